@@ -1,0 +1,8 @@
+//! village: the rules engine for *The Village Must Stand*.
+//!
+//! The kernel (dice, geometry, state, rosters, rules) is plain Rust; everything a designer changes lives in
+//! Lua scripts under `scripts/` and data under `rosters/`. See ARCHITECTURE.md for the map.
+
+pub mod dice;
+pub mod geometry;
+pub mod roster;

@@ -1,0 +1,1 @@
+//! Rosters: loading and validating `rosters/*.toml`.
