@@ -1,1 +1,409 @@
-//! placeholder
+//! Dice: the one seeded D6 stream of a game, the forced-result queue, and the rolls the rules use.
+//!
+//! Owns: the portable generator (ChaCha8, seeded from the game seed), turning its output into D6 faces
+//! by rejection sampling (so the faces never change with a `rand` release), the queue of forced faces
+//! consumed before the stream, and the pure evaluation of activation, Quality, morale and opposed rolls.
+//! Evaluation is separate from rolling so exact odds are computed by enumerating the same functions the
+//! game uses. It never logs: the caller turns each roll into an event.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use thiserror::Error;
+
+/// Faces of a six-sided die.
+pub const SIDES: u8 = 6;
+
+/// A die face that cannot be rolled, or a roll of a number of dice the rules do not allow.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DiceError {
+    /// A forced result outside 1–6.
+    #[error("a forced die must be 1 to 6, got {0}")]
+    BadFace(i64),
+    /// Activation uses one, two or three dice (§3.1).
+    #[error("an activation rolls 1 to 3 dice, got {0}")]
+    BadDiceCount(u8),
+}
+
+/// One die as rolled: its face and whether it came from the forced queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    /// The natural face, 1–6.
+    pub face: u8,
+    /// True when the face was taken from the forced queue rather than the seeded stream.
+    pub forced: bool,
+}
+
+/// The game's dice: a ChaCha8 stream plus a queue of forced faces consumed first.
+///
+/// Serialisable, so a saved game resumes at exactly the same point of the stream.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Dice {
+    rng: ChaCha8Rng,
+    forced: VecDeque<u8>,
+    rolled: u64,
+}
+
+impl Dice {
+    /// A new stream for `seed`. Two streams with the same seed give the same faces forever.
+    pub fn new(seed: u64) -> Self {
+        Dice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            rolled: 0,
+        }
+    }
+
+    /// Queue faces to be returned, in order, before the seeded stream is used again.
+    /// Rejects the whole list (queueing nothing) if any face is outside 1–6.
+    pub fn force<I: IntoIterator<Item = i64>>(&mut self, faces: I) -> Result<(), DiceError> {
+        let faces: Vec<i64> = faces.into_iter().collect();
+        if let Some(bad) = faces.iter().find(|f| !(1..=6).contains(*f)) {
+            return Err(DiceError::BadFace(*bad));
+        }
+        self.forced.extend(faces.into_iter().map(|f| f as u8));
+        Ok(())
+    }
+
+    /// Forced faces still waiting to be used.
+    pub fn pending_forced(&self) -> Vec<u8> {
+        self.forced.iter().copied().collect()
+    }
+
+    /// Drop every forced face not yet used.
+    pub fn clear_forced(&mut self) {
+        self.forced.clear();
+    }
+
+    /// How many dice this stream has produced (forced ones included).
+    pub fn rolled(&self) -> u64 {
+        self.rolled
+    }
+
+    /// Roll one D6.
+    pub fn d6(&mut self) -> Die {
+        self.rolled += 1;
+        if let Some(face) = self.forced.pop_front() {
+            return Die { face, forced: true };
+        }
+        Die {
+            face: self.stream_d6(),
+            forced: false,
+        }
+    }
+
+    /// Roll `n` D6.
+    pub fn roll(&mut self, n: usize) -> Vec<Die> {
+        (0..n).map(|_| self.d6()).collect()
+    }
+
+    /// A uniform integer in `0..n` from the seeded stream (never the forced queue), for choices the
+    /// rules leave to chance but that are not die rolls (e.g. picking among eligible profiles).
+    pub fn below(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "below(0) has no values");
+        // Rejection sampling on u32: portable and unbiased.
+        let zone = u32::MAX - (u32::MAX % n) - 1;
+        loop {
+            let v = self.rng.next_u32();
+            if v <= zone {
+                return v % n;
+            }
+        }
+    }
+
+    fn stream_d6(&mut self) -> u8 {
+        self.below(u32::from(SIDES)) as u8 + 1
+    }
+
+    /// Roll an activation (§3.1) and evaluate it.
+    pub fn activation(
+        &mut self,
+        quality: u8,
+        dice: u8,
+        hero: bool,
+    ) -> Result<ActivationRoll, DiceError> {
+        check_dice_count(dice)?;
+        let rolled = self.roll(usize::from(dice));
+        let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
+        Ok(ActivationRoll::evaluate(&faces, quality, hero))
+    }
+
+    /// A one-die Quality check. A model with the Hero trait passes without rolling (§3.1).
+    pub fn quality_check(&mut self, quality: u8, hero: bool) -> QualityCheck {
+        if hero {
+            return QualityCheck {
+                face: None,
+                passed: true,
+            };
+        }
+        let face = self.d6().face;
+        QualityCheck {
+            face: Some(face),
+            passed: succeeds(face, quality, 0),
+        }
+    }
+
+    /// A morale check (§3.6): three Quality dice, `modifier` added to each (Steadfast gives +1).
+    pub fn morale(&mut self, quality: u8, modifier: i8) -> MoraleRoll {
+        let faces: Vec<u8> = self.roll(3).iter().map(|d| d.face).collect();
+        MoraleRoll::evaluate(&faces, quality, modifier)
+    }
+
+    /// An opposed combat roll: the attacker's die first, then the defender's (or the building's).
+    pub fn opposed(&mut self) -> (u8, u8) {
+        let a = self.d6().face;
+        let d = self.d6().face;
+        (a, d)
+    }
+}
+
+fn check_dice_count(dice: u8) -> Result<(), DiceError> {
+    if (1..=3).contains(&dice) {
+        Ok(())
+    } else {
+        Err(DiceError::BadDiceCount(dice))
+    }
+}
+
+/// Whether a die succeeds against Quality: a natural 1 always fails, a natural 6 always succeeds,
+/// otherwise the face plus `modifier` must equal or exceed Quality.
+pub fn succeeds(face: u8, quality: u8, modifier: i8) -> bool {
+    match face {
+        1 => false,
+        6 => true,
+        f => i16::from(f) + i16::from(modifier) >= i16::from(quality),
+    }
+}
+
+/// An evaluated activation roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActivationRoll {
+    /// The natural faces, in the order rolled.
+    pub dice: Vec<u8>,
+    /// Actions gained.
+    pub successes: u8,
+    /// Dice that failed (after the Hero trait's automatic success).
+    pub failures: u8,
+    /// Two or more failures: the side's turn ends after this model's actions.
+    pub turnover: bool,
+    /// Index of the die the Hero trait turned into a success, if it turned one.
+    pub hero_die: Option<usize>,
+}
+
+impl ActivationRoll {
+    /// Evaluate faces against Quality. With the Hero trait one failed die counts as a success; the
+    /// first failed die in roll order is the one chosen (only the display depends on which).
+    pub fn evaluate(faces: &[u8], quality: u8, hero: bool) -> Self {
+        let mut hero_die = None;
+        let mut successes = 0u8;
+        for (i, &f) in faces.iter().enumerate() {
+            if succeeds(f, quality, 0) {
+                successes += 1;
+            } else if hero && hero_die.is_none() {
+                hero_die = Some(i);
+                successes += 1;
+            }
+        }
+        let failures = faces.len() as u8 - successes;
+        ActivationRoll {
+            dice: faces.to_vec(),
+            successes,
+            failures,
+            turnover: failures >= 2,
+            hero_die,
+        }
+    }
+}
+
+/// The result of a one-die Quality check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QualityCheck {
+    /// The face rolled; `None` when the Hero trait passed it without a roll.
+    pub face: Option<u8>,
+    /// Whether the check passed.
+    pub passed: bool,
+}
+
+/// An evaluated morale check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleRoll {
+    /// The three natural faces.
+    pub dice: Vec<u8>,
+    /// 0 = steady, 1 = one band toward the edge, 2 = two bands, 3 = Flees.
+    pub failures: u8,
+}
+
+impl MoraleRoll {
+    /// Evaluate three faces against Quality with `modifier` on each die.
+    pub fn evaluate(faces: &[u8], quality: u8, modifier: i8) -> Self {
+        let failures = faces
+            .iter()
+            .filter(|&&f| !succeeds(f, quality, modifier))
+            .count() as u8;
+        MoraleRoll {
+            dice: faces.to_vec(),
+            failures,
+        }
+    }
+}
+
+/// Every outcome of `n` dice, each face sequence once (6^n of them), in lexicographic order.
+pub fn all_faces(n: usize) -> impl Iterator<Item = Vec<u8>> {
+    let total = 6usize.pow(n as u32);
+    (0..total).map(move |mut k| {
+        let mut faces = vec![0u8; n];
+        for slot in faces.iter_mut().rev() {
+            *slot = (k % 6) as u8 + 1;
+            k /= 6;
+        }
+        faces
+    })
+}
+
+/// Exact activation odds as counts out of 6^dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivationCounts {
+    /// Number of equally likely outcomes: 6^dice.
+    pub outcomes: u64,
+    /// `successes[k]` outcomes give exactly k actions.
+    pub successes: Vec<u64>,
+    /// Outcomes that cause a turnover.
+    pub turnover: u64,
+}
+
+impl ActivationCounts {
+    /// P(exactly k successes) for k = 0..=dice.
+    pub fn success_probabilities(&self) -> Vec<f64> {
+        self.successes
+            .iter()
+            .map(|&c| c as f64 / self.outcomes as f64)
+            .collect()
+    }
+
+    /// P(turnover).
+    pub fn turnover_probability(&self) -> f64 {
+        self.turnover as f64 / self.outcomes as f64
+    }
+
+    /// Expected number of actions.
+    pub fn mean(&self) -> f64 {
+        let sum: u64 = self
+            .successes
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| k as u64 * c)
+            .sum();
+        sum as f64 / self.outcomes as f64
+    }
+}
+
+/// Enumerate every face sequence of an activation roll and count the results exactly.
+pub fn activation_counts(quality: u8, dice: u8, hero: bool) -> Result<ActivationCounts, DiceError> {
+    check_dice_count(dice)?;
+    let mut counts = ActivationCounts {
+        outcomes: 0,
+        successes: vec![0; usize::from(dice) + 1],
+        turnover: 0,
+    };
+    for faces in all_faces(usize::from(dice)) {
+        let roll = ActivationRoll::evaluate(&faces, quality, hero);
+        counts.outcomes += 1;
+        counts.successes[usize::from(roll.successes)] += 1;
+        if roll.turnover {
+            counts.turnover += 1;
+        }
+    }
+    Ok(counts)
+}
+
+/// Exact morale odds: `counts[k]` of 216 outcomes give k failures.
+pub fn morale_counts(quality: u8, modifier: i8) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for faces in all_faces(3) {
+        counts[usize::from(MoraleRoll::evaluate(&faces, quality, modifier).failures)] += 1;
+    }
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_one_fails_and_six_succeeds_whatever_the_quality() {
+        assert!(!succeeds(1, 1, 5));
+        assert!(succeeds(6, 7, -3));
+        assert!(succeeds(3, 3, 0));
+        assert!(!succeeds(2, 3, 0));
+        assert!(succeeds(2, 3, 1));
+    }
+
+    #[test]
+    fn forced_faces_come_first_then_the_stream_resumes_where_it_was() {
+        let mut a = Dice::new(7);
+        let mut b = Dice::new(7);
+        a.force([4, 3]).unwrap();
+        assert_eq!(a.d6(), Die { face: 4, forced: true });
+        assert_eq!(a.d6(), Die { face: 3, forced: true });
+        let tail_a: Vec<u8> = a.roll(20).iter().map(|d| d.face).collect();
+        let tail_b: Vec<u8> = b.roll(20).iter().map(|d| d.face).collect();
+        assert_eq!(tail_a, tail_b);
+    }
+
+    #[test]
+    fn a_bad_forced_face_queues_nothing() {
+        let mut d = Dice::new(1);
+        assert_eq!(d.force([3, 7]), Err(DiceError::BadFace(7)));
+        assert!(d.pending_forced().is_empty());
+    }
+
+    #[test]
+    fn activation_of_zero_or_four_dice_is_refused() {
+        let mut d = Dice::new(1);
+        assert_eq!(d.activation(3, 0, false), Err(DiceError::BadDiceCount(0)));
+        assert_eq!(d.activation(3, 4, false), Err(DiceError::BadDiceCount(4)));
+    }
+
+    #[test]
+    fn the_rulebook_activation_example() {
+        // A Q3+ hero rolls two dice: 4 and 1 → one action, turn continues.
+        let r = ActivationRoll::evaluate(&[4, 1], 3, false);
+        assert_eq!((r.successes, r.failures, r.turnover), (1, 1, false));
+        // With 2 and 1 it takes no action and the hero turn ends.
+        let r = ActivationRoll::evaluate(&[2, 1], 3, false);
+        assert_eq!((r.successes, r.failures, r.turnover), (0, 2, true));
+        // The Hero trait turns one failed die into a success: no turnover.
+        let r = ActivationRoll::evaluate(&[2, 1], 3, true);
+        assert_eq!((r.successes, r.failures, r.turnover), (1, 1, false));
+        assert_eq!(r.hero_die, Some(0));
+    }
+
+    #[test]
+    fn hero_passes_a_quality_check_without_rolling() {
+        let mut d = Dice::new(3);
+        d.force([1]).unwrap();
+        let q = d.quality_check(3, true);
+        assert!(q.passed && q.face.is_none());
+        assert_eq!(d.pending_forced(), vec![1]);
+        let q = d.quality_check(3, false);
+        assert_eq!((q.face, q.passed), (Some(1), false));
+    }
+
+    #[test]
+    fn morale_counts_failures_with_the_modifier() {
+        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 0).failures, 2);
+        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 1).failures, 1);
+    }
+
+    #[test]
+    fn all_faces_enumerates_each_sequence_once() {
+        let v: Vec<Vec<u8>> = all_faces(2).collect();
+        assert_eq!(v.len(), 36);
+        assert_eq!(v[0], vec![1, 1]);
+        assert_eq!(v[35], vec![6, 6]);
+        let mut sorted = v.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 36);
+    }
+}

@@ -5,4 +5,6 @@
 
 pub mod dice;
 pub mod geometry;
+pub mod odds;
 pub mod roster;
+pub mod rules;

@@ -1,0 +1,146 @@
+//! The dice calculator behind `village odds`: exact probabilities as report structs, JSON and text.
+//!
+//! Owns the shape of the reports only; the numbers come from enumerating the same evaluation functions
+//! the game uses ([`crate::dice`] for activation, [`crate::rules::combat`] for melee).
+
+use crate::dice::{self, DiceError};
+use crate::rules::combat::{self, CombatConstants, MeleeQuery, ResultCounts};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// `village odds activation`: `successes[k]` = P(exactly k actions).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActivationOdds {
+    pub successes: Vec<f64>,
+    pub turnover: f64,
+    pub mean: f64,
+}
+
+/// Exact activation odds for a model of `quality` rolling `dice` dice, with or without the Hero trait.
+pub fn activation(quality: u8, dice: u8, hero: bool) -> Result<ActivationOdds, DiceError> {
+    let c = dice::activation_counts(quality, dice, hero)?;
+    Ok(ActivationOdds {
+        successes: c.success_probabilities(),
+        turnover: c.turnover_probability(),
+        mean: c.mean(),
+    })
+}
+
+/// Probabilities of each result for one side's wins.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ResultOdds {
+    pub gruesome: f64,
+    pub defeated: f64,
+    pub defenseless: f64,
+    pub recoil: f64,
+}
+
+impl ResultOdds {
+    fn from_counts(c: &ResultCounts) -> Self {
+        ResultOdds {
+            gruesome: f64::from(c.gruesome) / 36.0,
+            defeated: f64::from(c.defeated) / 36.0,
+            defenseless: f64::from(c.defenseless) / 36.0,
+            recoil: f64::from(c.recoil) / 36.0,
+        }
+    }
+
+    fn total(&self) -> f64 {
+        self.gruesome + self.defeated + self.defenseless + self.recoil
+    }
+}
+
+/// `village odds melee`: `attacker_wins` says what happens to the defender, `defender_wins` what
+/// happens to the attacker; `no_effect` is a Free Hack target's winning defensive roll.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MeleeOdds {
+    pub tie: f64,
+    pub attacker_wins: ResultOdds,
+    pub defender_wins: ResultOdds,
+    pub no_effect: f64,
+}
+
+/// Exact melee odds over the 36 die pairs.
+pub fn melee(q: &MeleeQuery, k: &CombatConstants) -> MeleeOdds {
+    let c = combat::melee_counts(q, k);
+    MeleeOdds {
+        tie: f64::from(c.tie) / 36.0,
+        attacker_wins: ResultOdds::from_counts(&c.attacker_wins),
+        defender_wins: ResultOdds::from_counts(&c.defender_wins),
+        no_effect: f64::from(c.no_effect) / 36.0,
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:>6.2}%", p * 100.0)
+}
+
+/// A readable table of activation odds.
+pub fn activation_text(quality: u8, dice: u8, hero: bool, o: &ActivationOdds) -> String {
+    let mut s = String::new();
+    let hero = if hero { " with the Hero trait" } else { "" };
+    let _ = writeln!(s, "Activation: Quality {quality}+, {dice} dice{hero}");
+    let _ = writeln!(s, "  actions  probability");
+    for (k, p) in o.successes.iter().enumerate() {
+        let _ = writeln!(s, "  {k:>7}  {}", pct(*p));
+    }
+    let _ = writeln!(s, "  turnover {}", pct(o.turnover));
+    let _ = writeln!(s, "  mean actions {:.3}", o.mean);
+    s
+}
+
+/// A readable table of melee odds.
+pub fn melee_text(q: &MeleeQuery, o: &MeleeOdds) -> String {
+    let mut s = String::new();
+    let mut flags = Vec::new();
+    if q.power_blow {
+        flags.push("Power Blow");
+    }
+    if q.defenseless {
+        flags.push("defender Defenseless");
+    }
+    if q.free_hack {
+        flags.push("Free Hack");
+    }
+    let flags = if flags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", flags.join(", "))
+    };
+    let _ = writeln!(
+        s,
+        "Melee: attacker C{} vs defender C{}{flags}",
+        q.attacker, q.defender
+    );
+    let _ = writeln!(
+        s,
+        "  {:<22}{:>10}{:>10}",
+        "result", "defender", "attacker"
+    );
+    let _ = writeln!(s, "  {:<22}{:>10}{:>10}", "", "suffers", "suffers");
+    let rows = [
+        ("Gruesome Kill", o.attacker_wins.gruesome, o.defender_wins.gruesome),
+        ("Defeated", o.attacker_wins.defeated, o.defender_wins.defeated),
+        (
+            "Defenseless",
+            o.attacker_wins.defenseless,
+            o.defender_wins.defenseless,
+        ),
+        ("Recoil", o.attacker_wins.recoil, o.defender_wins.recoil),
+    ];
+    for (name, a, d) in rows {
+        let _ = writeln!(s, "  {name:<22}{:>10}{:>10}", pct(a), pct(d));
+    }
+    let _ = writeln!(
+        s,
+        "  {:<22}{:>10}{:>10}",
+        "any win",
+        pct(o.attacker_wins.total()),
+        pct(o.defender_wins.total())
+    );
+    let _ = writeln!(s, "  tie (no effect)       {}", pct(o.tie));
+    if q.free_hack {
+        let _ = writeln!(s, "  defender holds        {}", pct(o.no_effect));
+    }
+    s
+}
