@@ -344,8 +344,20 @@ mod tests {
         let mut a = Dice::new(7);
         let mut b = Dice::new(7);
         a.force([4, 3]).unwrap();
-        assert_eq!(a.d6(), Die { face: 4, forced: true });
-        assert_eq!(a.d6(), Die { face: 3, forced: true });
+        assert_eq!(
+            a.d6(),
+            Die {
+                face: 4,
+                forced: true
+            }
+        );
+        assert_eq!(
+            a.d6(),
+            Die {
+                face: 3,
+                forced: true
+            }
+        );
         let tail_a: Vec<u8> = a.roll(20).iter().map(|d| d.face).collect();
         let tail_b: Vec<u8> = b.roll(20).iter().map(|d| d.face).collect();
         assert_eq!(tail_a, tail_b);

@@ -112,15 +112,19 @@ pub fn melee_text(q: &MeleeQuery, o: &MeleeOdds) -> String {
         "Melee: attacker C{} vs defender C{}{flags}",
         q.attacker, q.defender
     );
-    let _ = writeln!(
-        s,
-        "  {:<22}{:>10}{:>10}",
-        "result", "defender", "attacker"
-    );
+    let _ = writeln!(s, "  {:<22}{:>10}{:>10}", "result", "defender", "attacker");
     let _ = writeln!(s, "  {:<22}{:>10}{:>10}", "", "suffers", "suffers");
     let rows = [
-        ("Gruesome Kill", o.attacker_wins.gruesome, o.defender_wins.gruesome),
-        ("Defeated", o.attacker_wins.defeated, o.defender_wins.defeated),
+        (
+            "Gruesome Kill",
+            o.attacker_wins.gruesome,
+            o.defender_wins.gruesome,
+        ),
+        (
+            "Defeated",
+            o.attacker_wins.defeated,
+            o.defender_wins.defeated,
+        ),
         (
             "Defenseless",
             o.attacker_wins.defenseless,

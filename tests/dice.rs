@@ -31,10 +31,15 @@ fn activation_counts_match_the_binomial_closed_form() {
             for k in 0..=n {
                 let (k, n64) = (u64::from(k), u64::from(n));
                 let expect = choose(n64, k) * s.pow(k as u32) * f.pow((n64 - k) as u32);
-                assert_eq!(c.successes[k as usize], expect, "Q{q} {n} dice, {k} successes");
+                assert_eq!(
+                    c.successes[k as usize], expect,
+                    "Q{q} {n} dice, {k} successes"
+                );
             }
             let turnover: u64 = (2..=u64::from(n))
-                .map(|j| choose(u64::from(n), j) * f.pow(j as u32) * s.pow((u64::from(n) - j) as u32))
+                .map(|j| {
+                    choose(u64::from(n), j) * f.pow(j as u32) * s.pow((u64::from(n) - j) as u32)
+                })
                 .sum();
             assert_eq!(c.turnover, turnover, "Q{q} {n} dice turnover");
             let mean = f64::from(n) * s as f64 / 6.0;
@@ -65,7 +70,10 @@ fn morale_counts_match_the_binomial_closed_form() {
         let f = 6 - success_faces(q);
         let c = dice::morale_counts(q, 0);
         for k in 0..=3u64 {
-            assert_eq!(c[k as usize], choose(3, k) * f.pow(k as u32) * (6 - f).pow(3 - k as u32));
+            assert_eq!(
+                c[k as usize],
+                choose(3, k) * f.pow(k as u32) * (6 - f).pow(3 - k as u32)
+            );
         }
     }
     // Steadfast (+1 per die) against Q4: only natural 1 and 2 fail.
@@ -101,7 +109,12 @@ fn the_seeded_d6_is_uniform() {
 
 #[test]
 fn seeded_activations_follow_the_exact_odds() {
-    for (seed, q, n, hero) in [(1u64, 3u8, 3u8, false), (2, 4, 2, false), (3, 5, 3, true), (4, 3, 1, false)] {
+    for (seed, q, n, hero) in [
+        (1u64, 3u8, 3u8, false),
+        (2, 4, 2, false),
+        (3, 5, 3, true),
+        (4, 3, 1, false),
+    ] {
         let exact = dice::activation_counts(q, n, hero).unwrap();
         let p = exact.success_probabilities();
         let mut d = Dice::new(seed);
@@ -115,11 +128,17 @@ fn seeded_activations_follow_the_exact_odds() {
         }
         // df <= 3; the 0.9999 quantile of chi-square(3) is 21.1.
         let x2 = chi_square(&counts, &p);
-        assert!(x2 < 21.1, "Q{q} {n} dice: chi-square {x2}, {counts:?} vs {p:?}");
+        assert!(
+            x2 < 21.1,
+            "Q{q} {n} dice: chi-square {x2}, {counts:?} vs {p:?}"
+        );
         let pt = exact.turnover_probability();
         let sigma = (pt * (1.0 - pt) / trials as f64).sqrt();
         let freq = turnovers as f64 / trials as f64;
-        assert!((freq - pt).abs() <= 4.0 * sigma + 1e-12, "turnover {freq} vs {pt}");
+        assert!(
+            (freq - pt).abs() <= 4.0 * sigma + 1e-12,
+            "turnover {freq} vs {pt}"
+        );
     }
 }
 

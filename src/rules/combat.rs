@@ -55,11 +55,10 @@ pub fn classify(
     let loser = loser_total.max(k.minimum_total);
     if winner_total >= gruesome_multiplier * loser {
         CombatResult::Gruesome
-    } else if winner_total >= k.defeated_multiplier * loser {
+    } else if winner_total >= k.defeated_multiplier * loser || lethal {
+        // Lethal, Defenseless and Transfixed defeat on any loss but never upgrade a higher multiplier.
         CombatResult::Defeated
-    } else if lethal {
-        CombatResult::Defeated
-    } else if winner_die % 2 == 0 {
+    } else if winner_die.is_multiple_of(2) {
         CombatResult::Defenseless
     } else {
         CombatResult::Recoil
@@ -127,8 +126,19 @@ pub fn resolve_melee_faces(
     defender_die: u8,
     k: &CombatConstants,
 ) -> (i32, i32, Side, CombatResult) {
-    let a = i32::from(attacker_die) + q.attacker + if q.defenseless { k.defenseless_bonus } else { 0 };
-    let d = i32::from(defender_die) + q.defender - if q.power_blow { k.power_blow_penalty } else { 0 };
+    let a = i32::from(attacker_die)
+        + q.attacker
+        + if q.defenseless {
+            k.defenseless_bonus
+        } else {
+            0
+        };
+    let d = i32::from(defender_die) + q.defender
+        - if q.power_blow {
+            k.power_blow_penalty
+        } else {
+            0
+        };
     if a > d {
         let r = classify(a, d, attacker_die, q.defenseless, k.gruesome_multiplier, k);
         (a, d, Side::Attacker, r)
