@@ -1,1 +1,212 @@
-fn main() {}
+//! The `village` command line: parse arguments (clap), call the library, print text or JSON.
+//!
+//! No rules logic lives here; every number printed is computed by the library.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use village::odds;
+use village::roster::{self, Rosters};
+use village::rules::combat::{CombatConstants, MeleeQuery};
+
+/// A rules engine, Lua scripting host and balance simulator for The Village Must Stand.
+#[derive(Parser)]
+#[command(name = "village", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Exact dice odds: activation rolls and melee results.
+    Odds {
+        #[command(subcommand)]
+        which: OddsCommand,
+    },
+    /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
+    Check(CheckArgs),
+}
+
+#[derive(Subcommand)]
+enum OddsCommand {
+    /// Odds of an activation roll: actions gained and turnover.
+    Activation {
+        /// The model's Quality (2 to 6; 7+ is possible for a wounded hero).
+        #[arg(long, short)]
+        quality: u8,
+        /// How many dice to roll (1 to 3).
+        #[arg(long, short)]
+        dice: u8,
+        /// The model has the Hero trait (one die counts as an automatic success).
+        #[arg(long)]
+        hero: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Odds of a melee attack, using the combat results of SUPPLEMENT §4 (assuming room to recoil).
+    Melee {
+        /// The attacker's Combat, modifiers included.
+        #[arg(long, short, allow_negative_numbers = true)]
+        attacker: i32,
+        /// The defender's Combat, modifiers included.
+        #[arg(long, short, allow_negative_numbers = true)]
+        defender: i32,
+        /// The attack is a Power Blow (the defender takes the Power Blow penalty).
+        #[arg(long)]
+        power_blow: bool,
+        /// The defender is Defenseless (the attacker gains the bonus; any attacker win defeats).
+        #[arg(long)]
+        defenseless: bool,
+        /// A Free Hack: the defender can stop the attacker but never hurt it.
+        #[arg(long)]
+        free_hack: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+/// Where the rosters and scripts come from.
+#[derive(Args, Clone)]
+struct DataArgs {
+    /// A user folder with its own rosters/ and scripts/, layered over the built-in ones.
+    #[arg(long = "mod", value_name = "DIR")]
+    mods: Vec<PathBuf>,
+}
+
+impl DataArgs {
+    fn layers(&self) -> Vec<PathBuf> {
+        let mut layers = vec![Rosters::builtin_root()];
+        layers.extend(self.mods.iter().cloned());
+        layers
+    }
+
+    fn rosters(&self) -> Result<Rosters> {
+        Rosters::load(&self.layers()).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        None => overview(),
+        Some(Command::Odds { which }) => run_odds(which),
+        Some(Command::Check(args)) => run_check(&args),
+    }
+}
+
+/// `village` with no arguments: what this is, whether the data loads, and where to go next.
+fn overview() -> Result<ExitCode> {
+    println!("village — The Village Must Stand: rules engine, Lua host and simulator");
+    println!();
+    let report = roster::check(&DataArgs { mods: Vec::new() }.layers());
+    let count = |kind: &str| report.profiles.iter().filter(|p| p.kind == kind).count();
+    println!(
+        "Rosters: {} heroes, {} enemies, {} Village Defenders; {} errors, {} warnings.",
+        count("hero"),
+        count("enemy"),
+        count("defender"),
+        report.errors.len(),
+        report.warnings.len()
+    );
+    println!();
+    println!("Try:");
+    println!("  village check                                  profiles and Wave Points");
+    println!("  village odds activation --quality 3 --dice 3   activation odds");
+    println!("  village odds melee --attacker 4 --defender 3   melee odds");
+    println!("  village --help                                 every command");
+    Ok(if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn run_odds(which: OddsCommand) -> Result<ExitCode> {
+    match which {
+        OddsCommand::Activation {
+            quality,
+            dice,
+            hero,
+            json,
+        } => {
+            if !(1..=7).contains(&quality) {
+                bail!("--quality must be 1 to 7, got {quality}");
+            }
+            let o = odds::activation(quality, dice, hero)?;
+            if json {
+                print_json(&o)?;
+            } else {
+                print!("{}", odds::activation_text(quality, dice, hero, &o));
+            }
+        }
+        OddsCommand::Melee {
+            attacker,
+            defender,
+            power_blow,
+            defenseless,
+            free_hack,
+            json,
+            data,
+        } => {
+            let rosters = data.rosters().context("loading the rule constants")?;
+            let k = CombatConstants::from_rules(&rosters.rules);
+            let q = MeleeQuery {
+                attacker,
+                defender,
+                power_blow,
+                defenseless,
+                free_hack,
+            };
+            let o = odds::melee(&q, &k);
+            if json {
+                print_json(&o)?;
+            } else {
+                print!("{}", odds::melee_text(&q, &o));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_check(args: &CheckArgs) -> Result<ExitCode> {
+    let report = roster::check(&args.data.layers());
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -31,16 +31,30 @@ pub struct CombatConstants {
     pub gruesome_multiplier: i32,
     /// Winner's total at least this many times the loser's: Defeated (2).
     pub defeated_multiplier: i32,
-    /// Combat bonus against a Defenseless or Transfixed target (+2).
+    /// Added to the attacker's total against a Defenseless or Transfixed target (+2).
     pub defenseless_bonus: i32,
-    /// Combat penalty a Power Blow inflicts on the opponent (1).
-    pub power_blow_penalty: i32,
+    /// Added to the opponent's total by a Power Blow (−1).
+    pub power_blow_modifier: i32,
     /// Totals below this count as this for the multipliers (1).
     pub minimum_total: i32,
 }
 
-/// Read a won combat: `winner_die` is the natural face of the winner's die, `lethal` is true when the
-/// loser is Defenseless or Transfixed or the attack is Lethal. Returns the loser's result.
+impl CombatConstants {
+    /// The constants as the rules roster sets them (and a variant may override them).
+    pub fn from_rules(rules: &crate::roster::Rules) -> Self {
+        CombatConstants {
+            gruesome_multiplier: rules.combat.gruesome_multiplier,
+            defeated_multiplier: rules.combat.defeated_multiplier,
+            defenseless_bonus: rules.melee.defenseless,
+            power_blow_modifier: rules.melee.power_blow,
+            minimum_total: rules.combat.minimum_total,
+        }
+    }
+}
+
+/// Read a won combat into the loser's result. `winner_die` is the natural face of the winner's die;
+/// `lethal` is true when the loser is Defenseless or Transfixed or the attack is Lethal.
+/// `gruesome_multiplier` is passed apart from `k` because Savage lowers it in melee.
 pub fn classify(
     winner_total: i32,
     loser_total: i32,
@@ -72,7 +86,7 @@ pub struct MeleeQuery {
     pub attacker: i32,
     /// The defender's Combat (modifiers included).
     pub defender: i32,
-    /// The attacker makes a Power Blow: the defender takes the penalty.
+    /// The attacker makes a Power Blow: the defender's total takes the Power Blow modifier.
     pub power_blow: bool,
     /// The defender is Defenseless: the attacker gains the bonus and any attacker win defeats.
     pub defenseless: bool,
@@ -133,9 +147,10 @@ pub fn resolve_melee_faces(
         } else {
             0
         };
-    let d = i32::from(defender_die) + q.defender
-        - if q.power_blow {
-            k.power_blow_penalty
+    let d = i32::from(defender_die)
+        + q.defender
+        + if q.power_blow {
+            k.power_blow_modifier
         } else {
             0
         };
@@ -187,7 +202,7 @@ mod tests {
         gruesome_multiplier: 3,
         defeated_multiplier: 2,
         defenseless_bonus: 2,
-        power_blow_penalty: 1,
+        power_blow_modifier: -1,
         minimum_total: 1,
     };
 

@@ -1,0 +1,155 @@
+//! The game: table, buildings, models, tokens, Supplies, the dice stream and the log.
+
+use super::event::{Event, EventKind};
+use super::model::{Model, ModelId, Side};
+use super::piece::{Building, Token, TokenId, TokenKind};
+use crate::dice::{Dice, Die};
+use crate::geometry::{Table, Vec2};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A reference to something that is not (or no longer) in the game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StateError {
+    #[error("model {0} is no longer on the table")]
+    NoModel(ModelId),
+    #[error("there is no building called {0:?}")]
+    NoBuilding(String),
+}
+
+/// Everything needed to continue a game exactly: saved and loaded as one JSON document.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    pub dice: Dice,
+    /// Terrain and building outlines.
+    pub table: Table,
+    pub buildings: Vec<Building>,
+    /// Models on the table, in increasing id order.
+    pub models: Vec<Model>,
+    pub tokens: Vec<Token>,
+    pub supplies: i32,
+    /// Wave number, from 1; 0 before the first wave.
+    pub wave: u32,
+    /// Round within the wave, from 1; 0 outside a wave.
+    pub round: u32,
+    next_model: u32,
+    next_token: u32,
+    log: Vec<Event>,
+}
+
+impl Game {
+    /// A game on `table` with `buildings`, seeded dice and nothing else yet.
+    pub fn new(seed: u64, table: Table, buildings: Vec<Building>) -> Self {
+        Game {
+            seed,
+            dice: Dice::new(seed),
+            table,
+            buildings,
+            models: Vec::new(),
+            tokens: Vec::new(),
+            supplies: 0,
+            wave: 0,
+            round: 0,
+            next_model: 1,
+            next_token: 1,
+            log: Vec::new(),
+        }
+    }
+
+    /// Append an event to the log.
+    pub fn record(&mut self, kind: EventKind) {
+        let seq = self.log.len() as u64;
+        self.log.push(Event { seq, kind });
+    }
+
+    /// The whole log, oldest first.
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// Roll `n` D6 for `purpose` and log the roll.
+    pub fn roll(&mut self, purpose: &str, model: Option<ModelId>, n: usize) -> Vec<Die> {
+        let dice = self.dice.roll(n);
+        self.record(EventKind::Roll {
+            purpose: purpose.to_string(),
+            model,
+            dice: dice.iter().map(|d| d.face).collect(),
+            forced: dice.iter().map(|d| d.forced).collect(),
+        });
+        dice
+    }
+
+    /// Put a model on the table; its id is set here. Logs a `placed` event.
+    pub fn add_model(&mut self, mut model: Model) -> ModelId {
+        let id = ModelId(self.next_model);
+        self.next_model += 1;
+        model.id = id;
+        let event = EventKind::Placed {
+            model: id,
+            name: model.name.clone(),
+            pos: model.pos,
+        };
+        // Ids only grow, so pushing keeps the vector sorted by id.
+        self.models.push(model);
+        self.record(event);
+        id
+    }
+
+    /// Take a model off the table. Logs a `removed` event.
+    pub fn remove_model(&mut self, id: ModelId, reason: &str) -> Result<Model, StateError> {
+        let i = self.index_of(id)?;
+        let m = self.models.remove(i);
+        self.record(EventKind::Removed {
+            model: id,
+            reason: reason.to_string(),
+        });
+        Ok(m)
+    }
+
+    fn index_of(&self, id: ModelId) -> Result<usize, StateError> {
+        self.models
+            .binary_search_by_key(&id, |m| m.id)
+            .map_err(|_| StateError::NoModel(id))
+    }
+
+    /// A model by id, or a clear error when it has left the table.
+    pub fn model(&self, id: ModelId) -> Result<&Model, StateError> {
+        self.index_of(id).map(|i| &self.models[i])
+    }
+
+    /// A model by id, mutably.
+    pub fn model_mut(&mut self, id: ModelId) -> Result<&mut Model, StateError> {
+        let i = self.index_of(id)?;
+        Ok(&mut self.models[i])
+    }
+
+    /// Models of one side, in id order.
+    pub fn side(&self, side: Side) -> impl Iterator<Item = &Model> {
+        self.models.iter().filter(move |m| m.side == side)
+    }
+
+    /// A building by name.
+    pub fn building(&self, name: &str) -> Result<&Building, StateError> {
+        self.buildings
+            .iter()
+            .find(|b| b.name == name)
+            .ok_or_else(|| StateError::NoBuilding(name.to_string()))
+    }
+
+    /// A building by name, mutably.
+    pub fn building_mut(&mut self, name: &str) -> Result<&mut Building, StateError> {
+        self.buildings
+            .iter_mut()
+            .find(|b| b.name == name)
+            .ok_or_else(|| StateError::NoBuilding(name.to_string()))
+    }
+
+    /// Put a token on the table and return its id.
+    pub fn add_token(&mut self, kind: TokenKind, pos: Vec2) -> TokenId {
+        let id = TokenId(self.next_token);
+        self.next_token += 1;
+        self.tokens.push(Token { id, pos, kind });
+        id
+    }
+}

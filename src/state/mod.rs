@@ -1,0 +1,14 @@
+//! Game state as plain serde data: models, buildings, tokens, the event log, and the game that holds them.
+//!
+//! Owns the shape of the state and the small, rule-free operations on it (adding a model, finding a
+//! building, rolling a logged die). It never decides anything: rules and scripts do.
+
+mod event;
+mod game;
+mod model;
+mod piece;
+
+pub use event::{Event, EventKind};
+pub use game::{Game, StateError};
+pub use model::{Condition, Kind, Model, ModelId, Side, Tier};
+pub use piece::{Building, Token, TokenId, TokenKind};

@@ -1,0 +1,159 @@
+//! Models on the table: identity, side, profile values, Wounds and conditions.
+
+use crate::geometry::{Circle, Vec2};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A model's identity for the whole game; never reused, so a stale handle can be detected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ModelId(pub u32);
+
+impl fmt::Display for ModelId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The two sides of the table. Village Defenders fight on the heroes' side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Heroes,
+    Enemies,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Heroes => Side::Enemies,
+            Side::Enemies => Side::Heroes,
+        }
+    }
+
+    /// The name scripts and JSON use: "heroes" or "enemies".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Heroes => "heroes",
+            Side::Enemies => "enemies",
+        }
+    }
+}
+
+/// What a profile is: a hero, an enemy from the Bestiary, or a Village Defender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Hero,
+    Enemy,
+    Defender,
+}
+
+impl Kind {
+    /// Heroes and Village Defenders are on the heroes' side; enemies on the other.
+    pub fn side(self) -> Side {
+        match self {
+            Kind::Hero | Kind::Defender => Side::Heroes,
+            Kind::Enemy => Side::Enemies,
+        }
+    }
+}
+
+/// An enemy's tier in the Bestiary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    Mob,
+    Elite,
+    Boss,
+}
+
+/// A condition (§3.7) lasts until something removes it. Wounds are not conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    Defenseless,
+    Transfixed,
+    Entangled,
+}
+
+impl Condition {
+    /// The name scripts see.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Condition::Defenseless => "defenseless",
+            Condition::Transfixed => "transfixed",
+            Condition::Entangled => "entangled",
+        }
+    }
+}
+
+/// A model on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    pub id: ModelId,
+    /// The profile's name ("Orc Warrior").
+    pub name: String,
+    pub kind: Kind,
+    pub side: Side,
+    /// Only enemies have a tier.
+    pub tier: Option<Tier>,
+    /// Centre of the base.
+    pub pos: Vec2,
+    /// Base diameter in inches.
+    pub base: f64,
+    /// Current Quality, worsened by Wounds and Poison.
+    pub quality: u8,
+    /// Quality printed on the profile.
+    pub profile_quality: u8,
+    pub combat: i32,
+    pub traits: Vec<String>,
+    pub weapon: Option<String>,
+    pub spells: Vec<String>,
+    pub wounds: u8,
+    /// Kept sorted, without duplicates.
+    pub conditions: Vec<Condition>,
+    /// Enemy Group number, in order of creation.
+    pub group: Option<u32>,
+    /// Active this turn (§3.1).
+    pub active: bool,
+}
+
+impl Model {
+    /// The base as a circle on the table.
+    pub fn circle(&self) -> Circle {
+        Circle {
+            c: self.pos,
+            r: self.base / 2.0,
+        }
+    }
+
+    /// Whether the profile carries a trait (case-sensitive, as printed).
+    pub fn has_trait(&self, name: &str) -> bool {
+        self.traits.iter().any(|t| t == name)
+    }
+
+    /// Whether the model has a condition.
+    pub fn has(&self, c: Condition) -> bool {
+        self.conditions.contains(&c)
+    }
+
+    /// Add a condition (no duplicates; stays sorted for a stable order).
+    pub fn add_condition(&mut self, c: Condition) {
+        if let Err(i) = self.conditions.binary_search(&c) {
+            self.conditions.insert(i, c);
+        }
+    }
+
+    /// Remove a condition; true when it was there.
+    pub fn remove_condition(&mut self, c: Condition) -> bool {
+        match self.conditions.binary_search(&c) {
+            Ok(i) => {
+                self.conditions.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The village's buildings and the tokens on the table (Opportunities, Barricades, Traps).
+
+use crate::geometry::{Rect, Segment, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// A village building: a solid objective with Integrity, a Level and perhaps a fire token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Building {
+    pub name: String,
+    pub rect: Rect,
+    pub integrity: i32,
+    /// Starting Integrity: repairs never exceed it (§7.2).
+    pub max_integrity: i32,
+    /// 1 to 3.
+    pub level: u8,
+    pub destroyed: bool,
+    /// A building holds at most one fire token (§6.4).
+    pub fire: bool,
+}
+
+/// A token's identity; never reused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TokenId(pub u32);
+
+/// What a token is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TokenKind {
+    /// Face down unless revealed (Watchtower II).
+    Opportunity { revealed: bool },
+    /// A 3" linear obstacle with Integrity (§6.5).
+    Barricade { segment: Segment, integrity: i32 },
+    /// Face down; triggers on the first enemy entering its area.
+    Trap,
+}
+
+/// A token on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Token {
+    pub id: TokenId,
+    pub pos: Vec2,
+    #[serde(flatten)]
+    pub kind: TokenKind,
+}
