@@ -989,3 +989,94 @@ fn loading_is_deterministic() {
     let b = serde_json::to_string(&builtin()).unwrap();
     assert_eq!(a, b);
 }
+
+/// A full copy of the built-in rosters as a first layer, to test tables a mod cannot remove rows from.
+fn builtin_copy(tag: &str) -> ModDir {
+    let m = ModDir::new(tag);
+    for e in std::fs::read_dir(Rosters::builtin_root().join("rosters")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), m.path().join("rosters").join(e.file_name())).unwrap();
+    }
+    m
+}
+
+fn edit(m: &ModDir, file: &str, f: impl FnOnce(String) -> String) {
+    let p = m.path().join("rosters").join(file);
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(p, f(text)).unwrap();
+}
+
+#[test]
+fn incomplete_tables_are_errors() {
+    let m = builtin_copy("incomplete");
+    assert!(
+        Rosters::load(&[m.path().to_path_buf()]).is_ok(),
+        "an exact copy loads"
+    );
+    edit(&m, "escalation.toml", |t| {
+        let t = t.replace("name = \"VII\"", "name = \"VIII\"");
+        t.replace(
+            "waves = [\"I\", \"II\", \"III\", \"IV\", \"V\"]",
+            "waves = [\"I\", \"IX\"]",
+        )
+    });
+    edit(&m, "opportunities.toml", |t| {
+        t.replace("roll = 6", "roll = 7")
+    });
+    edit(&m, "village.toml", |t| {
+        t.replace("town_hall = true", "")
+            .replace("name = \"Temple\"", "name = \"Forge\"")
+    });
+    edit(&m, "behaviours.toml", |t| {
+        t.replace("order = 6", "order = 5")
+    });
+    let errors = match Rosters::load(&[m.path().to_path_buf()]) {
+        Ok(_) => panic!("expected errors"),
+        Err(e) => e.to_string(),
+    };
+    for want in [
+        "rosters/escalation.toml: Escalation \"VII\" is missing",
+        "rosters/escalation.toml: entry \"intro\", field \"waves\": unknown Escalation \"IX\"",
+        "rosters/opportunities.toml: entry \"Relic Blade\", field \"roll\": roll 7 is not a D6 face",
+        "rosters/opportunities.toml: the Opportunity table has no row for roll 6",
+        "rosters/village.toml: entry \"Forge\", field \"name\": duplicate name \"Forge\": already defined at line",
+        "rosters/village.toml: exactly one building must have town_hall = true, found 0",
+        "rosters/behaviours.toml: entry \"Guardian\", field \"order\": order 5 is also used by \"Mindless\"",
+        // The VII-only length rows now point at a missing Escalation too.
+        "entry \"standard\", field \"waves\": unknown Escalation \"VII\"",
+    ] {
+        assert!(errors.contains(want), "missing {want:?} in\n{errors}");
+    }
+    // A missing file of the built-in layer is an error; a missing file of a mod is not.
+    std::fs::remove_file(m.path().join("rosters/spells.toml")).unwrap();
+    let errors = match Rosters::load(&[m.path().to_path_buf()]) {
+        Ok(_) => panic!("expected errors"),
+        Err(e) => e.to_string(),
+    };
+    assert!(errors.contains("rosters/spells.toml: missing"), "{errors}");
+}
+
+#[test]
+fn params_references_are_checked_and_typed() {
+    let r = builtin();
+    use village::roster::ParamValue;
+    let breath = r.profile("Young Dragon").unwrap().alpha.clone().unwrap();
+    assert_eq!(breath.params["combat"], ParamValue::Int(3));
+    assert_eq!(breath.params["within"], ParamValue::Text("short".into()));
+    let militia = r.town_hall().abilities_at(3).next().unwrap();
+    assert_eq!(militia.params["within"], ParamValue::Float(6.0));
+
+    let m = ModDir::new("params");
+    m.write(
+        "rosters/opportunities.toml",
+        "[[opportunity]]\nroll = 1\nname = \"Ambush\"\ntiming = \"now\"\ntext = \"x\"\nparams = { profile = \"Goblin Lootr\", behaviour = \"Hunter\" }\n",
+    );
+    let errors = errors_of(&m.layers());
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains(
+            "entry \"Ambush\", field \"params.profile\": unknown profile \"Goblin Lootr\" (line 6)"
+        ),
+        "{errors:?}"
+    );
+}

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 /// One profile line of the report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckProfile {
     pub name: String,
     pub kind: ProfileKind,
@@ -33,6 +34,7 @@ pub struct CheckProfile {
 
 /// The result of checking a set of layers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckReport {
     pub profiles: Vec<CheckProfile>,
     pub warnings: Vec<String>,

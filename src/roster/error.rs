@@ -11,6 +11,7 @@ use std::fmt;
 /// Rendered as `rosters/bestiary.toml: entry "Goblin Looter", field "traits": unknown trait "Savge" (line 14)`;
 /// the entry, field and line parts are left out when unknown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Diagnostic {
     /// The file as shown to the user: `rosters/x.toml` for the built-in layer, the full path for a mod.
     pub file: String,

@@ -194,33 +194,32 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
     out.rules = rules;
     out.rules_origins = origins;
 
-    let by_name = |name: &String| name.clone();
     out.traits = load_list(
         get("traits.toml"),
         "trait",
         "name",
-        |t: &Trait| by_name(&t.name),
+        |t: &Trait| t.name.clone(),
         &mut out.errors,
     );
     out.weapons = load_list(
         get("weapons.toml"),
         "weapon",
         "name",
-        |t: &Weapon| by_name(&t.name),
+        |t: &Weapon| t.name.clone(),
         &mut out.errors,
     );
     out.spells = load_list(
         get("spells.toml"),
         "spell",
         "name",
-        |t: &Spell| by_name(&t.name),
+        |t: &Spell| t.name.clone(),
         &mut out.errors,
     );
     out.behaviours = load_list(
         get("behaviours.toml"),
         "behaviour",
         "name",
-        |t: &Behaviour| by_name(&t.name),
+        |t: &Behaviour| t.name.clone(),
         &mut out.errors,
     );
     out.behaviours.sort_by_key(|b| b.value.order);
@@ -229,44 +228,39 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         get("heroes.toml"),
         "hero",
         "name",
-        |t: &HeroEntry| by_name(&t.name),
+        |t: &HeroEntry| t.name.clone(),
         &mut out.errors,
     );
     let enemies = load_list(
         get("bestiary.toml"),
         "enemy",
         "name",
-        |t: &EnemyEntry| by_name(&t.name),
+        |t: &EnemyEntry| t.name.clone(),
         &mut out.errors,
     );
     let defenders = load_list(
         get("defenders.toml"),
         "defender",
         "name",
-        |t: &DefenderEntry| by_name(&t.name),
+        |t: &DefenderEntry| t.name.clone(),
         &mut out.errors,
     );
-    out.profiles = heroes
-        .into_iter()
-        .map(|e| Entry {
-            value: Profile::from(e.value),
+    fn profiles<E: Into<Profile>>(v: Vec<Entry<E>>) -> impl Iterator<Item = Entry<Profile>> {
+        v.into_iter().map(|e| Entry {
+            value: e.value.into(),
             origin: e.origin,
         })
-        .chain(enemies.into_iter().map(|e| Entry {
-            value: Profile::from(e.value),
-            origin: e.origin,
-        }))
-        .chain(defenders.into_iter().map(|e| Entry {
-            value: Profile::from(e.value),
-            origin: e.origin,
-        }))
+    }
+    out.profiles = profiles(heroes)
+        .chain(profiles(enemies))
+        .chain(profiles(defenders))
         .collect();
 
     out.buildings = load_list(
         get("village.toml"),
         "building",
         "name",
-        |t: &Building| by_name(&t.name),
+        |t: &Building| t.name.clone(),
         &mut out.errors,
     );
     let (barricade, origins) =
@@ -281,14 +275,14 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         get("escalation.toml"),
         "escalation",
         "name",
-        |t: &Escalation| by_name(&t.name),
+        |t: &Escalation| t.name.clone(),
         &mut out.errors,
     );
     out.lengths = load_list(
         get("escalation.toml"),
         "length",
         "name",
-        |t: &Length| by_name(&t.name),
+        |t: &Length| t.name.clone(),
         &mut out.errors,
     );
     out.opportunities = load_list(

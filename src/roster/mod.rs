@@ -38,6 +38,7 @@ use std::path::PathBuf;
 
 /// All game data, layered and validated. Read-only for the rest of the engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rosters {
     pub rules: Rules,
     pub traits: Vec<Trait>,

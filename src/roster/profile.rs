@@ -20,6 +20,7 @@ pub mod trait_names {
 
 /// A model's profile, whatever file it came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Profile {
     pub name: String,
     pub kind: ProfileKind,
