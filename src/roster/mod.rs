@@ -1,1 +1,224 @@
-//! Rosters: loading and validating `rosters/*.toml`.
+//! Rosters: loading, layering and validating `rosters/*.toml` into typed, read-only game data.
+//!
+//! Owns the data model of everything a designer can change without code (rule constants, traits,
+//! weapons, spells, Behaviours, profiles, buildings, Escalation, Opportunities) and its strict parsing:
+//! every struct denies unknown fields, every error names file, entry, field and line, and all errors are
+//! collected, not just the first. It never resolves a rule, rolls a die or runs a script; it only says
+//! what the data is (and that the scripts it names exist).
+//!
+//! Determinism: every collection is a `Vec` in file order (Behaviours in play order, Opportunities by
+//! roll) or a `BTreeMap`; nothing observable iterates a `HashMap`.
+//!
+//! ```no_run
+//! use village::roster::Rosters;
+//! let rosters = Rosters::load(&[Rosters::builtin_root()]).expect("built-in rosters are valid");
+//! let looter = rosters.profile("Goblin Looter").unwrap();
+//! assert_eq!(looter.wave_points, 18);
+//! ```
+
+mod check;
+mod error;
+mod load;
+mod points;
+mod profile;
+mod rules;
+mod schema;
+mod source;
+mod validate;
+
+pub use check::{check, CheckProfile, CheckReport};
+pub use error::{Diagnostic, RosterErrors};
+pub use points::{ceil_div, wave_points};
+pub use profile::{trait_names, Profile};
+pub use rules::*;
+pub use schema::*;
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// All game data, layered and validated. Read-only for the rest of the engine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rosters {
+    pub rules: Rules,
+    pub traits: Vec<Trait>,
+    pub weapons: Vec<Weapon>,
+    pub spells: Vec<Spell>,
+    /// In play order (core §6.2).
+    pub behaviours: Vec<Behaviour>,
+    /// Heroes, then enemies, then Village Defenders, each in file order.
+    pub profiles: Vec<Profile>,
+    pub buildings: Vec<Building>,
+    pub barricade: Barricade,
+    pub trap: Trap,
+    pub escalation: Vec<Escalation>,
+    pub lengths: Vec<Length>,
+    /// Sorted by roll, 1 to 6.
+    pub opportunities: Vec<Opportunity>,
+    /// Non-fatal findings (printed Wave Points differing from the formula).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Rosters {
+    /// Loads and validates `rosters/` of every layer: `layers[0]` is the built-in project root, later
+    /// entries are `--mod` folders layered over it (see the module docs of `load` for the merge rules).
+    /// Returns every error found, or the rosters (with any warnings in [`Rosters::warnings`]).
+    pub fn load(layers: &[PathBuf]) -> Result<Rosters, RosterErrors> {
+        let l = load_checked(layers);
+        if !l.errors.is_empty() {
+            return Err(RosterErrors(l.errors));
+        }
+        let (Some(rules), Some(barricade), Some(trap)) = (l.rules, l.barricade, l.trap) else {
+            // Unreachable in practice: a missing table is always reported as an error above.
+            return Err(RosterErrors(vec![Diagnostic::file(
+                "rosters",
+                "rules, barricade or trap missing",
+            )]));
+        };
+        fn values<T>(v: Vec<load::Entry<T>>) -> Vec<T> {
+            v.into_iter().map(|e| e.value).collect()
+        }
+        Ok(Rosters {
+            rules,
+            traits: values(l.traits),
+            weapons: values(l.weapons),
+            spells: values(l.spells),
+            behaviours: values(l.behaviours),
+            profiles: values(l.profiles),
+            buildings: values(l.buildings),
+            barricade,
+            trap,
+            escalation: values(l.escalation),
+            lengths: values(l.lengths),
+            opportunities: values(l.opportunities),
+            warnings: l.warnings,
+        })
+    }
+
+    /// The built-in layer: this crate's root, which holds `rosters/` and `scripts/`.
+    pub fn builtin_root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// A profile (hero, enemy or Defender) by exact name.
+    pub fn profile(&self, name: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.name == name)
+    }
+
+    /// Profiles of one kind, in file order.
+    pub fn profiles_of(&self, kind: ProfileKind) -> impl Iterator<Item = &Profile> {
+        self.profiles.iter().filter(move |p| p.kind == kind)
+    }
+
+    /// A trait by name.
+    pub fn trait_named(&self, name: &str) -> Option<&Trait> {
+        self.traits.iter().find(|t| t.name == name)
+    }
+
+    /// A weapon by name.
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|t| t.name == name)
+    }
+
+    /// A spell by name.
+    pub fn spell(&self, name: &str) -> Option<&Spell> {
+        self.spells.iter().find(|t| t.name == name)
+    }
+
+    /// A Behaviour by name.
+    pub fn behaviour(&self, name: &str) -> Option<&Behaviour> {
+        self.behaviours.iter().find(|t| t.name == name)
+    }
+
+    /// A building by name.
+    pub fn building(&self, name: &str) -> Option<&Building> {
+        self.buildings.iter().find(|t| t.name == name)
+    }
+
+    /// The building with `town_hall = true` (validation guarantees exactly one).
+    pub fn town_hall(&self) -> &Building {
+        self.buildings
+            .iter()
+            .find(|b| b.town_hall)
+            .expect("validated: exactly one Town Hall")
+    }
+
+    /// An Escalation row by name ("I" to "VII").
+    pub fn escalation(&self, name: &str) -> Option<&Escalation> {
+        self.escalation.iter().find(|t| t.name == name)
+    }
+
+    /// A game length by name (`intro`, `standard`, `siege`).
+    pub fn length(&self, name: &str) -> Option<&Length> {
+        self.lengths.iter().find(|t| t.name == name)
+    }
+
+    /// The Escalation of each wave of a length, wave 1 first.
+    pub fn waves(&self, length: &str) -> Option<Vec<&Escalation>> {
+        self.length(length)?
+            .waves
+            .iter()
+            .map(|w| self.escalation(w))
+            .collect()
+    }
+
+    /// The Opportunity row for a D6 roll.
+    pub fn opportunity(&self, roll: u8) -> Option<&Opportunity> {
+        self.opportunities.iter().find(|o| o.roll == roll)
+    }
+
+    /// Party value for a number of heroes (core Ch. IV: 100 each).
+    pub fn party_value(&self, heroes: u32) -> i64 {
+        self.rules.wave.party_value_per_hero * i64::from(heroes)
+    }
+
+    /// Wave Points of a profile by the formula, for any stats and traits (for scripts and `check`).
+    pub fn wave_points_of(
+        &self,
+        quality: u8,
+        combat: u8,
+        traits: &[String],
+        weapon: Option<&str>,
+    ) -> i64 {
+        wave_points(
+            &self.rules.wave_points,
+            quality,
+            combat,
+            traits,
+            weapon,
+            |n| self.trait_named(n),
+            |n| self.weapon(n),
+        )
+    }
+}
+
+/// Loads, computes Wave Points and validates, keeping origins and every diagnostic.
+pub(crate) fn load_checked(layers: &[PathBuf]) -> load::Loaded {
+    let mut l = load::load(layers);
+    compute_points(&mut l);
+    validate::validate(&mut l);
+    l
+}
+
+/// Fills `Profile::wave_points` from the formula (left 0 when the rules did not load).
+fn compute_points(l: &mut load::Loaded) {
+    let Some(rules) = &l.rules else { return };
+    if rules.wave_points.divisor <= 0 {
+        return; // reported by validate
+    }
+    let traits = &l.traits;
+    let weapons = &l.weapons;
+    for e in &mut l.profiles {
+        let p = &mut e.value;
+        p.wave_points = wave_points(
+            &rules.wave_points,
+            p.quality,
+            p.combat,
+            &p.traits,
+            p.weapon.as_deref(),
+            |n| traits.iter().find(|t| t.value.name == n).map(|t| &t.value),
+            |n| weapons.iter().find(|t| t.value.name == n).map(|t| &t.value),
+        );
+    }
+}

@@ -1,0 +1,225 @@
+//! Profiles: heroes (`heroes.toml`), enemies (`bestiary.toml`) and Village Defenders (`defenders.toml`),
+//! one shape for the rest of the engine and one strict entry shape per file.
+//!
+//! Owns the per-file entry structs (so a field that belongs to another kind, e.g. `signature` on an
+//! enemy, is an unknown field) and the derived facts of a profile (base size, movement band). It never
+//! resolves a rule; it only describes the model.
+
+use super::rules::Rules;
+use super::schema::{Ability, Measure, ProfileKind, Tier};
+use serde::{Deserialize, Serialize};
+
+/// Trait names the kernel reads directly (everything else about a trait is data or script).
+pub mod trait_names {
+    pub const BIG: &str = "Big";
+    pub const HUGE: &str = "Huge";
+    pub const LONG_MOVE: &str = "Long Move";
+    pub const SHORT_MOVE: &str = "Short Move";
+    pub const IGNITER: &str = "Igniter";
+}
+
+/// A model's profile, whatever file it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    pub kind: ProfileKind,
+    pub tier: Tier,
+    pub quality: u8,
+    pub combat: u8,
+    /// Trait names in file order.
+    pub traits: Vec<String>,
+    /// The Shooter's weapon.
+    pub weapon: Option<String>,
+    pub spells: Vec<String>,
+    /// Enemy Behaviours (one or two); empty for heroes and Defenders.
+    pub behaviours: Vec<String>,
+    /// Wave Points as printed in the file, if printed.
+    pub printed_wave_points: Option<i64>,
+    /// Wave Points by the formula of SUPPLEMENT §8.
+    pub wave_points: i64,
+    /// Alpha Rule of an Elite or Boss.
+    pub alpha: Option<Ability>,
+    /// A hero's signature ability.
+    pub signature: Option<Ability>,
+    /// Optional flavour or notes.
+    pub text: Option<String>,
+}
+
+impl Profile {
+    /// Whether the profile carries the trait `name` (exact, case-sensitive).
+    pub fn has_trait(&self, name: &str) -> bool {
+        self.traits.iter().any(|t| t == name)
+    }
+
+    /// Base diameter in inches: Huge, else Big, else normal (SUPPLEMENT §1).
+    pub fn base_diameter(&self, rules: &Rules) -> f64 {
+        if self.has_trait(trait_names::HUGE) {
+            rules.bases.huge
+        } else if self.has_trait(trait_names::BIG) {
+            rules.bases.big
+        } else {
+            rules.bases.normal
+        }
+    }
+
+    /// Movement band: Long Move, Short Move, else Medium (core Ch. II).
+    pub fn move_band(&self) -> Measure {
+        if self.has_trait(trait_names::LONG_MOVE) {
+            Measure::Long
+        } else if self.has_trait(trait_names::SHORT_MOVE) {
+            Measure::Short
+        } else {
+            Measure::Medium
+        }
+    }
+
+    /// The cost the wave builder spends: the printed Wave Points when printed (core §5.2), else the
+    /// formula.
+    pub fn cost(&self) -> i64 {
+        self.printed_wave_points.unwrap_or(self.wave_points)
+    }
+
+    /// Whether this is an Igniter (the † profiles of core §5.2).
+    pub fn is_igniter(&self) -> bool {
+        self.has_trait(trait_names::IGNITER)
+    }
+}
+
+/// Enemy tiers as written in `bestiary.toml`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum EnemyTier {
+    Mob,
+    Elite,
+    Boss,
+}
+
+/// `[[enemy]]` in `bestiary.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EnemyEntry {
+    pub name: String,
+    pub tier: EnemyTier,
+    pub quality: u8,
+    pub combat: u8,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    #[serde(default)]
+    pub weapon: Option<String>,
+    #[serde(default)]
+    pub spells: Vec<String>,
+    pub behaviours: Vec<String>,
+    #[serde(default)]
+    pub wave_points: Option<i64>,
+    #[serde(default)]
+    pub alpha: Option<Ability>,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// `[[hero]]` in `heroes.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HeroEntry {
+    pub name: String,
+    pub quality: u8,
+    pub combat: u8,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    #[serde(default)]
+    pub weapon: Option<String>,
+    #[serde(default)]
+    pub spells: Vec<String>,
+    pub signature: Ability,
+    #[serde(default)]
+    pub wave_points: Option<i64>,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// `[[defender]]` in `defenders.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DefenderEntry {
+    pub name: String,
+    pub quality: u8,
+    pub combat: u8,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    #[serde(default)]
+    pub weapon: Option<String>,
+    #[serde(default)]
+    pub spells: Vec<String>,
+    #[serde(default)]
+    pub wave_points: Option<i64>,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+impl From<EnemyEntry> for Profile {
+    fn from(e: EnemyEntry) -> Self {
+        Profile {
+            name: e.name,
+            kind: ProfileKind::Enemy,
+            tier: match e.tier {
+                EnemyTier::Mob => Tier::Mob,
+                EnemyTier::Elite => Tier::Elite,
+                EnemyTier::Boss => Tier::Boss,
+            },
+            quality: e.quality,
+            combat: e.combat,
+            traits: e.traits,
+            weapon: e.weapon,
+            spells: e.spells,
+            behaviours: e.behaviours,
+            printed_wave_points: e.wave_points,
+            wave_points: 0,
+            alpha: e.alpha,
+            signature: None,
+            text: e.text,
+        }
+    }
+}
+
+impl From<HeroEntry> for Profile {
+    fn from(e: HeroEntry) -> Self {
+        Profile {
+            name: e.name,
+            kind: ProfileKind::Hero,
+            tier: Tier::Hero,
+            quality: e.quality,
+            combat: e.combat,
+            traits: e.traits,
+            weapon: e.weapon,
+            spells: e.spells,
+            behaviours: Vec::new(),
+            printed_wave_points: e.wave_points,
+            wave_points: 0,
+            alpha: None,
+            signature: Some(e.signature),
+            text: e.text,
+        }
+    }
+}
+
+impl From<DefenderEntry> for Profile {
+    fn from(e: DefenderEntry) -> Self {
+        Profile {
+            name: e.name,
+            kind: ProfileKind::Defender,
+            tier: Tier::Defender,
+            quality: e.quality,
+            combat: e.combat,
+            traits: e.traits,
+            weapon: e.weapon,
+            spells: e.spells,
+            behaviours: Vec::new(),
+            printed_wave_points: e.wave_points,
+            wave_points: 0,
+            alpha: None,
+            signature: None,
+            text: e.text,
+        }
+    }
+}

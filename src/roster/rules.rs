@@ -1,0 +1,287 @@
+//! Rule constants (`rosters/rules.toml`): every number the kernel and the scripts use that is not a
+//! property of one trait, weapon, spell, profile or building.
+//!
+//! Sections mirror the rulebook. A `--mod` rules.toml overrides key by key, so every key is required in
+//! the merged result but a mod file names only what it changes. Weapon-specific modifiers (Short Bow,
+//! Longbow) live with the weapon in `weapons.toml`; Barricade and Trap numbers in `village.toml`.
+
+use super::schema::Measure;
+use serde::{Deserialize, Serialize};
+
+/// All rule constants, one struct per section of `rules.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub table: TableRules,
+    pub measures: Measures,
+    pub bases: Bases,
+    pub activation: ActivationRules,
+    pub actions: ActionCosts,
+    pub combat: CombatRules,
+    pub melee: MeleeModifiers,
+    pub ranged: RangedModifiers,
+    pub morale: MoraleRules,
+    pub magic: MagicRules,
+    pub tough: ToughRules,
+    pub structures: StructureRules,
+    pub setup: SetupRules,
+    pub deploy: DeployRules,
+    pub wave: WaveRules,
+    pub wave_points: WavePointsFormula,
+}
+
+/// The table (SUPPLEMENT §1, §2; core §5.2 random edge).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRules {
+    /// Inches, west to east.
+    pub width: f64,
+    /// Inches, south to north.
+    pub height: f64,
+    /// Edge names in number order (1 = north, clockwise).
+    pub edges: Vec<String>,
+    /// Faces of the D6 above this are rerolled when rolling a random edge.
+    pub random_edge_max_roll: u8,
+    pub terrain_min: u32,
+    pub terrain_max: u32,
+}
+
+/// Short, Medium, Long in inches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Measures {
+    pub short: f64,
+    pub medium: f64,
+    pub long: f64,
+}
+
+impl Measures {
+    /// The length of a measure, inches.
+    pub fn get(&self, m: Measure) -> f64 {
+        match m {
+            Measure::Short => self.short,
+            Measure::Medium => self.medium,
+            Measure::Long => self.long,
+        }
+    }
+}
+
+/// Base diameters and contact tolerance, inches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bases {
+    pub normal: f64,
+    pub big: f64,
+    pub huge: f64,
+    /// Largest gap that still counts as contact.
+    pub contact_tolerance: f64,
+}
+
+/// Activation (core §3.1, §6.2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivationRules {
+    pub max_dice: u32,
+    /// Failures that end the side's turn.
+    pub turnover_failures: u32,
+    /// Natural roll that always fails.
+    pub natural_fail: u8,
+    /// Natural roll that always succeeds.
+    pub natural_success: u8,
+    /// Activation dice a Hero (the trait) treats as automatic successes.
+    pub hero_automatic_successes: u32,
+    /// Most models in one group activation.
+    pub group_max_models: u32,
+    /// Group members are within this of the Leader and of each other.
+    pub group_range: Measure,
+}
+
+/// Action costs (SUPPLEMENT §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCosts {
+    #[serde(rename = "move")]
+    pub move_: u32,
+    pub step: u32,
+    pub stand_up: u32,
+    pub melee: u32,
+    pub power_blow: u32,
+    pub ranged: u32,
+    pub aimed_shot: u32,
+    pub break_free: u32,
+    pub claim_opportunity: u32,
+    pub structural_attack: u32,
+    pub place_fire: u32,
+    pub spell_min_power: u32,
+    pub spell_max_power: u32,
+    /// Actions a Short-move model spends to cross difficult terrain or an obstacle.
+    pub short_move_difficult: u32,
+    /// Attacks (melee or ranged) per turn unless a trait says otherwise.
+    pub attacks_per_turn: u32,
+}
+
+/// Combat results (SUPPLEMENT §4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatRules {
+    /// Winner's total ≥ this × loser's: Gruesome Kill.
+    pub gruesome_multiplier: i32,
+    /// Winner's total ≥ this × loser's: Defeated.
+    pub defeated_multiplier: i32,
+    /// A total below this counts as this for the multipliers.
+    pub minimum_total: i32,
+    /// Savage: Gruesome Kill at this multiplier in melee.
+    pub savage_gruesome_multiplier: i32,
+    /// Variant `power_blow_lethal`: a Power Blow defeats on any loss. Default false (SUPPLEMENT §4).
+    pub power_blow_lethal: bool,
+}
+
+/// Melee modifiers to the named model's total (SUPPLEMENT §4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeModifiers {
+    /// Each enemy Engaged with the model beyond the first.
+    pub outnumbered: i32,
+    /// Attacker, target Defenseless or Transfixed.
+    pub defenseless: i32,
+    /// Attacker, target Entangled.
+    pub entangled: i32,
+    /// To the opponent of a Power Blow.
+    pub power_blow: i32,
+    pub ambush: i32,
+    /// Mounted against a non-Mounted model.
+    pub mounted: i32,
+    /// Big or Huge against a smaller model.
+    pub larger: i32,
+    /// Defending an obstacle or elevated.
+    pub obstacle_or_elevated: i32,
+    /// Dashing: attacking in the activation it moved into contact.
+    pub dashing: i32,
+}
+
+/// Ranged modifiers to the shooter's total (SUPPLEMENT §4) and shooting constants (core §3.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangedModifiers {
+    pub cover: i32,
+    /// Target Big or Huge.
+    pub big_or_huge: i32,
+    pub undead: i32,
+    pub good_shot: i32,
+    /// To the target of an Aimed Shot.
+    pub aimed_shot: i32,
+    /// Watchtower I Overwatch.
+    pub overwatch: i32,
+    /// Shooting a Defenseless or Transfixed target (the attack is also Lethal).
+    pub defenseless: i32,
+    /// To the target per concentrated shooter after the first.
+    pub concentrated_per_extra_shooter: i32,
+    /// Natural roll that risks exhausting a ranged weapon.
+    pub exhaust_roll: u8,
+}
+
+/// Morale (core §3.6).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleRules {
+    pub dice: u32,
+    /// Failures at which the model Flees.
+    pub flee_failures: u32,
+    /// Failures at which an Undead model is Defeated instead of moving.
+    pub undead_defeated_failures: u32,
+    /// A Gruesome Kill within this makes models test.
+    pub gruesome_range: Measure,
+    /// Steadfast: added to each morale die.
+    pub steadfast_bonus: i32,
+}
+
+/// Magic (core §3.7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MagicRules {
+    /// Range of Power 1, 2, 3.
+    pub power_ranges: Vec<Measure>,
+    /// Failed dice that leave the caster out of power for the wave.
+    pub out_of_power_failures: u32,
+}
+
+/// Tough models (core §3.8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToughRules {
+    /// Quality worsens by this per Wound.
+    pub quality_loss_per_wound: u8,
+    /// At this Quality (or worse) the model is Defeated.
+    pub defeated_at_quality: u8,
+}
+
+/// Structural attacks and fire (core §6.4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StructureRules {
+    /// Structure of every village building.
+    pub building_structure: u32,
+    /// Big, Huge or Heavy Weapon bonus on a structural attack (does not stack).
+    pub size_bonus: i32,
+    /// Integrity lost to a winning structural attack.
+    pub damage: u32,
+    /// Integrity lost to a winning structural Power Blow.
+    pub power_blow_damage: u32,
+    /// Integrity lost at wave end by a burning building.
+    pub fire_damage: u32,
+    pub max_fire_tokens: u32,
+}
+
+/// Game setup (core Ch. IV).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRules {
+    /// The Town Hall is placed within this of the table centre, inches.
+    pub town_hall_from_centre: f64,
+    /// Other buildings within this of the Town Hall, inches.
+    pub buildings_from_town_hall: f64,
+    /// Buildings at least this far apart, inches.
+    pub building_min_gap: f64,
+    pub starting_supplies: u32,
+    pub starting_level: u8,
+    pub max_level: u8,
+    /// Opportunities are placed at least this far from the Town Hall, inches, if possible.
+    pub opportunity_min_from_town_hall: f64,
+}
+
+/// Deployment (core §5.3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeployRules {
+    /// Heroes and Defenders within this of the Town Hall, inches.
+    pub defenders_within: f64,
+    /// Enemy Groups wholly within this of their edge, inches.
+    pub enemies_within_edge: f64,
+    /// Enemies are deployed outside this of a hero where possible.
+    pub enemies_outside: Measure,
+}
+
+/// The wave (core Ch. IV–VII, SUPPLEMENT §10).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaveRules {
+    /// A wave reaching this many rounds ends as stalled.
+    pub max_rounds: u32,
+    pub party_value_per_hero: i64,
+    pub min_heroes: u32,
+    pub max_heroes: u32,
+    /// Group size D6: results above this are rerolled.
+    pub group_size_max: u8,
+    /// Supplies gained at wave end per wave number.
+    pub supplies_per_wave_number: u32,
+}
+
+/// The Wave Points formula (SUPPLEMENT §8):
+/// `ceil((combat_weight × Combat + sum of trait costs) × (quality_base − Quality) / divisor)`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WavePointsFormula {
+    pub combat_weight: i64,
+    pub quality_base: i64,
+    pub divisor: i64,
+}

@@ -1,0 +1,631 @@
+//! Cross-checks of the loaded rosters: every name a roster uses must exist, every script file must
+//! exist in some layer's `scripts/`, numbers must be in range, and the tables the rules need must be
+//! complete (Escalation I–VII, Opportunities 1–6, exactly one Town Hall).
+//!
+//! Reads [`Loaded`] and only appends diagnostics; it never changes the data. Printed Wave Points that
+//! differ from the formula are warnings, everything else is an error.
+
+use super::error::Diagnostic;
+use super::load::{script_exists, script_path_ok, Entry, Loaded, Origin};
+use super::schema::{ParamValue, Params, ProfileKind, SpellKind, Tier, TraitNeed};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+/// Profile Quality must be in this range (2+ is the best a die can need; 7+ never succeeds).
+const QUALITY_RANGE: std::ops::RangeInclusive<u8> = 2..=6;
+/// Profile Combat must be in this range.
+const COMBAT_RANGE: std::ops::RangeInclusive<u8> = 0..=6;
+/// Escalation rows the wave engine requires (core §5.1).
+const ESCALATIONS: [&str; 7] = ["I", "II", "III", "IV", "V", "VI", "VII"];
+/// Faces of the Opportunity die.
+const OPPORTUNITY_ROLLS: std::ops::RangeInclusive<u8> = 1..=6;
+
+/// Runs every check, appending to `l.errors` and `l.warnings`.
+pub(crate) fn validate(l: &mut Loaded) {
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    {
+        let names = Names::of(l);
+        let ctx = Ctx {
+            names: &names,
+            layers: &l.layers,
+        };
+        ctx.rules(l, &mut errors);
+        ctx.traits(l, &mut errors);
+        ctx.weapons(l, &mut errors);
+        ctx.spells(l, &mut errors);
+        ctx.behaviours(l, &mut errors);
+        ctx.profiles(l, &mut errors, &mut warnings);
+        ctx.buildings(l, &mut errors);
+        ctx.escalation(l, &mut errors);
+        ctx.opportunities(l, &mut errors);
+    }
+    l.errors.extend(errors);
+    l.warnings.extend(warnings);
+}
+
+/// Every known name per table.
+struct Names {
+    traits: BTreeSet<String>,
+    weapons: BTreeSet<String>,
+    spells: BTreeSet<String>,
+    behaviours: BTreeSet<String>,
+    profiles: BTreeSet<String>,
+    escalations: BTreeSet<String>,
+}
+
+impl Names {
+    fn of(l: &Loaded) -> Self {
+        fn set<T>(v: &[Entry<T>], f: impl Fn(&T) -> &str) -> BTreeSet<String> {
+            v.iter().map(|e| f(&e.value).to_string()).collect()
+        }
+        Names {
+            traits: set(&l.traits, |t| &t.name),
+            weapons: set(&l.weapons, |t| &t.name),
+            spells: set(&l.spells, |t| &t.name),
+            behaviours: set(&l.behaviours, |t| &t.name),
+            profiles: set(&l.profiles, |t| &t.name),
+            escalations: set(&l.escalation, |t| &t.name),
+        }
+    }
+
+    /// The set a params key refers to, if the key is a reference.
+    fn for_param(&self, key: &str) -> Option<(&'static str, &BTreeSet<String>)> {
+        match key {
+            "profile" => Some(("profile", &self.profiles)),
+            "trait" => Some(("trait", &self.traits)),
+            "behaviour" => Some(("Behaviour", &self.behaviours)),
+            "spell" => Some(("spell", &self.spells)),
+            "weapon" => Some(("weapon", &self.weapons)),
+            _ => None,
+        }
+    }
+}
+
+struct Ctx<'a> {
+    names: &'a Names,
+    layers: &'a [PathBuf],
+}
+
+impl Ctx<'_> {
+    /// Checks an optional script path at `field` of an entry.
+    fn script(
+        &self,
+        o: &Origin,
+        field: &str,
+        script: &Option<String>,
+        errors: &mut Vec<Diagnostic>,
+    ) {
+        let Some(s) = script else { return };
+        if !script_path_ok(s) {
+            errors.push(o.diag(
+                field,
+                field,
+                format!("script path \"{s}\" must be relative to scripts/, without \"..\", and end in .lua"),
+            ));
+        } else if !script_exists(self.layers, s) {
+            errors.push(o.diag(
+                field,
+                field,
+                format!("script \"{s}\" not found in scripts/ of any layer"),
+            ));
+        }
+    }
+
+    /// Checks the reference keys of a params table at `prefix` (`params`, `alpha.params`).
+    fn params(&self, o: &Origin, prefix: &str, params: &Params, errors: &mut Vec<Diagnostic>) {
+        for (key, value) in params {
+            let Some((what, set)) = self.names.for_param(key) else {
+                continue;
+            };
+            let field = format!("{prefix}.{key}");
+            let names: Vec<&str> = match value {
+                ParamValue::Text(s) => vec![s.as_str()],
+                ParamValue::List(items) => items
+                    .iter()
+                    .filter_map(|i| match i {
+                        ParamValue::Text(s) => Some(s.as_str()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => {
+                    errors.push(o.diag(&field, &field, format!("`{key}` must name a {what}")));
+                    continue;
+                }
+            };
+            for n in names {
+                if !set.contains(n) {
+                    errors.push(o.diag(&field, &field, format!("unknown {what} \"{n}\"")));
+                }
+            }
+        }
+    }
+
+    fn rules(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        let Some(r) = &l.rules else { return };
+        let o = &l.rules_origins;
+        let m = &r.measures;
+        if !(m.short > 0.0 && m.short < m.medium && m.medium < m.long) {
+            errors.push(o.diag(
+                None,
+                "measures",
+                "measures must satisfy 0 < short < medium < long",
+            ));
+        }
+        let b = &r.bases;
+        if !(b.normal > 0.0 && b.big > 0.0 && b.huge > 0.0 && b.contact_tolerance >= 0.0) {
+            errors.push(o.diag(
+                None,
+                "bases",
+                "base diameters must be positive and contact_tolerance ≥ 0",
+            ));
+        }
+        if r.wave_points.divisor <= 0 {
+            errors.push(o.diag(None, "wave_points.divisor", "divisor must be positive"));
+        }
+        if r.table.edges.is_empty()
+            || usize::from(r.table.random_edge_max_roll) != r.table.edges.len()
+        {
+            errors.push(o.diag(
+                None,
+                "table.random_edge_max_roll",
+                format!(
+                    "random_edge_max_roll ({}) must equal the number of edges ({})",
+                    r.table.random_edge_max_roll,
+                    r.table.edges.len()
+                ),
+            ));
+        }
+        if r.table.terrain_min > r.table.terrain_max {
+            errors.push(o.diag(None, "table.terrain_min", "terrain_min exceeds terrain_max"));
+        }
+        if r.wave.min_heroes == 0 || r.wave.min_heroes > r.wave.max_heroes {
+            errors.push(o.diag(None, "wave.min_heroes", "need 1 ≤ min_heroes ≤ max_heroes"));
+        }
+        let powers = r
+            .actions
+            .spell_max_power
+            .saturating_sub(r.actions.spell_min_power)
+            + 1;
+        if r.actions.spell_min_power == 0
+            || r.actions.spell_min_power > r.actions.spell_max_power
+            || r.magic.power_ranges.len() != powers as usize
+        {
+            errors.push(o.diag(
+                None,
+                "magic.power_ranges",
+                format!(
+                    "power_ranges needs one measure per Power {}..={}",
+                    r.actions.spell_min_power, r.actions.spell_max_power
+                ),
+            ));
+        }
+        if r.setup.starting_level == 0 || r.setup.starting_level > r.setup.max_level {
+            errors.push(o.diag(
+                None,
+                "setup.starting_level",
+                "need 1 ≤ starting_level ≤ max_level",
+            ));
+        }
+    }
+
+    fn traits(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        for e in &l.traits {
+            self.script(&e.origin, "script", &e.value.script, errors);
+            self.params(&e.origin, "params", &e.value.params, errors);
+            if e.value.cost_from_weapon && e.value.needs != Some(TraitNeed::Weapon) {
+                errors.push(e.origin.diag(
+                    "cost_from_weapon",
+                    "cost_from_weapon",
+                    "a trait costed by its weapon must have needs = \"weapon\"",
+                ));
+            }
+        }
+    }
+
+    fn weapons(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        for e in &l.weapons {
+            self.script(&e.origin, "script", &e.value.script, errors);
+            self.params(&e.origin, "params", &e.value.params, errors);
+            if e.value
+                .bands
+                .as_ref()
+                .is_some_and(|b| b.modifiers.is_empty())
+            {
+                errors.push(
+                    e.origin
+                        .diag("bands", "bands", "bands.modifiers must not be empty"),
+                );
+            }
+        }
+    }
+
+    fn spells(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        for e in &l.spells {
+            let (s, o) = (&e.value, &e.origin);
+            self.script(o, "script", &s.script, errors);
+            self.params(o, "params", &s.params, errors);
+            if s.kinds.is_empty() {
+                errors.push(o.diag("kinds", "kinds", "a spell needs at least one kind"));
+            }
+            match (s.is(SpellKind::Ritual), s.ritual_actions) {
+                (true, None) | (true, Some(0)) => errors.push(o.diag(
+                    "ritual_actions",
+                    "kinds",
+                    "a Ritual spell needs ritual_actions ≥ 1 (its Task size)",
+                )),
+                (false, Some(_)) => errors.push(o.diag(
+                    "ritual_actions",
+                    "ritual_actions",
+                    "ritual_actions is only for a spell of kind \"ritual\"",
+                )),
+                _ => {}
+            }
+            match (s.is(SpellKind::Wall), &s.wall) {
+                (true, None) => {
+                    errors.push(o.diag("wall", "kinds", "a Wall spell needs `wall` statistics"))
+                }
+                (false, Some(_)) => errors.push(o.diag(
+                    "wall",
+                    "wall",
+                    "`wall` is only for a spell of kind \"wall\"",
+                )),
+                _ => {}
+            }
+        }
+    }
+
+    fn behaviours(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        let mut orders: BTreeMap<u32, &str> = BTreeMap::new();
+        for e in &l.behaviours {
+            let (b, o) = (&e.value, &e.origin);
+            self.script(o, "script", &b.script, errors);
+            self.params(o, "params", &b.params, errors);
+            if b.max_actions == 0 {
+                errors.push(o.diag(
+                    "max_actions",
+                    "max_actions",
+                    "max_actions must be at least 1",
+                ));
+            }
+            if let Some(f) = &b.fallback_behaviour {
+                if f == &b.name || !self.names.behaviours.contains(f) {
+                    errors.push(o.diag(
+                        "fallback_behaviour",
+                        "fallback_behaviour",
+                        format!("unknown Behaviour \"{f}\" (or the Behaviour itself)"),
+                    ));
+                }
+            }
+            if let Some(other) = orders.insert(b.order, &b.name) {
+                errors.push(o.diag(
+                    "order",
+                    "order",
+                    format!("order {} is also used by \"{other}\"", b.order),
+                ));
+            }
+        }
+    }
+
+    fn profiles(&self, l: &Loaded, errors: &mut Vec<Diagnostic>, warnings: &mut Vec<Diagnostic>) {
+        let traits: BTreeMap<&str, _> = l
+            .traits
+            .iter()
+            .map(|t| (t.value.name.as_str(), &t.value))
+            .collect();
+        let mut seen: BTreeMap<&str, (ProfileKind, &Origin)> = BTreeMap::new();
+        for e in &l.profiles {
+            let (p, o) = (&e.value, &e.origin);
+            if let Some((kind, first)) = seen.insert(&p.name, (p.kind, o)) {
+                errors.push(o.diag(
+                    "name",
+                    "name",
+                    format!(
+                        "profile name already used by the {} in {} (line {})",
+                        kind.as_str(),
+                        first.file,
+                        first.line("").map_or("?".into(), |l| l.to_string())
+                    ),
+                ));
+            }
+            if !QUALITY_RANGE.contains(&p.quality) {
+                errors.push(o.diag(
+                    "quality",
+                    "quality",
+                    format!(
+                        "quality {} is outside {}..={}",
+                        p.quality,
+                        QUALITY_RANGE.start(),
+                        QUALITY_RANGE.end()
+                    ),
+                ));
+            }
+            if !COMBAT_RANGE.contains(&p.combat) {
+                errors.push(o.diag(
+                    "combat",
+                    "combat",
+                    format!(
+                        "combat {} is outside {}..={}",
+                        p.combat,
+                        COMBAT_RANGE.start(),
+                        COMBAT_RANGE.end()
+                    ),
+                ));
+            }
+            let mut needs = BTreeSet::new();
+            let mut names = BTreeSet::new();
+            for (i, t) in p.traits.iter().enumerate() {
+                let at = format!("traits[{i}]");
+                if !names.insert(t) {
+                    errors.push(o.diag("traits", &at, format!("trait \"{t}\" listed twice")));
+                }
+                match traits.get(t.as_str()) {
+                    None => errors.push(o.diag("traits", &at, format!("unknown trait \"{t}\""))),
+                    Some(def) => {
+                        if let Some(n) = def.needs {
+                            needs.insert(n);
+                        }
+                        if def.needs == Some(TraitNeed::Weapon) && p.weapon.is_none() {
+                            errors.push(o.diag(
+                                "weapon",
+                                &at,
+                                format!("trait \"{t}\" needs a weapon, and none is given"),
+                            ));
+                        }
+                        if def.needs == Some(TraitNeed::Spells) && p.spells.is_empty() {
+                            errors.push(o.diag(
+                                "spells",
+                                &at,
+                                format!(
+                                    "trait \"{t}\" needs at least one spell, and none is given"
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+            if let Some(w) = &p.weapon {
+                if !self.names.weapons.contains(w) {
+                    errors.push(o.diag("weapon", "weapon", format!("unknown weapon \"{w}\"")));
+                }
+                if !needs.contains(&TraitNeed::Weapon) {
+                    errors.push(o.diag(
+                        "weapon",
+                        "weapon",
+                        format!("weapon \"{w}\" given but no trait that uses one (Shooter)"),
+                    ));
+                }
+            }
+            for (i, s) in p.spells.iter().enumerate() {
+                if !self.names.spells.contains(s) {
+                    errors.push(o.diag(
+                        "spells",
+                        &format!("spells[{i}]"),
+                        format!("unknown spell \"{s}\""),
+                    ));
+                }
+            }
+            if !p.spells.is_empty() && !needs.contains(&TraitNeed::Spells) {
+                errors.push(o.diag(
+                    "spells",
+                    "spells",
+                    "spells given but no trait that casts them (Spellcaster)",
+                ));
+            }
+            let mut bnames = BTreeSet::new();
+            for (i, b) in p.behaviours.iter().enumerate() {
+                let at = format!("behaviours[{i}]");
+                if !self.names.behaviours.contains(b) {
+                    errors.push(o.diag("behaviours", &at, format!("unknown Behaviour \"{b}\"")));
+                }
+                if !bnames.insert(b) {
+                    errors.push(o.diag(
+                        "behaviours",
+                        &at,
+                        format!("Behaviour \"{b}\" listed twice"),
+                    ));
+                }
+            }
+            if p.kind == ProfileKind::Enemy && p.behaviours.is_empty() {
+                errors.push(o.diag(
+                    "behaviours",
+                    "behaviours",
+                    "an enemy profile needs at least one Behaviour",
+                ));
+            }
+            if matches!(p.tier, Tier::Elite | Tier::Boss) && p.alpha.is_none() {
+                errors.push(o.diag(
+                    "alpha",
+                    "",
+                    format!(
+                        "every {} needs an Alpha Rule (`alpha = {{ name, text }}`)",
+                        p.tier.as_str()
+                    ),
+                ));
+            }
+            for (field, ability) in [("alpha", &p.alpha), ("signature", &p.signature)] {
+                if let Some(a) = ability {
+                    if a.name.trim().is_empty() {
+                        errors.push(o.diag(
+                            &format!("{field}.name"),
+                            field,
+                            "ability name must not be empty",
+                        ));
+                    }
+                    self.script(o, &format!("{field}.script"), &a.script, errors);
+                    self.params(o, &format!("{field}.params"), &a.params, errors);
+                }
+            }
+            if let Some(printed) = p.printed_wave_points {
+                if l.rules.is_some() && printed != p.wave_points {
+                    warnings.push(o.diag(
+                        "wave_points",
+                        "wave_points",
+                        format!(
+                            "printed cost {printed} differs from the formula's {}",
+                            p.wave_points
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn buildings(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        let max_level = l.rules.as_ref().map_or(3, |r| r.setup.max_level);
+        let mut town_halls = Vec::new();
+        for e in &l.buildings {
+            let (b, o) = (&e.value, &e.origin);
+            if b.town_hall {
+                town_halls.push(b.name.as_str());
+            }
+            if !(b.width > 0.0 && b.height > 0.0) {
+                errors.push(o.diag("width", "width", "width and height must be positive"));
+            }
+            if b.integrity == 0 {
+                errors.push(o.diag("integrity", "integrity", "integrity must be at least 1"));
+            }
+            for (i, a) in b.abilities.iter().enumerate() {
+                let at = format!("abilities[{i}]");
+                if a.level == 0 || a.level > max_level {
+                    errors.push(o.diag(
+                        &format!("{at}.level"),
+                        &format!("{at}.level"),
+                        format!("level {} is outside 1..={max_level}", a.level),
+                    ));
+                }
+                self.script(o, &format!("{at}.script"), &a.script, errors);
+                self.params(o, &format!("{at}.params"), &a.params, errors);
+            }
+            for level in 1..=max_level {
+                if b.abilities_at(level).next().is_none() {
+                    errors.push(o.diag(
+                        "abilities",
+                        "abilities",
+                        format!("no ability at level {level}"),
+                    ));
+                }
+            }
+        }
+        if town_halls.len() != 1 {
+            let file = l
+                .buildings
+                .first()
+                .map_or("rosters/village.toml".to_string(), |b| {
+                    b.origin.file.clone()
+                });
+            errors.push(Diagnostic::file(
+                file,
+                format!(
+                    "exactly one building must have town_hall = true, found {} ({})",
+                    town_halls.len(),
+                    town_halls.join(", ")
+                ),
+            ));
+        }
+    }
+
+    fn escalation(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        let file = l
+            .escalation
+            .first()
+            .map_or("rosters/escalation.toml".to_string(), |e| {
+                e.origin.file.clone()
+            });
+        for name in ESCALATIONS {
+            if !self.names.escalations.contains(name) {
+                errors.push(Diagnostic::file(
+                    file.clone(),
+                    format!("Escalation \"{name}\" is missing"),
+                ));
+            }
+        }
+        let rules = l.rules.as_ref();
+        for e in &l.escalation {
+            let (x, o) = (&e.value, &e.origin);
+            if x.min_groups == 0 {
+                errors.push(o.diag("min_groups", "min_groups", "min_groups must be at least 1"));
+            }
+            if x.min_behaviours == 0 {
+                errors.push(o.diag(
+                    "min_behaviours",
+                    "min_behaviours",
+                    "min_behaviours must be at least 1",
+                ));
+            }
+            if let Some(r) = rules {
+                if x.min_spawn_edges as usize > r.table.edges.len() {
+                    errors.push(o.diag(
+                        "min_spawn_edges",
+                        "min_spawn_edges",
+                        format!(
+                            "min_spawn_edges {} exceeds the {} table edges",
+                            x.min_spawn_edges,
+                            r.table.edges.len()
+                        ),
+                    ));
+                }
+                // Core §5.1: "All supported party values produce whole budgets."
+                for heroes in r.wave.min_heroes..=r.wave.max_heroes {
+                    let party = r.wave.party_value_per_hero * i64::from(heroes);
+                    if (party * i64::from(x.budget_percent)) % 100 != 0 {
+                        errors.push(o.diag(
+                            "budget_percent",
+                            "budget_percent",
+                            format!(
+                                "{}% of party value {party} ({heroes} heroes) is not a whole budget",
+                                x.budget_percent
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        for e in &l.lengths {
+            let (x, o) = (&e.value, &e.origin);
+            if x.waves.is_empty() {
+                errors.push(o.diag("waves", "waves", "a length needs at least one wave"));
+            }
+            for (i, w) in x.waves.iter().enumerate() {
+                if !self.names.escalations.contains(w) {
+                    errors.push(o.diag(
+                        "waves",
+                        &format!("waves[{i}]"),
+                        format!("unknown Escalation \"{w}\""),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn opportunities(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
+        let file = l
+            .opportunities
+            .first()
+            .map_or("rosters/opportunities.toml".to_string(), |e| {
+                e.origin.file.clone()
+            });
+        let rolls: BTreeSet<u8> = l.opportunities.iter().map(|e| e.value.roll).collect();
+        for e in &l.opportunities {
+            let (x, o) = (&e.value, &e.origin);
+            if !OPPORTUNITY_ROLLS.contains(&x.roll) {
+                errors.push(o.diag("roll", "roll", format!("roll {} is not a D6 face", x.roll)));
+            }
+            self.script(o, "script", &x.script, errors);
+            self.params(o, "params", &x.params, errors);
+        }
+        let missing: Vec<String> = OPPORTUNITY_ROLLS
+            .filter(|r| !rolls.contains(r))
+            .map(|r| r.to_string())
+            .collect();
+        if !missing.is_empty() {
+            errors.push(Diagnostic::file(
+                file,
+                format!(
+                    "the Opportunity table has no row for roll {}",
+                    missing.join(", ")
+                ),
+            ));
+        }
+    }
+}
