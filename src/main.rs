@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use village::odds;
-use village::roster::{self, Rosters};
+use village::roster::{self, ProfileKind, Rosters};
 use village::rules::combat::{CombatConstants, MeleeQuery};
 
 /// A rules engine, Lua scripting host and balance simulator for The Village Must Stand.
@@ -123,12 +123,12 @@ fn overview() -> Result<ExitCode> {
     println!("village — The Village Must Stand: rules engine, Lua host and simulator");
     println!();
     let report = roster::check(&DataArgs { mods: Vec::new() }.layers());
-    let count = |kind: &str| report.profiles.iter().filter(|p| p.kind == kind).count();
+    let count = |kind: ProfileKind| report.profiles.iter().filter(|p| p.kind == kind).count();
     println!(
         "Rosters: {} heroes, {} enemies, {} Village Defenders; {} errors, {} warnings.",
-        count("hero"),
-        count("enemy"),
-        count("defender"),
+        count(ProfileKind::Hero),
+        count(ProfileKind::Enemy),
+        count(ProfileKind::Defender),
         report.errors.len(),
         report.warnings.len()
     );

@@ -142,9 +142,9 @@ pub fn melee_text(q: &MeleeQuery, o: &MeleeOdds) -> String {
         pct(o.attacker_wins.total()),
         pct(o.defender_wins.total())
     );
-    let _ = writeln!(s, "  tie (no effect)       {}", pct(o.tie));
+    let _ = writeln!(s, "  {:<22}{:>10}", "tie (no effect)", pct(o.tie));
     if q.free_hack {
-        let _ = writeln!(s, "  defender holds        {}", pct(o.no_effect));
+        let _ = writeln!(s, "  {:<22}{:>10}", "defender holds", pct(o.no_effect));
     }
     s
 }

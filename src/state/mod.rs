@@ -10,5 +10,5 @@ mod piece;
 
 pub use event::{Event, EventKind};
 pub use game::{Game, StateError};
-pub use model::{Condition, Kind, Model, ModelId, Side, Tier};
+pub use model::{Condition, Model, ModelId, Side};
 pub use piece::{Building, Token, TokenId, TokenKind};

@@ -1,6 +1,7 @@
 //! Models on the table: identity, side, profile values, Wounds and conditions.
 
 use crate::geometry::{Circle, Vec2};
+use crate::roster::{ProfileKind, Tier};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -24,6 +25,14 @@ pub enum Side {
 }
 
 impl Side {
+    /// The side a kind of profile fights on: heroes and Village Defenders are on the heroes' side.
+    pub fn of(kind: ProfileKind) -> Side {
+        match kind {
+            ProfileKind::Hero | ProfileKind::Defender => Side::Heroes,
+            ProfileKind::Enemy => Side::Enemies,
+        }
+    }
+
     /// The other side.
     pub fn opponent(self) -> Side {
         match self {
@@ -39,34 +48,6 @@ impl Side {
             Side::Enemies => "enemies",
         }
     }
-}
-
-/// What a profile is: a hero, an enemy from the Bestiary, or a Village Defender.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Hero,
-    Enemy,
-    Defender,
-}
-
-impl Kind {
-    /// Heroes and Village Defenders are on the heroes' side; enemies on the other.
-    pub fn side(self) -> Side {
-        match self {
-            Kind::Hero | Kind::Defender => Side::Heroes,
-            Kind::Enemy => Side::Enemies,
-        }
-    }
-}
-
-/// An enemy's tier in the Bestiary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tier {
-    Mob,
-    Elite,
-    Boss,
 }
 
 /// A condition (§3.7) lasts until something removes it. Wounds are not conditions.
@@ -95,10 +76,9 @@ pub struct Model {
     pub id: ModelId,
     /// The profile's name ("Orc Warrior").
     pub name: String,
-    pub kind: Kind,
+    pub kind: ProfileKind,
     pub side: Side,
-    /// Only enemies have a tier.
-    pub tier: Option<Tier>,
+    pub tier: Tier,
     /// Centre of the base.
     pub pos: Vec2,
     /// Base diameter in inches.

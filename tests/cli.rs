@@ -1,0 +1,284 @@
+//! The `village` binary end to end: `odds` and `check`, text and JSON, exit codes.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn village(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(args)
+        .output()
+        .expect("the village binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = village(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// A fresh folder for a --mod layer.
+fn mod_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("village-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("rosters")).unwrap();
+    dir
+}
+
+#[test]
+fn odds_activation_json_matches_the_closed_form() {
+    let v = json(&[
+        "odds",
+        "activation",
+        "--quality",
+        "3",
+        "--dice",
+        "3",
+        "--json",
+    ]);
+    let s: Vec<f64> = v["successes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    // Q3: p = 2/3 per die.
+    let expect = [1.0 / 27.0, 6.0 / 27.0, 12.0 / 27.0, 8.0 / 27.0];
+    assert_eq!(s.len(), 4);
+    for (a, b) in s.iter().zip(expect) {
+        assert!(close(*a, b), "{s:?}");
+    }
+    assert!(close(v["turnover"].as_f64().unwrap(), 7.0 / 27.0));
+    assert!(close(v["mean"].as_f64().unwrap(), 2.0));
+}
+
+#[test]
+fn odds_activation_with_the_hero_trait_never_turns_over_on_two_dice() {
+    let v = json(&[
+        "odds",
+        "activation",
+        "-q",
+        "5",
+        "-d",
+        "2",
+        "--hero",
+        "--json",
+    ]);
+    assert_eq!(v["turnover"].as_f64(), Some(0.0));
+    assert_eq!(v["successes"][0].as_f64(), Some(0.0));
+}
+
+fn melee_sum(v: &Value) -> f64 {
+    let side = |k: &str| -> f64 {
+        ["gruesome", "defeated", "defenseless", "recoil"]
+            .iter()
+            .map(|r| v[k][r].as_f64().unwrap())
+            .sum()
+    };
+    v["tie"].as_f64().unwrap()
+        + side("attacker_wins")
+        + side("defender_wins")
+        + v["no_effect"].as_f64().unwrap()
+}
+
+#[test]
+fn odds_melee_json_has_the_documented_shape_and_sums_to_one() {
+    let v = json(&[
+        "odds",
+        "melee",
+        "--attacker",
+        "4",
+        "--defender",
+        "3",
+        "--json",
+    ]);
+    assert!(close(melee_sum(&v), 1.0));
+    // Ties: a - d = -1 on the dice, i.e. d = a + 1: five pairs of 36.
+    assert!(close(v["tie"].as_f64().unwrap(), 5.0 / 36.0));
+    // The defender can only Defeat the attacker with 2× the total: 3+6=9 vs 4+1=5 is not 2×, so never.
+    assert_eq!(v["defender_wins"]["defeated"].as_f64(), Some(0.0));
+}
+
+#[test]
+fn odds_melee_flags_change_the_odds_as_the_rules_say() {
+    let free = json(&[
+        "odds",
+        "melee",
+        "-a",
+        "3",
+        "-d",
+        "3",
+        "--free-hack",
+        "--json",
+    ]);
+    for r in ["gruesome", "defeated", "defenseless", "recoil"] {
+        assert_eq!(free["defender_wins"][r].as_f64(), Some(0.0));
+    }
+    assert!(close(free["no_effect"].as_f64().unwrap(), 15.0 / 36.0));
+    let down = json(&[
+        "odds",
+        "melee",
+        "-a",
+        "3",
+        "-d",
+        "3",
+        "--defenseless",
+        "--json",
+    ]);
+    assert_eq!(down["attacker_wins"]["recoil"].as_f64(), Some(0.0));
+    assert_eq!(down["attacker_wins"]["defenseless"].as_f64(), Some(0.0));
+    let plain = json(&["odds", "melee", "-a", "3", "-d", "3", "--json"]);
+    let blow = json(&[
+        "odds",
+        "melee",
+        "-a",
+        "3",
+        "-d",
+        "3",
+        "--power-blow",
+        "--json",
+    ]);
+    let wins = |v: &Value| -> f64 {
+        ["gruesome", "defeated", "defenseless", "recoil"]
+            .iter()
+            .map(|r| v["attacker_wins"][r].as_f64().unwrap())
+            .sum()
+    };
+    assert!(wins(&blow) > wins(&plain));
+    assert!(close(wins(&plain), 15.0 / 36.0));
+    assert!(close(wins(&blow), 21.0 / 36.0));
+}
+
+#[test]
+fn odds_text_is_a_readable_table() {
+    let out = village(&["odds", "melee", "-a", "4", "-d", "3"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Gruesome Kill"));
+    assert!(text.contains('%'));
+    let out = village(&["odds", "activation", "-q", "3", "-d", "3"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("25.93%"), "{text}");
+}
+
+#[test]
+fn odds_rejects_impossible_dice() {
+    let out = village(&["odds", "activation", "-q", "3", "-d", "4"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 3 dice"));
+}
+
+#[test]
+fn check_passes_on_the_built_in_rosters_with_wave_points() {
+    let v = json(&["check", "--json"]);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 0);
+    let profiles = v["profiles"].as_array().unwrap();
+    let find = |n: &str| {
+        profiles
+            .iter()
+            .find(|p| p["name"] == n)
+            .unwrap_or_else(|| panic!("{n} missing"))
+    };
+    assert_eq!(find("Goblin Looter")["wave_points"], 18);
+    assert_eq!(find("Kobold Skirmisher")["wave_points"], 14);
+    assert_eq!(find("Zombie")["wave_points"], 8);
+    assert_eq!(find("Village Archer")["wave_points"], 21);
+    assert_eq!(find("Village Archer")["kind"], "defender");
+    assert_eq!(find("Captain Maren")["kind"], "hero");
+    assert_eq!(find("Young Dragon")["tier"], "boss");
+    for key in [
+        "name",
+        "kind",
+        "tier",
+        "quality",
+        "combat",
+        "traits",
+        "wave_points",
+    ] {
+        assert!(
+            profiles.iter().all(|p| !p[key].is_null()),
+            "every profile has {key}"
+        );
+    }
+    let text = String::from_utf8(village(&["check"]).stdout).unwrap();
+    assert!(text.contains("Orc Warlord"));
+}
+
+#[test]
+fn check_names_file_entry_and_field_for_an_unknown_field() {
+    let dir = mod_dir("unknown-field");
+    std::fs::write(
+        dir.join("rosters/bestiary.toml"),
+        "[[enemy]]\nname = \"Bog Troll\"\ntier = \"mob\"\nquality = 4\ncombat = 3\ntraits = []\nbehaviours = [\"Hunter\"]\nregenerates = true\n",
+    )
+    .unwrap();
+    let out = village(&["check", "--mod", dir.to_str().unwrap()]);
+    assert!(!out.status.success(), "an unknown field must fail check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.contains("regenerates"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("bestiary.toml"), "{line}");
+    assert!(line.contains("Bog Troll"), "{line}");
+    assert!(line.contains("unknown field"), "{line}");
+    let v = json_allow_fail(&["check", "--json", "--mod", dir.to_str().unwrap()]);
+    assert!(v["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e.as_str().unwrap().contains("regenerates")));
+}
+
+#[test]
+fn check_names_file_entry_and_field_for_an_unknown_trait_and_warns_on_a_printed_cost() {
+    let dir = mod_dir("unknown-trait");
+    std::fs::write(
+        dir.join("rosters/bestiary.toml"),
+        "[[enemy]]\nname = \"Bog Troll\"\ntier = \"mob\"\nquality = 4\ncombat = 3\ntraits = [\"Regeneration\"]\nbehaviours = [\"Hunter\"]\n\n\
+         [[enemy]]\nname = \"Goblin Looter\"\ntier = \"mob\"\nquality = 4\ncombat = 2\ntraits = [\"Igniter\"]\nbehaviours = [\"Raider\"]\nwave_points = 20\n",
+    )
+    .unwrap();
+    let v = json_allow_fail(&["check", "--json", "--mod", dir.to_str().unwrap()]);
+    let errors: Vec<&str> = v["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    let e = errors
+        .iter()
+        .find(|e| e.contains("Regeneration"))
+        .unwrap_or_else(|| panic!("{errors:?}"));
+    assert!(
+        e.contains("bestiary.toml") && e.contains("Bog Troll") && e.contains("traits"),
+        "{e}"
+    );
+    let warnings: Vec<&str> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    let w = warnings
+        .iter()
+        .find(|w| w.contains("Goblin Looter"))
+        .unwrap_or_else(|| panic!("{warnings:?}"));
+    assert!(
+        w.contains("20") && w.contains("18") && w.contains("wave_points"),
+        "{w}"
+    );
+}
+
+fn json_allow_fail(args: &[&str]) -> Value {
+    let out = village(args);
+    serde_json::from_slice(&out.stdout).expect("valid JSON even on failure")
+}
