@@ -80,12 +80,12 @@ pub fn activation_text(quality: u8, dice: u8, hero: bool, o: &ActivationOdds) ->
     let mut s = String::new();
     let hero = if hero { " with the Hero trait" } else { "" };
     let _ = writeln!(s, "Activation: Quality {quality}+, {dice} dice{hero}");
-    let _ = writeln!(s, "  actions  probability");
     for (k, p) in o.successes.iter().enumerate() {
-        let _ = writeln!(s, "  {k:>7}  {}", pct(*p));
+        let label = format!("{k} action{}", if k == 1 { "" } else { "s" });
+        let _ = writeln!(s, "  {label:<12}{}", pct(*p));
     }
-    let _ = writeln!(s, "  turnover {}", pct(o.turnover));
-    let _ = writeln!(s, "  mean actions {:.3}", o.mean);
+    let _ = writeln!(s, "  {:<12}{}", "turnover", pct(o.turnover));
+    let _ = writeln!(s, "  {:<12}{:>7.3} actions", "mean", o.mean);
     s
 }
 
