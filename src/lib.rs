@@ -8,3 +8,4 @@ pub mod geometry;
 pub mod odds;
 pub mod roster;
 pub mod rules;
+pub mod script;

@@ -1,0 +1,71 @@
+//! Script errors as plain values: what went wrong, where (file:line), and the Lua traceback.
+
+use thiserror::Error;
+
+/// An error raised by or about a script. Its text starts with `file:line:` whenever Lua knows them.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ScriptError {
+    /// The source does not parse. `incomplete` is true when more input could complete it (REPL).
+    #[error("{message}")]
+    Syntax { message: String, incomplete: bool },
+    /// A runtime error, with its traceback when Lua gave one.
+    #[error("{0}")]
+    Runtime(String),
+    /// The instruction budget ran out: a runaway loop was stopped.
+    #[error("{0}")]
+    Budget(String),
+    /// The memory limit was reached.
+    #[error("out of memory: {0}")]
+    Memory(String),
+    /// A script file could not be read.
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+}
+
+impl ScriptError {
+    /// Convert an mlua error, unwrapping callback layers so the message names the script's file:line.
+    pub(crate) fn from_lua(e: mlua::Error) -> Self {
+        match e {
+            mlua::Error::SyntaxError {
+                message,
+                incomplete_input,
+            } => ScriptError::Syntax {
+                message,
+                incomplete: incomplete_input,
+            },
+            mlua::Error::MemoryError(m) => ScriptError::Memory(m),
+            mlua::Error::CallbackError { traceback, cause } => {
+                match ScriptError::from_lua((*cause).clone()) {
+                    ScriptError::Runtime(m) if !m.contains("stack traceback") => {
+                        ScriptError::Runtime(format!("{m}\n{traceback}"))
+                    }
+                    other => other,
+                }
+            }
+            mlua::Error::RuntimeError(text) => {
+                if text.contains(super::vm::BUDGET_MESSAGE) {
+                    ScriptError::Budget(text)
+                } else {
+                    ScriptError::Runtime(text)
+                }
+            }
+            other => {
+                let text = other.to_string();
+                if text.contains(super::vm::BUDGET_MESSAGE) {
+                    ScriptError::Budget(text)
+                } else {
+                    ScriptError::Runtime(text)
+                }
+            }
+        }
+    }
+
+    /// The first line of the message: `file:line: what` without the traceback.
+    pub fn headline(&self) -> String {
+        self.to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+}

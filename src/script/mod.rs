@@ -1,0 +1,10 @@
+//! The Lua host — the only module that names mlua (DESIGN.md invariant 2).
+//!
+//! Owns the sandboxed VM, the public game API scripts and the REPL see, the hooks registry and hot
+//! reload. The rest of the kernel calls scripts through plain Rust types and never sees a Lua value.
+
+mod error;
+mod vm;
+
+pub use error::ScriptError;
+pub use vm::{Limits, ScriptRoot, Vm, BUDGET_MESSAGE};

@@ -1,0 +1,361 @@
+//! The sandboxed Lua VM: an explicit library list, a `require` confined to the script folders, a memory
+//! limit, an instruction budget per call that `pcall` cannot escape, and `math.random` on seeded dice.
+//!
+//! Scripts are shared between players, so they are treated as untrusted: no `io`, `os`, `package`,
+//! `debug`, no bytecode, no `dofile`/`loadfile`, and every chunk is named by its path so an error reads
+//! `scripts/traits/savage.lua:12: …`.
+
+use super::error::ScriptError;
+use crate::dice::Dice;
+use mlua::chunk::ChunkMode;
+use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
+use std::cell::{Cell, RefCell};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Resource limits of a VM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes the VM may allocate.
+    pub memory: usize,
+    /// VM instructions one hook call may execute.
+    pub hook_instructions: u64,
+    /// VM instructions a top-level chunk (`village run`, a REPL line) may execute.
+    pub chunk_instructions: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            memory: 256 * 1024 * 1024,
+            // About 10–50 ms of plain Lua on this class of machine: far above any sane hook.
+            hook_instructions: 5_000_000,
+            chunk_instructions: 2_000_000_000,
+        }
+    }
+}
+
+/// How often the instruction hook runs while a budget has instructions left.
+const HOOK_STRIDE: u32 = 1000;
+
+/// The error text of an exhausted budget; also how `pcall` recognises it.
+pub const BUDGET_MESSAGE: &str = "instruction budget exhausted (a runaway loop?)";
+
+/// The instruction budget of the call in progress. Shared with the hook closure.
+#[derive(Debug, Default)]
+struct Budget {
+    remaining: Cell<u64>,
+    exhausted: Cell<bool>,
+}
+
+/// One script folder layer: its files and the name shown in chunk names and errors.
+#[derive(Debug, Clone)]
+pub struct ScriptRoot {
+    /// The folder that holds the scripts (a `scripts/` folder).
+    pub dir: PathBuf,
+    /// How its files are named in errors: `scripts` for the built-in folder, the mod path otherwise.
+    pub label: String,
+}
+
+/// A sandboxed Lua VM.
+pub struct Vm {
+    lua: Lua,
+    budget: Rc<Budget>,
+    limits: Limits,
+    /// Later roots take precedence over earlier ones (a `--mod` folder over the built-in scripts).
+    roots: Rc<Vec<ScriptRoot>>,
+    /// Every file loaded through `require` or `load_file`, for hot reload.
+    loaded: Rc<RefCell<Vec<PathBuf>>>,
+    /// The stream behind `math.random` outside a game.
+    dice: Rc<RefCell<Dice>>,
+}
+
+impl Vm {
+    /// A VM over the given script roots, seeded for `math.random`.
+    pub fn new(roots: Vec<ScriptRoot>, limits: Limits, seed: u64) -> Result<Vm, ScriptError> {
+        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
+        let lua = Lua::new_with(libs, LuaOptions::default()).map_err(ScriptError::from_lua)?;
+        lua.set_memory_limit(limits.memory)
+            .map_err(ScriptError::from_lua)?;
+        let vm = Vm {
+            lua,
+            budget: Rc::new(Budget::default()),
+            limits,
+            roots: Rc::new(roots),
+            loaded: Rc::new(RefCell::new(Vec::new())),
+            dice: Rc::new(RefCell::new(Dice::new(seed))),
+        };
+        vm.install_hook().map_err(ScriptError::from_lua)?;
+        vm.harden().map_err(ScriptError::from_lua)?;
+        Ok(vm)
+    }
+
+    /// The underlying Lua state, for the API modules of `script/`.
+    pub(crate) fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// The limits this VM was built with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Files loaded so far (scripts and everything they `require`d).
+    pub fn loaded_files(&self) -> Vec<PathBuf> {
+        self.loaded.borrow().clone()
+    }
+
+    fn install_hook(&self) -> mlua::Result<()> {
+        let budget = self.budget.clone();
+        // A global hook is inherited by every coroutine, so a script cannot hide a loop in one.
+        self.lua.set_global_hook(
+            HookTriggers::new().every_nth_instruction(HOOK_STRIDE),
+            move |_lua, debug| {
+                let left = budget.remaining.get();
+                if budget.exhausted.get() || left < u64::from(HOOK_STRIDE) {
+                    budget.exhausted.set(true);
+                    budget.remaining.set(0);
+                    // Name the file and line the loop was caught at, as Lua's own errors do.
+                    let src = debug.source();
+                    let file = src.short_src.as_deref().unwrap_or("?").to_string();
+                    let line = debug.current_line().unwrap_or(0);
+                    return Err(mlua::Error::runtime(format!(
+                        "{file}:{line}: {BUDGET_MESSAGE}"
+                    )));
+                }
+                budget.remaining.set(left - u64::from(HOOK_STRIDE));
+                Ok(VmState::Continue)
+            },
+        )
+    }
+
+    /// Remove what the sandbox must not offer and wrap what could escape the budget.
+    fn harden(&self) -> mlua::Result<()> {
+        let lua = &self.lua;
+        let g = lua.globals();
+        for name in ["dofile", "loadfile", "load", "require", "collectgarbage"] {
+            g.set(name, Value::Nil)?;
+        }
+        let string: Table = g.get("string")?;
+        string.set("dump", Value::Nil)?;
+
+        // `load` of text only, in the sandbox's globals, with a chunk name we control.
+        let load = lua.create_function(|lua, (src, name): (mlua::LuaString, Option<String>)| {
+            let name = name.unwrap_or_else(|| "=(load)".to_string());
+            match lua
+                .load(src.as_bytes().to_vec())
+                .set_name(name)
+                .set_mode(ChunkMode::Text)
+                .into_function()
+            {
+                Ok(f) => Ok((Value::Function(f), Value::Nil)),
+                Err(e) => Ok((Value::Nil, Value::String(lua.create_string(e.to_string())?))),
+            }
+        })?;
+        g.set("load", load)?;
+
+        // `collectgarbage` limited to the harmless queries.
+        let collect = lua.create_function(|lua, opt: Option<String>| {
+            match opt.as_deref().unwrap_or("collect") {
+                "count" => Ok(lua.used_memory() as f64 / 1024.0),
+                "collect" | "step" => {
+                    lua.gc_collect()?;
+                    Ok(0.0)
+                }
+                other => Err(mlua::Error::runtime(format!(
+                    "collectgarbage({other:?}) is not available in the sandbox"
+                ))),
+            }
+        })?;
+        g.set("collectgarbage", collect)?;
+
+        // pcall/xpcall/coroutine.resume that re-raise an exhausted budget, so a loop around them
+        // cannot swallow the error and keep running.
+        let budget = self.budget.clone();
+        let rethrow = lua.create_function(move |_, args: MultiValue| {
+            if budget.exhausted.get() {
+                return Err(mlua::Error::runtime(BUDGET_MESSAGE));
+            }
+            Ok(args)
+        })?;
+        let wrap: mlua::Function = lua
+            .load(
+                r#"
+                local rethrow, pcall, xpcall, resume = ...
+                local function pass(...) return rethrow(...) end
+                return function(...) return pass(pcall(...)) end,
+                       function(...) return pass(xpcall(...)) end,
+                       function(...) return pass(resume(...)) end
+                "#,
+            )
+            .set_name("=sandbox")
+            .into_function()?;
+        let coroutine: Table = g.get("coroutine")?;
+        let (pcall, xpcall, resume): (mlua::Function, mlua::Function, mlua::Function) =
+            wrap.call((
+                rethrow,
+                g.get::<mlua::Function>("pcall")?,
+                g.get::<mlua::Function>("xpcall")?,
+                coroutine.get::<mlua::Function>("resume")?,
+            ))?;
+        g.set("pcall", pcall)?;
+        g.set("xpcall", xpcall)?;
+        coroutine.set("resume", resume)?;
+
+        // math.random / math.randomseed on the seeded dice, never on Lua's own generator.
+        let math: Table = g.get("math")?;
+        let dice = self.dice.clone();
+        let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
+            let mut d = dice.borrow_mut();
+            match (m, n) {
+                (None, None) => Ok(Value::Number(
+                    f64::from(d.below(1 << 30)) / f64::from(1u32 << 30),
+                )),
+                (Some(hi), None) => ranged(&mut d, 1, hi),
+                (Some(lo), Some(hi)) => ranged(&mut d, lo, hi),
+                (None, Some(_)) => Err(mlua::Error::runtime("bad arguments to math.random")),
+            }
+        })?;
+        math.set("random", random)?;
+        let dice = self.dice.clone();
+        let randomseed = lua.create_function(move |_, seed: i64| {
+            *dice.borrow_mut() = Dice::new(seed as u64);
+            Ok(())
+        })?;
+        math.set("randomseed", randomseed)?;
+
+        // require, confined to the script roots.
+        let roots = self.roots.clone();
+        let loaded = self.loaded.clone();
+        let require = lua.create_function(move |lua, name: String| {
+            let cache: Table = match lua.named_registry_value::<Value>("village.loaded")? {
+                Value::Table(t) => t,
+                _ => {
+                    let t = lua.create_table()?;
+                    lua.set_named_registry_value("village.loaded", &t)?;
+                    t
+                }
+            };
+            if let Value::Table(t) = cache.get::<Value>(name.as_str())? {
+                return Ok(Value::Table(t));
+            }
+            let (path, label) = resolve_module(&roots, &name).map_err(mlua::Error::runtime)?;
+            let src = std::fs::read(&path)
+                .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
+            loaded.borrow_mut().push(path.clone());
+            let value: Value = lua
+                .load(src)
+                .set_name(format!("@{label}"))
+                .set_mode(ChunkMode::Text)
+                .call(name.as_str())?;
+            let value = match value {
+                Value::Nil => Value::Boolean(true),
+                v => v,
+            };
+            cache.set(name.as_str(), &value)?;
+            Ok(value)
+        })?;
+        g.set("require", require)?;
+        Ok(())
+    }
+
+    /// Run `f` with a fresh instruction budget of `instructions`.
+    pub(crate) fn with_budget<R>(
+        &self,
+        instructions: u64,
+        f: impl FnOnce() -> mlua::Result<R>,
+    ) -> Result<R, ScriptError> {
+        let saved = (self.budget.remaining.get(), self.budget.exhausted.get());
+        self.budget.remaining.set(instructions);
+        self.budget.exhausted.set(false);
+        let result = f();
+        // Nested calls (a hook inside a chunk) restore the outer budget afterwards.
+        self.budget.remaining.set(saved.0);
+        self.budget.exhausted.set(saved.1);
+        result.map_err(ScriptError::from_lua)
+    }
+
+    /// Run a source string as a chunk named `name` (e.g. `scripts/x.lua` or `stdin`) with the chunk
+    /// budget, returning its values.
+    pub fn exec(&self, src: &str, name: &str) -> Result<MultiValue, ScriptError> {
+        self.exec_with_budget(src, name, self.limits.chunk_instructions)
+    }
+
+    /// Run a source string with an explicit instruction budget (the budget a hook call gets, say).
+    pub fn exec_with_budget(
+        &self,
+        src: &str,
+        name: &str,
+        instructions: u64,
+    ) -> Result<MultiValue, ScriptError> {
+        self.with_budget(instructions, || {
+            self.lua
+                .load(src)
+                .set_name(format!("@{name}"))
+                .set_mode(ChunkMode::Text)
+                .call(())
+        })
+    }
+
+    /// Run a chunk and render its first value with Lua's `tostring` (tests, quick checks).
+    pub fn eval_string(&self, src: &str) -> Result<String, ScriptError> {
+        let values = self.exec(src, "eval")?;
+        let first = values.into_iter().next().unwrap_or(Value::Nil);
+        let tostring: mlua::Function = self
+            .lua
+            .globals()
+            .get("tostring")
+            .map_err(ScriptError::from_lua)?;
+        tostring.call(first).map_err(ScriptError::from_lua)
+    }
+
+    /// Load a file as a chunk named by its display path and run it with the chunk budget.
+    pub fn exec_file(&self, path: &Path, label: &str) -> Result<MultiValue, ScriptError> {
+        let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
+            path: label.to_string(),
+            message: e.to_string(),
+        })?;
+        self.loaded.borrow_mut().push(path.to_path_buf());
+        self.exec(&src, label)
+    }
+}
+
+fn ranged(d: &mut Dice, lo: i64, hi: i64) -> mlua::Result<Value> {
+    if lo > hi || hi - lo >= i64::from(u32::MAX) {
+        return Err(mlua::Error::runtime(format!(
+            "bad arguments to math.random: interval [{lo}, {hi}] is empty or too large"
+        )));
+    }
+    let span = (hi - lo + 1) as u32;
+    Ok(Value::Integer(lo + i64::from(d.below(span))))
+}
+
+/// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave
+/// the script folders are refused.
+fn resolve_module(roots: &[ScriptRoot], name: &str) -> Result<(PathBuf, String), String> {
+    // Lua module names only: identifiers separated by dots. No slashes, no `..`, no absolute paths.
+    let confined = !name.is_empty()
+        && name.split('.').all(|part| {
+            !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    if !confined {
+        return Err(format!(
+            "require {name:?}: only modules inside the script folders can be required \
+             (names like \"lib.geometry\")"
+        ));
+    }
+    let rel = PathBuf::from(format!("{}.lua", name.replace('.', "/")));
+    for root in roots.iter().rev() {
+        let path = root.dir.join(&rel);
+        if path.is_file() {
+            let label = format!("{}/{}", root.label, rel.display());
+            return Ok((path, label));
+        }
+    }
+    let searched: Vec<String> = roots.iter().map(|r| r.label.clone()).collect();
+    Err(format!(
+        "require {name:?}: no {} in {}",
+        rel.display(),
+        searched.join(", ")
+    ))
+}
