@@ -90,11 +90,6 @@ impl Vm {
         Ok(vm)
     }
 
-    /// The underlying Lua state, for the API modules of `script/`.
-    pub(crate) fn lua(&self) -> &Lua {
-        &self.lua
-    }
-
     /// The limits this VM was built with.
     pub fn limits(&self) -> Limits {
         self.limits
