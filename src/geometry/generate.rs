@@ -44,6 +44,8 @@ pub struct TableSpec {
     pub area_across: (f64, f64),
     /// A wall or hedge is this long, as (min, max) (3"–6").
     pub line_length: (f64, f64),
+    /// The kinds a piece is drawn from, uniformly (repeat a kind to weight it). Default: all seven.
+    pub terrain_kinds: Vec<TerrainKind>,
 }
 
 impl Default for TableSpec {
@@ -69,6 +71,7 @@ impl Default for TableSpec {
             terrain_spacing: 1.5,
             area_across: (2.0, 5.0),
             line_length: (3.0, 6.0),
+            terrain_kinds: TerrainKind::ALL.to_vec(),
         }
     }
 }
@@ -208,7 +211,12 @@ fn place_terrain(rng: &mut Draw, spec: &TableSpec, buildings: &[BuildingSite]) -
         if pieces.len() >= count {
             break;
         }
-        let kind = TerrainKind::ALL[rng.below(TerrainKind::ALL.len() as u64) as usize];
+        let Some(&kind) = spec
+            .terrain_kinds
+            .get(rng.below(spec.terrain_kinds.len().max(1) as u64) as usize)
+        else {
+            break;
+        };
         for _ in 0..PIECE_TRIES {
             let piece = if kind.is_linear() {
                 random_line(rng, spec, kind)
@@ -348,7 +356,8 @@ pub fn edge_routes(table: &Table, r: f64) -> [Option<super::path::Route>; 4] {
 }
 
 fn edges_route(table: &Table, r: f64) -> bool {
-    edge_routes(table, r).iter().all(Option::is_some)
+    // Without a Town Hall there is nothing to reach.
+    table.buildings.is_empty() || edge_routes(table, r).iter().all(Option::is_some)
 }
 
 /// Checks every placement rule of `spec` on `table`; the error names the first broken rule.

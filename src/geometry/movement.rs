@@ -254,6 +254,17 @@ pub fn crossings(table: &Table, path: &Segment, r: f64) -> Vec<usize> {
         .collect()
 }
 
+/// Indices into `segments` (Barricades, Thorn Walls, …) that a base of radius `r` swept along `path`
+/// crosses, with the same meaning as [`crossings`].
+pub fn crossings_of(segments: &[Segment], path: &Segment, r: f64) -> Vec<usize> {
+    segments
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| segment_segment_dist(path, s) < r - TOUCH_EPS)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// True when a base of radius `r` swept along `path` overlaps a wood or a field (difficult terrain),
 /// including a start or end inside one. Merely touching the outline does not count.
 pub fn touches_difficult(table: &Table, path: &Segment, r: f64) -> bool {

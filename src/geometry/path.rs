@@ -87,6 +87,26 @@ pub struct Route {
     pub length: f64,
 }
 
+impl Route {
+    /// The point reached after travelling `d` inches along the route from its start (clamped to the
+    /// route's ends). Lets a move follow a route for a limited distance.
+    pub fn point_at(&self, d: f64) -> Vec2 {
+        let mut left = d.max(0.0);
+        for w in self.waypoints.windows(2) {
+            let l = w[0].dist(w[1]);
+            if left <= l {
+                return if l > 0.0 {
+                    w[0].lerp(w[1], left / l)
+                } else {
+                    w[1]
+                };
+            }
+            left -= l;
+        }
+        self.waypoints.last().copied().unwrap_or_default()
+    }
+}
+
 /// What `route_to_contact` must touch (gap 0 between the mover's base and the target).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Goal {
@@ -861,17 +881,35 @@ mod tests {
     fn ring_nodes_are_tangent() {
         let sq = Rect::new(Vec2::new(0.0, 0.0), Vec2::new(2.0, 2.0)).corners();
         let ring = poly_ring(&sq, 0.5);
-        assert_eq!(ring.len(), 8);
+        assert_eq!(ring.len(), 16, "four 22.5° pieces per 90° corner");
         for i in 0..ring.len() {
             let s = Segment::new(ring[i], ring[(i + 1) % ring.len()]);
             let d = segment_poly_dist(&s, &sq);
             assert!((d - 0.5).abs() < 1e-9, "edge {i} at {d}");
         }
         let c = circle_ring(Vec2::new(5.0, 5.0), 1.0);
-        for i in 0..8 {
-            let s = Segment::new(c[i], c[(i + 1) % 8]);
+        for i in 0..BASE_NODES {
+            let s = Segment::new(c[i], c[(i + 1) % BASE_NODES]);
             assert!((point_segment_dist(Vec2::new(5.0, 5.0), &s) - 1.0).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn navigator_is_shareable_and_routes_can_be_followed() {
+        fn shareable<T: Send + Sync + Clone>() {}
+        shareable::<Navigator>();
+        let r = Route {
+            waypoints: vec![
+                Vec2::new(0.0, 0.0),
+                Vec2::new(3.0, 0.0),
+                Vec2::new(3.0, 4.0),
+            ],
+            length: 7.0,
+        };
+        assert_eq!(r.point_at(-1.0), Vec2::new(0.0, 0.0));
+        assert_eq!(r.point_at(1.5), Vec2::new(1.5, 0.0));
+        assert_eq!(r.point_at(5.0), Vec2::new(3.0, 2.0));
+        assert_eq!(r.point_at(70.0), Vec2::new(3.0, 4.0));
     }
 
     #[test]
