@@ -21,7 +21,9 @@ use std::f64::consts::PI;
 /// values and the five SUPPLEMENT §1 buildings (for tests).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableSpec {
+    /// Table width in inches (36).
     pub width: f64,
+    /// Table height in inches (36).
     pub height: f64,
     /// (name, width, height); the first is the Town Hall. A building may be turned 90°.
     pub buildings: Vec<(String, f64, f64)>,
@@ -33,6 +35,7 @@ pub struct TableSpec {
     pub min_building_gap: f64,
     /// Number of terrain pieces, inclusive range (6–10).
     pub terrain_min: usize,
+    /// See `terrain_min`.
     pub terrain_max: usize,
     /// The base radius that must have a route from every edge to the Town Hall (0.5: a 1" base).
     pub route_radius: f64,

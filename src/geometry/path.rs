@@ -83,7 +83,9 @@ const BASE_NODES: usize = 16;
 /// Consecutive waypoints are distinct; a route that does not need to move is the single start point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Route {
+    /// The centre's path, from the start to the end.
     pub waypoints: Vec<Vec2>,
+    /// Total length in inches.
     pub length: f64,
 }
 

@@ -22,13 +22,17 @@ pub fn in_contact(gap: f64, tol: f64) -> bool {
 /// south-west corner (SUPPLEMENT §1).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 pub struct Vec2 {
+    /// Inches east of the west edge.
     pub x: f64,
+    /// Inches north of the south edge.
     pub y: f64,
 }
 
 impl Vec2 {
+    /// The origin (the table's south-west corner).
     pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
 
+    /// The vector (x, y).
     pub const fn new(x: f64, y: f64) -> Self {
         Vec2 { x, y }
     }
@@ -36,6 +40,7 @@ impl Vec2 {
     pub fn from_angle(angle: f64) -> Self {
         Vec2::new(angle.cos(), angle.sin())
     }
+    /// Dot product.
     pub fn dot(self, o: Vec2) -> f64 {
         self.x * o.x + self.y * o.y
     }
@@ -43,13 +48,16 @@ impl Vec2 {
     pub fn cross(self, o: Vec2) -> f64 {
         self.x * o.y - self.y * o.x
     }
+    /// Squared length (cheaper than `len` for comparisons).
     pub fn len_sq(self) -> f64 {
         self.dot(self)
     }
+    /// Length.
     pub fn len(self) -> f64 {
         // not hypot: it is several times slower and the table never needs its overflow protection
         (self.x * self.x + self.y * self.y).sqrt()
     }
+    /// Distance between two points.
     pub fn dist(self, o: Vec2) -> f64 {
         (self - o).len()
     }
@@ -120,11 +128,14 @@ impl Neg for Vec2 {
 /// A model's base: centre and radius (diameter 1", 1.5" or 2").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Circle {
+    /// Centre.
     pub c: Vec2,
+    /// Radius (half the base's diameter).
     pub r: f64,
 }
 
 impl Circle {
+    /// A base of radius `r` centred on `c`.
     pub const fn new(c: Vec2, r: f64) -> Self {
         Circle { c, r }
     }
@@ -133,11 +144,14 @@ impl Circle {
 /// An axis-aligned rectangle (a building's footprint). `min` is the south-west corner.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rect {
+    /// South-west corner.
     pub min: Vec2,
+    /// North-east corner.
     pub max: Vec2,
 }
 
 impl Rect {
+    /// The rectangle between two corners (`min` ≤ `max` on both axes).
     pub fn new(min: Vec2, max: Vec2) -> Self {
         Rect { min, max }
     }
@@ -149,6 +163,7 @@ impl Rect {
             max: c + half,
         }
     }
+    /// The centre point.
     pub fn center(&self) -> Vec2 {
         self.min.lerp(self.max, 0.5)
     }
@@ -176,6 +191,7 @@ impl Rect {
             Vec2::new(self.min.x, self.max.y),
         ]
     }
+    /// The same outline as a counter-clockwise polygon.
     pub fn to_polygon(&self) -> Polygon {
         Polygon {
             pts: self.corners().to_vec(),
@@ -203,6 +219,7 @@ impl Rect {
 /// A convex polygon, vertices counter-clockwise, no repeated closing vertex.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Polygon {
+    /// Vertices, counter-clockwise.
     pub pts: Vec<Vec2>,
 }
 
@@ -255,6 +272,7 @@ impl Polygon {
     pub fn contains(&self, p: Vec2) -> bool {
         poly_contains(&self.pts, p)
     }
+    /// Area in square inches.
     pub fn area(&self) -> f64 {
         signed_area(&self.pts).abs()
     }
@@ -286,17 +304,22 @@ impl Polygon {
 /// A straight segment from `a` to `b` (a wall, hedge, barricade, or a path leg).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Segment {
+    /// One end.
     pub a: Vec2,
+    /// The other end.
     pub b: Vec2,
 }
 
 impl Segment {
+    /// The segment from `a` to `b`.
     pub const fn new(a: Vec2, b: Vec2) -> Self {
         Segment { a, b }
     }
+    /// Length.
     pub fn len(&self) -> f64 {
         self.a.dist(self.b)
     }
+    /// True for a zero-length segment.
     pub fn is_empty(&self) -> bool {
         self.a == self.b
     }
@@ -310,9 +333,11 @@ impl Segment {
             ((p - self.a).dot(d) / l2).clamp(0.0, 1.0)
         }
     }
+    /// The point of the segment nearest to `p`.
     pub fn closest_point(&self, p: Vec2) -> Vec2 {
         self.a.lerp(self.b, self.closest_t(p))
     }
+    /// Axis-aligned bounding box.
     pub fn bounds(&self) -> Rect {
         Rect::new(
             Vec2::new(self.a.x.min(self.b.x), self.a.y.min(self.b.y)),

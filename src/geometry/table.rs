@@ -11,12 +11,19 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
+    /// Difficult; blocks sight through it; Cover inside.
     Wood,
+    /// Open; elevated in melee.
     Hill,
+    /// Impassable; blocks sight.
     Rocks,
+    /// Impassable; open to sight.
     Pond,
+    /// Difficult; open to sight.
     Field,
+    /// Linear obstacle; Cover to a model touching it.
     Wall,
+    /// Linear obstacle; Cover to a model touching it.
     Hedge,
 }
 
@@ -52,14 +59,18 @@ impl TerrainKind {
 /// A terrain piece's outline: areas are convex polygons, walls and hedges are segments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum TerrainShape {
+    /// A convex counter-clockwise polygon.
     Area(Polygon),
+    /// A segment (wall, hedge).
     Line(Segment),
 }
 
 /// One terrain piece.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Terrain {
+    /// What it is.
     pub kind: TerrainKind,
+    /// Where it is.
     pub shape: TerrainShape,
 }
 
@@ -97,16 +108,22 @@ impl Terrain {
 /// Where a village building stands: its name (as in the rosters) and its footprint.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BuildingSite {
+    /// The building's roster name ("Town Hall", "Forge", …).
     pub name: String,
+    /// Its footprint.
     pub rect: Rect,
 }
 
 /// The table: `width` × `height` inches, origin south-west. `buildings[0]` is the Town Hall by convention.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table {
+    /// East–west size in inches.
     pub width: f64,
+    /// North–south size in inches.
     pub height: f64,
+    /// Building sites, the Town Hall first.
     pub buildings: Vec<BuildingSite>,
+    /// Terrain pieces.
     pub terrain: Vec<Terrain>,
 }
 
@@ -124,6 +141,7 @@ impl Table {
     pub fn bounds(&self) -> Rect {
         Rect::new(Vec2::ZERO, Vec2::new(self.width, self.height))
     }
+    /// The table's centre point.
     pub fn center(&self) -> Vec2 {
         Vec2::new(self.width * 0.5, self.height * 0.5)
     }
