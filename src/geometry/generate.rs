@@ -3,8 +3,10 @@
 //! Owns placing buildings and terrain from a `TableSpec` and checking a table against it. Determinism:
 //! the only randomness is `ChaCha8Rng::seed_from_u64(seed)`, read through `next_u64()` and turned into
 //! numbers by this module's own portable sampling (never rand's distributions, whose outputs may change
-//! between versions). Same seed and spec ⇒ identical table. It never decides anything about the game
-//! played on the table.
+//! between versions). Same seed and spec ⇒ identical table. Shapes are built with correctly rounded IEEE
+//! operations only (+ − × ÷ √, no `sin`/`cos`, whose last bits vary between platforms' maths libraries), so
+//! a table is also the same on every platform; only the route check goes through the navigator, which
+//! does use trigonometry for its node placement. It never decides anything about the game played on it.
 
 use super::path::{Goal, Navigator};
 use super::shapes::{
@@ -15,7 +17,6 @@ use super::table::{standard_layout, BuildingSite, Table, Terrain, TerrainKind, T
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::f64::consts::PI;
 
 /// What a generated table must satisfy. The numbers come from the rosters; `Default` holds the rulebook's
 /// values and the five SUPPLEMENT §1 buildings (for tests).
@@ -105,6 +106,25 @@ impl Draw {
     fn coin(&mut self) -> bool {
         self.0.next_u64() >> 63 == 1
     }
+    /// Uniform in the unit disc, by rejection.
+    fn in_disc(&mut self) -> Vec2 {
+        loop {
+            let v = Vec2::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0));
+            if v.len_sq() <= 1.0 {
+                return v;
+            }
+        }
+    }
+    /// A uniformly random direction, by rejection and normalisation (no trigonometry).
+    fn unit_vector(&mut self) -> Vec2 {
+        loop {
+            let v = self.in_disc();
+            let l2 = v.len_sq();
+            if l2 > 0.01 {
+                return v / l2.sqrt();
+            }
+        }
+    }
 }
 
 /// Full rebuilds of the buildings before falling back to the standard layout.
@@ -158,12 +178,7 @@ fn place_buildings(rng: &mut Draw, spec: &TableSpec) -> Option<Vec<BuildingSite>
         } else {
             (*th_w, *th_h)
         };
-        let offset = loop {
-            let d = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
-            if d.len_sq() <= 1.0 {
-                break d * spec.town_hall_from_centre;
-            }
-        };
+        let offset = rng.in_disc() * spec.town_hall_from_centre;
         let th = Rect::centered(centre + offset, tw, thh);
         if !inside(&th) {
             continue;
@@ -235,21 +250,18 @@ fn place_terrain(rng: &mut Draw, spec: &TableSpec, buildings: &[BuildingSite]) -
     pieces
 }
 
-/// A random convex polygon measuring `across` (its diameter) within the table.
+/// A random convex polygon measuring `across` (its diameter) within the table: 6 or 8 spokes of a
+/// jittered star, stretched and turned at random, then its convex hull.
 fn random_area(rng: &mut Draw, spec: &TableSpec, kind: TerrainKind) -> Terrain {
     let across = rng.range(spec.area_across.0, spec.area_across.1);
-    let k = 5 + rng.below(4) as usize; // 5–8 vertices before the hull
-    let rot = rng.range(0.0, 2.0 * PI);
-    let stretch = rng.range(0.6, 1.0); // elongation along the rotated x axis
-    let mut pts = Vec::with_capacity(k);
-    for i in 0..k {
-        let a = (i as f64 + rng.range(0.0, 0.8)) * 2.0 * PI / k as f64;
-        let rad = rng.range(0.75, 1.0);
-        let (x, y) = (a.cos() * rad, a.sin() * rad * stretch);
-        pts.push(Vec2::new(
-            x * rot.cos() - y * rot.sin(),
-            x * rot.sin() + y * rot.cos(),
-        ));
+    let spokes: &[Vec2] = if rng.coin() { &SPOKES_6 } else { &SPOKES_8 };
+    let turn = rng.unit_vector();
+    let stretch = rng.range(0.6, 1.0); // elongation along the turned x axis
+    let mut pts = Vec::with_capacity(spokes.len());
+    for d in spokes {
+        let p = *d * rng.range(0.7, 1.0) + rng.in_disc() * 0.2;
+        let (x, y) = (p.x, p.y * stretch);
+        pts.push(Vec2::new(x * turn.x - y * turn.y, x * turn.y + y * turn.x));
     }
     let hull = Polygon::convex_hull(&pts);
     let scale = across / hull.diameter().max(1e-9);
@@ -269,9 +281,31 @@ fn random_area(rng: &mut Draw, spec: &TableSpec, kind: TerrainKind) -> Terrain {
     Terrain::area(kind, poly)
 }
 
+const H2: f64 = std::f64::consts::FRAC_1_SQRT_2;
+/// sin 60°, written out so that no platform's `sin` is involved.
+const S3: f64 = 0.866_025_403_784_438_6;
+const SPOKES_6: [Vec2; 6] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(0.5, S3),
+    Vec2::new(-0.5, S3),
+    Vec2::new(-1.0, 0.0),
+    Vec2::new(-0.5, -S3),
+    Vec2::new(0.5, -S3),
+];
+const SPOKES_8: [Vec2; 8] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(H2, H2),
+    Vec2::new(0.0, 1.0),
+    Vec2::new(-H2, H2),
+    Vec2::new(-1.0, 0.0),
+    Vec2::new(-H2, -H2),
+    Vec2::new(0.0, -1.0),
+    Vec2::new(H2, -H2),
+];
+
 fn random_line(rng: &mut Draw, spec: &TableSpec, kind: TerrainKind) -> Terrain {
     let len = rng.range(spec.line_length.0, spec.line_length.1);
-    let dir = Vec2::from_angle(rng.range(0.0, PI)) * (len * 0.5);
+    let dir = rng.unit_vector() * (len * 0.5);
     let half = len * 0.5;
     let c = Vec2::new(
         rng.range(half, spec.width - half),
