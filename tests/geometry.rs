@@ -927,3 +927,43 @@ fn generator_handles_specs_without_buildings_or_terrain() {
     assert!(t.buildings.is_empty() && t.terrain.is_empty());
     validate_table(&t, &spec).unwrap();
 }
+
+#[test]
+fn route_from_a_start_touching_a_building() {
+    let b = Rect::centered(v(18.0, 18.0), 6.0, 4.0);
+    let t = table(&[b], vec![]);
+    let nav = Navigator::new(&t, 0.5);
+    for start in [
+        v(18.0, 15.5),
+        v(18.0, 15.5 + 5e-7),
+        v(21.0 + 0.5 / 2f64.sqrt(), 16.0 - 0.5 / 2f64.sqrt()),
+    ] {
+        let route = nav
+            .route(start, v(18.0, 24.0), &[])
+            .expect("a route from contact");
+        assert_route_legal(&route, 0.5, &[b], &[]);
+        assert!(route.length < 14.0, "{route:?}");
+        let to_edge = nav.route_to_edge(start, &[]).expect("to the edge");
+        assert_route_legal(&to_edge, 0.5, &[b], &[]);
+    }
+    // touching (or overlapping by 5e-7) an enemy base and going round to its far side
+    let enemy = base(10.0, 10.0, 0.75);
+    for start in [v(11.25, 10.0), v(11.25 - 5e-7, 10.0)] {
+        let route = nav
+            .route(start, v(7.0, 10.0), &[enemy])
+            .expect("around the enemy");
+        // analytic: an arc of radius 1.25 from the start, then the tangent to (7, 10)
+        let analytic = tangent_and_arc(v(7.0, 10.0), enemy.c, 1.25, 0.0, false);
+        assert!(
+            route.length >= analytic - 1e-6 && route.length <= analytic * 1.01,
+            "{route:?} vs {analytic}"
+        );
+        for leg in route.waypoints.windows(2) {
+            let s = Segment::new(leg[0], leg[1]);
+            assert!(
+                point_segment_dist(enemy.c, &s) >= start.dist(enemy.c) - 1e-9,
+                "{s:?} goes deeper"
+            );
+        }
+    }
+}

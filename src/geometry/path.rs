@@ -519,7 +519,7 @@ impl<'n> Query<'n> {
             for &p in &pts {
                 let ng = gu + nu.p.dist(p);
                 if ng < g[self.goal]
-                    && nu.tangent_to(p)
+                    && (!self.goal_need.is_empty() || nu.tangent_to(p))
                     && (exact || nav.in_box(p, 1e-9))
                     && self.leg_clear(u, nu.p, self.goal, p, false)
                 {
@@ -547,7 +547,10 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let nv = self.node(v);
-                if !statics_known && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
+                // From a start inside an obstacle's clearance every line cuts that obstacle's ring, so
+                // the tangency pruning is skipped there (legality is still checked).
+                let prune = u != self.start || self.start_need.is_empty();
+                if !statics_known && prune && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
                     return;
                 }
                 if legal[v] == 0 {
