@@ -1,20 +1,32 @@
 //! Table geometry: points, bases, building rectangles, terrain polygons and segments.
 //!
 //! Owns measuring (edge to edge), contact, line of sight with Cover, straight moves, the shortest legal
-//! route for a base, and the seeded table generator. It knows nothing of rules, sides or dice streams.
+//! route for a base, and the seeded table generator. It knows nothing of rules, sides or dice streams:
+//! rule constants (contact tolerance, measures, building sizes) are passed in by callers.
+//!
+//! Units are inches (f64). The table's origin is its south-west corner, x east, y north.
+//!
+//! | module | owns |
+//! |---|---|
+//! | `shapes` | `Vec2`, `Circle`, `Rect`, `Polygon`, `Segment`, gaps and distances, `in_contact` |
+//! | `table` | `Table`, `Terrain`, `TerrainKind`, `BuildingSite`, `standard_layout`, `on_hill`, `in_wood` |
+//! | `sight` | `sight`, `Sight` (line of sight and Cover) |
+//! | `movement` | `straight_move`, `MoveOutcome`, `Stop`, `crossings`, `touches_difficult` |
+//! | `path` | `Navigator`, `Route`, `Goal` (shortest legal routes) |
+//! | `generate` | `TableSpec`, `generate`, `validate_table` (seeded table generator) |
 
-use serde::{Deserialize, Serialize};
+pub mod generate;
+pub mod movement;
+pub mod path;
+pub mod shapes;
+pub mod sight;
+pub mod table;
 
-/// A point or vector on the table, in inches. x grows to the east, y to the north; the origin is the
-/// south-west corner (SUPPLEMENT §1).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
-pub struct Vec2 {
-    pub x: f64,
-    pub y: f64,
-}
-
-impl Vec2 {
-    pub const fn new(x: f64, y: f64) -> Self {
-        Vec2 { x, y }
-    }
-}
+pub use generate::{edge_routes, generate, validate_table, TableSpec};
+pub use movement::{crossings, crossings_of, straight_move, touches_difficult, MoveOutcome, Stop};
+pub use path::{Goal, Navigator, Route};
+pub use shapes::*;
+pub use sight::{sight, sight_lines, sight_with_tol, Sight};
+pub use table::{
+    in_wood, on_hill, standard_layout, BuildingSite, Table, Terrain, TerrainKind, TerrainShape,
+};
