@@ -9,3 +9,4 @@ pub mod odds;
 pub mod roster;
 pub mod rules;
 pub mod script;
+pub mod state;
