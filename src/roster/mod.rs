@@ -29,7 +29,7 @@ mod validate;
 pub use check::{check, CheckProfile, CheckReport};
 pub use error::{Diagnostic, RosterErrors};
 pub use points::{ceil_div, wave_points};
-pub use profile::{trait_names, Profile};
+pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
 pub use rules::*;
 pub use schema::*;
 

@@ -54,24 +54,12 @@ impl Profile {
 
     /// Base diameter in inches: Huge, else Big, else normal (SUPPLEMENT §1).
     pub fn base_diameter(&self, rules: &Rules) -> f64 {
-        if self.has_trait(trait_names::HUGE) {
-            rules.bases.huge
-        } else if self.has_trait(trait_names::BIG) {
-            rules.bases.big
-        } else {
-            rules.bases.normal
-        }
+        base_diameter_of(&self.traits, rules)
     }
 
     /// Movement band: Long Move, Short Move, else Medium (core Ch. II).
     pub fn move_band(&self) -> Measure {
-        if self.has_trait(trait_names::LONG_MOVE) {
-            Measure::Long
-        } else if self.has_trait(trait_names::SHORT_MOVE) {
-            Measure::Short
-        } else {
-            Measure::Medium
-        }
+        move_band_of(&self.traits)
     }
 
     /// The cost the wave builder spends: the printed Wave Points when printed (core §5.2), else the
@@ -83,6 +71,30 @@ impl Profile {
     /// Whether this is an Igniter (the † profiles of core §5.2).
     pub fn is_igniter(&self) -> bool {
         self.has_trait(trait_names::IGNITER)
+    }
+}
+
+/// Base diameter for a model with these traits: Huge, Big, else normal (SUPPLEMENT §1).
+pub fn base_diameter_of(traits: &[String], rules: &Rules) -> f64 {
+    let has = |t: &str| traits.iter().any(|x| x == t);
+    if has(trait_names::HUGE) {
+        rules.bases.huge
+    } else if has(trait_names::BIG) {
+        rules.bases.big
+    } else {
+        rules.bases.normal
+    }
+}
+
+/// Movement band for a model with these traits: Long Move, Short Move, else Medium (core Ch. II).
+pub fn move_band_of(traits: &[String]) -> Measure {
+    let has = |t: &str| traits.iter().any(|x| x == t);
+    if has(trait_names::LONG_MOVE) {
+        Measure::Long
+    } else if has(trait_names::SHORT_MOVE) {
+        Measure::Short
+    } else {
+        Measure::Medium
     }
 }
 

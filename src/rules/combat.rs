@@ -4,25 +4,8 @@
 //! Gruesome Kill, and enumerating the 36 die pairs of an opposed roll. The numbers (multipliers, the
 //! Defenseless bonus, the Power Blow penalty) come from `rosters/rules.toml` through [`CombatConstants`].
 
+pub use crate::state::CombatResult;
 use serde::{Deserialize, Serialize};
-
-/// What happens to the loser of a combat roll, or `Tie`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CombatResult {
-    /// Equal totals: no effect.
-    Tie,
-    /// The loser moves one base width directly away (no room → Defenseless).
-    Recoil,
-    /// The loser falls: attacks against it are Lethal and at +2.
-    Defenseless,
-    /// The loser is Defeated.
-    Defeated,
-    /// The loser is Defeated and nearby friends test morale.
-    Gruesome,
-    /// A winner, but no effect (a Free Hack target's win, Heavy Armor's ignored push).
-    None,
-}
 
 /// The rule constants combat resolution needs; loaded from the rules roster.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -110,7 +93,7 @@ impl ResultCounts {
             CombatResult::Defenseless => self.defenseless += 1,
             CombatResult::Defeated => self.defeated += 1,
             CombatResult::Gruesome => self.gruesome += 1,
-            CombatResult::Tie | CombatResult::None => {}
+            _ => {}
         }
     }
 

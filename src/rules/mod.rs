@@ -1,6 +1,19 @@
-//! Rules of play as pure functions over state: combat results now; activation, movement, melee,
-//! shooting, morale, magic, buildings and fire as the rules-of-play work lands.
+//! Rules of play as functions over the game state: activation, movement, melee, shooting and structural
+//! attacks, and the combat results table. Scripts are reached only through the [`hooks::Hooks`] trait.
 //!
-//! Never rolls dice itself and never reads Lua: callers pass the faces and the modifiers.
+//! Every roll goes through `Game::roll` (so it is logged) and every result is logged as an event.
+//! An illegal order returns a [`RuleError`] before anything changes.
 
+pub mod activation;
 pub mod combat;
+pub mod error;
+pub mod hooks;
+pub mod melee;
+pub mod movement;
+pub mod outcome;
+pub mod query;
+pub mod ranged;
+pub mod structural;
+
+pub use error::{HookError, RuleError};
+pub use hooks::{Hooks, NoHooks};

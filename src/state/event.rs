@@ -1,6 +1,7 @@
 //! The structured event log: every roll and every result is an event (DESIGN.md invariant 5).
 
-use super::model::ModelId;
+use super::model::{Condition, ModelId};
+use super::vocab::{CombatResult, Modifier, Role, RollKind, Target};
 use crate::geometry::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,61 @@ pub enum EventKind {
     },
     /// A model left the table (Defeated, Fled, left by an edge).
     Removed { model: ModelId, reason: String },
+    /// An activation roll was evaluated (§3.1).
+    Activation {
+        model: ModelId,
+        dice: Vec<u8>,
+        successes: u8,
+        failures: u8,
+        turnover: bool,
+        /// The die the Hero trait counted as a success.
+        hero_die: Option<usize>,
+    },
+    /// A model moved in a straight line.
+    Moved {
+        model: ModelId,
+        from: Vec2,
+        to: Vec2,
+        /// What ended the move early, in words ("contact with Orc Warrior (3)").
+        stopped_by: Option<String>,
+    },
+    /// A melee, ranged or structural roll: dice, totals, every modifier with its source, the result.
+    Combat {
+        kind: RollKind,
+        attacker: ModelId,
+        target: Target,
+        attacker_die: u8,
+        defender_die: u8,
+        attacker_total: i32,
+        defender_total: i32,
+        modifiers: Vec<Modifier>,
+        winner: Option<Role>,
+        /// The result read from the table, before Tough, Heavy Armor or room to recoil change it.
+        result: CombatResult,
+        /// Why a win defeated on any loss (Defenseless target, Lethal attack), if it did.
+        lethal: Option<String>,
+    },
+    /// What actually happened to a model after a result.
+    Outcome {
+        model: ModelId,
+        result: CombatResult,
+        detail: String,
+    },
+    /// A condition was added or removed.
+    Condition {
+        model: ModelId,
+        condition: Condition,
+        added: bool,
+    },
+    /// A building lost Integrity.
+    Damage {
+        building: String,
+        amount: i32,
+        integrity: i32,
+        destroyed: bool,
+    },
+    /// A shooter's weapon broke on two natural 1s (§3.5).
+    WeaponBroken { model: ModelId },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {

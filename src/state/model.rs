@@ -98,6 +98,9 @@ pub struct Model {
     pub group: Option<u32>,
     /// Active this turn (§3.1).
     pub active: bool,
+    /// Its ranged weapon broke or ran out (§3.5); no further ranged attacks this game.
+    #[serde(default)]
+    pub weapon_broken: bool,
 }
 
 impl Model {

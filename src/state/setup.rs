@@ -108,5 +108,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         conditions: Vec::new(),
         group: None,
         active: true,
+        weapon_broken: false,
     }
 }

@@ -1,0 +1,53 @@
+//! Why a rule refused an order: plain values with a one-line reason, never a panic.
+
+use crate::dice::DiceError;
+use crate::state::{ModelId, StateError};
+use thiserror::Error;
+
+/// An order the rules do not allow, or a failure inside a script hook. Nothing was applied.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RuleError {
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error("{name} ({id}) is not in contact with {other}: {gap:.2}\" apart")]
+    NotInContact {
+        id: ModelId,
+        name: String,
+        other: String,
+        gap: f64,
+    },
+    #[error("{0} is on its own side")]
+    SameSide(String),
+    #[error("{0} has no ranged weapon")]
+    NoWeapon(String),
+    #[error("{0}'s ranged weapon is broken or exhausted")]
+    WeaponBroken(String),
+    #[error("{0} is Engaged and cannot shoot")]
+    ShooterEngaged(String),
+    #[error("{0} is Engaged with another model and cannot be shot at")]
+    TargetEngaged(String),
+    #[error("{shooter} cannot see {target}")]
+    NoSight { shooter: String, target: String },
+    #[error("{target} is out of range: {distance:.2}\" away, {weapon} reaches {range}\"")]
+    OutOfRange {
+        target: String,
+        weapon: String,
+        distance: f64,
+        range: f64,
+    },
+    #[error("{0} is Destroyed")]
+    BuildingDestroyed(String),
+    #[error("{0} cannot move: it is {1}")]
+    CannotMove(String, &'static str),
+    #[error("{0}")]
+    Hook(#[from] HookError),
+}
+
+/// A script hook failed; the message names the script's file:line. The action is lost.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{message}")]
+pub struct HookError {
+    pub message: String,
+}

@@ -1,0 +1,23 @@
+//! The kernel's named hook points, as a plain Rust trait the script host implements.
+//!
+//! The kernel asks; scripts answer with values (modifiers) that the kernel validates and applies. A
+//! hook never receives `&mut Game`: scripts decide, Rust executes (DESIGN.md invariant 1).
+
+use super::error::HookError;
+use crate::state::Game;
+pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
+
+/// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
+/// scripts (unit tests, `village odds`) plays the plain rulebook.
+pub trait Hooks {
+    /// Extra modifiers for a melee, ranged or structural roll.
+    fn roll_modifiers(&self, _game: &Game, _roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
+        Ok(Vec::new())
+    }
+}
+
+/// No scripts: the plain rulebook.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {}

@@ -1,0 +1,132 @@
+//! Applying a combat result to the model that lost: Recoil (or Defenseless with no room), Defenseless,
+//! Defeated (or a Wound for Tough, §3.8), Gruesome Kill, Entangled.
+
+use super::error::RuleError;
+use super::query::label;
+use crate::geometry::{straight_move, Vec2};
+use crate::roster::Rules;
+use crate::state::{CombatResult, Condition, EventKind, Game, ModelId};
+
+/// The trait of §3.8.
+pub const TOUGH_TRAIT: &str = "Tough";
+
+/// Apply `result` to `loser`, beaten by a model standing at `winner_pos`. Returns what actually happened
+/// (a Recoil with no room becomes Defenseless; a Tough model's Defeated becomes a Wound).
+pub fn apply(
+    game: &mut Game,
+    rules: &Rules,
+    loser: ModelId,
+    winner_pos: Vec2,
+    result: CombatResult,
+) -> Result<CombatResult, RuleError> {
+    let m = game.model(loser)?.clone();
+    let applied = match result {
+        CombatResult::Tie | CombatResult::None => return Ok(result),
+        CombatResult::Gruesome => {
+            game.remove_model(loser, "gruesome kill")?;
+            outcome(
+                game,
+                loser,
+                result,
+                format!("{} suffers a Gruesome Kill", label(&m)),
+            );
+            return Ok(result);
+        }
+        CombatResult::Defeated | CombatResult::Wound => {
+            if m.has_trait(TOUGH_TRAIT) {
+                let q = m.quality.saturating_add(rules.tough.quality_loss_per_wound);
+                if q < rules.tough.defeated_at_quality {
+                    let mm = game.model_mut(loser)?;
+                    mm.wounds += 1;
+                    mm.quality = q;
+                    let detail = format!("{} takes a Wound (Quality {}+)", label(&m), q);
+                    outcome(game, loser, CombatResult::Wound, detail);
+                    return Ok(CombatResult::Wound);
+                }
+            }
+            game.remove_model(loser, "defeated")?;
+            outcome(
+                game,
+                loser,
+                CombatResult::Defeated,
+                format!("{} is Defeated", label(&m)),
+            );
+            return Ok(CombatResult::Defeated);
+        }
+        CombatResult::Recoil => {
+            if recoil(game, loser, winner_pos)? {
+                outcome(game, loser, result, format!("{} Recoils", label(&m)));
+                return Ok(result);
+            }
+            CombatResult::Defenseless
+        }
+        CombatResult::Defenseless => CombatResult::Defenseless,
+        CombatResult::Entangled => CombatResult::Entangled,
+    };
+    let (condition, detail) = match applied {
+        CombatResult::Entangled => (Condition::Entangled, format!("{} is Entangled", label(&m))),
+        _ if result == CombatResult::Recoil => (
+            Condition::Defenseless,
+            format!("{} has no room to Recoil and is Defenseless", label(&m)),
+        ),
+        _ => (
+            Condition::Defenseless,
+            format!("{} is Defenseless", label(&m)),
+        ),
+    };
+    add_condition(game, loser, condition)?;
+    outcome(game, loser, applied, detail);
+    Ok(applied)
+}
+
+/// Add a condition and log it (nothing is logged when the model already had it).
+pub fn add_condition(game: &mut Game, id: ModelId, c: Condition) -> Result<(), RuleError> {
+    let m = game.model_mut(id)?;
+    if !m.has(c) {
+        m.add_condition(c);
+        game.record(EventKind::Condition {
+            model: id,
+            condition: c,
+            added: true,
+        });
+    }
+    Ok(())
+}
+
+fn outcome(game: &mut Game, model: ModelId, result: CombatResult, detail: String) {
+    game.record(EventKind::Outcome {
+        model,
+        result,
+        detail,
+    });
+}
+
+/// Move `id` one base width directly away from `from`. False (and no move) when there is no room: the
+/// table edge, terrain, a building or another model is in the way (§3.4).
+fn recoil(game: &mut Game, id: ModelId, from: Vec2) -> Result<bool, RuleError> {
+    let m = game.model(id)?;
+    let away = m.pos - from;
+    if away.len() < 1e-9 {
+        return Ok(false);
+    }
+    let dest = m.pos + away.normalized() * m.base;
+    let others: Vec<_> = game
+        .models
+        .iter()
+        .filter(|o| o.id != id)
+        .map(|o| o.circle())
+        .collect();
+    let out = straight_move(&game.table, &m.circle(), dest, &[], &others);
+    if out.travelled + 1e-6 < m.base {
+        return Ok(false);
+    }
+    let before = m.pos;
+    game.model_mut(id)?.pos = out.end;
+    game.record(EventKind::Moved {
+        model: id,
+        from: before,
+        to: out.end,
+        stopped_by: None,
+    });
+    Ok(true)
+}

@@ -1,0 +1,37 @@
+//! Read-only questions the rules ask about the table: who is in contact with whom, who is Engaged.
+
+use crate::geometry::circle_circle_gap;
+use crate::roster::Rules;
+use crate::state::{Game, Model, ModelId};
+
+/// Edge-to-edge gap between two models.
+pub fn gap(a: &Model, b: &Model) -> f64 {
+    circle_circle_gap(&a.circle(), &b.circle())
+}
+
+/// Whether two models are in base contact (gap within the contact tolerance).
+pub fn in_contact(rules: &Rules, a: &Model, b: &Model) -> bool {
+    gap(a, b) <= rules.bases.contact_tolerance
+}
+
+/// Enemies in base contact with `id`, in id order.
+pub fn engaged_enemies(game: &Game, rules: &Rules, id: ModelId) -> Vec<ModelId> {
+    let Ok(m) = game.model(id) else {
+        return Vec::new();
+    };
+    game.models
+        .iter()
+        .filter(|o| o.side != m.side && in_contact(rules, m, o))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// Whether `id` is Engaged: in contact with at least one enemy.
+pub fn is_engaged(game: &Game, rules: &Rules, id: ModelId) -> bool {
+    !engaged_enemies(game, rules, id).is_empty()
+}
+
+/// Describe a model in a log line: "Orc Warrior (3)".
+pub fn label(m: &Model) -> String {
+    format!("{} ({})", m.name, m.id)
+}

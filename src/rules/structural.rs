@@ -1,0 +1,150 @@
+//! Attacking buildings (§6.4): D6 + Combat (+1 for Big, Huge or Heavy Weapon, not stacking) against
+//! D6 + Structure; a win removes Integrity (two for a Power Blow); at 0 the building is Destroyed.
+
+use super::error::RuleError;
+use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
+use super::melee::total_for;
+use super::query::label;
+use crate::geometry::circle_rect_gap;
+use crate::roster::{trait_names, Rules};
+use crate::state::{CombatResult, EventKind, Game, ModelId};
+use serde::{Deserialize, Serialize};
+
+/// Traits that give the structural bonus (core §6.4); the bonus does not stack.
+pub const HEAVY_WEAPON_TRAIT: &str = "Heavy Weapon";
+
+/// The result of a structural attack.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StructuralReport {
+    pub attacker: ModelId,
+    pub building: String,
+    pub attacker_die: u8,
+    pub building_die: u8,
+    pub attacker_total: i32,
+    pub building_total: i32,
+    pub modifiers: Vec<Modifier>,
+    /// Integrity removed (0 on a tie or a loss).
+    pub damage: i32,
+    pub integrity: i32,
+    pub destroyed: bool,
+}
+
+/// Resolve a structural attack of `attacker` against the adjacent building `name`.
+pub fn structural(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    attacker: ModelId,
+    name: &str,
+    power_blow: bool,
+) -> Result<StructuralReport, RuleError> {
+    let a = game.model(attacker)?.clone();
+    let b = game.building(name)?.clone();
+    if b.destroyed {
+        return Err(RuleError::BuildingDestroyed(b.name));
+    }
+    let g = circle_rect_gap(&a.circle(), &b.rect);
+    if g > rules.bases.contact_tolerance {
+        return Err(RuleError::NotInContact {
+            id: a.id,
+            name: label(&a),
+            other: format!("the {}", b.name),
+            gap: g,
+        });
+    }
+    let k = &rules.structures;
+    let mut mods = Vec::new();
+    let sized = [trait_names::BIG, trait_names::HUGE, HEAVY_WEAPON_TRAIT]
+        .iter()
+        .find(|t| a.has_trait(t));
+    if let Some(t) = sized {
+        mods.push(Modifier::rule(
+            Role::Attacker,
+            k.size_bonus,
+            &format!("{t} (structural)"),
+        ));
+    }
+    if power_blow {
+        mods.push(Modifier::rule(
+            Role::Defender,
+            rules.melee.power_blow,
+            "Power Blow",
+        ));
+    }
+    let info = RollInfo {
+        kind: RollKind::Structural,
+        attacker,
+        target: Target::Building(b.name.clone()),
+        power_blow,
+        aimed: false,
+        free_hack: false,
+    };
+    mods.extend(hooks.roll_modifiers(game, &info)?);
+
+    let dice = game.roll("structural", Some(attacker), 2);
+    let (ad, bd) = (dice[0].face, dice[1].face);
+    let at = i32::from(ad) + a.combat + total_for(&mods, Role::Attacker);
+    let bt = i32::from(bd) + k.building_structure as i32 + total_for(&mods, Role::Defender);
+    let won = at > bt;
+    let damage = match (won, power_blow) {
+        (false, _) => 0,
+        (true, false) => k.damage as i32,
+        (true, true) => k.power_blow_damage as i32,
+    };
+    game.record(EventKind::Combat {
+        kind: RollKind::Structural,
+        attacker,
+        target: Target::Building(b.name.clone()),
+        attacker_die: ad,
+        defender_die: bd,
+        attacker_total: at,
+        defender_total: bt,
+        modifiers: mods.clone(),
+        winner: match at.cmp(&bt) {
+            std::cmp::Ordering::Greater => Some(Role::Attacker),
+            std::cmp::Ordering::Less => Some(Role::Defender),
+            std::cmp::Ordering::Equal => None,
+        },
+        result: if won {
+            CombatResult::Defeated
+        } else {
+            CombatResult::None
+        },
+        lethal: None,
+    });
+    let (integrity, destroyed) = damage_building(game, &b.name, damage)?;
+    Ok(StructuralReport {
+        attacker,
+        building: b.name,
+        attacker_die: ad,
+        building_die: bd,
+        attacker_total: at,
+        building_total: bt,
+        modifiers: mods,
+        damage,
+        integrity,
+        destroyed,
+    })
+}
+
+/// Remove `amount` Integrity from a building; at 0 remove its fire token and mark it Destroyed.
+/// Returns the new Integrity and whether it is Destroyed. Logs a `damage` event when `amount > 0`.
+pub fn damage_building(game: &mut Game, name: &str, amount: i32) -> Result<(i32, bool), RuleError> {
+    let b = game.building_mut(name)?;
+    if amount <= 0 || b.destroyed {
+        return Ok((b.integrity, b.destroyed));
+    }
+    b.integrity = (b.integrity - amount).max(0);
+    if b.integrity == 0 {
+        b.destroyed = true;
+        b.fire = false;
+    }
+    let (integrity, destroyed) = (b.integrity, b.destroyed);
+    game.record(EventKind::Damage {
+        building: name.to_string(),
+        amount,
+        integrity,
+        destroyed,
+    });
+    Ok((integrity, destroyed))
+}

@@ -1,0 +1,111 @@
+//! The vocabulary the event log and the rules share: roll kinds, roles, targets, modifiers, results.
+
+use super::model::ModelId;
+use serde::{Deserialize, Serialize};
+
+/// What happens to the loser of a combat roll, or `Tie`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatResult {
+    /// Equal totals: no effect.
+    Tie,
+    /// The loser moves one base width directly away (no room → Defenseless).
+    Recoil,
+    /// The loser falls: attacks against it are Lethal and at +2.
+    Defenseless,
+    /// The loser is Defeated.
+    Defeated,
+    /// The loser is Defeated and nearby friends test morale.
+    Gruesome,
+    /// A winner, but no effect (a Free Hack target's win, Heavy Armor's ignored push).
+    None,
+    /// Tough: a Wound and Quality +1 instead of Defeated (§3.8).
+    Wound,
+    /// The loser is Entangled instead of the result (a harpoon, Entangle).
+    Entangled,
+}
+
+/// Which roll a modifier is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollKind {
+    Melee,
+    Ranged,
+    Structural,
+}
+
+impl RollKind {
+    /// The name scripts see.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RollKind::Melee => "melee",
+            RollKind::Ranged => "ranged",
+            RollKind::Structural => "structural",
+        }
+    }
+}
+
+/// Whose total a modifier changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+/// A model or a building on the receiving end of an attack.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    Model(ModelId),
+    Building(String),
+}
+
+/// What a hook is told about a roll about to be made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RollInfo {
+    pub kind: RollKind,
+    pub attacker: ModelId,
+    pub target: Target,
+    pub power_blow: bool,
+    pub aimed: bool,
+    pub free_hack: bool,
+}
+
+/// One modifier to one total, with where it came from: `rules` for the rulebook's tables, or the path
+/// of the script file that added it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub to: Role,
+    pub value: i32,
+    pub reason: String,
+    pub source: String,
+}
+
+impl Modifier {
+    /// A modifier from the rulebook's tables.
+    pub fn rule(to: Role, value: i32, reason: &str) -> Self {
+        Modifier {
+            to,
+            value,
+            reason: reason.to_string(),
+            source: "rules".to_string(),
+        }
+    }
+}
+
+impl CombatResult {
+    /// The name scripts and the log use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CombatResult::Tie => "tie",
+            CombatResult::Recoil => "recoil",
+            CombatResult::Defenseless => "defenseless",
+            CombatResult::Defeated => "defeated",
+            CombatResult::Gruesome => "gruesome",
+            CombatResult::None => "none",
+            CombatResult::Wound => "wound",
+            CombatResult::Entangled => "entangled",
+        }
+    }
+}
