@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use village::odds;
 use village::roster::{self, ProfileKind, Rosters};
 use village::rules::combat::{CombatConstants, MeleeQuery};
+use village::script::{Limits, ScriptHost};
 
 /// A rules engine, Lua scripting host and balance simulator for The Village Must Stand.
 #[derive(Parser)]
@@ -27,6 +28,16 @@ enum Command {
     },
     /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
     Check(CheckArgs),
+    /// Run a Lua file with the `village` API in scope (scenarios, experiments, the project's Lua tests).
+    Run {
+        /// The Lua file.
+        file: PathBuf,
+        /// Seed of `village.new_game` when the script gives none, and of `math.random`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        data: DataArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -115,6 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => overview(),
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
+        Some(Command::Run { file, seed, data }) => run_lua(&file, seed, &data),
     }
 }
 
@@ -209,4 +221,23 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn run_lua(file: &std::path::Path, seed: u64, data: &DataArgs) -> Result<ExitCode> {
+    let host = match ScriptHost::open(&data.layers(), Limits::default(), seed) {
+        Ok(h) => h,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("{e}");
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    match host.run_file(file) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }

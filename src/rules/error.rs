@@ -11,7 +11,7 @@ pub enum RuleError {
     State(#[from] StateError),
     #[error(transparent)]
     Dice(#[from] DiceError),
-    #[error("{name} ({id}) is not in contact with {other}: {gap:.2}\" apart")]
+    #[error("{name} is not in contact with {other}: {gap:.2}\" apart")]
     NotInContact {
         id: ModelId,
         name: String,

@@ -3,8 +3,13 @@
 //! Owns the sandboxed VM, the public game API scripts and the REPL see, the hooks registry and hot
 //! reload. The rest of the kernel calls scripts through plain Rust types and never sees a Lua value.
 
+pub mod api;
 mod error;
+mod host;
+pub mod registry;
+mod session;
 mod vm;
 
 pub use error::ScriptError;
+pub use session::{roots_of, ScriptHost};
 pub use vm::{Limits, ScriptRoot, Vm, BUDGET_MESSAGE};

@@ -6,10 +6,10 @@
 //! `scripts/traits/savage.lua:12: …`.
 
 use super::error::ScriptError;
+use super::host::{with_budget, Host};
 use crate::dice::Dice;
 use mlua::chunk::ChunkMode;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
-use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -41,13 +41,6 @@ const HOOK_STRIDE: u32 = 1000;
 /// The error text of an exhausted budget; also how `pcall` recognises it.
 pub const BUDGET_MESSAGE: &str = "instruction budget exhausted (a runaway loop?)";
 
-/// The instruction budget of the call in progress. Shared with the hook closure.
-#[derive(Debug, Default)]
-struct Budget {
-    remaining: Cell<u64>,
-    exhausted: Cell<bool>,
-}
-
 /// One script folder layer: its files and the name shown in chunk names and errors.
 #[derive(Debug, Clone)]
 pub struct ScriptRoot {
@@ -60,14 +53,7 @@ pub struct ScriptRoot {
 /// A sandboxed Lua VM.
 pub struct Vm {
     lua: Lua,
-    budget: Rc<Budget>,
-    limits: Limits,
-    /// Later roots take precedence over earlier ones (a `--mod` folder over the built-in scripts).
-    roots: Rc<Vec<ScriptRoot>>,
-    /// Every file loaded through `require` or `load_file`, for hot reload.
-    loaded: Rc<RefCell<Vec<PathBuf>>>,
-    /// The stream behind `math.random` outside a game.
-    dice: Rc<RefCell<Dice>>,
+    host: Rc<Host>,
 }
 
 impl Vm {
@@ -77,14 +63,9 @@ impl Vm {
         let lua = Lua::new_with(libs, LuaOptions::default()).map_err(ScriptError::from_lua)?;
         lua.set_memory_limit(limits.memory)
             .map_err(ScriptError::from_lua)?;
-        let vm = Vm {
-            lua,
-            budget: Rc::new(Budget::default()),
-            limits,
-            roots: Rc::new(roots),
-            loaded: Rc::new(RefCell::new(Vec::new())),
-            dice: Rc::new(RefCell::new(Dice::new(seed))),
-        };
+        let host = Rc::new(Host::new(roots, limits, seed));
+        lua.set_app_data(host.clone());
+        let vm = Vm { lua, host };
         vm.install_hook().map_err(ScriptError::from_lua)?;
         vm.harden().map_err(ScriptError::from_lua)?;
         Ok(vm)
@@ -92,16 +73,26 @@ impl Vm {
 
     /// The limits this VM was built with.
     pub fn limits(&self) -> Limits {
-        self.limits
+        self.host.limits
+    }
+
+    /// The host state shared with the API (rosters, script roots, registry).
+    pub(crate) fn host(&self) -> &Rc<Host> {
+        &self.host
+    }
+
+    /// The Lua state, for the rest of `script/`.
+    pub(crate) fn lua(&self) -> &Lua {
+        &self.lua
     }
 
     /// Files loaded so far (scripts and everything they `require`d).
     pub fn loaded_files(&self) -> Vec<PathBuf> {
-        self.loaded.borrow().clone()
+        self.host.loaded.borrow().clone()
     }
 
     fn install_hook(&self) -> mlua::Result<()> {
-        let budget = self.budget.clone();
+        let budget = self.host.budget.clone();
         // A global hook is inherited by every coroutine, so a script cannot hide a loop in one.
         self.lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_STRIDE),
@@ -166,7 +157,7 @@ impl Vm {
 
         // pcall/xpcall/coroutine.resume that re-raise an exhausted budget, so a loop around them
         // cannot swallow the error and keep running.
-        let budget = self.budget.clone();
+        let budget = self.host.budget.clone();
         let rethrow = lua.create_function(move |_, args: MultiValue| {
             if budget.exhausted.get() {
                 return Err(mlua::Error::runtime(BUDGET_MESSAGE));
@@ -199,7 +190,7 @@ impl Vm {
 
         // math.random / math.randomseed on the seeded dice, never on Lua's own generator.
         let math: Table = g.get("math")?;
-        let dice = self.dice.clone();
+        let dice = self.host.dice.clone();
         let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
             let mut d = dice.borrow_mut();
             match (m, n) {
@@ -212,7 +203,7 @@ impl Vm {
             }
         })?;
         math.set("random", random)?;
-        let dice = self.dice.clone();
+        let dice = self.host.dice.clone();
         let randomseed = lua.create_function(move |_, seed: i64| {
             *dice.borrow_mut() = Dice::new(seed as u64);
             Ok(())
@@ -220,8 +211,7 @@ impl Vm {
         math.set("randomseed", randomseed)?;
 
         // require, confined to the script roots.
-        let roots = self.roots.clone();
-        let loaded = self.loaded.clone();
+        let host = self.host.clone();
         let require = lua.create_function(move |lua, name: String| {
             let cache: Table = match lua.named_registry_value::<Value>("village.loaded")? {
                 Value::Table(t) => t,
@@ -234,10 +224,10 @@ impl Vm {
             if let Value::Table(t) = cache.get::<Value>(name.as_str())? {
                 return Ok(Value::Table(t));
             }
-            let (path, label) = resolve_module(&roots, &name).map_err(mlua::Error::runtime)?;
+            let (path, label) = resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
             let src = std::fs::read(&path)
                 .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
-            loaded.borrow_mut().push(path.clone());
+            host.loaded.borrow_mut().push(path.clone());
             let value: Value = lua
                 .load(src)
                 .set_name(format!("@{label}"))
@@ -254,26 +244,10 @@ impl Vm {
         Ok(())
     }
 
-    /// Run `f` with a fresh instruction budget of `instructions`.
-    pub(crate) fn with_budget<R>(
-        &self,
-        instructions: u64,
-        f: impl FnOnce() -> mlua::Result<R>,
-    ) -> Result<R, ScriptError> {
-        let saved = (self.budget.remaining.get(), self.budget.exhausted.get());
-        self.budget.remaining.set(instructions);
-        self.budget.exhausted.set(false);
-        let result = f();
-        // Nested calls (a hook inside a chunk) restore the outer budget afterwards.
-        self.budget.remaining.set(saved.0);
-        self.budget.exhausted.set(saved.1);
-        result.map_err(ScriptError::from_lua)
-    }
-
     /// Run a source string as a chunk named `name` (e.g. `scripts/x.lua` or `stdin`) with the chunk
     /// budget, returning its values.
     pub fn exec(&self, src: &str, name: &str) -> Result<MultiValue, ScriptError> {
-        self.exec_with_budget(src, name, self.limits.chunk_instructions)
+        self.exec_with_budget(src, name, self.host.limits.chunk_instructions)
     }
 
     /// Run a source string with an explicit instruction budget (the budget a hook call gets, say).
@@ -283,7 +257,7 @@ impl Vm {
         name: &str,
         instructions: u64,
     ) -> Result<MultiValue, ScriptError> {
-        self.with_budget(instructions, || {
+        with_budget(&self.lua, instructions, || {
             self.lua
                 .load(src)
                 .set_name(format!("@{name}"))
@@ -310,7 +284,7 @@ impl Vm {
             path: label.to_string(),
             message: e.to_string(),
         })?;
-        self.loaded.borrow_mut().push(path.to_path_buf());
+        self.host.loaded.borrow_mut().push(path.to_path_buf());
         self.exec(&src, label)
     }
 }
@@ -327,7 +301,10 @@ fn ranged(d: &mut Dice, lo: i64, hi: i64) -> mlua::Result<Value> {
 
 /// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave
 /// the script folders are refused.
-fn resolve_module(roots: &[ScriptRoot], name: &str) -> Result<(PathBuf, String), String> {
+pub(crate) fn resolve_module(
+    roots: &[ScriptRoot],
+    name: &str,
+) -> Result<(PathBuf, String), String> {
     // Lua module names only: identifiers separated by dots. No slashes, no `..`, no absolute paths.
     let confined = !name.is_empty()
         && name.split('.').all(|part| {

@@ -1,0 +1,123 @@
+//! Conversions between Lua values and kernel types: positions, errors with the caller's file:line,
+//! serde values without `null` sentinels.
+
+use crate::geometry::Vec2;
+use mlua::{Lua, LuaSerdeExt, Table, Value};
+use serde::Serialize;
+
+/// Serde options: `None` becomes `nil`, arrays carry no metatable.
+pub fn ser_options() -> mlua::serde::SerializeOptions {
+    mlua::serde::SerializeOptions::new()
+        .serialize_none_to_null(false)
+        .serialize_unit_to_null(false)
+        .set_array_metatable(false)
+}
+
+/// Any serde value as a plain Lua value.
+pub fn to_lua<T: Serialize + ?Sized>(lua: &Lua, v: &T) -> mlua::Result<Value> {
+    lua.to_value_with(v, ser_options())
+}
+
+/// "file:line:" of the Lua code that called the current Rust function, when there is one.
+pub fn caller(lua: &Lua) -> String {
+    for level in 1..4 {
+        let found = lua.inspect_stack(level, |d| {
+            let line = d.current_line()?;
+            let src = d.source().short_src.map(|s| s.to_string())?;
+            Some(format!("{src}:{line}: "))
+        });
+        if let Some(Some(s)) = found {
+            return s;
+        }
+    }
+    String::new()
+}
+
+/// A runtime error located at the Lua caller, as Lua's own errors are.
+pub fn fail(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
+    mlua::Error::runtime(format!("{}{msg}", caller(lua)))
+}
+
+/// A position from `{x = 1, y = 2}` or `{1, 2}`.
+pub fn to_pos(lua: &Lua, v: &Value) -> mlua::Result<Vec2> {
+    let Value::Table(t) = v else {
+        return Err(fail(
+            lua,
+            format!(
+                "expected a position {{x = .., y = ..}}, got {}",
+                v.type_name()
+            ),
+        ));
+    };
+    let pick = |named: &str, index: i64| -> mlua::Result<f64> {
+        match t.raw_get::<Value>(named)? {
+            Value::Nil => t.raw_get::<Option<f64>>(index)?.ok_or_else(|| {
+                fail(
+                    lua,
+                    format!("a position needs `{named}` (or a number at [{index}])"),
+                )
+            }),
+            Value::Integer(i) => Ok(i as f64),
+            Value::Number(n) => Ok(n),
+            other => Err(fail(
+                lua,
+                format!("`{named}` must be a number, got {}", other.type_name()),
+            )),
+        }
+    };
+    let p = Vec2::new(pick("x", 1)?, pick("y", 2)?);
+    if !p.x.is_finite() || !p.y.is_finite() {
+        return Err(fail(lua, "a position must be finite"));
+    }
+    Ok(p)
+}
+
+/// `{x = .., y = ..}`.
+pub fn pos_table(lua: &Lua, p: Vec2) -> mlua::Result<Table> {
+    let t = lua.create_table_with_capacity(0, 2)?;
+    t.raw_set("x", p.x)?;
+    t.raw_set("y", p.y)?;
+    Ok(t)
+}
+
+/// A boolean option from an options table (absent → false).
+pub fn flag(lua: &Lua, opts: &Option<Table>, name: &str) -> mlua::Result<bool> {
+    let Some(t) = opts else {
+        return Ok(false);
+    };
+    match t.raw_get::<Value>(name)? {
+        Value::Nil => Ok(false),
+        Value::Boolean(b) => Ok(b),
+        other => Err(fail(
+            lua,
+            format!(
+                "option `{name}` must be true or false, got {}",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+/// Refuse option keys outside `known`, so a misspelt option is an error rather than silently ignored.
+pub fn check_options(lua: &Lua, opts: &Option<Table>, known: &[&str]) -> mlua::Result<()> {
+    let Some(t) = opts else {
+        return Ok(());
+    };
+    for pair in t.pairs::<Value, Value>() {
+        let (k, _) = pair?;
+        let name = match &k {
+            Value::String(s) => s.to_string_lossy(),
+            other => format!("{other:?}"),
+        };
+        if !known.contains(&name.as_str()) {
+            return Err(fail(
+                lua,
+                format!(
+                    "unknown option `{name}` (expected one of: {})",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

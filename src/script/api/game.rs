@@ -1,0 +1,612 @@
+//! The game handle scripts and the REPL use: `village.new_game{...}` and its methods (`g:place`,
+//! `g:activate`, `g:move`, `g:melee`, `g:shoot`, `g:structural`, `g:building`, `g:models`, `g:log`, ...).
+//!
+//! Each method resolves a rule directly on the table as a what-if: it checks geometry (contact, sight,
+//! range, legality of a move) but not whose turn it is — that is the turn engine's job.
+
+use super::convert::{check_options, fail, flag, pos_table, to_lua, to_pos};
+use super::handles::{BuildingRef, ModelRef};
+use super::hooks::ScriptHooks;
+use crate::geometry::{
+    circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape, Vec2,
+};
+use crate::roster::{Rosters, Rules};
+use crate::rules::melee::{CombatReport, MeleeOptions};
+use crate::rules::movement::Blocker;
+use crate::rules::ranged::ShotOptions;
+use crate::rules::{activation, melee, movement, ranged, structural, RuleError};
+use crate::script::host::host;
+use crate::state::{self, Game, ModelId, Side, TableKind};
+use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
+use std::cell::{Ref, RefCell, RefMut};
+use std::rc::Rc;
+
+/// A game and what it was created with.
+pub struct Core {
+    pub game: RefCell<Game>,
+    /// The rule constants in force: the rosters' with the variants' overrides applied.
+    pub rules: Rules,
+    pub rosters: Rc<Rosters>,
+    pub variants: Vec<String>,
+    pub length: String,
+}
+
+const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
+
+impl Core {
+    /// Read the game, or a clear error when a rule is being resolved (a hook touching the handle).
+    pub fn read(&self, lua: &Lua) -> mlua::Result<Ref<'_, Game>> {
+        self.game.try_borrow().map_err(|_| fail(lua, BUSY))
+    }
+
+    /// Change the game, or a clear error when it is being read or resolved.
+    pub fn write(&self, lua: &Lua) -> mlua::Result<RefMut<'_, Game>> {
+        self.game.try_borrow_mut().map_err(|_| fail(lua, BUSY))
+    }
+}
+
+/// The Lua face of a game.
+#[derive(Clone)]
+pub struct GameHandle(pub Rc<Core>);
+
+impl GameHandle {
+    fn model_ref(&self, game: &Game, id: ModelId) -> ModelRef {
+        let name = game.model(id).map(|m| m.name.clone()).unwrap_or_default();
+        ModelRef {
+            core: self.0.clone(),
+            id,
+            name,
+        }
+    }
+
+    /// A model argument: a handle of this game or a model id.
+    fn model_arg(&self, lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
+        match v {
+            Value::UserData(ud) => {
+                let m = ud
+                    .borrow::<ModelRef>()
+                    .map_err(|_| fail(lua, "expected a model handle"))?;
+                if !Rc::ptr_eq(&m.core, &self.0) {
+                    return Err(fail(lua, format!("{} belongs to another game", m.name)));
+                }
+                Ok(m.id)
+            }
+            Value::Integer(i) if *i > 0 => Ok(ModelId(*i as u32)),
+            other => Err(fail(
+                lua,
+                format!("expected a model handle, got {}", other.type_name()),
+            )),
+        }
+    }
+
+    fn building_arg(&self, lua: &Lua, v: &Value) -> mlua::Result<String> {
+        match v {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            Value::UserData(ud) => Ok(ud
+                .borrow::<BuildingRef>()
+                .map_err(|_| fail(lua, "expected a building handle or name"))?
+                .name
+                .clone()),
+            other => Err(fail(
+                lua,
+                format!("expected a building, got {}", other.type_name()),
+            )),
+        }
+    }
+
+    fn rule_err(lua: &Lua, e: RuleError) -> mlua::Error {
+        match e {
+            // A hook's error already names the script's file:line.
+            RuleError::Hook(h) => mlua::Error::runtime(h.message),
+            other => fail(lua, other),
+        }
+    }
+
+    fn combat_table(&self, lua: &Lua, game: &Game, r: &CombatReport) -> mlua::Result<Table> {
+        let t = lua.create_table()?;
+        t.raw_set("kind", r.kind.as_str())?;
+        t.raw_set("result", r.applied.as_str())?;
+        t.raw_set("table_result", r.result.as_str())?;
+        t.raw_set("attacker_die", r.attacker_die)?;
+        t.raw_set("defender_die", r.defender_die)?;
+        t.raw_set("attacker_total", r.attacker_total)?;
+        t.raw_set("defender_total", r.defender_total)?;
+        t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
+        if let Some((w, l)) = r.winner_loser() {
+            t.raw_set("winner", self.model_ref(game, w))?;
+            // A loser removed by the result gets its name back from `fix_names`.
+            t.raw_set("loser", self.model_ref(game, l))?;
+        }
+        Ok(t)
+    }
+}
+
+/// Names kept for a model that a result may remove, so its handle can still say what it was.
+fn names(game: &Game, ids: &[ModelId]) -> Vec<(ModelId, String)> {
+    ids.iter()
+        .filter_map(|id| game.model(*id).ok().map(|m| (*id, m.name.clone())))
+        .collect()
+}
+
+fn fix_names(t: &Table, known: &[(ModelId, String)]) -> mlua::Result<()> {
+    for key in ["winner", "loser"] {
+        if let Value::UserData(ud) = t.raw_get::<Value>(key)? {
+            if let Ok(mut m) = ud.borrow_mut::<ModelRef>() {
+                if let Some((_, n)) = known.iter().find(|(id, _)| *id == m.id) {
+                    m.name = n.clone();
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why a base cannot stand at a position, if it cannot.
+fn placement_problem(game: &Game, c: &Circle) -> Option<String> {
+    let t = &game.table;
+    if c.c.x - c.r < -1e-9
+        || c.c.y - c.r < -1e-9
+        || c.c.x + c.r > t.width + 1e-9
+        || c.c.y + c.r > t.height + 1e-9
+    {
+        return Some("the base would hang off the table".into());
+    }
+    if let Some(b) = t
+        .buildings
+        .iter()
+        .find(|b| circle_rect_gap(c, &b.rect) < -1e-9)
+    {
+        return Some(format!("the base would overlap the {}", b.name));
+    }
+    for piece in &t.terrain {
+        if let TerrainShape::Area(p) = &piece.shape {
+            if piece.kind.is_impassable() && circle_polygon_gap(c, p) < -1e-9 {
+                return Some(
+                    format!("the base would stand in impassable {:?}", piece.kind).to_lowercase(),
+                );
+            }
+        }
+    }
+    game.models
+        .iter()
+        .find(|m| circle_circle_gap(c, &m.circle()) < -1e-9)
+        .map(|m| format!("the base would overlap {} ({})", m.name, m.id))
+}
+
+impl UserData for GameHandle {
+    fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
+        fields.add_field_method_get("seed", |lua, this| Ok(this.0.read(lua)?.seed));
+        fields.add_field_method_get("round", |lua, this| Ok(this.0.read(lua)?.round));
+        fields.add_field_method_get("wave", |lua, this| Ok(this.0.read(lua)?.wave));
+        fields.add_field_method_get("supplies", |lua, this| Ok(this.0.read(lua)?.supplies));
+        fields.add_field_method_get("length", |_, this| Ok(this.0.length.clone()));
+        fields.add_field_method_get("variants", |_, this| Ok(this.0.variants.clone()));
+    }
+
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method("place", |lua, this, (name, pos): (String, Value)| {
+            let pos = to_pos(lua, &pos)?;
+            let core = &this.0;
+            let profile = core
+                .rosters
+                .profile(&name)
+                .ok_or_else(|| fail(lua, format!("no profile called {name:?} in the rosters")))?;
+            let model = state::model_from_profile(profile, &core.rosters, pos);
+            let mut game = core.write(lua)?;
+            if let Some(why) = placement_problem(&game, &model.circle()) {
+                return Err(fail(
+                    lua,
+                    format!("cannot place {name} at ({:.2}, {:.2}): {why}", pos.x, pos.y),
+                ));
+            }
+            let id = game.add_model(model);
+            Ok(ModelRef {
+                core: core.clone(),
+                id,
+                name,
+            })
+        });
+
+        methods.add_method("force_dice", |lua, this, faces: Vec<i64>| {
+            let mut game = this.0.write(lua)?;
+            game.dice.force(faces).map_err(|e| fail(lua, e))
+        });
+
+        methods.add_method("activate", |lua, this, (m, dice): (Value, u8)| {
+            let id = this.model_arg(lua, &m)?;
+            let mut game = this.0.write(lua)?;
+            let r =
+                activation::activate(&mut game, id, dice).map_err(|e| Self::rule_err(lua, e))?;
+            let t = lua.create_table()?;
+            t.raw_set("dice", r.dice.clone())?;
+            t.raw_set("successes", r.successes)?;
+            t.raw_set("failures", r.failures)?;
+            t.raw_set("turnover", r.turnover)?;
+            Ok(t)
+        });
+
+        methods.add_method(
+            "move",
+            |lua, this, (m, to, opts): (Value, Value, Option<Table>)| {
+                check_options(lua, &opts, &["distance"])?;
+                let id = this.model_arg(lua, &m)?;
+                let dest = to_pos(lua, &to)?;
+                let limit = match &opts {
+                    Some(t) => t.raw_get::<Option<f64>>("distance")?,
+                    None => None,
+                };
+                let core = &this.0;
+                let mut game = core.write(lua)?;
+                let r = movement::move_model(&mut game, &core.rules, id, dest, limit)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let t = lua.create_table()?;
+                t.raw_set("to", pos_table(lua, r.to)?)?;
+                t.raw_set("travelled", r.travelled)?;
+                match r.stopped_by {
+                    Some(Blocker::Enemy(o)) | Some(Blocker::Model(o)) => {
+                        t.raw_set("stopped_by", this.model_ref(&game, o))?
+                    }
+                    Some(Blocker::Building(name)) => t.raw_set(
+                        "stopped_by",
+                        BuildingRef {
+                            core: core.clone(),
+                            name,
+                        },
+                    )?,
+                    Some(Blocker::Terrain(kind)) => t.raw_set("stopped_by", kind)?,
+                    Some(Blocker::TableEdge) => t.raw_set("stopped_by", "table edge")?,
+                    None => {}
+                }
+                Ok(t)
+            },
+        );
+
+        methods.add_method(
+            "melee",
+            |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
+                check_options(lua, &opts, &["power_blow", "free_hack", "lethal", "ambush"])?;
+                let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
+                let o = MeleeOptions {
+                    power_blow: flag(lua, &opts, "power_blow")?,
+                    free_hack: flag(lua, &opts, "free_hack")?,
+                    lethal: flag(lua, &opts, "lethal")?,
+                    ambush: flag(lua, &opts, "ambush")?,
+                };
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let known = names(&game, &[a, b]);
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = melee::melee(&mut game, &core.rules, &hooks, a, b, o)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let t = this.combat_table(lua, &game, &r)?;
+                fix_names(&t, &known)?;
+                Ok(t)
+            },
+        );
+
+        methods.add_method(
+            "shoot",
+            |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
+                check_options(lua, &opts, &["aimed"])?;
+                let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
+                let o = ShotOptions {
+                    aimed: flag(lua, &opts, "aimed")?,
+                };
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let known = names(&game, &[a, b]);
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = ranged::shoot(&mut game, &core.rosters_with_rules(), &hooks, a, b, o)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let t = this.combat_table(lua, &game, &r)?;
+                fix_names(&t, &known)?;
+                Ok(t)
+            },
+        );
+
+        methods.add_method(
+            "structural",
+            |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
+                check_options(lua, &opts, &["power_blow"])?;
+                let a = this.model_arg(lua, &a)?;
+                let b = this.building_arg(lua, &b)?;
+                let power_blow = flag(lua, &opts, "power_blow")?;
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = structural::structural(&mut game, &core.rules, &hooks, a, &b, power_blow)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let t = lua.create_table()?;
+                t.raw_set("attacker_die", r.attacker_die)?;
+                t.raw_set("building_die", r.building_die)?;
+                t.raw_set("attacker_total", r.attacker_total)?;
+                t.raw_set("building_total", r.building_total)?;
+                t.raw_set("damage", r.damage)?;
+                t.raw_set("integrity", r.integrity)?;
+                t.raw_set("destroyed", r.destroyed)?;
+                t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
+                Ok(t)
+            },
+        );
+
+        methods.add_method("building", |lua, this, name: String| {
+            let game = this.0.read(lua)?;
+            game.building(&name).map_err(|e| fail(lua, e))?;
+            Ok(BuildingRef {
+                core: this.0.clone(),
+                name,
+            })
+        });
+
+        methods.add_method("buildings", |lua, this, ()| {
+            let game = this.0.read(lua)?;
+            let refs: Vec<BuildingRef> = game
+                .buildings
+                .iter()
+                .map(|b| BuildingRef {
+                    core: this.0.clone(),
+                    name: b.name.clone(),
+                })
+                .collect();
+            Ok(refs)
+        });
+
+        methods.add_method("models", |lua, this, opts: Option<Table>| {
+            check_options(lua, &opts, &["side"])?;
+            let side = match &opts {
+                Some(t) => match t.raw_get::<Option<String>>("side")?.as_deref() {
+                    None => None,
+                    Some("heroes") => Some(Side::Heroes),
+                    Some("enemies") => Some(Side::Enemies),
+                    Some(other) => {
+                        return Err(fail(
+                            lua,
+                            format!("side must be \"heroes\" or \"enemies\", got {other:?}"),
+                        ))
+                    }
+                },
+                None => None,
+            };
+            let game = this.0.read(lua)?;
+            let refs: Vec<ModelRef> = game
+                .models
+                .iter()
+                .filter(|m| side.is_none_or(|s| m.side == s))
+                .map(|m| this.model_ref(&game, m.id))
+                .collect();
+            Ok(refs)
+        });
+
+        methods.add_method("model", |lua, this, id: u32| {
+            let game = this.0.read(lua)?;
+            Ok(game
+                .model(ModelId(id))
+                .ok()
+                .map(|_| this.model_ref(&game, ModelId(id))))
+        });
+
+        methods.add_method(
+            "remove",
+            |lua, this, (m, reason): (Value, Option<String>)| {
+                let id = this.model_arg(lua, &m)?;
+                let mut game = this.0.write(lua)?;
+                game.remove_model(id, reason.as_deref().unwrap_or("removed"))
+                    .map_err(|e| fail(lua, e))?;
+                Ok(())
+            },
+        );
+
+        methods.add_method("log", |lua, this, last: Option<usize>| {
+            let game = this.0.read(lua)?;
+            let log = game.log();
+            let from = last.map_or(0, |n| log.len().saturating_sub(n));
+            to_lua(lua, &log[from..])
+        });
+
+        methods.add_method("log_json", |lua, this, ()| {
+            let game = this.0.read(lua)?;
+            serde_json::to_string(game.log()).map_err(mlua::Error::external)
+        });
+
+        methods.add_method("rules", |lua, this, ()| to_lua(lua, &this.0.rules));
+
+        methods.add_method("distance", |lua, this, (a, b): (Value, Value)| {
+            let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
+            let game = this.0.read(lua)?;
+            let (a, b) = (
+                game.model(a).map_err(|e| fail(lua, e))?,
+                game.model(b).map_err(|e| fail(lua, e))?,
+            );
+            Ok(circle_circle_gap(&a.circle(), &b.circle()).max(0.0))
+        });
+
+        methods.add_meta_method(mlua::MetaMethod::ToString, |lua, this, ()| {
+            let game = this.0.read(lua)?;
+            Ok(format!(
+                "game (seed {}, {}, {} models, wave {}, round {})",
+                game.seed,
+                this.0.length,
+                game.models.len(),
+                game.wave,
+                game.round
+            ))
+        });
+    }
+}
+
+impl Core {
+    /// The rosters with this game's rule constants (variants applied) in place of the base ones.
+    pub fn rosters_with_rules(&self) -> Rosters {
+        let mut r = (*self.rosters).clone();
+        r.rules = self.rules.clone();
+        r
+    }
+}
+
+/// Deep-merge `patch` into `base` (objects key by key; anything else replaces).
+fn merge(base: &mut serde_json::Value, patch: &serde_json::Value) {
+    match (base, patch) {
+        (serde_json::Value::Object(b), serde_json::Value::Object(p)) => {
+            for (k, v) in p {
+                merge(b.entry(k.clone()).or_insert(serde_json::Value::Null), v);
+            }
+        }
+        (b, p) => *b = p.clone(),
+    }
+}
+
+/// The rule constants with each variant's `rules` table applied in order. Errors name the variant file
+/// and the key.
+pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua::Result<Rules> {
+    let registry = host(lua)?.registry();
+    let mut value = serde_json::to_value(base).map_err(mlua::Error::external)?;
+    for name in variants {
+        let module = registry.variant(name).ok_or_else(|| {
+            let known: Vec<String> = registry
+                .of_kind("variants")
+                .map(|m| m.stem().to_string())
+                .collect();
+            fail(
+                lua,
+                format!("unknown variant {name:?} (known: {})", known.join(", ")),
+            )
+        })?;
+        let patch = module.table.raw_get::<Value>("rules")?;
+        if patch.is_nil() {
+            continue;
+        }
+        let patch: serde_json::Value = lua.from_value(patch).map_err(|e| {
+            mlua::Error::runtime(format!(
+                "{}: `rules` must be a table of constants: {e}",
+                module.label
+            ))
+        })?;
+        merge(&mut value, &patch);
+        let de = serde_json::to_string(&value).map_err(mlua::Error::external)?;
+        let mut d = serde_json::Deserializer::from_str(&de);
+        serde_path_to_error::deserialize::<_, Rules>(&mut d).map_err(|e| {
+            mlua::Error::runtime(format!(
+                "{}: rules.{}: {}",
+                module.label,
+                e.path(),
+                e.inner()
+            ))
+        })?;
+    }
+    serde_json::from_value(value).map_err(mlua::Error::external)
+}
+
+/// `village.new_game{ seed, length, heroes, table, variants }`.
+pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
+    check_options(
+        lua,
+        &opts,
+        &["seed", "length", "heroes", "table", "variants"],
+    )?;
+    let h = host(lua)?;
+    let rosters = h.rosters()?;
+    let get = |k: &str| -> mlua::Result<Value> {
+        match &opts {
+            Some(t) => t.raw_get::<Value>(k),
+            None => Ok(Value::Nil),
+        }
+    };
+    let seed = match get("seed")? {
+        Value::Nil => h.default_seed.get(),
+        Value::Integer(i) => i as u64,
+        other => {
+            return Err(fail(
+                lua,
+                format!("seed must be an integer, got {}", other.type_name()),
+            ))
+        }
+    };
+    let length = match get("length")? {
+        Value::Nil => "standard".to_string(),
+        Value::String(s) => s.to_string_lossy(),
+        other => {
+            return Err(fail(
+                lua,
+                format!("length must be a string, got {}", other.type_name()),
+            ))
+        }
+    };
+    if rosters.length(&length).is_none() {
+        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
+        return Err(fail(
+            lua,
+            format!("unknown length {length:?} (known: {})", known.join(", ")),
+        ));
+    }
+    let kind = match get("table")? {
+        Value::Nil => TableKind::Generated,
+        Value::String(s) if s.to_string_lossy() == "empty" => TableKind::Empty,
+        Value::String(s) if s.to_string_lossy() == "generated" => TableKind::Generated,
+        other => {
+            return Err(fail(
+                lua,
+                format!("table must be \"empty\" or \"generated\", got {other:?}"),
+            ))
+        }
+    };
+    let heroes: Vec<String> = match get("heroes")? {
+        Value::Nil => Vec::new(),
+        v => lua
+            .from_value(v)
+            .map_err(|_| fail(lua, "heroes must be an array of hero names"))?,
+    };
+    let variants: Vec<String> = match get("variants")? {
+        Value::Nil => Vec::new(),
+        v => lua
+            .from_value(v)
+            .map_err(|_| fail(lua, "variants must be an array of names"))?,
+    };
+    let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
+    let mut game = state::new_game(&rosters, seed, kind);
+    place_party(lua, &rosters, &mut game, &heroes)?;
+    Ok(GameHandle(Rc::new(Core {
+        game: RefCell::new(game),
+        rules,
+        rosters,
+        variants,
+        length,
+    })))
+}
+
+/// Put the named heroes in a row south of the Town Hall, 1.5" apart (the turn engine's deployment
+/// replaces this when a wave starts).
+fn place_party(
+    lua: &Lua,
+    rosters: &Rosters,
+    game: &mut Game,
+    heroes: &[String],
+) -> mlua::Result<()> {
+    let Some(th) = game
+        .buildings
+        .iter()
+        .find(|b| rosters.building(&b.name).is_some_and(|s| s.town_hall))
+    else {
+        return Ok(());
+    };
+    let rect = th.rect;
+    for (i, name) in heroes.iter().enumerate() {
+        let p = rosters
+            .profile(name)
+            .filter(|p| p.kind == crate::roster::ProfileKind::Hero)
+            .ok_or_else(|| fail(lua, format!("no hero called {name:?} in the rosters")))?;
+        let offset = (i as f64 - (heroes.len() as f64 - 1.0) / 2.0) * 1.5;
+        let mut pos = Vec2::new(rect.center().x + offset, rect.min.y - 1.5);
+        if pos.y < 1.0 {
+            pos.y = rect.max.y + 1.5;
+        }
+        let model = state::model_from_profile(p, rosters, pos);
+        if let Some(why) = placement_problem(game, &model.circle()) {
+            return Err(fail(lua, format!("cannot deploy {name}: {why}")));
+        }
+        game.add_model(model);
+    }
+    Ok(())
+}

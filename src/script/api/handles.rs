@@ -1,0 +1,241 @@
+//! Entities as ID handles (DESIGN.md invariant 3): a model or building handle holds only its id and the
+//! game it belongs to, and is resolved on every use, so a stale handle is a clear error.
+//!
+//! The same field names serve the live handles of the API and the read-only snapshots hooks receive.
+
+use super::convert::{fail, pos_table, to_lua};
+use super::game::Core;
+use crate::roster::Rules;
+use crate::rules::query::is_engaged;
+use crate::state::{Building, EventKind, Game, Model, ModelId};
+use mlua::{Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
+use std::rc::Rc;
+
+/// The fields a model handle (and a hook's model snapshot) exposes.
+pub const MODEL_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "kind",
+    "tier",
+    "side",
+    "quality",
+    "combat",
+    "pos",
+    "base",
+    "wounds",
+    "conditions",
+    "traits",
+    "weapon",
+    "spells",
+    "group",
+    "active",
+    "engaged",
+    "defeated",
+    "weapon_broken",
+];
+
+/// The fields a building handle exposes.
+pub const BUILDING_FIELDS: &[&str] = &[
+    "name",
+    "integrity",
+    "max_integrity",
+    "level",
+    "destroyed",
+    "fire",
+    "pos",
+    "size",
+];
+
+/// One field of a model on the table.
+pub fn model_field(
+    lua: &Lua,
+    game: &Game,
+    rules: &Rules,
+    m: &Model,
+    key: &str,
+) -> mlua::Result<Value> {
+    Ok(match key {
+        "id" => Value::Integer(i64::from(m.id.0)),
+        "name" => Value::String(lua.create_string(&m.name)?),
+        "kind" => to_lua(lua, &m.kind)?,
+        "tier" => to_lua(lua, &m.tier)?,
+        "side" => Value::String(lua.create_string(m.side.as_str())?),
+        "quality" => Value::Integer(i64::from(m.quality)),
+        "combat" => Value::Integer(i64::from(m.combat)),
+        "pos" => Value::Table(pos_table(lua, m.pos)?),
+        "base" => Value::Number(m.base),
+        "wounds" => Value::Integer(i64::from(m.wounds)),
+        "conditions" => {
+            Value::Table(lua.create_sequence_from(m.conditions.iter().map(|c| c.as_str()))?)
+        }
+        "traits" => Value::Table(lua.create_sequence_from(m.traits.iter().map(String::as_str))?),
+        "weapon" => match &m.weapon {
+            Some(w) => Value::String(lua.create_string(w)?),
+            None => Value::Nil,
+        },
+        "spells" => Value::Table(lua.create_sequence_from(m.spells.iter().map(String::as_str))?),
+        "group" => m.group.map_or(Value::Nil, |g| Value::Integer(i64::from(g))),
+        "active" => Value::Boolean(m.active),
+        "engaged" => Value::Boolean(is_engaged(game, rules, m.id)),
+        "defeated" => Value::Boolean(false),
+        "weapon_broken" => Value::Boolean(m.weapon_broken),
+        _ => Value::Nil,
+    })
+}
+
+/// One field of a building.
+pub fn building_field(lua: &Lua, b: &Building, key: &str) -> mlua::Result<Value> {
+    Ok(match key {
+        "name" => Value::String(lua.create_string(&b.name)?),
+        "integrity" => Value::Integer(i64::from(b.integrity)),
+        "max_integrity" => Value::Integer(i64::from(b.max_integrity)),
+        "level" => Value::Integer(i64::from(b.level)),
+        "destroyed" => Value::Boolean(b.destroyed),
+        "fire" => Value::Boolean(b.fire),
+        "pos" => Value::Table(pos_table(lua, b.rect.center())?),
+        "size" => {
+            let s = b.rect.size();
+            let t = lua.create_table()?;
+            t.raw_set("w", s.x)?;
+            t.raw_set("h", s.y)?;
+            Value::Table(t)
+        }
+        _ => Value::Nil,
+    })
+}
+
+/// The shared metatable of snapshots: `m:has_trait("Hero")`, `m:has("defenseless")`.
+fn snapshot_metatable(lua: &Lua) -> mlua::Result<Table> {
+    if let Ok(Value::Table(t)) = lua.named_registry_value::<Value>("village.snapshot_mt") {
+        return Ok(t);
+    }
+    let methods: Table = lua
+        .load(
+            r#"
+            local M = {}
+            function M.has_trait(self, name)
+              for _, t in ipairs(self.traits or {}) do if t == name then return true end end
+              return false
+            end
+            function M.has(self, condition)
+              for _, c in ipairs(self.conditions or {}) do if c == condition then return true end end
+              return false
+            end
+            return M
+            "#,
+        )
+        .set_name("=village.snapshot")
+        .eval()?;
+    let mt = lua.create_table()?;
+    mt.raw_set("__index", methods)?;
+    lua.set_named_registry_value("village.snapshot_mt", &mt)?;
+    Ok(mt)
+}
+
+/// A read-only snapshot of a model as a plain table (what hooks receive).
+pub fn model_snapshot(lua: &Lua, game: &Game, rules: &Rules, m: &Model) -> mlua::Result<Table> {
+    let t = lua.create_table_with_capacity(0, MODEL_FIELDS.len())?;
+    for key in MODEL_FIELDS {
+        t.raw_set(*key, model_field(lua, game, rules, m, key)?)?;
+    }
+    t.set_metatable(Some(snapshot_metatable(lua)?))?;
+    Ok(t)
+}
+
+/// A read-only snapshot of a building as a plain table.
+pub fn building_snapshot(lua: &Lua, b: &Building) -> mlua::Result<Table> {
+    let t = lua.create_table_with_capacity(0, BUILDING_FIELDS.len())?;
+    for key in BUILDING_FIELDS {
+        t.raw_set(*key, building_field(lua, b, key)?)?;
+    }
+    Ok(t)
+}
+
+/// A live handle to a model of a game.
+#[derive(Clone)]
+pub struct ModelRef {
+    pub core: Rc<Core>,
+    pub id: ModelId,
+    /// Kept so a handle to a removed model can still say what it was.
+    pub name: String,
+}
+
+impl ModelRef {
+    /// Why the model left the table, if it did.
+    fn removal(&self, game: &Game) -> Option<String> {
+        game.log().iter().rev().find_map(|e| match &e.kind {
+            EventKind::Removed { model, reason } if *model == self.id => Some(reason.clone()),
+            _ => None,
+        })
+    }
+}
+
+impl UserData for ModelRef {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method("has_trait", |lua, this, name: String| {
+            let game = this.core.read(lua)?;
+            let m = game.model(this.id).map_err(|e| fail(lua, e))?;
+            Ok(m.has_trait(&name))
+        });
+        methods.add_method("has", |lua, this, condition: String| {
+            let game = this.core.read(lua)?;
+            let m = game.model(this.id).map_err(|e| fail(lua, e))?;
+            Ok(m.conditions.iter().any(|c| c.as_str() == condition))
+        });
+        methods.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
+            let game = this.core.read(lua)?;
+            match game.model(this.id) {
+                Ok(m) => model_field(lua, &game, &this.core.rules, m, &key),
+                Err(e) => match key.as_str() {
+                    "id" => Ok(Value::Integer(i64::from(this.id.0))),
+                    "name" => Ok(Value::String(lua.create_string(&this.name)?)),
+                    "defeated" => Ok(Value::Boolean(
+                        this.removal(&game).is_some_and(|r| r != "fled"),
+                    )),
+                    _ => {
+                        let why = this.removal(&game).unwrap_or_else(|| "removed".into());
+                        Err(fail(
+                            lua,
+                            format!("{e} ({} was {why}; reading `{key}`)", this.name),
+                        ))
+                    }
+                },
+            }
+        });
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            Ok(format!("{} ({})", this.name, this.id))
+        });
+        methods.add_meta_method(
+            MetaMethod::Eq,
+            |_, this, other: mlua::UserDataRef<ModelRef>| {
+                Ok(Rc::ptr_eq(&this.core, &other.core) && this.id == other.id)
+            },
+        );
+    }
+}
+
+/// A live handle to a building of a game.
+#[derive(Clone)]
+pub struct BuildingRef {
+    pub core: Rc<Core>,
+    pub name: String,
+}
+
+impl UserData for BuildingRef {
+    fn add_fields<F: UserDataFields<Self>>(_fields: &mut F) {}
+
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
+            let game = this.core.read(lua)?;
+            let b = game.building(&this.name).map_err(|e| fail(lua, e))?;
+            building_field(lua, b, &key)
+        });
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(this.name.clone()));
+        methods.add_meta_method(
+            MetaMethod::Eq,
+            |_, this, other: mlua::UserDataRef<BuildingRef>| {
+                Ok(Rc::ptr_eq(&this.core, &other.core) && this.name == other.name)
+            },
+        );
+    }
+}

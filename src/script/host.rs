@@ -1,0 +1,90 @@
+//! What every Lua callback of a VM can reach: its script roots, limits, instruction budget, the seeded
+//! stream behind `math.random`, the rosters and the hooks registry. Stored as Lua app data.
+
+use super::error::ScriptError;
+use super::registry::Registry;
+use super::vm::{Limits, ScriptRoot};
+use crate::dice::Dice;
+use crate::roster::Rosters;
+use mlua::Lua;
+use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// The instruction budget of the call in progress. Shared with the instruction hook.
+#[derive(Debug, Default)]
+pub(crate) struct Budget {
+    pub remaining: Cell<u64>,
+    pub exhausted: Cell<bool>,
+}
+
+/// Per-VM state shared by the API callbacks.
+pub(crate) struct Host {
+    pub roots: Vec<ScriptRoot>,
+    pub limits: Limits,
+    pub budget: Rc<Budget>,
+    pub dice: Rc<RefCell<Dice>>,
+    /// Every file loaded through `require` or as a script, for hot reload.
+    pub loaded: RefCell<Vec<PathBuf>>,
+    /// The seed `village.new_game` uses when none is given (`village run --seed`).
+    pub default_seed: Cell<u64>,
+    /// The rosters of the roots' layers; `None` for a bare sandbox VM.
+    pub rosters: RefCell<Option<Rc<Rosters>>>,
+    /// The script modules; replaced whole by a reload.
+    pub registry: RefCell<Rc<Registry>>,
+}
+
+impl Host {
+    pub fn new(roots: Vec<ScriptRoot>, limits: Limits, seed: u64) -> Self {
+        Host {
+            roots,
+            limits,
+            budget: Rc::new(Budget::default()),
+            dice: Rc::new(RefCell::new(Dice::new(seed))),
+            loaded: RefCell::new(Vec::new()),
+            default_seed: Cell::new(seed),
+            rosters: RefCell::new(None),
+            registry: RefCell::new(Rc::new(Registry::default())),
+        }
+    }
+
+    /// The rosters, or an error for a VM opened without them.
+    pub fn rosters(&self) -> mlua::Result<Rc<Rosters>> {
+        self.rosters
+            .borrow()
+            .clone()
+            .ok_or_else(|| mlua::Error::runtime("no rosters are loaded in this VM"))
+    }
+
+    /// The current registry (a cheap handle; a reload swaps in a new one).
+    pub fn registry(&self) -> Rc<Registry> {
+        self.registry.borrow().clone()
+    }
+}
+
+/// The host of a Lua state. Every VM built by [`super::Vm::new`] has one.
+pub(crate) fn host(lua: &Lua) -> mlua::Result<Rc<Host>> {
+    lua.app_data_ref::<Rc<Host>>()
+        .map(|h| h.clone())
+        .ok_or_else(|| mlua::Error::runtime("this Lua state has no village host"))
+}
+
+/// Run `f` with a fresh instruction budget; nested calls (a hook inside a chunk) get their own budget
+/// and restore the outer one afterwards.
+pub(crate) fn with_budget<R>(
+    lua: &Lua,
+    instructions: u64,
+    f: impl FnOnce() -> mlua::Result<R>,
+) -> Result<R, ScriptError> {
+    let budget = match host(lua) {
+        Ok(h) => h.budget.clone(),
+        Err(e) => return Err(ScriptError::from_lua(e)),
+    };
+    let saved = (budget.remaining.get(), budget.exhausted.get());
+    budget.remaining.set(instructions);
+    budget.exhausted.set(false);
+    let result = f();
+    budget.remaining.set(saved.0);
+    budget.exhausted.set(saved.1);
+    result.map_err(ScriptError::from_lua)
+}

@@ -1,0 +1,228 @@
+//! The hooks registry: every script module under the script roots, by kind, with its owning file.
+//!
+//! A module is a Lua file that returns a table of entry points. Entry-point names are a closed vocabulary
+//! per kind, so a typo (`melee_modifer`) is a load error naming the file, not a hook that silently never
+//! runs. Loading is a transaction: a new registry is built whole and only then replaces the old one.
+
+use super::error::ScriptError;
+use super::host::with_budget;
+use super::vm::ScriptRoot;
+use mlua::{Lua, Table, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The script folders and the entry points a module of each may define.
+pub const KINDS: &[(&str, &[&str])] = &[
+    ("traits", MODEL_HOOKS),
+    ("signatures", MODEL_HOOKS),
+    ("alpha", MODEL_HOOKS),
+    ("variants", VARIANT_HOOKS),
+    ("behaviours", &["target", "act"]),
+    ("spells", &["cast"]),
+    ("opportunities", &["claim", "wave_end"]),
+    ("policies", &["activate", "act", "council", "deploy"]),
+];
+
+/// Hooks a trait, signature or Alpha Rule may define.
+pub const MODEL_HOOKS: &[&str] = &[
+    "melee_modifier",
+    "ranged_modifier",
+    "structural_modifier",
+    "on_result",
+    "on_activation",
+    "on_wave_start",
+    "on_council",
+    "on_defeat",
+    "actions",
+];
+
+/// A variant may override rule constants and add any model hook (applied to every model).
+pub const VARIANT_HOOKS: &[&str] = &[
+    "rules",
+    "melee_modifier",
+    "ranged_modifier",
+    "structural_modifier",
+    "on_result",
+    "on_activation",
+    "on_wave_start",
+    "on_council",
+    "on_defeat",
+];
+
+/// Plain data keys any module may carry.
+const DATA_KEYS: &[&str] = &["name", "description", "params"];
+
+/// One loaded script module.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The folder kind: "traits", "variants", ...
+    pub kind: String,
+    /// Path relative to the scripts folder: "traits/savage.lua". Rosters name scripts this way.
+    pub key: String,
+    /// How errors and the log name it: "scripts/traits/savage.lua" or the mod's path.
+    pub label: String,
+    /// The file on disk.
+    pub path: PathBuf,
+    /// The table it returned.
+    pub table: Table,
+}
+
+impl Module {
+    /// The module's entry point `name`, if it defines one as a function.
+    pub fn function(&self, name: &str) -> Option<mlua::Function> {
+        match self.table.raw_get::<Value>(name) {
+            Ok(Value::Function(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The short name: the file stem ("savage").
+    pub fn stem(&self) -> &str {
+        Path::new(&self.key)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or(&self.key)
+    }
+}
+
+/// Every module, keyed by its path relative to the scripts folder, in a stable order.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    modules: BTreeMap<String, Module>,
+}
+
+impl Registry {
+    /// A module by its key ("traits/savage.lua").
+    pub fn get(&self, key: &str) -> Option<&Module> {
+        self.modules.get(key)
+    }
+
+    /// A variant module by name ("power_blow_lethal").
+    pub fn variant(&self, name: &str) -> Option<&Module> {
+        self.modules.get(&format!("variants/{name}.lua"))
+    }
+
+    /// Modules of one kind, in key order.
+    pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Module> + 'a {
+        self.modules.values().filter(move |m| m.kind == kind)
+    }
+
+    /// Every module, in key order.
+    pub fn modules(&self) -> impl Iterator<Item = &Module> {
+        self.modules.values()
+    }
+
+    /// Number of modules.
+    pub fn len(&self) -> usize {
+        self.modules.len()
+    }
+
+    /// True when no module is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.modules.is_empty()
+    }
+}
+
+/// Every `kind/*.lua` file under the roots; a later root's file replaces an earlier one with the same
+/// key. Sorted by key.
+pub fn discover(roots: &[ScriptRoot]) -> BTreeMap<String, (PathBuf, String)> {
+    let mut found = BTreeMap::new();
+    for root in roots {
+        for (kind, _) in KINDS {
+            let Ok(entries) = std::fs::read_dir(root.dir.join(kind)) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "lua") && p.is_file())
+                .collect();
+            files.sort();
+            for path in files {
+                let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                    continue;
+                };
+                let key = format!("{kind}/{name}");
+                let label = format!("{}/{key}", root.label);
+                found.insert(key, (path, label));
+            }
+        }
+    }
+    found
+}
+
+/// Load every module under the roots into a new registry. All errors are collected; on any error the
+/// caller keeps its previous registry.
+pub fn load(lua: &Lua, roots: &[ScriptRoot], budget: u64) -> Result<Registry, Vec<ScriptError>> {
+    let mut reg = Registry::default();
+    let mut errors = Vec::new();
+    for (key, (path, label)) in discover(roots) {
+        let kind = key.split('/').next().unwrap_or_default().to_string();
+        match load_module(lua, &kind, &key, &path, &label, budget) {
+            Ok(m) => {
+                reg.modules.insert(key, m);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(reg)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Load one module file and check its entry points against the vocabulary of its kind.
+pub fn load_module(
+    lua: &Lua,
+    kind: &str,
+    key: &str,
+    path: &Path,
+    label: &str,
+    budget: u64,
+) -> Result<Module, ScriptError> {
+    let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
+        path: label.to_string(),
+        message: e.to_string(),
+    })?;
+    let value: Value = with_budget(lua, budget, || {
+        lua.load(&src)
+            .set_name(format!("@{label}"))
+            .set_mode(mlua::chunk::ChunkMode::Text)
+            .call(())
+    })?;
+    let Value::Table(table) = value else {
+        return Err(ScriptError::Runtime(format!(
+            "{label}: a {kind} script must return a table of entry points, got {}",
+            value.type_name()
+        )));
+    };
+    let allowed = KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, v)| *v)
+        .unwrap_or(&[]);
+    let mut keys: Vec<String> = Vec::new();
+    for pair in table.pairs::<Value, Value>() {
+        let (k, _) = pair.map_err(ScriptError::from_lua)?;
+        keys.push(match k {
+            Value::String(s) => s.to_string_lossy(),
+            other => format!("{other:?}"),
+        });
+    }
+    keys.sort();
+    for k in &keys {
+        if !allowed.contains(&k.as_str()) && !DATA_KEYS.contains(&k.as_str()) {
+            return Err(ScriptError::Runtime(format!(
+                "{label}: unknown entry point `{k}` for a {kind} script (expected one of: {})",
+                allowed.join(", ")
+            )));
+        }
+    }
+    Ok(Module {
+        kind: kind.to_string(),
+        key: key.to_string(),
+        label: label.to_string(),
+        path: path.to_path_buf(),
+        table,
+    })
+}

@@ -1,0 +1,82 @@
+//! Opening a scripting session: rosters and scripts from the built-in folder and any `--mod` folders,
+//! a sandboxed VM with the `village` API, and the hooks registry; running files in it.
+
+use super::api;
+use super::error::ScriptError;
+use super::registry;
+use super::vm::{Limits, ScriptRoot, Vm};
+use crate::roster::Rosters;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// A VM with the game API, the rosters of its layers and the script modules loaded.
+pub struct ScriptHost {
+    vm: Vm,
+    layers: Vec<PathBuf>,
+}
+
+/// The script roots of data layers: `<layer>/scripts`, named `scripts` for the built-in layer and by
+/// path for a mod.
+pub fn roots_of(layers: &[PathBuf]) -> Vec<ScriptRoot> {
+    let builtin = Rosters::builtin_root();
+    layers
+        .iter()
+        .map(|l| ScriptRoot {
+            dir: l.join("scripts"),
+            label: if *l == builtin {
+                "scripts".to_string()
+            } else {
+                l.join("scripts").display().to_string()
+            },
+        })
+        .collect()
+}
+
+impl ScriptHost {
+    /// Open a session over `layers` (the built-in root first, then `--mod` folders). Every roster and
+    /// script error is returned, one per line.
+    pub fn open(layers: &[PathBuf], limits: Limits, seed: u64) -> Result<ScriptHost, Vec<String>> {
+        let rosters = Rosters::load(layers)
+            .map_err(|e| e.0.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+        let vm = Vm::new(roots_of(layers), limits, seed).map_err(|e| vec![e.to_string()])?;
+        *vm.host().rosters.borrow_mut() = Some(Rc::new(rosters));
+        api::install(vm.lua()).map_err(|e| vec![e.to_string()])?;
+        let host = ScriptHost {
+            vm,
+            layers: layers.to_vec(),
+        };
+        host.reload_scripts()
+            .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+        Ok(host)
+    }
+
+    /// The VM.
+    pub fn vm(&self) -> &Vm {
+        &self.vm
+    }
+
+    /// The data layers this session was opened with.
+    pub fn layers(&self) -> &[PathBuf] {
+        &self.layers
+    }
+
+    /// Number of script modules loaded.
+    pub fn module_count(&self) -> usize {
+        self.vm.host().registry().len()
+    }
+
+    /// Reload every script module as one transaction: on any error the previous modules stay.
+    pub fn reload_scripts(&self) -> Result<usize, Vec<ScriptError>> {
+        let h = self.vm.host();
+        let reg = registry::load(self.vm.lua(), &h.roots, h.limits.hook_instructions)?;
+        let n = reg.len();
+        *h.registry.borrow_mut() = Rc::new(reg);
+        Ok(n)
+    }
+
+    /// Run a Lua file with `village` in scope; errors name the file and line.
+    pub fn run_file(&self, path: &Path) -> Result<(), ScriptError> {
+        let label = path.display().to_string();
+        self.vm.exec_file(path, &label).map(|_| ())
+    }
+}
