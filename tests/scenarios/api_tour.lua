@@ -1,5 +1,10 @@
 -- A tour of the public game API: every call named in the API reference, with forced dice.
-local g = village.new_game({ seed = 7, length = "standard", heroes = { "Captain Maren", "Bram the Smith" }, table = "empty" })
+local g = village.new_game({
+	seed = 7,
+	length = "standard",
+	heroes = { "Captain Maren", "Bram the Smith" },
+	table = "empty",
+})
 assert(#g:models({ side = "heroes" }) == 2, "the party is deployed")
 local th = g:building("Town Hall")
 assert(th.integrity == 8 and th.max_integrity == 8 and th.level == 1)
