@@ -4,7 +4,7 @@
 //! hook never receives `&mut Game`: scripts decide, Rust executes (DESIGN.md invariant 1).
 
 use super::error::HookError;
-use crate::state::Game;
+use crate::state::{Game, ModelId, MoraleTrigger};
 pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
 
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
@@ -12,6 +12,27 @@ pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
 pub trait Hooks {
     /// Extra modifiers for a melee, ranged or structural roll.
     fn roll_modifiers(&self, _game: &Game, _roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// Why a model ignores a morale check of this trigger (Fearless, Artificial, Undead ...), if it
+    /// does: the reason and the script that gave it.
+    fn morale_immunity(
+        &self,
+        _game: &Game,
+        _model: ModelId,
+        _trigger: MoraleTrigger,
+    ) -> Result<Option<(String, String)>, HookError> {
+        Ok(None)
+    }
+
+    /// Modifiers added to each morale die (Steadfast). `to` is ignored: they apply to the model.
+    fn morale_modifiers(
+        &self,
+        _game: &Game,
+        _model: ModelId,
+        _trigger: MoraleTrigger,
+    ) -> Result<Vec<Modifier>, HookError> {
         Ok(Vec::new())
     }
 }

@@ -221,6 +221,14 @@ pub fn melee(
         Some(Role::Defender) => outcome::apply(game, rules, attacker, d.pos, result)?,
         None => result,
     };
+    if applied == CombatResult::Gruesome {
+        let victim = if winner == Some(Role::Attacker) {
+            &d
+        } else {
+            &a
+        };
+        super::morale::gruesome_checks(game, rules, hooks, victim)?;
+    }
     Ok(CombatReport {
         kind: RollKind::Melee,
         attacker,

@@ -9,6 +9,7 @@ pub mod combat;
 pub mod error;
 pub mod hooks;
 pub mod melee;
+pub mod morale;
 pub mod movement;
 pub mod outcome;
 pub mod query;

@@ -184,6 +184,9 @@ pub fn shoot(
     } else {
         result
     };
+    if applied == CombatResult::Gruesome {
+        super::morale::gruesome_checks(game, rules, hooks, &t)?;
+    }
     Ok(CombatReport {
         kind: RollKind::Ranged,
         attacker: shooter,

@@ -1,7 +1,7 @@
 //! The structured event log: every roll and every result is an event (DESIGN.md invariant 5).
 
 use super::model::{Condition, ModelId};
-use super::vocab::{CombatResult, Modifier, Role, RollKind, Target};
+use super::vocab::{CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollKind, Target};
 use crate::geometry::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +77,16 @@ pub enum EventKind {
         amount: i32,
         integrity: i32,
         destroyed: bool,
+    },
+    /// A morale check (§3.6) and what it did.
+    Morale {
+        model: ModelId,
+        trigger: MoraleTrigger,
+        dice: Vec<u8>,
+        modifiers: Vec<Modifier>,
+        failures: u8,
+        result: MoraleResult,
+        detail: String,
     },
     /// A shooter's weapon broke on two natural 1s (§3.5).
     WeaponBroken { model: ModelId },

@@ -15,4 +15,6 @@ pub use game::{Game, StateError};
 pub use model::{Condition, Model, ModelId, Side};
 pub use piece::{Building, Token, TokenId, TokenKind};
 pub use setup::{make_table, model_from_profile, new_game, table_seed, table_spec, TableKind};
-pub use vocab::{CombatResult, Modifier, Role, RollInfo, RollKind, Target};
+pub use vocab::{
+    CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,
+};

@@ -109,3 +109,47 @@ impl CombatResult {
         }
     }
 }
+
+/// Why a model tests morale (§3.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoraleTrigger {
+    /// Charged by a model with Terror.
+    Terror,
+    /// A Gruesome Kill within Long.
+    GruesomeKill,
+    /// Its Leader was Defeated.
+    LeaderDefeated,
+    /// More than half of its side's starting models are gone.
+    HalfLost,
+}
+
+impl MoraleTrigger {
+    /// The name scripts see.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoraleTrigger::Terror => "terror",
+            MoraleTrigger::GruesomeKill => "gruesome_kill",
+            MoraleTrigger::LeaderDefeated => "leader_defeated",
+            MoraleTrigger::HalfLost => "half_lost",
+        }
+    }
+}
+
+/// What a morale check did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoraleResult {
+    /// No check: the model ignores this trigger (Fearless, an Enemy Group and a Leader's loss, ...).
+    Immune,
+    /// No failure.
+    Steady,
+    /// Fell back this many movement bands toward the nearest edge (after standing up if Defenseless).
+    FellBack,
+    /// Stood up instead of moving (Defenseless, one failure).
+    StoodUp,
+    /// Reached the table edge or failed three dice: removed.
+    Fled,
+    /// Undead with two or three failures, Transfixed, or Defenseless and Engaged: Defeated.
+    Defeated,
+}

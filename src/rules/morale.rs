@@ -1,0 +1,287 @@
+//! Morale (§3.6): a three-die Quality roll; one failure falls back one movement band toward the nearest
+//! table edge, two failures two bands, three failures Flee. Fleeing uses the shortest legal route, and a
+//! model that starts it Engaged takes a Lethal Free Hack from each enemy it leaves.
+
+use super::error::RuleError;
+use super::hooks::Hooks;
+use super::melee::{melee, MeleeOptions};
+use super::movement::move_distance;
+use super::query::{engaged_enemies, label};
+use crate::dice::MoraleRoll;
+use crate::geometry::Navigator;
+use crate::roster::Rules;
+use crate::state::{Condition, EventKind, Game, Model, ModelId, MoraleResult, MoraleTrigger, Side};
+use serde::{Deserialize, Serialize};
+
+/// The Undead trait (core §3.6: two or three failures defeat it).
+pub const UNDEAD_TRAIT: &str = "Undead";
+
+/// What a morale check did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoraleReport {
+    pub model: ModelId,
+    pub trigger: MoraleTrigger,
+    pub dice: Vec<u8>,
+    pub failures: u8,
+    pub result: MoraleResult,
+    /// Inches moved toward the edge.
+    pub moved: f64,
+}
+
+fn log_check(
+    game: &mut Game,
+    model: ModelId,
+    trigger: MoraleTrigger,
+    roll: &MoraleRoll,
+    modifiers: Vec<crate::state::Modifier>,
+    result: MoraleResult,
+    detail: String,
+) {
+    game.record(EventKind::Morale {
+        model,
+        trigger,
+        dice: roll.dice.clone(),
+        modifiers,
+        failures: roll.failures,
+        result,
+        detail,
+    });
+}
+
+/// Test the morale of `id` for `trigger` and apply the result.
+pub fn morale_check(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    trigger: MoraleTrigger,
+) -> Result<MoraleReport, RuleError> {
+    let m = game.model(id)?.clone();
+    let report = |dice: Vec<u8>, failures: u8, result: MoraleResult, moved: f64| MoraleReport {
+        model: id,
+        trigger,
+        dice,
+        failures,
+        result,
+        moved,
+    };
+    let immune = if m.side == Side::Enemies
+        && matches!(
+            trigger,
+            MoraleTrigger::LeaderDefeated | MoraleTrigger::HalfLost
+        ) {
+        Some("Enemy Groups check only Terror and Gruesome Kills (rules)".to_string())
+    } else {
+        hooks
+            .morale_immunity(game, id, trigger)?
+            .map(|(why, source)| format!("{why} ({source})"))
+    };
+    if let Some(why) = immune {
+        let none = MoraleRoll {
+            dice: Vec::new(),
+            failures: 0,
+        };
+        let detail = format!("{} ignores the check: {why}", label(&m));
+        log_check(
+            game,
+            id,
+            trigger,
+            &none,
+            Vec::new(),
+            MoraleResult::Immune,
+            detail,
+        );
+        return Ok(report(Vec::new(), 0, MoraleResult::Immune, 0.0));
+    }
+    let mods = hooks.morale_modifiers(game, id, trigger)?;
+    let bonus: i32 = mods.iter().map(|m| m.value).sum();
+    let faces: Vec<u8> = game
+        .roll("morale", Some(id), rules.morale.dice as usize)
+        .iter()
+        .map(|d| d.face)
+        .collect();
+    let roll = MoraleRoll::evaluate(&faces, m.quality, bonus.clamp(-6, 6) as i8);
+    let f = roll.failures;
+    let engaged = !engaged_enemies(game, rules, id).is_empty();
+    let name = label(&m);
+
+    let defeat = |game: &mut Game, why: String| -> Result<(), RuleError> {
+        log_check(
+            game,
+            id,
+            trigger,
+            &roll,
+            mods.clone(),
+            MoraleResult::Defeated,
+            why,
+        );
+        game.remove_model(id, "defeated")?;
+        Ok(())
+    };
+    if f == 0 {
+        let detail = format!("{name} holds");
+        log_check(game, id, trigger, &roll, mods, MoraleResult::Steady, detail);
+        return Ok(report(roll.dice, 0, MoraleResult::Steady, 0.0));
+    }
+    if m.has(Condition::Transfixed) {
+        defeat(
+            game,
+            format!("{name} fails morale while Transfixed and is Defeated"),
+        )?;
+        return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
+    }
+    if m.has(Condition::Defenseless) && engaged {
+        defeat(
+            game,
+            format!("{name} fails morale while Defenseless and Engaged and is Defeated"),
+        )?;
+        return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
+    }
+    if m.has_trait(UNDEAD_TRAIT) && u32::from(f) >= rules.morale.undead_defeated_failures {
+        defeat(
+            game,
+            format!("{name} is Undead and crumbles on {f} failures"),
+        )?;
+        return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
+    }
+    if u32::from(f) >= rules.morale.flee_failures {
+        let survived = free_hacks(game, rules, hooks, &m)?;
+        if survived {
+            log_check(
+                game,
+                id,
+                trigger,
+                &roll,
+                mods,
+                MoraleResult::Fled,
+                format!("{name} Flees"),
+            );
+            game.remove_model(id, "fled")?;
+        }
+        return Ok(report(roll.dice, f, MoraleResult::Fled, 0.0));
+    }
+    let mut bands = u32::from(f);
+    if m.has(Condition::Defenseless) {
+        // A Defenseless model spends its first compelled movement standing up.
+        game.model_mut(id)?.remove_condition(Condition::Defenseless);
+        game.record(EventKind::Condition {
+            model: id,
+            condition: Condition::Defenseless,
+            added: false,
+        });
+        bands -= 1;
+        if bands == 0 {
+            let detail = format!("{name} spends its fall-back standing up");
+            log_check(
+                game,
+                id,
+                trigger,
+                &roll,
+                mods,
+                MoraleResult::StoodUp,
+                detail,
+            );
+            return Ok(report(roll.dice, f, MoraleResult::StoodUp, 0.0));
+        }
+    }
+    if !free_hacks(game, rules, hooks, &m)? {
+        return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
+    }
+    let distance = move_distance(rules, &m.traits) * f64::from(bands);
+    let (moved, fled) = fall_back(game, id, distance)?;
+    let result = if fled {
+        MoraleResult::Fled
+    } else {
+        MoraleResult::FellBack
+    };
+    let detail = if fled {
+        format!("{name} falls back {bands} band(s), reaches the table edge and Flees")
+    } else {
+        format!("{name} falls back {bands} band(s) ({moved:.1}\")")
+    };
+    log_check(game, id, trigger, &roll, mods, result, detail);
+    if fled {
+        game.remove_model(id, "fled")?;
+    }
+    Ok(report(roll.dice, f, result, moved))
+}
+
+/// Each enemy the model leaves makes a Lethal Free Hack (§3.6). False when the model did not survive.
+fn free_hacks(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    m: &Model,
+) -> Result<bool, RuleError> {
+    let o = MeleeOptions {
+        free_hack: true,
+        lethal: true,
+        ..MeleeOptions::default()
+    };
+    for enemy in engaged_enemies(game, rules, m.id) {
+        melee(game, rules, hooks, enemy, m.id, o)?;
+        if game.model(m.id).is_err() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Move along the shortest legal route toward the nearest table edge, at most `distance`. Returns the
+/// distance moved and whether the model reached the edge.
+fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool), RuleError> {
+    let m = game.model(id)?;
+    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let bases: Vec<_> = game
+        .models
+        .iter()
+        .filter(|o| o.id != id)
+        .map(|o| o.circle())
+        .collect();
+    let Some(route) = nav.route_to_edge(m.pos, &bases) else {
+        // Hemmed in: it cannot fall back.
+        return Ok((0.0, false));
+    };
+    let from = m.pos;
+    let reached = route.length <= distance + 1e-9;
+    let to = route.point_at(distance.min(route.length));
+    game.model_mut(id)?.pos = to;
+    game.record(EventKind::Moved {
+        model: id,
+        from,
+        to,
+        stopped_by: None,
+    });
+    Ok((distance.min(route.length), reached))
+}
+
+/// After a Gruesome Kill of `victim`, every model of its side within the gruesome range (Long) of where
+/// it stood tests morale (§3.6, SUPPLEMENT §4). Returns the reports in id order.
+pub fn gruesome_checks(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    victim: &Model,
+) -> Result<Vec<MoraleReport>, RuleError> {
+    let range = rules.measures.get(rules.morale.gruesome_range);
+    let witnesses: Vec<ModelId> = game
+        .models
+        .iter()
+        .filter(|o| o.side == victim.side && o.id != victim.id)
+        .filter(|o| crate::geometry::circle_circle_gap(&o.circle(), &victim.circle()) <= range)
+        .map(|o| o.id)
+        .collect();
+    let mut out = Vec::new();
+    for w in witnesses {
+        if game.model(w).is_ok() {
+            out.push(morale_check(
+                game,
+                rules,
+                hooks,
+                w,
+                MoraleTrigger::GruesomeKill,
+            )?);
+        }
+    }
+    Ok(out)
+}
