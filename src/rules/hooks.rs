@@ -6,6 +6,21 @@
 use super::error::HookError;
 use crate::state::{Game, ModelId, MoraleTrigger};
 pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
+use serde::{Deserialize, Serialize};
+
+/// How a model moves, as its traits say (Flying, Forester, Mounted's Free Disengage...).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct MoveTraits {
+    /// Flies over terrain: no band loss for difficult terrain or obstacles, impassable terrain and
+    /// Barricades do not stop it.
+    pub flying: bool,
+    /// Terrain kinds that are not difficult for it ("wood" for a Forester).
+    pub ignore_terrain: Vec<String>,
+    /// Enemies it may leave without a Free Hack.
+    pub free_disengage: Vec<ModelId>,
+    /// Where each property came from, for the log.
+    pub sources: Vec<String>,
+}
 
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
@@ -13,6 +28,16 @@ pub trait Hooks {
     /// Extra modifiers for a melee, ranged or structural roll.
     fn roll_modifiers(&self, _game: &Game, _roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// Movement properties of a model about to move, given the enemies it is Engaged with.
+    fn movement_traits(
+        &self,
+        _game: &Game,
+        _model: ModelId,
+        _engaged: &[ModelId],
+    ) -> Result<MoveTraits, HookError> {
+        Ok(MoveTraits::default())
     }
 
     /// Why a model ignores a morale check of this trigger (Fearless, Artificial, Undead ...), if it

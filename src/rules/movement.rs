@@ -2,10 +2,15 @@
 //! never passes through an enemy, and ends clear of friends.
 
 use super::error::RuleError;
-use super::query::label;
-use crate::geometry::{straight_move, Circle, Stop, Vec2};
-use crate::roster::{move_band_of, Rules};
-use crate::state::{Condition, EventKind, Game, ModelId};
+use super::hooks::{Hooks, MoveTraits};
+use super::melee::{melee, MeleeOptions};
+use super::query::{engaged_enemies, in_contact, label};
+use crate::geometry::{
+    crossings_of, segment_polygon_dist, straight_move, Circle, Segment, Stop, Table, TerrainShape,
+    Vec2,
+};
+use crate::roster::{move_band_of, Measure, Rules};
+use crate::state::{Condition, EventKind, Game, Model, ModelId, TokenKind};
 use serde::{Deserialize, Serialize};
 
 /// What ended a move before its destination.
@@ -28,6 +33,14 @@ pub struct MoveReport {
     pub to: Vec2,
     pub travelled: f64,
     pub stopped_by: Option<Blocker>,
+    /// Actions the move costs: 2 for a Short-move model crossing difficult terrain or an obstacle.
+    pub actions: u8,
+    /// Why the move lost a band, if it did.
+    pub band_lost: Option<String>,
+    /// Enemies that made a Free Hack as the model left melee.
+    pub free_hacks: Vec<ModelId>,
+    /// False when a Free Hack defeated the model before it could move.
+    pub survived: bool,
 }
 
 /// The longest single move of a model, from its movement band.
@@ -35,13 +48,85 @@ pub fn move_distance(rules: &Rules, traits: &[String]) -> f64 {
     rules.measures.get(move_band_of(traits))
 }
 
-/// Move `id` in a straight line toward `dest`, at most `limit` inches (its band when `None`).
+/// How a move is made.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct MoveOptions {
+    /// At most this many inches (a what-if or a partial move); the band otherwise.
+    pub limit: Option<f64>,
+    /// The one-base-width step any model may always take for an action (§3.3).
+    pub step: bool,
+}
+
+/// Move `id` in a straight line toward `dest`, at most `limit` inches (its band when `None`), with the
+/// plain rulebook's movement (no trait scripts). See [`move_with`].
 pub fn move_model(
     game: &mut Game,
     rules: &Rules,
     id: ModelId,
     dest: Vec2,
     limit: Option<f64>,
+) -> Result<MoveReport, RuleError> {
+    let o = MoveOptions { limit, step: false };
+    move_with(game, rules, &super::hooks::NoHooks, id, dest, o)
+}
+
+/// The next band down (§3.3): Long to Medium, Medium to Short; `None` for Short.
+fn band_below(m: Measure) -> Option<Measure> {
+    match m {
+        Measure::Long => Some(Measure::Medium),
+        Measure::Medium => Some(Measure::Short),
+        Measure::Short => None,
+    }
+}
+
+/// Why a straight path costs a band: difficult terrain entered or a linear obstacle crossed.
+fn band_penalty(game: &Game, path: &Segment, r: f64, traits: &MoveTraits) -> Option<String> {
+    if traits.flying {
+        return None;
+    }
+    for t in &game.table.terrain {
+        let kind = format!("{:?}", t.kind).to_lowercase();
+        let hit = match &t.shape {
+            TerrainShape::Area(p) if t.kind.is_difficult() => {
+                !traits.ignore_terrain.contains(&kind) && segment_polygon_dist(path, p) < r - 1e-9
+            }
+            TerrainShape::Line(s) if t.kind.is_linear() => {
+                !traits.ignore_terrain.contains(&kind) && !crossings_of(&[*s], path, r).is_empty()
+            }
+            _ => false,
+        };
+        if hit {
+            return Some(if t.kind.is_linear() {
+                format!("crosses a {kind}")
+            } else {
+                format!("enters difficult {kind}")
+            });
+        }
+    }
+    let barricades: Vec<Segment> = game
+        .tokens
+        .iter()
+        .filter_map(|t| match &t.kind {
+            TokenKind::Barricade { segment, .. } => Some(*segment),
+            _ => None,
+        })
+        .collect();
+    (!crossings_of(&barricades, path, r).is_empty()).then(|| "crosses a Barricade".to_string())
+}
+
+/// Move `id` in a straight line toward `dest` (§3.3): up to its band (one base width for a step), one
+/// band less when the path enters difficult terrain or crosses a linear obstacle (a Short-move model
+/// needs two actions instead), stopping on contact with a standing enemy and never passing through an
+/// enemy or ending on a friend. A model leaving melee first takes a Free Hack from every enemy it
+/// leaves that is not Defenseless, Entangled or Transfixed and that it has no Free Disengage against;
+/// if it survives it completes the move.
+pub fn move_with(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    dest: Vec2,
+    o: MoveOptions,
 ) -> Result<MoveReport, RuleError> {
     let m = game.model(id)?;
     for (c, why) in [
@@ -52,28 +137,112 @@ pub fn move_model(
             return Err(RuleError::CannotMove(label(m), why));
         }
     }
-    let from = m.pos;
-    let reach = limit.unwrap_or_else(|| move_distance(rules, &m.traits));
-    let wanted = dest - from;
-    let target = if wanted.len() > reach {
-        from + wanted.normalized() * reach
+    let engaged = engaged_enemies(game, rules, id);
+    let traits = hooks.movement_traits(game, id, &engaged)?;
+    let m = game.model(id)?;
+    let r = m.base / 2.0;
+    let band = move_band_of(&m.traits);
+    let mut reach = if o.step {
+        m.base
     } else {
-        dest
+        o.limit.unwrap_or_else(|| rules.measures.get(band))
     };
+    let mut actions = 1u8;
+    let mut band_lost = None;
+    let wanted = dest - m.pos;
+    let heading = if wanted.len() > 1e-12 {
+        wanted.normalized()
+    } else {
+        Vec2::new(0.0, 0.0)
+    };
+    let along = |reach: f64, from: Vec2| from + heading * reach.min(wanted.len());
+    if !o.step {
+        let path = Segment::new(m.pos, along(reach, m.pos));
+        if let Some(why) = band_penalty(game, &path, r, &traits) {
+            match (o.limit, band_below(band)) {
+                (None, Some(lower)) => reach = rules.measures.get(lower),
+                (Some(l), Some(lower)) => reach = l.min(rules.measures.get(lower)),
+                (_, None) => actions = rules.actions.short_move_difficult as u8,
+            }
+            band_lost = Some(why);
+        }
+    }
+
+    // Leaving melee: Free Hacks first, from the position the model starts at.
+    let mut free_hacks = Vec::new();
+    if !engaged.is_empty() {
+        let end = along(reach, m.pos);
+        let me = m.clone();
+        let leaving: Vec<ModelId> = engaged
+            .iter()
+            .copied()
+            .filter(|e| {
+                game.model(*e).is_ok_and(|en| {
+                    let moved = Model {
+                        pos: end,
+                        ..me.clone()
+                    };
+                    !in_contact(rules, &moved, en)
+                })
+            })
+            .collect();
+        for e in leaving {
+            let en = game.model(e)?;
+            let helpless = en.has(Condition::Defenseless)
+                || en.has(Condition::Entangled)
+                || en.has(Condition::Transfixed);
+            if helpless || traits.free_disengage.contains(&e) {
+                continue;
+            }
+            let o = MeleeOptions {
+                free_hack: true,
+                ..MeleeOptions::default()
+            };
+            melee(game, rules, hooks, e, id, o)?;
+            free_hacks.push(e);
+            if game.model(id).is_err() {
+                return Ok(MoveReport {
+                    from: me.pos,
+                    to: me.pos,
+                    travelled: 0.0,
+                    stopped_by: None,
+                    actions,
+                    band_lost,
+                    free_hacks,
+                    survived: false,
+                });
+            }
+        }
+    }
+
+    let m = game.model(id)?;
+    let from = m.pos;
+    let target = along(reach, from);
     let mover = m.circle();
     let side = m.side;
     // Standing enemies stop the move at contact; Defenseless ones do not stop it but cannot be crossed.
     let (mut stop_ids, mut stop_at, mut solid_ids, mut solid) = (vec![], vec![], vec![], vec![]);
-    for o in game.models.iter().filter(|o| o.id != id && o.side != side) {
-        if o.has(Condition::Defenseless) {
-            solid_ids.push(o.id);
-            solid.push(o.circle());
+    for other in game.models.iter().filter(|o| o.id != id && o.side != side) {
+        if other.has(Condition::Defenseless) {
+            solid_ids.push(other.id);
+            solid.push(other.circle());
         } else {
-            stop_ids.push(o.id);
-            stop_at.push(o.circle());
+            stop_ids.push(other.id);
+            stop_at.push(other.circle());
         }
     }
-    let mut out = straight_move(&game.table, &mover, target, &stop_at, &solid);
+    // A flier passes over terrain (but not buildings).
+    let flying_table;
+    let table = if traits.flying {
+        flying_table = Table {
+            terrain: Vec::new(),
+            ..game.table.clone()
+        };
+        &flying_table
+    } else {
+        &game.table
+    };
+    let mut out = straight_move(table, &mover, target, &stop_at, &solid);
     // Friends may be passed through only if the move can clear them: otherwise it stops at the first.
     let friends: Vec<(ModelId, Circle)> = game
         .models
@@ -95,7 +264,7 @@ pub fn move_model(
             solid_ids.push(*fid);
             solid.push(*c);
         }
-        out = straight_move(&game.table, &mover, target, &stop_at, &solid);
+        out = straight_move(table, &mover, target, &stop_at, &solid);
     }
     let stopped_by = out.stopped.map(|s| match s {
         Stop::Contact(i) => Blocker::Enemy(stop_ids[i]),
@@ -106,7 +275,18 @@ pub fn move_model(
         }
         Stop::TableEdge => Blocker::TableEdge,
     });
-    let words = stopped_by.as_ref().map(|b| describe(game, b));
+    let mut words = stopped_by.as_ref().map(|b| describe(game, b));
+    if let Some(why) = &band_lost {
+        let note = if actions > 1 {
+            format!("{why}: two actions")
+        } else {
+            format!("{why}: one band less")
+        };
+        words = Some(match words {
+            Some(w) => format!("{w}; {note}"),
+            None => note,
+        });
+    }
     game.model_mut(id)?.pos = out.end;
     game.record(EventKind::Moved {
         model: id,
@@ -119,6 +299,10 @@ pub fn move_model(
         to: out.end,
         travelled: out.travelled,
         stopped_by,
+        actions,
+        band_lost,
+        free_hacks,
+        survived: true,
     })
 }
 
