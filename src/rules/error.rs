@@ -37,6 +37,14 @@ pub enum RuleError {
         distance: f64,
         range: f64,
     },
+    #[error("{shooter} must shoot the closest legal target: {closer} is closer than {target}")]
+    NotClosest {
+        shooter: String,
+        target: String,
+        closer: String,
+    },
+    #[error("{0} cannot join the Concentrated Shooting: {1}")]
+    CannotConcentrate(String, String),
     #[error("{0} is Destroyed")]
     BuildingDestroyed(String),
     #[error("{0} cannot move: it is {1}")]

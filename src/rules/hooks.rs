@@ -40,6 +40,17 @@ pub trait Hooks {
         Ok(MoveTraits::default())
     }
 
+    /// Whether a model holds a named permission that bends a rule for it ("ignore_closest_target" for
+    /// Tobin's Called Shot, ...): the source that grants it, if any.
+    fn permission(
+        &self,
+        _game: &Game,
+        _model: ModelId,
+        _name: &str,
+    ) -> Result<Option<String>, HookError> {
+        Ok(None)
+    }
+
     /// Why a model ignores a morale check of this trigger (Fearless, Artificial, Undead ...), if it
     /// does: the reason and the script that gave it.
     fn morale_immunity(

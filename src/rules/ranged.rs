@@ -8,8 +8,8 @@ use super::melee::{lethal_condition, total_for, CombatReport};
 use super::outcome;
 use super::query::{gap, in_contact, is_engaged, label};
 use crate::geometry::{sight_with_tol, Segment, Sight};
-use crate::roster::{Exhaustion, OnHit, Rosters, Weapon};
-use crate::state::{Condition, EventKind, Game, ModelId, TokenKind};
+use crate::roster::{trait_names, Exhaustion, OnHit, Rosters, Weapon};
+use crate::state::{Condition, EventKind, Game, Model, ModelId, TokenKind};
 use serde::{Deserialize, Serialize};
 
 /// How a ranged attack is made.
@@ -38,38 +38,44 @@ pub fn cover_segments(game: &Game) -> Vec<Segment> {
         .collect()
 }
 
-/// Resolve a ranged attack of `shooter` at `target`.
-pub fn shoot(
-    game: &mut Game,
-    r: &Rosters,
-    hooks: &dyn Hooks,
+/// What a shooter needs to know about one possible target.
+struct Shot<'a> {
+    weapon: &'a Weapon,
+    sight: Sight,
+    distance: f64,
+}
+
+/// Check that `shooter` may shoot `target` (§3.5) — weapon, not Engaged, target not Engaged with another
+/// model, sight, range — without the closest-target rule.
+fn check_shot<'a>(
+    game: &Game,
+    r: &'a Rosters,
     shooter: ModelId,
     target: ModelId,
-    o: ShotOptions,
-) -> Result<CombatReport, RuleError> {
+) -> Result<Shot<'a>, RuleError> {
     let rules = &r.rules;
-    let s = game.model(shooter)?.clone();
-    let t = game.model(target)?.clone();
+    let s = game.model(shooter)?;
+    let t = game.model(target)?;
     if s.side == t.side {
-        return Err(RuleError::SameSide(label(&t)));
+        return Err(RuleError::SameSide(label(t)));
     }
     let weapon = s
         .weapon
         .as_deref()
         .and_then(|w| r.weapon(w))
-        .ok_or_else(|| RuleError::NoWeapon(label(&s)))?;
+        .ok_or_else(|| RuleError::NoWeapon(label(s)))?;
     if s.weapon_broken {
-        return Err(RuleError::WeaponBroken(label(&s)));
+        return Err(RuleError::WeaponBroken(label(s)));
     }
     if is_engaged(game, rules, shooter) {
-        return Err(RuleError::ShooterEngaged(label(&s)));
+        return Err(RuleError::ShooterEngaged(label(s)));
     }
     let target_engaged = game
         .models
         .iter()
-        .any(|m| m.id != target && m.side != t.side && in_contact(rules, m, &t));
+        .any(|m| m.id != target && m.side != t.side && in_contact(rules, m, t));
     if target_engaged {
-        return Err(RuleError::TargetEngaged(label(&t)));
+        return Err(RuleError::TargetEngaged(label(t)));
     }
     let sight = sight_with_tol(
         &game.table,
@@ -80,20 +86,127 @@ pub fn shoot(
     );
     if sight == Sight::Blocked {
         return Err(RuleError::NoSight {
-            shooter: label(&s),
-            target: label(&t),
+            shooter: label(s),
+            target: label(t),
         });
     }
-    let distance = gap(&s, &t).max(0.0);
+    let distance = gap(s, t).max(0.0);
     let range = weapon_range(r, weapon);
     if distance > range + 1e-9 {
         return Err(RuleError::OutOfRange {
-            target: label(&t),
+            target: label(t),
             weapon: weapon.name.clone(),
             distance,
             range,
         });
     }
+    Ok(Shot {
+        weapon,
+        sight,
+        distance,
+    })
+}
+
+/// The profile cost of a model (what "worth less than half" compares), 0 when unknown.
+fn worth(r: &Rosters, m: &Model) -> i64 {
+    r.profile(&m.name).map_or(0, |p| p.cost())
+}
+
+/// The closest-target rule (§3.5): a closer legal visible enemy must be shot first unless it is
+/// Defenseless, in Cover, or worth less than half the shooter's cost; a Big or Huge target may always
+/// be chosen. Returns the closer enemy that forbids `target`, if any.
+pub fn closer_target(
+    game: &Game,
+    r: &Rosters,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<Option<ModelId>, RuleError> {
+    let s = game.model(shooter)?;
+    let t = game.model(target)?;
+    if t.has_trait(trait_names::BIG) || t.has_trait(trait_names::HUGE) {
+        return Ok(None);
+    }
+    let d = gap(s, t);
+    let half = worth(r, s) as f64 / 2.0;
+    for e in game
+        .models
+        .iter()
+        .filter(|e| e.side != s.side && e.id != target)
+    {
+        if gap(s, e) >= d - 1e-9 || e.has(Condition::Defenseless) || (worth(r, e) as f64) < half {
+            continue;
+        }
+        match check_shot(game, r, shooter, e.id) {
+            Ok(shot) if shot.sight == Sight::Clear => return Ok(Some(e.id)),
+            _ => continue,
+        }
+    }
+    Ok(None)
+}
+
+/// Resolve a ranged attack of `shooter` at `target`.
+pub fn shoot(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooter: ModelId,
+    target: ModelId,
+    o: ShotOptions,
+) -> Result<CombatReport, RuleError> {
+    concentrated(game, r, hooks, &[shooter], target, o)
+}
+
+/// Concentrated Shooting (§3.5): two or more Active shooters, each able to shoot the target, fire as one
+/// attack with the best shooter's Combat and the target at −1 per shooter after the first. With one
+/// shooter this is an ordinary ranged attack.
+pub fn concentrated(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooters: &[ModelId],
+    target: ModelId,
+    o: ShotOptions,
+) -> Result<CombatReport, RuleError> {
+    let rules = &r.rules;
+    let mut best: Option<(ModelId, i32)> = None;
+    for &id in shooters {
+        check_shot(game, r, id, target)?;
+        let m = game.model(id)?;
+        if shooters.len() > 1 && !m.active {
+            return Err(RuleError::CannotConcentrate(
+                label(m),
+                "it is not Active".into(),
+            ));
+        }
+        if best.is_none_or(|(_, c)| m.combat > c) {
+            best = Some((id, m.combat));
+        }
+    }
+    let Some((shooter, _)) = best else {
+        return Err(RuleError::CannotConcentrate(
+            "nobody".into(),
+            "no shooter given".into(),
+        ));
+    };
+    if hooks
+        .permission(game, shooter, "ignore_closest_target")?
+        .is_none()
+    {
+        if let Some(c) = closer_target(game, r, shooter, target)? {
+            return Err(RuleError::NotClosest {
+                shooter: label(game.model(shooter)?),
+                target: label(game.model(target)?),
+                closer: label(game.model(c)?),
+            });
+        }
+    }
+    let Shot {
+        weapon,
+        sight,
+        distance,
+    } = check_shot(game, r, shooter, target)?;
+    let s = game.model(shooter)?.clone();
+    let t = game.model(target)?.clone();
 
     let k = &rules.ranged;
     let mut mods = Vec::new();
@@ -124,6 +237,15 @@ pub fn shoot(
     }
     if o.aimed {
         mods.push(Modifier::rule(Role::Defender, k.aimed_shot, "Aimed Shot"));
+    }
+    if shooters.len() > 1 {
+        let extra = shooters.len() as i32 - 1;
+        let reason = format!("Concentrated Shooting ({} shooters)", shooters.len());
+        mods.push(Modifier::rule(
+            Role::Defender,
+            k.concentrated_per_extra_shooter * extra,
+            &reason,
+        ));
     }
     let info = RollInfo {
         kind: RollKind::Ranged,
