@@ -30,3 +30,141 @@ pub fn activate(game: &mut Game, id: ModelId, dice: u8) -> Result<ActivationRoll
     });
     Ok(roll)
 }
+
+/// The trait that lets a model activate a group around it.
+pub const LEADER_TRAIT: &str = "Leader";
+
+/// Group activation (§3.1): up to the roster's maximum of models, each within the group range (Long) of
+/// the Leader and of each other, roll once with the worst Quality; every member gets the same actions.
+/// An Enemy Group activates this way without a Leader (`leader = None`). The Hero trait helps only if
+/// every member has it.
+pub fn activate_group(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    leader: Option<ModelId>,
+    members: &[ModelId],
+    dice: u8,
+) -> Result<ActivationRoll, RuleError> {
+    use super::query::{gap, label};
+    let mut group: Vec<ModelId> = leader.into_iter().collect();
+    group.extend(members.iter().copied().filter(|m| Some(*m) != leader));
+    if group.is_empty() || group.len() > rules.activation.group_max_models as usize {
+        return Err(RuleError::BadGroup(format!(
+            "a group has 1 to {} models, got {}",
+            rules.activation.group_max_models,
+            group.len()
+        )));
+    }
+    let range = rules.measures.get(rules.activation.group_range);
+    let models: Vec<crate::state::Model> = group
+        .iter()
+        .map(|id| game.model(*id).cloned())
+        .collect::<Result<_, _>>()?;
+    if let Some(l) = leader {
+        let lm = game.model(l)?;
+        if !lm.has_trait(LEADER_TRAIT) {
+            return Err(RuleError::BadGroup(format!(
+                "{} is not a Leader",
+                label(lm)
+            )));
+        }
+    }
+    for (i, a) in models.iter().enumerate() {
+        for b in &models[i + 1..] {
+            if a.side != b.side {
+                return Err(RuleError::BadGroup(format!(
+                    "{} and {} are enemies",
+                    label(a),
+                    label(b)
+                )));
+            }
+            if gap(a, b) > range + 1e-9 {
+                return Err(RuleError::BadGroup(format!(
+                    "{} and {} are more than {range}\" apart",
+                    label(a),
+                    label(b)
+                )));
+            }
+        }
+    }
+    if !(1..=3).contains(&dice) {
+        return Err(crate::dice::DiceError::BadDiceCount(dice).into());
+    }
+    let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
+    let hero = models.iter().all(|m| m.has_trait(HERO_TRAIT));
+    game.record(EventKind::GroupActivation {
+        leader,
+        members: group.clone(),
+        quality,
+    });
+    let first = group[0];
+    let faces: Vec<u8> = game
+        .roll("activation", Some(first), usize::from(dice))
+        .iter()
+        .map(|d| d.face)
+        .collect();
+    let roll = ActivationRoll::evaluate(&faces, quality, hero);
+    game.record(EventKind::Activation {
+        model: first,
+        dice: roll.dice.clone(),
+        successes: roll.successes,
+        failures: roll.failures,
+        turnover: roll.turnover,
+        hero_die: roll.hero_die,
+    });
+    Ok(roll)
+}
+
+/// Spend `actions` on the Task `name` of `needed` actions (§3.1). Starting a different Task loses the
+/// one in progress. Returns the Task's state; it is cleared when complete.
+pub fn work_task(
+    game: &mut Game,
+    id: ModelId,
+    name: &str,
+    needed: u8,
+    actions: u8,
+) -> Result<crate::state::Task, RuleError> {
+    let m = game.model_mut(id)?;
+    let lost = match &m.task {
+        Some(t) if t.name != name || t.needed != needed => Some(t.name.clone()),
+        _ => None,
+    };
+    if lost.is_some() {
+        m.task = None;
+    }
+    let mut t = m.task.take().unwrap_or(crate::state::Task {
+        name: name.to_string(),
+        needed,
+        done: 0,
+    });
+    t.done = t.done.saturating_add(actions).min(needed);
+    let complete = t.done >= needed;
+    if !complete {
+        m.task = Some(t.clone());
+    }
+    if let Some(old) = lost {
+        game.record(EventKind::TaskLost {
+            model: id,
+            task: old,
+        });
+    }
+    game.record(EventKind::TaskProgress {
+        model: id,
+        task: t.name.clone(),
+        done: t.done,
+        needed,
+        complete,
+    });
+    Ok(t)
+}
+
+/// Lose the Task in progress, if any (the model left, was hit, or was interrupted).
+pub fn interrupt_task(game: &mut Game, id: ModelId) {
+    let Ok(m) = game.model_mut(id) else { return };
+    if let Some(t) = m.task.take() {
+        game.record(EventKind::TaskLost {
+            model: id,
+            task: t.name,
+        });
+    }
+}

@@ -45,6 +45,8 @@ pub enum RuleError {
     },
     #[error("{0} cannot join the Concentrated Shooting: {1}")]
     CannotConcentrate(String, String),
+    #[error("not a legal group: {0}")]
+    BadGroup(String),
     #[error("{0} is Destroyed")]
     BuildingDestroyed(String),
     #[error("{0} cannot move: it is {1}")]

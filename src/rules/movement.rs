@@ -294,6 +294,10 @@ pub fn move_with(
         to: out.end,
         stopped_by: words,
     });
+    if out.travelled > 1e-9 {
+        // A model that leaves loses the actions it had put into a Task (§3.1).
+        super::activation::interrupt_task(game, id);
+    }
     Ok(MoveReport {
         from,
         to: out.end,

@@ -20,6 +20,10 @@ pub fn apply(
     result: CombatResult,
 ) -> Result<CombatResult, RuleError> {
     let m = game.model(loser)?.clone();
+    if !matches!(result, CombatResult::Tie | CombatResult::None) {
+        // Beaten in combat: a Task in progress is interrupted (§3.1).
+        super::activation::interrupt_task(game, loser);
+    }
     let applied = match result {
         CombatResult::Tie | CombatResult::None => return Ok(result),
         CombatResult::Gruesome => {

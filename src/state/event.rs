@@ -35,6 +35,22 @@ pub enum EventKind {
         /// The die the Hero trait counted as a success.
         hero_die: Option<usize>,
     },
+    /// Actions were spent on a Task; `complete` when it is done.
+    TaskProgress {
+        model: ModelId,
+        task: String,
+        done: u8,
+        needed: u8,
+        complete: bool,
+    },
+    /// A Task's accumulated actions were lost (the model left, was hit, or started something else).
+    TaskLost { model: ModelId, task: String },
+    /// Several models activated on one roll (§3.1 group activation).
+    GroupActivation {
+        leader: Option<ModelId>,
+        members: Vec<ModelId>,
+        quality: u8,
+    },
     /// A model moved in a straight line.
     Moved {
         model: ModelId,

@@ -12,7 +12,7 @@ mod vocab;
 
 pub use event::{Event, EventKind};
 pub use game::{Game, StateError};
-pub use model::{Condition, Model, ModelId, Side};
+pub use model::{Condition, Model, ModelId, Side, Task};
 pub use piece::{Building, Token, TokenId, TokenKind};
 pub use setup::{make_table, model_from_profile, new_game, table_seed, table_spec, TableKind};
 pub use vocab::{

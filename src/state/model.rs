@@ -101,6 +101,20 @@ pub struct Model {
     /// Its ranged weapon broke or ran out (§3.5); no further ranged attacks this game.
     #[serde(default)]
     pub weapon_broken: bool,
+    /// A Task in progress (§3.1): actions accumulate across turns until it completes or is lost.
+    #[serde(default)]
+    pub task: Option<Task>,
+}
+
+/// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Task {
+    /// What the Task is ("break free", "Raise Dead", ...).
+    pub name: String,
+    /// Actions it takes in all.
+    pub needed: u8,
+    /// Actions spent so far.
+    pub done: u8,
 }
 
 impl Model {

@@ -109,5 +109,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         group: None,
         active: true,
         weapon_broken: false,
+        task: None,
     }
 }
