@@ -146,6 +146,7 @@ fn a_saved_game_round_trips_and_continues_the_same_dice() {
                 b: Vec2::new(13.0, 10.0),
             },
             integrity: 2,
+            structure: 2,
         },
         Vec2::new(11.5, 10.0),
     );

@@ -45,6 +45,10 @@ pub enum RuleError {
     },
     #[error("{0} cannot join the Concentrated Shooting: {1}")]
     CannotConcentrate(String, String),
+    #[error("there is no Barricade or token {0}")]
+    NoToken(u32),
+    #[error("the {0} is already burning")]
+    AlreadyBurning(String),
     #[error("not a legal group: {0}")]
     BadGroup(String),
     #[error("{0} is Destroyed")]

@@ -10,7 +10,9 @@ use crate::geometry::{
     Vec2,
 };
 use crate::roster::{move_band_of, Measure, Rules};
-use crate::state::{Condition, EventKind, Game, Model, ModelId, TokenKind};
+use crate::state::{
+    CombatResult, Condition, EventKind, Game, Model, ModelId, Side, TokenId, TokenKind,
+};
 use serde::{Deserialize, Serialize};
 
 /// What ended a move before its destination.
@@ -24,6 +26,8 @@ pub enum Blocker {
     Building(String),
     Terrain(String),
     TableEdge,
+    /// A Trap went off and ended the move.
+    Trap(TokenId),
 }
 
 /// The result of a move.
@@ -275,6 +279,18 @@ pub fn move_with(
         }
         Stop::TableEdge => Blocker::TableEdge,
     });
+    // The first enemy entering a Trap's area sets it off: its movement ends there (§6.5).
+    let mut stopped_by = stopped_by;
+    let mut sprung = None;
+    if side == Side::Enemies {
+        if let Some((t, token)) = first_trap(game, from, out.end, mover.r) {
+            let dir = (out.end - from).normalized();
+            out.end = from + dir * t;
+            out.travelled = t;
+            stopped_by = Some(Blocker::Trap(token));
+            sprung = Some(token);
+        }
+    }
     let mut words = stopped_by.as_ref().map(|b| describe(game, b));
     if let Some(why) = &band_lost {
         let note = if actions > 1 {
@@ -297,6 +313,9 @@ pub fn move_with(
     if out.travelled > 1e-9 {
         // A model that leaves loses the actions it had put into a Task (§3.1).
         super::activation::interrupt_task(game, id);
+    }
+    if let Some(token) = sprung {
+        spring_trap(game, rules, token, id)?;
     }
     Ok(MoveReport {
         from,
@@ -323,5 +342,91 @@ fn describe(game: &Game, b: &Blocker) -> String {
         Blocker::Building(n) => format!("the {n}"),
         Blocker::Terrain(k) => format!("impassable {k}"),
         Blocker::TableEdge => "the table edge".to_string(),
+        Blocker::Trap(t) => format!("a Trap ({})", t.0),
+    }
+}
+
+/// The first Trap whose area a base of radius `r` enters moving from `from` to `to`: the distance along
+/// the path where it enters, and the token. A base already inside an area does not set it off again.
+fn first_trap(game: &Game, from: Vec2, to: Vec2, r: f64) -> Option<(f64, TokenId)> {
+    let len = from.dist(to);
+    if len < 1e-12 {
+        return None;
+    }
+    let dir = (to - from) * (1.0 / len);
+    let mut best: Option<(f64, TokenId)> = None;
+    for tok in &game.tokens {
+        let TokenKind::Trap { radius, .. } = tok.kind else {
+            continue;
+        };
+        let reach = radius + r;
+        let w = from - tok.pos;
+        if w.len() <= reach {
+            continue;
+        }
+        // |w + dir t| = reach, smallest t ≥ 0.
+        let b = w.dot(dir);
+        let c = w.dot(w) - reach * reach;
+        let disc = b * b - c;
+        if disc < 0.0 {
+            continue;
+        }
+        let t = -b - disc.sqrt();
+        if (0.0..=len).contains(&t) && best.is_none_or(|(bt, _)| t < bt) {
+            best = Some((t, tok.id));
+        }
+    }
+    best
+}
+
+/// Resolve a Trap under `victim` (§6.5, SUPPLEMENT §6): a ranged attack at the Trap's Combat, with no
+/// Cover, that the model can only stop (or an Entangle for a snare); then the Trap is removed.
+pub fn spring_trap(
+    game: &mut Game,
+    rules: &Rules,
+    token: TokenId,
+    victim: ModelId,
+) -> Result<CombatResult, RuleError> {
+    let Some(i) = game.tokens.iter().position(|t| t.id == token) else {
+        return Err(RuleError::NoToken(token.0));
+    };
+    let tok = game.tokens.remove(i);
+    let TokenKind::Trap {
+        combat, entangle, ..
+    } = tok.kind
+    else {
+        return Err(RuleError::NoToken(token.0));
+    };
+    let m = game.model(victim)?.clone();
+    let dice = game.roll("trap", Some(victim), 2);
+    let (td, md) = (dice[0].face, dice[1].face);
+    let tt = i32::from(td) + combat;
+    let mt = i32::from(md) + m.combat;
+    let result = if tt > mt {
+        if entangle {
+            CombatResult::Entangled
+        } else {
+            let k = super::combat::CombatConstants::from_rules(rules);
+            let lethal = super::melee::lethal_condition(&m).is_some();
+            super::combat::classify(tt, mt, td, lethal, k.gruesome_multiplier, &k)
+        }
+    } else if mt > tt {
+        CombatResult::None
+    } else {
+        CombatResult::Tie
+    };
+    game.record(EventKind::Trap {
+        token,
+        model: victim,
+        trap_die: td,
+        model_die: md,
+        trap_total: tt,
+        model_total: mt,
+        result,
+    });
+    if tt > mt {
+        super::outcome::apply(game, rules, victim, tok.pos, result)
+    } else {
+        Ok(result)
     }
 }

@@ -5,9 +5,9 @@ use super::error::RuleError;
 use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
 use super::melee::total_for;
 use super::query::label;
-use crate::geometry::circle_rect_gap;
+use crate::geometry::{circle_rect_gap, circle_segment_gap};
 use crate::roster::{trait_names, Rules};
-use crate::state::{CombatResult, EventKind, Game, ModelId};
+use crate::state::{CombatResult, EventKind, Game, ModelId, TokenId, TokenKind};
 use serde::{Deserialize, Serialize};
 
 /// Traits that give the structural bonus (core §6.4); the bonus does not stack.
@@ -38,20 +38,102 @@ pub fn structural(
     name: &str,
     power_blow: bool,
 ) -> Result<StructuralReport, RuleError> {
-    let a = game.model(attacker)?.clone();
     let b = game.building(name)?.clone();
     if b.destroyed {
         return Err(RuleError::BuildingDestroyed(b.name));
     }
+    let a = game.model(attacker)?;
     let g = circle_rect_gap(&a.circle(), &b.rect);
     if g > rules.bases.contact_tolerance {
         return Err(RuleError::NotInContact {
             id: a.id,
-            name: label(&a),
+            name: label(a),
             other: format!("the {}", b.name),
             gap: g,
         });
     }
+    let target = Target::Building(b.name.clone());
+    let structure = rules.structures.building_structure as i32;
+    let (mut report, won) = roll(game, rules, hooks, attacker, target, structure, power_blow)?;
+    let damage = damage_for(rules, won, power_blow);
+    let (integrity, destroyed) = damage_building(game, &b.name, damage)?;
+    report.building = b.name;
+    report.damage = damage;
+    report.integrity = integrity;
+    report.destroyed = destroyed;
+    Ok(report)
+}
+
+/// Resolve a structural attack of `attacker` against an adjacent Barricade (§6.5): the same procedure
+/// against the Barricade's own Structure; a Destroyed Barricade is removed.
+pub fn attack_barricade(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    attacker: ModelId,
+    token: TokenId,
+    power_blow: bool,
+) -> Result<StructuralReport, RuleError> {
+    let t = game
+        .tokens
+        .iter()
+        .find(|t| t.id == token)
+        .cloned()
+        .ok_or(RuleError::NoToken(token.0))?;
+    let TokenKind::Barricade {
+        segment, structure, ..
+    } = t.kind
+    else {
+        return Err(RuleError::NoToken(token.0));
+    };
+    let a = game.model(attacker)?;
+    let g = circle_segment_gap(&a.circle(), &segment);
+    if g > rules.bases.contact_tolerance {
+        return Err(RuleError::NotInContact {
+            id: a.id,
+            name: label(a),
+            other: format!("Barricade {}", token.0),
+            gap: g,
+        });
+    }
+    let (mut report, won) = roll(
+        game,
+        rules,
+        hooks,
+        attacker,
+        Target::Token(token),
+        structure,
+        power_blow,
+    )?;
+    let damage = damage_for(rules, won, power_blow);
+    let (integrity, destroyed) = damage_barricade(game, token, damage)?;
+    report.building = format!("Barricade {}", token.0);
+    report.damage = damage;
+    report.integrity = integrity;
+    report.destroyed = destroyed;
+    Ok(report)
+}
+
+fn damage_for(rules: &Rules, won: bool, power_blow: bool) -> i32 {
+    let k = &rules.structures;
+    match (won, power_blow) {
+        (false, _) => 0,
+        (true, false) => k.damage as i32,
+        (true, true) => k.power_blow_damage as i32,
+    }
+}
+
+/// The opposed roll of a structural attack: D6 + Combat (+ the size bonus) against D6 + Structure.
+fn roll(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    attacker: ModelId,
+    target: Target,
+    structure: i32,
+    power_blow: bool,
+) -> Result<(StructuralReport, bool), RuleError> {
+    let a = game.model(attacker)?.clone();
     let k = &rules.structures;
     let mut mods = Vec::new();
     let sized = [trait_names::BIG, trait_names::HUGE, HEAVY_WEAPON_TRAIT]
@@ -74,27 +156,21 @@ pub fn structural(
     let info = RollInfo {
         kind: RollKind::Structural,
         attacker,
-        target: Target::Building(b.name.clone()),
+        target: target.clone(),
         power_blow,
         aimed: false,
         free_hack: false,
     };
     mods.extend(hooks.roll_modifiers(game, &info)?);
-
     let dice = game.roll("structural", Some(attacker), 2);
     let (ad, bd) = (dice[0].face, dice[1].face);
     let at = i32::from(ad) + a.combat + total_for(&mods, Role::Attacker);
-    let bt = i32::from(bd) + k.building_structure as i32 + total_for(&mods, Role::Defender);
+    let bt = i32::from(bd) + structure + total_for(&mods, Role::Defender);
     let won = at > bt;
-    let damage = match (won, power_blow) {
-        (false, _) => 0,
-        (true, false) => k.damage as i32,
-        (true, true) => k.power_blow_damage as i32,
-    };
     game.record(EventKind::Combat {
         kind: RollKind::Structural,
         attacker,
-        target: Target::Building(b.name.clone()),
+        target,
         attacker_die: ad,
         defender_die: bd,
         attacker_total: at,
@@ -112,19 +188,82 @@ pub fn structural(
         },
         lethal: None,
     });
-    let (integrity, destroyed) = damage_building(game, &b.name, damage)?;
-    Ok(StructuralReport {
-        attacker,
-        building: b.name,
-        attacker_die: ad,
-        building_die: bd,
-        attacker_total: at,
-        building_total: bt,
-        modifiers: mods,
-        damage,
-        integrity,
+    Ok((
+        StructuralReport {
+            attacker,
+            building: String::new(),
+            attacker_die: ad,
+            building_die: bd,
+            attacker_total: at,
+            building_total: bt,
+            modifiers: mods,
+            damage: 0,
+            integrity: 0,
+            destroyed: false,
+        },
+        won,
+    ))
+}
+
+/// Remove `amount` Integrity from a Barricade; at 0 it is removed from the table.
+pub fn damage_barricade(
+    game: &mut Game,
+    token: TokenId,
+    amount: i32,
+) -> Result<(i32, bool), RuleError> {
+    let i = game
+        .tokens
+        .iter()
+        .position(|t| t.id == token)
+        .ok_or(RuleError::NoToken(token.0))?;
+    let TokenKind::Barricade { integrity, .. } = &mut game.tokens[i].kind else {
+        return Err(RuleError::NoToken(token.0));
+    };
+    if amount <= 0 {
+        return Ok((*integrity, false));
+    }
+    *integrity = (*integrity - amount).max(0);
+    let left = *integrity;
+    let destroyed = left == 0;
+    if destroyed {
+        game.tokens.remove(i);
+    }
+    game.record(EventKind::BarricadeDamage {
+        token,
+        amount,
+        integrity: left,
         destroyed,
-    })
+    });
+    Ok((left, destroyed))
+}
+
+/// Place a fire token on an intact building (§6.4: an Igniter's action instead of attacking). The model
+/// must be adjacent; a building holds at most one fire token.
+pub fn ignite(game: &mut Game, rules: &Rules, id: ModelId, name: &str) -> Result<(), RuleError> {
+    let b = game.building(name)?.clone();
+    if b.destroyed {
+        return Err(RuleError::BuildingDestroyed(b.name));
+    }
+    if b.fire {
+        return Err(RuleError::AlreadyBurning(b.name));
+    }
+    let a = game.model(id)?;
+    let g = circle_rect_gap(&a.circle(), &b.rect);
+    if g > rules.bases.contact_tolerance {
+        return Err(RuleError::NotInContact {
+            id,
+            name: label(a),
+            other: format!("the {}", b.name),
+            gap: g,
+        });
+    }
+    game.building_mut(name)?.fire = true;
+    game.record(EventKind::Fire {
+        building: b.name,
+        lit: true,
+        by: Some(id),
+    });
+    Ok(())
 }
 
 /// Remove `amount` Integrity from a building; at 0 remove its fire token and mark it Destroyed.

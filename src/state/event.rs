@@ -104,6 +104,29 @@ pub enum EventKind {
         result: MoraleResult,
         detail: String,
     },
+    /// A fire token was placed on a building or removed from it.
+    Fire {
+        building: String,
+        lit: bool,
+        by: Option<ModelId>,
+    },
+    /// A Trap went off under a model (§6.5).
+    Trap {
+        token: super::piece::TokenId,
+        model: ModelId,
+        trap_die: u8,
+        model_die: u8,
+        trap_total: i32,
+        model_total: i32,
+        result: CombatResult,
+    },
+    /// A Barricade lost Integrity, and was removed at 0.
+    BarricadeDamage {
+        token: super::piece::TokenId,
+        amount: i32,
+        integrity: i32,
+        destroyed: bool,
+    },
     /// A shooter's weapon broke on two natural 1s (§3.5).
     WeaponBroken { model: ModelId },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks

@@ -29,10 +29,19 @@ pub struct TokenId(pub u32);
 pub enum TokenKind {
     /// Face down unless revealed (Watchtower II).
     Opportunity { revealed: bool },
-    /// A 3" linear obstacle with Integrity (§6.5).
-    Barricade { segment: Segment, integrity: i32 },
-    /// Face down; triggers on the first enemy entering its area.
-    Trap,
+    /// A 3" linear obstacle with Integrity and Structure (§6.5).
+    Barricade {
+        segment: Segment,
+        integrity: i32,
+        structure: i32,
+    },
+    /// Face down; the first enemy entering its area (`radius` around the token) triggers it: a ranged
+    /// attack at `combat` without Cover, or an Entangle for a trapper's snare.
+    Trap {
+        combat: i32,
+        radius: f64,
+        entangle: bool,
+    },
 }
 
 /// A token on the table.

@@ -59,6 +59,8 @@ pub enum Role {
 pub enum Target {
     Model(ModelId),
     Building(String),
+    /// A token with Integrity (a Barricade).
+    Token(super::piece::TokenId),
 }
 
 /// What a hook is told about a roll about to be made.

@@ -255,6 +255,7 @@ impl UserData for GameHandle {
                     )?,
                     Some(Blocker::Terrain(kind)) => t.raw_set("stopped_by", kind)?,
                     Some(Blocker::TableEdge) => t.raw_set("stopped_by", "table edge")?,
+                    Some(Blocker::Trap(_)) => t.raw_set("stopped_by", "trap")?,
                     None => {}
                 }
                 Ok(t)

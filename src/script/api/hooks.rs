@@ -75,7 +75,7 @@ impl Hooks for ScriptHooks<'_> {
         let entry = format!("{}_modifier", roll.kind.as_str());
         let target_model = match &roll.target {
             Target::Model(id) => Some(*id),
-            Target::Building(_) => None,
+            Target::Building(_) | Target::Token(_) => None,
         };
         let budget = host(self.lua)
             .map(|h| h.limits.hook_instructions)
@@ -138,6 +138,7 @@ fn roll_table(
                 t.raw_set("target", building_snapshot(lua, b)?)?;
             }
         }
+        Target::Token(id) => t.raw_set("target_token", id.0)?,
     }
     t.raw_set("power_blow", roll.power_blow)?;
     t.raw_set("aimed", roll.aimed)?;
