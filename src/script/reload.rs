@@ -79,6 +79,8 @@ struct WatchState {
     extra: BTreeSet<PathBuf>,
     /// Folders watched non-recursively (layer folders, parents of extra files).
     flat: BTreeSet<PathBuf>,
+    /// Loaded files already looked at by `sync`, as the host names them.
+    seen: BTreeSet<PathBuf>,
     /// The batch being collected.
     pending: Pending,
     /// Parts of a failed reload, retried with the next batch: their changes were never applied.
@@ -162,6 +164,14 @@ impl fmt::Display for ReloadReport {
     /// `kept the last good version: scripts/traits/toy.lua:3: …` (one error per line).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.outcome {
+            Ok(s) if !s.rosters && !s.scripts => {
+                // Only a file outside the layers (a scenario being run): the caller re-runs it.
+                write!(
+                    f,
+                    "changed {} (nothing to reload)",
+                    short_list(&self.changed)
+                )
+            }
             Ok(s) => {
                 let what = if self.changed.is_empty() {
                     "everything".to_string()
@@ -396,8 +406,11 @@ impl Watcher {
                 self.state.borrow_mut().missing.retain(|f| *f != folder);
             }
         }
-        for file in loaded {
-            let file = canonical(file);
+        for raw in loaded {
+            if !self.state.borrow_mut().seen.insert(raw.clone()) {
+                continue;
+            }
+            let file = canonical(raw);
             {
                 let st = self.state.borrow();
                 if st.extra.contains(&file) || st.inside_layers(&file) {
@@ -411,6 +424,9 @@ impl Watcher {
             };
             if self.watch_flat(parent).is_ok() {
                 self.state.borrow_mut().extra.insert(file);
+            } else {
+                // Try again at the next poll (the folder may come back).
+                self.state.borrow_mut().seen.remove(raw);
             }
         }
     }
