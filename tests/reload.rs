@@ -426,3 +426,41 @@ fn new_modules_and_run_files_are_seen_and_reload_by_hand_works() {
     assert!(r.is_ok(), "{r}");
     assert_eq!(r.to_string(), "reloaded everything (rosters, 2 modules)");
 }
+
+#[test]
+fn a_deleted_and_recreated_scripts_folder_is_watched_again() {
+    let m = Mod::new("rmdir");
+    let host = m.open();
+    let w = host.watch().unwrap();
+    std::fs::remove_dir_all(m.path("scripts")).unwrap();
+    let r = await_err(&host, &w);
+    assert!(r.to_string().contains("traits/toy.lua"), "{r}");
+    assert_eq!(bonus_in_new_game(&host), 1, "the last good module stays");
+    // Let the host notice the folder is gone before it comes back.
+    assert!(host.wait_reload(&w, Duration::from_millis(200)).is_none());
+
+    m.write("scripts/traits/toy.lua", &toy_script(3));
+    await_ok(&host, &w);
+    assert_eq!(bonus_in_new_game(&host), 3);
+    // And the new folder is watched recursively again.
+    m.write("scripts/traits/toy.lua", &toy_script(4));
+    await_ok(&host, &w);
+    assert_eq!(bonus_in_new_game(&host), 4);
+}
+
+#[test]
+fn a_scripts_folder_replaced_between_polls_is_watched_again() {
+    let m = Mod::new("replace");
+    let host = m.open();
+    let w = host.watch().unwrap();
+    // Delete and recreate with no poll in between (a `git checkout`, a sync tool).
+    std::fs::remove_dir_all(m.path("scripts")).unwrap();
+    m.write("scripts/traits/toy.lua", &toy_script(3));
+    await_report(&host, &w, |r| r.is_ok() && bonus_in_new_game(&host) == 3);
+    m.write("scripts/traits/toy.lua", &toy_script(4));
+    await_report(&host, &w, |r| r.is_ok() && bonus_in_new_game(&host) == 4);
+    // Settle, then check the new folder's watch is live.
+    while host.wait_reload(&w, Duration::from_millis(200)).is_some() {}
+    m.write("scripts/traits/toy.lua", &toy_script(5));
+    await_report(&host, &w, |r| r.is_ok() && bonus_in_new_game(&host) == 5);
+}

@@ -54,7 +54,7 @@ pub struct WatchError {
 
 /// A running file watcher for one [`ScriptHost`]. Dropping it stops watching.
 ///
-/// Not `Send`: poll it on the thread that owns the host.
+/// Poll it on the thread that owns the host (it is not `Sync`, and the host is not `Send`).
 pub struct Watcher {
     inner: RefCell<RecommendedWatcher>,
     rx: Receiver<(Instant, notify::Result<Event>)>,
@@ -75,6 +75,9 @@ struct WatchState {
     /// `scripts/` or `rosters/` folders that did not exist yet; their layer folder is watched
     /// non-recursively until they appear.
     missing: Vec<PathBuf>,
+    /// Watched `scripts/` or `rosters/` folders that were removed or renamed: their watch is dead
+    /// even if a new folder of that name is already there.
+    rewatch: BTreeSet<PathBuf>,
     /// Files loaded from outside the layers' folders (a scenario run with `village run`).
     extra: BTreeSet<PathBuf>,
     /// Folders watched non-recursively (layer folders, parents of extra files).
@@ -296,7 +299,19 @@ impl WatchState {
             EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(_)) => return,
             _ => {}
         }
+        let moved = matches!(
+            event.kind,
+            EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
+        );
         for p in &event.paths {
+            if moved
+                && self
+                    .layers
+                    .iter()
+                    .any(|l| *p == l.scripts || *p == l.rosters)
+            {
+                self.rewatch.insert(p.clone());
+            }
             if let Some(parts) = self.classify(p, &event.kind) {
                 self.add(at, p.clone(), parts);
             }
@@ -341,7 +356,7 @@ impl Watcher {
             let _ = tx.send((Instant::now(), e));
         })
         .map_err(|source| WatchError {
-            path: PathBuf::new(),
+            path: layers.first().cloned().unwrap_or_default(),
             source,
         })?;
         let w = Watcher {
@@ -393,6 +408,33 @@ impl Watcher {
     /// Catch up with the session: folders that appeared since, files loaded since. Best effort: a file
     /// that cannot be watched is simply not watched (a reload by hand still works).
     fn sync(&self, loaded: &[PathBuf]) {
+        // A watched folder that was deleted or replaced: watch its layer until it comes back, and
+        // reload once more, since files written into a new folder before it was watched went unseen.
+        let gone: Vec<(PathBuf, PathBuf)> = {
+            let mut st = self.state.borrow_mut();
+            let rewatch = std::mem::take(&mut st.rewatch);
+            st.layers
+                .iter()
+                .flat_map(|l| {
+                    [
+                        (l.dir.clone(), l.scripts.clone()),
+                        (l.dir.clone(), l.rosters.clone()),
+                    ]
+                })
+                .filter(|(_, f)| !st.missing.contains(f) && (rewatch.contains(f) || !f.is_dir()))
+                .collect()
+        };
+        for (dir, folder) in gone {
+            let _ = self.inner.borrow_mut().unwatch(&folder);
+            if self.watch_flat(&dir).is_ok() {
+                let mut st = self.state.borrow_mut();
+                st.missing.push(folder.clone());
+                let parts = st.classify(&folder, &EventKind::Any);
+                if let Some(parts) = parts {
+                    st.add(Instant::now(), folder, parts);
+                }
+            }
+        }
         let appeared: Vec<PathBuf> = self
             .state
             .borrow()
