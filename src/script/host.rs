@@ -56,6 +56,14 @@ impl Host {
             .ok_or_else(|| mlua::Error::runtime("no rosters are loaded in this VM"))
     }
 
+    /// Remember a loaded file for hot reload, once (a reload requires the same files again).
+    pub fn note_loaded(&self, path: &std::path::Path) {
+        let mut loaded = self.loaded.borrow_mut();
+        if !loaded.iter().any(|p| p == path) {
+            loaded.push(path.to_path_buf());
+        }
+    }
+
     /// The current registry (a cheap handle; a reload swaps in a new one).
     pub fn registry(&self) -> Rc<Registry> {
         self.registry.borrow().clone()

@@ -7,9 +7,11 @@ pub mod api;
 mod error;
 mod host;
 pub mod registry;
+mod reload;
 mod session;
 mod vm;
 
 pub use error::ScriptError;
+pub use reload::{ReloadReport, ReloadSummary, WatchError, Watcher, DEBOUNCE, MAX_BATCH_DELAY};
 pub use session::{roots_of, ScriptHost};
 pub use vm::{Limits, ScriptRoot, Vm, BUDGET_MESSAGE};

@@ -227,7 +227,7 @@ impl Vm {
             let (path, label) = resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
             let src = std::fs::read(&path)
                 .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
-            host.loaded.borrow_mut().push(path.clone());
+            host.note_loaded(&path);
             let value: Value = lua
                 .load(src)
                 .set_name(format!("@{label}"))
@@ -284,7 +284,7 @@ impl Vm {
             path: label.to_string(),
             message: e.to_string(),
         })?;
-        self.host.loaded.borrow_mut().push(path.to_path_buf());
+        self.host.note_loaded(path);
         self.exec(&src, label)
     }
 }
