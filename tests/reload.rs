@@ -216,7 +216,13 @@ fn a_broken_script_keeps_the_last_good_version_until_the_next_save() {
     m.write("scripts/traits/toy.lua", &toy_script(2));
     let r = await_ok(&host, &w);
     assert!(r.to_string().starts_with("reloaded "), "{r}");
-    assert!(r.to_string().contains("toy.lua (1 module)"), "{r}");
+    let modules = host.module_count();
+    let unit = if modules == 1 { "module" } else { "modules" };
+    assert!(
+        r.to_string()
+            .contains(&format!("toy.lua ({modules} {unit})")),
+        "{r}"
+    );
     assert_eq!(bonus_in_new_game(&host), 2);
 
     // A syntax error on line 3.
@@ -415,16 +421,20 @@ fn new_modules_and_run_files_are_seen_and_reload_by_hand_works() {
         "scripts/alpha/toy_alpha.lua",
         "return { name = 'toy alpha' }\n",
     );
+    let before = host.module_count();
     let r = await_report(&host, &w, |r| {
         r.outcome
             .as_ref()
             .is_ok_and(|s| s.added.contains(&"alpha/toy_alpha.lua".to_string()))
     });
-    assert_eq!(host.module_count(), 2, "{r}");
+    assert_eq!(host.module_count(), before + 1, "{r}");
 
     let r = host.reload();
     assert!(r.is_ok(), "{r}");
-    assert_eq!(r.to_string(), "reloaded everything (rosters, 2 modules)");
+    assert_eq!(
+        r.to_string(),
+        format!("reloaded everything (rosters, {} modules)", before + 1)
+    );
 }
 
 #[test]
