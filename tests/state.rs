@@ -147,6 +147,7 @@ fn a_saved_game_round_trips_and_continues_the_same_dice() {
             },
             integrity: 2,
             structure: 2,
+            caster: None,
         },
         Vec2::new(11.5, 10.0),
     );

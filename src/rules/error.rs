@@ -49,6 +49,8 @@ pub enum RuleError {
     NoToken(u32),
     #[error("the {0} is already burning")]
     AlreadyBurning(String),
+    #[error("{0}")]
+    Magic(String),
     #[error("not a legal group: {0}")]
     BadGroup(String),
     #[error("{0} is Destroyed")]

@@ -8,6 +8,7 @@ pub mod activation;
 pub mod combat;
 pub mod error;
 pub mod hooks;
+pub mod magic;
 pub mod melee;
 pub mod morale;
 pub mod movement;

@@ -115,7 +115,7 @@ pub fn morale_check(
             MoraleResult::Defeated,
             why,
         );
-        game.remove_model(id, "defeated")?;
+        super::magic::remove(game, id, "defeated")?;
         Ok(())
     };
     if f == 0 {
@@ -156,7 +156,7 @@ pub fn morale_check(
                 MoraleResult::Fled,
                 format!("{name} Flees"),
             );
-            game.remove_model(id, "fled")?;
+            super::magic::remove(game, id, "fled")?;
         }
         return Ok(report(roll.dice, f, MoraleResult::Fled, 0.0));
     }
@@ -201,7 +201,7 @@ pub fn morale_check(
     };
     log_check(game, id, trigger, &roll, mods, result, detail);
     if fled {
-        game.remove_model(id, "fled")?;
+        super::magic::remove(game, id, "fled")?;
     }
     Ok(report(roll.dice, f, result, moved))
 }

@@ -27,7 +27,7 @@ pub fn apply(
     let applied = match result {
         CombatResult::Tie | CombatResult::None => return Ok(result),
         CombatResult::Gruesome => {
-            game.remove_model(loser, "gruesome kill")?;
+            super::magic::remove(game, loser, "gruesome kill")?;
             outcome(
                 game,
                 loser,
@@ -48,7 +48,7 @@ pub fn apply(
                     return Ok(CombatResult::Wound);
                 }
             }
-            game.remove_model(loser, "defeated")?;
+            super::magic::remove(game, loser, "defeated")?;
             outcome(
                 game,
                 loser,
@@ -59,6 +59,8 @@ pub fn apply(
         }
         CombatResult::Recoil => {
             if recoil(game, loser, winner_pos)? {
+                // An ensnarer that Recoils lets go of what it Entangled (§3.7).
+                release_entangled(game, loser);
                 outcome(game, loser, result, format!("{} Recoils", label(&m)));
                 return Ok(result);
             }
@@ -133,4 +135,24 @@ fn recoil(game: &mut Game, id: ModelId, from: Vec2) -> Result<bool, RuleError> {
         stopped_by: None,
     });
     Ok(true)
+}
+
+/// Free every model `ensnarer` holds Entangled.
+fn release_entangled(game: &mut Game, ensnarer: ModelId) {
+    let freed: Vec<ModelId> = game
+        .models
+        .iter_mut()
+        .filter(|m| m.entangled_by == Some(ensnarer))
+        .filter_map(|m| {
+            m.entangled_by = None;
+            m.remove_condition(Condition::Entangled).then_some(m.id)
+        })
+        .collect();
+    for model in freed {
+        game.record(EventKind::Condition {
+            model,
+            condition: Condition::Entangled,
+            added: false,
+        });
+    }
 }

@@ -247,24 +247,57 @@ pub fn concentrated(
             &reason,
         ));
     }
+    let combat = s.combat;
+    resolve_ranged(
+        game,
+        r,
+        hooks,
+        shooter,
+        target,
+        combat,
+        mods,
+        Some(weapon),
+        o.aimed,
+    )
+}
+
+/// The common end of every ranged attack (a shot, a Concentrated Shooting, a spell used as a ranged
+/// attack): script modifiers, the opposed roll with the target's defensive die, the result, the
+/// natural-1 weapon check when there is a weapon, and the result applied.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_ranged(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooter: ModelId,
+    target: ModelId,
+    combat: i32,
+    mut mods: Vec<Modifier>,
+    weapon: Option<&Weapon>,
+    aimed: bool,
+) -> Result<CombatReport, RuleError> {
+    let rules = &r.rules;
+    let k = &rules.ranged;
+    let s = game.model(shooter)?.clone();
+    let t = game.model(target)?.clone();
     let info = RollInfo {
         kind: RollKind::Ranged,
         attacker: shooter,
         target: Target::Model(target),
         power_blow: false,
-        aimed: o.aimed,
+        aimed,
         free_hack: false,
     };
     mods.extend(hooks.roll_modifiers(game, &info)?);
 
     let dice = game.roll("ranged", Some(shooter), 2);
     let (sd, td) = (dice[0].face, dice[1].face);
-    let st = i32::from(sd) + s.combat + total_for(&mods, Role::Attacker);
+    let st = i32::from(sd) + combat + total_for(&mods, Role::Attacker);
     let tt = i32::from(td) + t.combat + total_for(&mods, Role::Defender);
     let kk = CombatConstants::from_rules(rules);
     let (winner, result, lethal) = if st > tt {
         let lethal = lethal_condition(&t).map(str::to_string);
-        let r = if weapon.on_hit == OnHit::Entangle {
+        let r = if weapon.is_some_and(|w| w.on_hit == OnHit::Entangle) {
             CombatResult::Entangled
         } else {
             classify(st, tt, sd, lethal.is_some(), kk.gruesome_multiplier, &kk)
@@ -289,7 +322,7 @@ pub fn concentrated(
         result,
         lethal,
     });
-    if sd == k.exhaust_roll {
+    if let Some(weapon) = weapon.filter(|_| sd == k.exhaust_roll) {
         let broken = match weapon.exhaustion {
             Exhaustion::Immediate => true,
             Exhaustion::Confirmed => {

@@ -127,6 +127,23 @@ pub enum EventKind {
         integrity: i32,
         destroyed: bool,
     },
+    /// A spell was cast with this Power (§3.7).
+    Spell {
+        caster: ModelId,
+        spell: String,
+        power: u8,
+        target: Option<ModelId>,
+    },
+    /// A Resisted spell: the target rolled one Quality die per Power; any failure lets it take hold.
+    Resisted {
+        model: ModelId,
+        dice: Vec<u8>,
+        took_hold: bool,
+    },
+    /// A Spell-caster failed three dice and is out of power for the wave.
+    OutOfPower { model: ModelId },
+    /// A Wound was healed or a condition cleared.
+    Healed { model: ModelId, what: String },
     /// A shooter's weapon broke on two natural 1s (§3.5).
     WeaponBroken { model: ModelId },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks

@@ -104,6 +104,18 @@ pub struct Model {
     /// A Task in progress (§3.1): actions accumulate across turns until it completes or is lost.
     #[serde(default)]
     pub task: Option<Task>,
+    /// A Spell-caster that failed three dice: no more spells this wave (§3.7).
+    #[serde(default)]
+    pub out_of_power: bool,
+    /// The caster holding it Transfixed: the spell breaks if that caster is Defeated (§3.7).
+    #[serde(default)]
+    pub transfixed_by: Option<ModelId>,
+    /// The model that Entangled it (Entangle trait): ends if that model Recoils or is Defeated.
+    #[serde(default)]
+    pub entangled_by: Option<ModelId>,
+    /// The caster that summoned it: it vanishes if that caster is Defeated (§3.7).
+    #[serde(default)]
+    pub summoned_by: Option<ModelId>,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.

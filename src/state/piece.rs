@@ -34,6 +34,9 @@ pub enum TokenKind {
         segment: Segment,
         integrity: i32,
         structure: i32,
+        /// Set for a Wall spell (Thorn Wall): it vanishes when its caster is Defeated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caster: Option<super::model::ModelId>,
     },
     /// Face down; the first enemy entering its area (`radius` around the token) triggers it: a ranged
     /// attack at `combat` without Cover, or an Entangle for a trapper's snare.

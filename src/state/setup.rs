@@ -110,5 +110,9 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         active: true,
         weapon_broken: false,
         task: None,
+        out_of_power: false,
+        transfixed_by: None,
+        entangled_by: None,
+        summoned_by: None,
     }
 }

@@ -1,0 +1,382 @@
+//! Magic and conditions (§3.7): the Spell-caster's roll (three failures: out of power for the wave),
+//! Power 1–3 with Short/Medium/Long range, no casting while Engaged or without sight, Resisted spells,
+//! spells used as ranged attacks, healing, Walls and Summonings that vanish with their caster.
+//!
+//! These are the primitives spell scripts (`scripts/spells/*.lua`) call; the scripts decide.
+
+use super::activation::HERO_TRAIT;
+use super::error::RuleError;
+use super::hooks::{Hooks, Modifier, Role};
+use super::melee::CombatReport;
+use super::query::{gap, is_engaged, label};
+use super::ranged::{closer_target, cover_segments, resolve_ranged};
+use crate::dice::{succeeds, ActivationRoll};
+use crate::geometry::{sight_with_tol, Segment, Sight, Vec2};
+use crate::roster::{Rosters, Rules};
+use crate::state::{Condition, EventKind, Game, ModelId, TokenId, TokenKind};
+
+/// Traits whose models are not living: spells for the living have no effect on them.
+pub const NOT_LIVING: &[&str] = &["Undead", "Artificial"];
+
+/// A Spell-caster's activation (§3.7): declared before rolling; on as many failures as the rules say
+/// (three) it is out of power for the rest of the wave.
+pub fn cast_roll(
+    game: &mut Game,
+    rules: &Rules,
+    id: ModelId,
+    dice: u8,
+) -> Result<ActivationRoll, RuleError> {
+    let m = game.model(id)?;
+    if m.spells.is_empty() {
+        return Err(RuleError::Magic(format!("{} knows no spell", label(m))));
+    }
+    if m.out_of_power {
+        return Err(RuleError::Magic(format!(
+            "{} is out of power this wave",
+            label(m)
+        )));
+    }
+    let q = m.quality;
+    let roll = super::activation::activate(game, id, dice)?;
+    // "Three failed dice": the dice as rolled, before the Hero trait's automatic success.
+    let raw_failures = roll.dice.iter().filter(|&&f| !succeeds(f, q, 0)).count();
+    if raw_failures as u32 >= rules.magic.out_of_power_failures {
+        game.model_mut(id)?.out_of_power = true;
+        game.record(EventKind::OutOfPower { model: id });
+    }
+    Ok(roll)
+}
+
+/// The range of a spell of `power` (1–3).
+pub fn spell_range(rules: &Rules, power: u8) -> Result<f64, RuleError> {
+    let i = usize::from(power.max(1)) - 1;
+    match (power, rules.magic.power_ranges.get(i)) {
+        (1..=3, Some(m)) => Ok(rules.measures.get(*m)),
+        _ => Err(RuleError::Magic(format!(
+            "Power must be 1 to 3, got {power}"
+        ))),
+    }
+}
+
+/// Check that `caster` may cast `spell` with `power` at `target` (§3.7): it knows the spell, is not out
+/// of power, not Engaged, and sees the target within the Power's range. Returns the sight.
+pub fn check_cast(
+    game: &Game,
+    rules: &Rules,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    target: Option<ModelId>,
+) -> Result<Sight, RuleError> {
+    let c = game.model(caster)?;
+    if !c.spells.iter().any(|s| s == spell) {
+        return Err(RuleError::Magic(format!(
+            "{} does not know {spell}",
+            label(c)
+        )));
+    }
+    if c.out_of_power {
+        return Err(RuleError::Magic(format!(
+            "{} is out of power this wave",
+            label(c)
+        )));
+    }
+    if is_engaged(game, rules, caster) {
+        return Err(RuleError::Magic(format!(
+            "{} is Engaged and cannot cast",
+            label(c)
+        )));
+    }
+    let range = spell_range(rules, power)?;
+    let Some(t) = target else {
+        return Ok(Sight::Clear);
+    };
+    let t = game.model(t)?;
+    let d = gap(c, t).max(0.0);
+    if d > range + 1e-9 {
+        return Err(RuleError::Magic(format!(
+            "{} is {d:.2}\" away: Power {power} reaches {range}\"",
+            label(t)
+        )));
+    }
+    let sight = if t.id == c.id {
+        Sight::Clear
+    } else {
+        sight_with_tol(
+            &game.table,
+            &c.circle(),
+            &t.circle(),
+            &cover_segments(game),
+            rules.bases.contact_tolerance,
+        )
+    };
+    if sight == Sight::Blocked {
+        return Err(RuleError::NoSight {
+            shooter: label(c),
+            target: label(t),
+        });
+    }
+    Ok(sight)
+}
+
+fn log_spell(game: &mut Game, caster: ModelId, spell: &str, power: u8, target: Option<ModelId>) {
+    game.record(EventKind::Spell {
+        caster,
+        spell: spell.to_string(),
+        power,
+        target,
+    });
+}
+
+/// A Resisted spell's test (§3.7): the target rolls one Quality die per Power; any failure and the spell
+/// takes hold. (A Hero passes a one-die check automatically.)
+pub fn resist(game: &mut Game, target: ModelId, power: u8) -> Result<bool, RuleError> {
+    let t = game.model(target)?;
+    let (q, hero) = (t.quality, t.has_trait(HERO_TRAIT));
+    let (dice, took_hold) = if power == 1 && hero {
+        (Vec::new(), false)
+    } else {
+        let faces: Vec<u8> = game
+            .roll("resist", Some(target), usize::from(power))
+            .iter()
+            .map(|d| d.face)
+            .collect();
+        let hold = faces.iter().any(|&f| !succeeds(f, q, 0));
+        (faces, hold)
+    };
+    game.record(EventKind::Resisted {
+        model: target,
+        dice,
+        took_hold,
+    });
+    Ok(took_hold)
+}
+
+/// Transfix (§3.7): a Resisted spell; on any failure the target is Transfixed, held by the caster.
+pub fn transfix(
+    game: &mut Game,
+    rules: &Rules,
+    caster: ModelId,
+    target: ModelId,
+    power: u8,
+) -> Result<bool, RuleError> {
+    check_cast(game, rules, caster, "Transfix", power, Some(target))?;
+    log_spell(game, caster, "Transfix", power, Some(target));
+    let hold = resist(game, target, power)?;
+    if hold {
+        super::outcome::add_condition(game, target, Condition::Transfixed)?;
+        game.model_mut(target)?.transfixed_by = Some(caster);
+    }
+    Ok(hold)
+}
+
+/// A spell used as a ranged attack (Fireball): Combat equal to its Power, the ranged-attack rules.
+pub fn spell_attack(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    caster: ModelId,
+    spell: &str,
+    target: ModelId,
+    power: u8,
+) -> Result<CombatReport, RuleError> {
+    let rules = &r.rules;
+    let sight = check_cast(game, rules, caster, spell, power, Some(target))?;
+    let (c, t) = (game.model(caster)?.clone(), game.model(target)?.clone());
+    if c.side == t.side {
+        return Err(RuleError::SameSide(label(&t)));
+    }
+    let engaged_elsewhere = game
+        .models
+        .iter()
+        .any(|m| m.id != target && m.side != t.side && super::query::in_contact(rules, m, &t));
+    if engaged_elsewhere {
+        return Err(RuleError::TargetEngaged(label(&t)));
+    }
+    if hooks
+        .permission(game, caster, "ignore_closest_target")?
+        .is_none()
+    {
+        if let Some(closer) = closer_target(game, r, caster, target)? {
+            return Err(RuleError::NotClosest {
+                shooter: label(&c),
+                target: label(&t),
+                closer: label(game.model(closer)?),
+            });
+        }
+    }
+    let mut mods = Vec::new();
+    if sight == Sight::Cover {
+        mods.push(Modifier::rule(
+            Role::Attacker,
+            rules.ranged.cover,
+            "target in Cover",
+        ));
+    }
+    if t.has(Condition::Defenseless) || t.has(Condition::Transfixed) {
+        mods.push(Modifier::rule(
+            Role::Attacker,
+            rules.ranged.defenseless,
+            "target Defenseless or Transfixed",
+        ));
+    }
+    log_spell(game, caster, spell, power, Some(target));
+    resolve_ranged(
+        game,
+        r,
+        hooks,
+        caster,
+        target,
+        i32::from(power),
+        mods,
+        None,
+        false,
+    )
+}
+
+/// What a healing use removes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heal {
+    /// One Wound (Quality improves by the Wound's loss).
+    Wound,
+    /// One condition.
+    Condition(Condition),
+}
+
+/// Heal one living model (§3.7): clear one condition or heal one Wound. Errors when there is nothing of
+/// that kind to heal or the model is not living.
+pub fn heal(game: &mut Game, rules: &Rules, target: ModelId, what: Heal) -> Result<(), RuleError> {
+    let t = game.model(target)?;
+    if let Some(kind) = NOT_LIVING.iter().find(|k| t.has_trait(k)) {
+        return Err(RuleError::Magic(format!(
+            "{} is {kind}, not living",
+            label(t)
+        )));
+    }
+    let name = label(t);
+    let m = game.model_mut(target)?;
+    let what = match what {
+        Heal::Wound => {
+            if m.wounds == 0 {
+                return Err(RuleError::Magic(format!("{name} has no Wound")));
+            }
+            m.wounds -= 1;
+            m.quality = m
+                .quality
+                .saturating_sub(rules.tough.quality_loss_per_wound)
+                .max(m.profile_quality);
+            "a Wound".to_string()
+        }
+        Heal::Condition(c) => {
+            if !m.remove_condition(c) {
+                return Err(RuleError::Magic(format!("{name} is not {}", c.as_str())));
+            }
+            if c == Condition::Transfixed {
+                m.transfixed_by = None;
+            }
+            if c == Condition::Entangled {
+                m.entangled_by = None;
+            }
+            format!("{} cleared", c.as_str())
+        }
+    };
+    game.record(EventKind::Healed {
+        model: target,
+        what,
+    });
+    Ok(())
+}
+
+/// A Wall spell (Thorn Wall): a linear obstacle from `a` toward `b` of the spell's length, with its own
+/// Integrity and Structure, until the wave ends or its caster is Defeated. Both ends must be within the
+/// Power's range of the caster.
+#[allow(clippy::too_many_arguments)]
+pub fn wall(
+    game: &mut Game,
+    r: &Rosters,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    a: Vec2,
+    b: Vec2,
+) -> Result<TokenId, RuleError> {
+    let rules = &r.rules;
+    check_cast(game, rules, caster, spell, power, None)?;
+    let stats = r
+        .spell(spell)
+        .and_then(|s| s.wall.clone())
+        .ok_or_else(|| RuleError::Magic(format!("{spell} is not a Wall spell")))?;
+    let dir = b - a;
+    if dir.len() < 1e-9 {
+        return Err(RuleError::Magic("a wall needs two different points".into()));
+    }
+    let end = a + dir.normalized() * stats.length;
+    let range = spell_range(rules, power)?;
+    let c = game.model(caster)?.circle();
+    for p in [a, end] {
+        let d = (p.dist(c.c) - c.r).max(0.0);
+        if d > range + 1e-9 {
+            return Err(RuleError::Magic(format!(
+                "the wall's end is {d:.2}\" away: Power {power} reaches {range}\""
+            )));
+        }
+    }
+    log_spell(game, caster, spell, power, None);
+    let segment = Segment::new(a, end);
+    Ok(game.add_token(
+        TokenKind::Barricade {
+            segment,
+            integrity: stats.integrity as i32,
+            structure: stats.structure as i32,
+            caster: Some(caster),
+        },
+        a.lerp(end, 0.5),
+    ))
+}
+
+/// When a model leaves the table, what it held ends (§3.7): models it Transfixed break free, models it
+/// Entangled are freed, its Summonings vanish and its Walls fall.
+pub fn release_links(game: &mut Game, gone: ModelId) {
+    let mut freed = Vec::new();
+    let mut vanished = Vec::new();
+    for m in game.models.iter_mut() {
+        if m.transfixed_by == Some(gone) {
+            m.transfixed_by = None;
+            if m.remove_condition(Condition::Transfixed) {
+                freed.push((m.id, Condition::Transfixed));
+            }
+        }
+        if m.entangled_by == Some(gone) {
+            m.entangled_by = None;
+            if m.remove_condition(Condition::Entangled) {
+                freed.push((m.id, Condition::Entangled));
+            }
+        }
+        if m.summoned_by == Some(gone) {
+            vanished.push(m.id);
+        }
+    }
+    for (model, condition) in freed {
+        game.record(EventKind::Condition {
+            model,
+            condition,
+            added: false,
+        });
+    }
+    game.tokens
+        .retain(|t| !matches!(t.kind, TokenKind::Barricade { caster: Some(c), .. } if c == gone));
+    for id in vanished {
+        let _ = game.remove_model(id, "vanished");
+    }
+}
+
+/// Take a model off the table and end what it held (Transfix, Entangle, Summonings, Walls).
+pub fn remove(
+    game: &mut Game,
+    id: ModelId,
+    reason: &str,
+) -> Result<crate::state::Model, RuleError> {
+    let m = game.remove_model(id, reason)?;
+    release_links(game, id);
+    Ok(m)
+}

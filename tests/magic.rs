@@ -1,0 +1,173 @@
+//! Magic and conditions (§3.7) through the kernel with forced dice.
+
+use village::geometry::Vec2;
+use village::roster::Rosters;
+use village::rules::magic::{
+    cast_roll, check_cast, heal, remove, spell_attack, transfix, wall, Heal,
+};
+use village::rules::movement::move_model;
+use village::rules::outcome::add_condition;
+use village::rules::{NoHooks, RuleError};
+use village::state::{self, Condition, Game, ModelId, Role, TableKind, TokenKind};
+
+fn setup() -> (Rosters, Game) {
+    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
+    let g = state::new_game(&r, 1, TableKind::Empty);
+    (r, g)
+}
+
+fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
+    g.add_model(state::model_from_profile(
+        r.profile(name).unwrap(),
+        r,
+        Vec2::new(x, y),
+    ))
+}
+
+#[test]
+fn three_failed_dice_leave_a_caster_out_of_power_for_the_wave() {
+    let (r, mut g) = setup();
+    let ilse = place(&r, &mut g, "Sister Ilse", 5.0, 30.0);
+    g.dice.force([1, 2, 2]).unwrap();
+    let roll = cast_roll(&mut g, &r.rules, ilse, 3).unwrap();
+    assert_eq!(roll.successes, 0);
+    assert!(g.model(ilse).unwrap().out_of_power);
+    let e = cast_roll(&mut g, &r.rules, ilse, 1).unwrap_err();
+    assert!(e.to_string().contains("out of power"), "{e}");
+    let bram = place(&r, &mut g, "Bram the Smith", 8.0, 30.0);
+    assert!(cast_roll(&mut g, &r.rules, bram, 1)
+        .unwrap_err()
+        .to_string()
+        .contains("knows no spell"));
+}
+
+#[test]
+fn power_sets_the_range_and_engaged_casters_cannot_cast() {
+    let (r, mut g) = setup();
+    let ilse = place(&r, &mut g, "Sister Ilse", 5.0, 30.0);
+    let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
+    // 4" apart edge to edge: Power 1 (Short, 3") is short; Power 2 (Medium, 6") reaches.
+    assert!(check_cast(&g, &r.rules, ilse, "Transfix", 1, Some(orc)).is_err());
+    assert!(check_cast(&g, &r.rules, ilse, "Transfix", 2, Some(orc)).is_ok());
+    assert!(
+        check_cast(&g, &r.rules, ilse, "Fireball", 2, Some(orc)).is_err(),
+        "she does not know it"
+    );
+    let _brawler = place(&r, &mut g, "Orc Warrior", 5.0, 31.0);
+    let e = check_cast(&g, &r.rules, ilse, "Transfix", 2, Some(orc)).unwrap_err();
+    assert!(e.to_string().contains("Engaged"), "{e}");
+}
+
+#[test]
+fn transfix_is_resisted_per_power_and_breaks_when_the_caster_falls() {
+    let (r, mut g) = setup();
+    let ilse = place(&r, &mut g, "Sister Ilse", 5.0, 30.0);
+    let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
+    // Power 2: the orc rolls two Quality dice (4+): 5 and 6 pass.
+    g.dice.force([5, 6]).unwrap();
+    assert!(!transfix(&mut g, &r.rules, ilse, orc, 2).unwrap());
+    // 5 and 3: one failure is enough.
+    g.dice.force([5, 3]).unwrap();
+    assert!(transfix(&mut g, &r.rules, ilse, orc, 2).unwrap());
+    let o = g.model(orc).unwrap();
+    assert!(o.has(Condition::Transfixed) && o.transfixed_by == Some(ilse));
+    assert!(
+        move_model(&mut g, &r.rules, orc, Vec2::new(20.0, 30.0), None).is_err(),
+        "cannot move"
+    );
+    remove(&mut g, ilse, "defeated").unwrap();
+    assert!(
+        !g.model(orc).unwrap().has(Condition::Transfixed),
+        "freed when the caster is Defeated"
+    );
+}
+
+#[test]
+fn fireball_is_a_ranged_attack_at_combat_equal_to_power() {
+    let (r, mut g) = setup();
+    let hedda = place(&r, &mut g, "Hedda the Hedge Witch", 5.0, 30.0);
+    let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
+    g.dice.force([6, 2]).unwrap();
+    let rep = spell_attack(&mut g, &r, &NoHooks, hedda, "Fireball", orc, 2).unwrap();
+    // 6 + Power 2 = 8 against 2 + 3 = 5: the orc is Defenseless (even die).
+    assert_eq!((rep.attacker_total, rep.defender_total), (8, 5));
+    assert_eq!(rep.winner, Some(Role::Attacker));
+    // The target's roll is defensive: it cannot hurt the caster.
+    g.dice.force([1, 6]).unwrap();
+    let rep = spell_attack(&mut g, &r, &NoHooks, hedda, "Fireball", orc, 2).unwrap();
+    assert_eq!(rep.applied, village::state::CombatResult::None);
+    assert!(g.model(hedda).is_ok());
+}
+
+#[test]
+fn healing_clears_a_condition_or_a_wound_on_the_living_only() {
+    let (r, mut g) = setup();
+    let bram = place(&r, &mut g, "Bram the Smith", 5.0, 30.0);
+    {
+        let m = g.model_mut(bram).unwrap();
+        m.wounds = 1;
+        m.quality = 4;
+    }
+    heal(&mut g, &r.rules, bram, Heal::Wound).unwrap();
+    let m = g.model(bram).unwrap();
+    assert_eq!((m.wounds, m.quality), (0, 3));
+    assert!(
+        heal(&mut g, &r.rules, bram, Heal::Wound).is_err(),
+        "no Wound left"
+    );
+    add_condition(&mut g, bram, Condition::Defenseless).unwrap();
+    heal(
+        &mut g,
+        &r.rules,
+        bram,
+        Heal::Condition(Condition::Defenseless),
+    )
+    .unwrap();
+    assert!(!g.model(bram).unwrap().has(Condition::Defenseless));
+    let sk = place(&r, &mut g, "Skeleton Warrior", 20.0, 30.0);
+    add_condition(&mut g, sk, Condition::Entangled).unwrap();
+    let e = heal(&mut g, &r.rules, sk, Heal::Condition(Condition::Entangled)).unwrap_err();
+    assert!(
+        matches!(e, RuleError::Magic(ref m) if m.contains("not living")),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_thorn_wall_is_an_obstacle_until_its_caster_falls() {
+    let (r, mut g) = setup();
+    let hedda = place(&r, &mut g, "Hedda the Hedge Witch", 5.0, 30.0);
+    let id = wall(
+        &mut g,
+        &r,
+        hedda,
+        "Thorn Wall",
+        2,
+        Vec2::new(8.0, 28.0),
+        Vec2::new(8.0, 33.0),
+    )
+    .unwrap();
+    let t = g.tokens.iter().find(|t| t.id == id).unwrap();
+    assert!(
+        matches!(t.kind, TokenKind::Barricade { integrity: 2, structure: 2, caster: Some(c), .. } if c == hedda)
+    );
+    let orc = place(&r, &mut g, "Orc Warrior", 12.0, 29.0);
+    let rep = move_model(&mut g, &r.rules, orc, Vec2::new(2.0, 29.0), None).unwrap();
+    assert!(
+        (rep.travelled - 3.0).abs() < 1e-9,
+        "crossing the wall costs a band: {rep:?}"
+    );
+    remove(&mut g, hedda, "defeated").unwrap();
+    assert!(g.tokens.is_empty(), "the wall falls with its caster");
+    let hedda2 = place(&r, &mut g, "Hedda the Hedge Witch", 30.0, 5.0);
+    let far = wall(
+        &mut g,
+        &r,
+        hedda2,
+        "Thorn Wall",
+        1,
+        Vec2::new(20.0, 5.0),
+        Vec2::new(20.0, 9.0),
+    );
+    assert!(far.is_err(), "out of Power 1 range");
+}
