@@ -85,6 +85,11 @@ fn the_stubs_are_deterministic_and_name_every_member() {
         !a.contains("Not described"),
         "a kind or entry point of registry::KINDS has no description in spec.rs"
     );
+    // Valid Lua (compiled, not run: running it would replace the `village` global).
+    open()
+        .vm()
+        .exec(&format!("return function()\n{a}\nend"), STUBS)
+        .unwrap_or_else(|e| panic!("the stubs do not compile: {e}"));
     for c in CLASSES {
         assert!(a.contains(&format!("---@class {}\n", c.name)), "{}", c.name);
         let sep = if c.kind == ClassKind::Global {

@@ -58,7 +58,7 @@ function village.profiles() end
 ---Options of `village.new_game`; an unknown key is an error.
 ---
 ---```lua
----village.new_game({ seed = 1, length = "standard", variants = { "power_blow_lethal" } })
+---village.new_game({ seed = 1, length = "standard", heroes = { "Captain Maren", "Tobin the Marksman" } })
 ---```
 ---@class NewGameOptions
 ---@field seed? integer Seed of the dice (default: the session's `--seed`).
@@ -430,7 +430,7 @@ function Model:has(condition) end
 ---The read-only view of the game a hook receives. It lives only for the call: keep what you read, not the ctx.
 ---
 ---```lua
----melee_modifier = function(ctx, self, roll) return ctx.round end
+---melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end
 ---```
 ---@class Ctx
 ---@field round integer The current round.

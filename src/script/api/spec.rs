@@ -289,7 +289,7 @@ pub const CLASSES: &[Class] = &[
         name: "NewGameOptions",
         kind: ClassKind::Table,
         doc: "Options of `village.new_game`; an unknown key is an error.",
-        usage: "village.new_game({ seed = 1, length = \"standard\", variants = { \"power_blow_lethal\" } })",
+        usage: "village.new_game({ seed = 1, length = \"standard\", heroes = { \"Captain Maren\", \"Tobin the Marksman\" } })",
         fields: &[
             opt("seed", "integer", "Seed of the dice (default: the session's `--seed`)."),
             opt("length", "string", "Game length as named in the rosters (default \"standard\")."),
@@ -627,7 +627,7 @@ pub const CLASSES: &[Class] = &[
         kind: ClassKind::Handle,
         doc: "The read-only view of the game a hook receives. It lives only for the call: keep what you read, \
               not the ctx.",
-        usage: "melee_modifier = function(ctx, self, roll) return ctx.round end",
+        usage: "melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end",
         fields: &[
             f("round", "integer", "The current round."),
             f("wave", "integer", "The current wave."),
@@ -1073,6 +1073,10 @@ pub fn luals_meta() -> String {
     out
 }
 
+fn md_usage(out: &mut String, usage: &str) {
+    let _ = writeln!(out, "```lua\n{usage}\n```");
+}
+
 fn md_type(ty: &str) -> String {
     format!("`{ty}`")
 }
@@ -1096,7 +1100,7 @@ pub fn reference_markdown() -> String {
             ClassKind::Table => "table",
         };
         let _ = writeln!(out, "\n## {} ({what})\n\n{}\n", c.name, c.doc);
-        let _ = writeln!(out, "    {}", c.usage);
+        md_usage(&mut out, c.usage);
         if !c.fields.is_empty() {
             out.push('\n');
         }
@@ -1143,7 +1147,7 @@ pub fn reference_markdown() -> String {
             if !m.params.is_empty() {
                 out.push('\n');
             }
-            let _ = writeln!(out, "    {}", m.usage);
+            md_usage(&mut out, m.usage);
         }
     }
     out.push_str("\n## Script modules\n\nA script file returns a table; its keys are a closed vocabulary per folder.\n");
@@ -1154,9 +1158,11 @@ pub fn reference_markdown() -> String {
         };
         let _ = writeln!(
             out,
-            "\n### {} (scripts/{kind}/)\n\n{doc}\n\n    {usage}\n",
+            "\n### {} (scripts/{kind}/)\n\n{doc}\n",
             module_class_name(kind)
         );
+        md_usage(&mut out, usage);
+        out.push('\n');
         for fld in MODULE_DATA {
             let _ = writeln!(out, "- `{}?`: {} — {}", fld.name, md_type(fld.ty), fld.doc);
         }
