@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use village::odds;
 use village::roster::{self, ProfileKind, Rosters};
 use village::rules::combat::{CombatConstants, MeleeQuery};
+use village::script::api::spec;
 use village::script::{Limits, ScriptHost};
 
 /// A rules engine, Lua scripting host and balance simulator for The Village Must Stand.
@@ -37,6 +38,12 @@ enum Command {
         seed: u64,
         #[command(flatten)]
         data: DataArgs,
+    },
+    /// The Lua API scripts see: a readable reference, or lua-language-server stubs with --luals.
+    Api {
+        /// Print the `---@meta` stubs for lua-language-server (the content of scripts/types/village.lua).
+        #[arg(long)]
+        luals: bool,
     },
 }
 
@@ -127,6 +134,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Run { file, seed, data }) => run_lua(&file, seed, &data),
+        Some(Command::Api { luals }) => {
+            if luals {
+                print!("{}", spec::luals_meta());
+            } else {
+                print!("{}", spec::reference_markdown());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -149,6 +164,7 @@ fn overview() -> Result<ExitCode> {
     println!("  village check                                  profiles and Wave Points");
     println!("  village odds activation --quality 3 --dice 3   activation odds");
     println!("  village odds melee --attacker 4 --defender 3   melee odds");
+    println!("  village api                                    the Lua API scripts see");
     println!("  village --help                                 every command");
     Ok(if report.ok() {
         ExitCode::SUCCESS

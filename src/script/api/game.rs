@@ -7,6 +7,7 @@
 use super::convert::{check_options, fail, flag, pos_table, to_lua, to_pos};
 use super::handles::{BuildingRef, ModelRef};
 use super::hooks::ScriptHooks;
+use super::spec;
 use crate::geometry::{
     circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape, Vec2,
 };
@@ -173,18 +174,23 @@ fn placement_problem(game: &Game, c: &Circle) -> Option<String> {
         .map(|m| format!("the base would overlap {} ({})", m.name, m.id))
 }
 
+/// The name of a `Game` member, as `spec` describes it (a name it does not describe panics).
+fn api(member: &str) -> &'static str {
+    spec::member("Game", member)
+}
+
 impl UserData for GameHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
-        fields.add_field_method_get("seed", |lua, this| Ok(this.0.read(lua)?.seed));
-        fields.add_field_method_get("round", |lua, this| Ok(this.0.read(lua)?.round));
-        fields.add_field_method_get("wave", |lua, this| Ok(this.0.read(lua)?.wave));
-        fields.add_field_method_get("supplies", |lua, this| Ok(this.0.read(lua)?.supplies));
-        fields.add_field_method_get("length", |_, this| Ok(this.0.length.clone()));
-        fields.add_field_method_get("variants", |_, this| Ok(this.0.variants.clone()));
+        fields.add_field_method_get(api("seed"), |lua, this| Ok(this.0.read(lua)?.seed));
+        fields.add_field_method_get(api("round"), |lua, this| Ok(this.0.read(lua)?.round));
+        fields.add_field_method_get(api("wave"), |lua, this| Ok(this.0.read(lua)?.wave));
+        fields.add_field_method_get(api("supplies"), |lua, this| Ok(this.0.read(lua)?.supplies));
+        fields.add_field_method_get(api("length"), |_, this| Ok(this.0.length.clone()));
+        fields.add_field_method_get(api("variants"), |_, this| Ok(this.0.variants.clone()));
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method("place", |lua, this, (name, pos): (String, Value)| {
+        methods.add_method(api("place"), |lua, this, (name, pos): (String, Value)| {
             let pos = to_pos(lua, &pos)?;
             let core = &this.0;
             let profile = core
@@ -207,12 +213,12 @@ impl UserData for GameHandle {
             })
         });
 
-        methods.add_method("force_dice", |lua, this, faces: Vec<i64>| {
+        methods.add_method(api("force_dice"), |lua, this, faces: Vec<i64>| {
             let mut game = this.0.write(lua)?;
             game.dice.force(faces).map_err(|e| fail(lua, e))
         });
 
-        methods.add_method("activate", |lua, this, (m, dice): (Value, u8)| {
+        methods.add_method(api("activate"), |lua, this, (m, dice): (Value, u8)| {
             let id = this.model_arg(lua, &m)?;
             let mut game = this.0.write(lua)?;
             let r =
@@ -226,9 +232,9 @@ impl UserData for GameHandle {
         });
 
         methods.add_method(
-            "move",
+            api("move"),
             |lua, this, (m, to, opts): (Value, Value, Option<Table>)| {
-                check_options(lua, &opts, &["distance"])?;
+                check_options(lua, &opts, &spec::options("MoveOptions"))?;
                 let id = this.model_arg(lua, &m)?;
                 let dest = to_pos(lua, &to)?;
                 let limit = match &opts {
@@ -263,9 +269,9 @@ impl UserData for GameHandle {
         );
 
         methods.add_method(
-            "melee",
+            api("melee"),
             |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
-                check_options(lua, &opts, &["power_blow", "free_hack", "lethal", "ambush"])?;
+                check_options(lua, &opts, &spec::options("MeleeOptions"))?;
                 let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
                 let o = MeleeOptions {
                     power_blow: flag(lua, &opts, "power_blow")?,
@@ -287,9 +293,9 @@ impl UserData for GameHandle {
         );
 
         methods.add_method(
-            "shoot",
+            api("shoot"),
             |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
-                check_options(lua, &opts, &["aimed"])?;
+                check_options(lua, &opts, &spec::options("ShotOptions"))?;
                 let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
                 let o = ShotOptions {
                     aimed: flag(lua, &opts, "aimed")?,
@@ -308,9 +314,9 @@ impl UserData for GameHandle {
         );
 
         methods.add_method(
-            "structural",
+            api("structural"),
             |lua, this, (a, b, opts): (Value, Value, Option<Table>)| {
-                check_options(lua, &opts, &["power_blow"])?;
+                check_options(lua, &opts, &spec::options("StructuralOptions"))?;
                 let a = this.model_arg(lua, &a)?;
                 let b = this.building_arg(lua, &b)?;
                 let power_blow = flag(lua, &opts, "power_blow")?;
@@ -333,7 +339,7 @@ impl UserData for GameHandle {
             },
         );
 
-        methods.add_method("building", |lua, this, name: String| {
+        methods.add_method(api("building"), |lua, this, name: String| {
             let game = this.0.read(lua)?;
             game.building(&name).map_err(|e| fail(lua, e))?;
             Ok(BuildingRef {
@@ -342,7 +348,7 @@ impl UserData for GameHandle {
             })
         });
 
-        methods.add_method("buildings", |lua, this, ()| {
+        methods.add_method(api("buildings"), |lua, this, ()| {
             let game = this.0.read(lua)?;
             let refs: Vec<BuildingRef> = game
                 .buildings
@@ -355,8 +361,8 @@ impl UserData for GameHandle {
             Ok(refs)
         });
 
-        methods.add_method("models", |lua, this, opts: Option<Table>| {
-            check_options(lua, &opts, &["side"])?;
+        methods.add_method(api("models"), |lua, this, opts: Option<Table>| {
+            check_options(lua, &opts, &spec::options("ModelFilter"))?;
             let side = match &opts {
                 Some(t) => match t.raw_get::<Option<String>>("side")?.as_deref() {
                     None => None,
@@ -381,7 +387,7 @@ impl UserData for GameHandle {
             Ok(refs)
         });
 
-        methods.add_method("model", |lua, this, id: u32| {
+        methods.add_method(api("model"), |lua, this, id: u32| {
             let game = this.0.read(lua)?;
             Ok(game
                 .model(ModelId(id))
@@ -390,7 +396,7 @@ impl UserData for GameHandle {
         });
 
         methods.add_method(
-            "remove",
+            api("remove"),
             |lua, this, (m, reason): (Value, Option<String>)| {
                 let id = this.model_arg(lua, &m)?;
                 let mut game = this.0.write(lua)?;
@@ -400,21 +406,21 @@ impl UserData for GameHandle {
             },
         );
 
-        methods.add_method("log", |lua, this, last: Option<usize>| {
+        methods.add_method(api("log"), |lua, this, last: Option<usize>| {
             let game = this.0.read(lua)?;
             let log = game.log();
             let from = last.map_or(0, |n| log.len().saturating_sub(n));
             to_lua(lua, &log[from..])
         });
 
-        methods.add_method("log_json", |lua, this, ()| {
+        methods.add_method(api("log_json"), |lua, this, ()| {
             let game = this.0.read(lua)?;
             serde_json::to_string(game.log()).map_err(mlua::Error::external)
         });
 
-        methods.add_method("rules", |lua, this, ()| to_lua(lua, &this.0.rules));
+        methods.add_method(api("rules"), |lua, this, ()| to_lua(lua, &this.0.rules));
 
-        methods.add_method("distance", |lua, this, (a, b): (Value, Value)| {
+        methods.add_method(api("distance"), |lua, this, (a, b): (Value, Value)| {
             let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
             let game = this.0.read(lua)?;
             let (a, b) = (
@@ -502,11 +508,7 @@ pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua
 
 /// `village.new_game{ seed, length, heroes, table, variants }`.
 pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
-    check_options(
-        lua,
-        &opts,
-        &["seed", "length", "heroes", "table", "variants"],
-    )?;
+    check_options(lua, &opts, &spec::options("NewGameOptions"))?;
     let h = host(lua)?;
     let rosters = h.rosters()?;
     let get = |k: &str| -> mlua::Result<Value> {

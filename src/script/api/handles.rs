@@ -5,46 +5,15 @@
 
 use super::convert::{fail, pos_table, to_lua};
 use super::game::Core;
+use super::spec;
 use crate::roster::Rules;
 use crate::rules::query::is_engaged;
 use crate::state::{Building, EventKind, Game, Model, ModelId};
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::rc::Rc;
 
-/// The fields a model handle (and a hook's model snapshot) exposes.
-pub const MODEL_FIELDS: &[&str] = &[
-    "id",
-    "name",
-    "kind",
-    "tier",
-    "side",
-    "quality",
-    "combat",
-    "pos",
-    "base",
-    "wounds",
-    "conditions",
-    "traits",
-    "weapon",
-    "spells",
-    "group",
-    "active",
-    "engaged",
-    "defeated",
-    "weapon_broken",
-];
-
-/// The fields a building handle exposes.
-pub const BUILDING_FIELDS: &[&str] = &[
-    "name",
-    "integrity",
-    "max_integrity",
-    "level",
-    "destroyed",
-    "fire",
-    "pos",
-    "size",
-];
+// The field lists live in the spec, so the handles, the snapshots and the stubs name the same fields.
+pub use super::spec::{BUILDING_FIELDS, MODEL_FIELDS};
 
 /// One field of a model on the table.
 pub fn model_field(
@@ -170,14 +139,19 @@ impl ModelRef {
     }
 }
 
+/// The name of a `Model` member, as `spec` describes it (a name it does not describe panics).
+fn api(member: &str) -> &'static str {
+    spec::member("Model", member)
+}
+
 impl UserData for ModelRef {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method("has_trait", |lua, this, name: String| {
+        methods.add_method(api("has_trait"), |lua, this, name: String| {
             let game = this.core.read(lua)?;
             let m = game.model(this.id).map_err(|e| fail(lua, e))?;
             Ok(m.has_trait(&name))
         });
-        methods.add_method("has", |lua, this, condition: String| {
+        methods.add_method(api("has"), |lua, this, condition: String| {
             let game = this.core.read(lua)?;
             let m = game.model(this.id).map_err(|e| fail(lua, e))?;
             Ok(m.conditions.iter().any(|c| c.as_str() == condition))

@@ -4,6 +4,7 @@
 
 use super::game::Core;
 use super::handles::{building_snapshot, model_snapshot};
+use super::spec;
 use crate::roster::Rules;
 use crate::rules::hooks::{Hooks, Modifier, Role, RollInfo, Target};
 use crate::rules::HookError;
@@ -236,21 +237,26 @@ struct Ctx<'a> {
     rules: &'a Rules,
 }
 
+/// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
+fn api(member: &str) -> &'static str {
+    spec::member("Ctx", member)
+}
+
 impl UserData for Ctx<'_> {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
-        fields.add_field_method_get("round", |_, this| Ok(this.game.round));
-        fields.add_field_method_get("wave", |_, this| Ok(this.game.wave));
-        fields.add_field_method_get("supplies", |_, this| Ok(this.game.supplies));
+        fields.add_field_method_get(api("round"), |_, this| Ok(this.game.round));
+        fields.add_field_method_get(api("wave"), |_, this| Ok(this.game.wave));
+        fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game.supplies));
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method("model", |lua, this, id: u32| {
+        methods.add_method(api("model"), |lua, this, id: u32| {
             match this.game.model(ModelId(id)) {
                 Ok(m) => Ok(Some(model_snapshot(lua, this.game, this.rules, m)?)),
                 Err(_) => Ok(None),
             }
         });
-        methods.add_method("models", |lua, this, opts: Option<Table>| {
+        methods.add_method(api("models"), |lua, this, opts: Option<Table>| {
             let side = match &opts {
                 Some(t) => t.raw_get::<Option<String>>("side")?,
                 None => None,
@@ -276,13 +282,13 @@ impl UserData for Ctx<'_> {
             }
             Ok(v)
         });
-        methods.add_method("building", |lua, this, name: String| {
+        methods.add_method(api("building"), |lua, this, name: String| {
             match this.game.building(&name) {
                 Ok(b) => Ok(Some(building_snapshot(lua, b)?)),
                 Err(_) => Ok(None),
             }
         });
-        methods.add_method("distance", |_, this, (a, b): (Table, Table)| {
+        methods.add_method(api("distance"), |_, this, (a, b): (Table, Table)| {
             let id = |t: &Table| -> mlua::Result<ModelId> { Ok(ModelId(t.raw_get::<u32>("id")?)) };
             let (a, b) = (
                 this.game.model(id(&a)?).map_err(mlua::Error::external)?,
@@ -290,13 +296,15 @@ impl UserData for Ctx<'_> {
             );
             Ok(crate::geometry::circle_circle_gap(&a.circle(), &b.circle()).max(0.0))
         });
-        methods.add_method("rule", |lua, this, (section, key): (String, String)| {
-            let all = serde_json::to_value(this.rules).map_err(mlua::Error::external)?;
-            let v = all
-                .get(&section)
-                .and_then(|s| s.get(&key))
-                .ok_or_else(|| mlua::Error::runtime(format!("no rule constant {section}.{key}")))?;
-            super::convert::to_lua(lua, v)
-        });
+        methods.add_method(
+            api("rule"),
+            |lua, this, (section, key): (String, String)| {
+                let all = serde_json::to_value(this.rules).map_err(mlua::Error::external)?;
+                let v = all.get(&section).and_then(|s| s.get(&key)).ok_or_else(|| {
+                    mlua::Error::runtime(format!("no rule constant {section}.{key}"))
+                })?;
+                super::convert::to_lua(lua, v)
+            },
+        );
     }
 }

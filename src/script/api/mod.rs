@@ -1,23 +1,30 @@
 //! The public game API every script, scenario and the REPL see: the `village` global table and the
-//! handles it returns. Names are stable (see scripts/types/village.lua for the reference).
+//! handles it returns. Names are stable and described in [`spec`], which every registration takes its
+//! names from (scripts/types/village.lua is generated from it: `village api --luals`).
 
 pub mod convert;
 pub mod game;
 pub mod handles;
 pub mod hooks;
+pub mod spec;
 
 use mlua::{Lua, Table};
+
+/// The name of a `village` member, as `spec` describes it (a name it does not describe panics).
+fn api(member: &str) -> &'static str {
+    spec::member("village", member)
+}
 
 /// Install the `village` global into a VM.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let village: Table = lua.create_table()?;
-    village.set("version", env!("CARGO_PKG_VERSION"))?;
+    village.set(api("version"), env!("CARGO_PKG_VERSION"))?;
     village.set(
-        "new_game",
+        api("new_game"),
         lua.create_function(|lua, opts: Option<Table>| game::new_game(lua, opts))?,
     )?;
     village.set(
-        "profiles",
+        api("profiles"),
         lua.create_function(|lua, ()| {
             let r = crate::script::host::host(lua)?.rosters()?;
             Ok(r.profiles

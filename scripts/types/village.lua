@@ -1,0 +1,695 @@
+---@meta village
+-- The village scripting API for lua-language-server. Generated from src/script/api/spec.rs: do not
+-- edit. Regenerate with `cargo run -- api --luals > scripts/types/village.lua`.
+
+---The two sides.
+---@alias Side "heroes"|"enemies"
+
+---What a profile is.
+---@alias ProfileKind "hero"|"enemy"|"defender"
+
+---A profile's tier.
+---@alias Tier "mob"|"elite"|"boss"|"hero"|"defender"
+
+---A condition (core rules §3.7); Wounds are not conditions.
+---@alias Condition "defenseless"|"transfixed"|"entangled"
+
+---Which roll a modifier hook is asked about.
+---@alias RollKind "melee"|"ranged"|"structural"
+
+---Whose total a modifier changes.
+---@alias Role "attacker"|"defender"
+
+---A result of the combat table (SUPPLEMENT §4), or what was applied to the loser.
+---@alias CombatOutcome "tie"|"recoil"|"defenseless"|"defeated"|"gruesome"|"none"|"wound"|"entangled"
+
+---A model handle of the same game, or a model id.
+---@alias ModelArg Model|integer
+
+---A position: `{ x = 3, y = 4 }` or `{ 3, 4 }`, in inches.
+---@alias Point Position|number[]
+
+---The `village` global: start games and look at the rosters.
+---
+---```lua
+---local g = village.new_game({ seed = 7, table = "empty" })
+---```
+---@class village
+---@field version string The version of the village engine.
+village = {}
+
+---A new game from the rosters: buildings at Level I and the named heroes south of the Town Hall.
+---
+---```lua
+---local g = village.new_game({ seed = 7, heroes = { "Captain Maren" }, table = "empty" })
+---```
+---@param opts? NewGameOptions Seed, length, heroes, table, variants.
+---@return Game
+function village.new_game(opts) end
+
+---The names of every profile in the rosters (heroes, enemies, Village Defenders).
+---
+---```lua
+---for _, name in ipairs(village.profiles()) do print(name) end
+---```
+---@return string[]
+function village.profiles() end
+
+---Options of `village.new_game`; an unknown key is an error.
+---
+---```lua
+---village.new_game({ seed = 1, length = "standard", heroes = { "Captain Maren", "Tobin the Marksman" } })
+---```
+---@class NewGameOptions
+---@field seed? integer Seed of the dice (default: the session's `--seed`).
+---@field length? string Game length as named in the rosters (default "standard").
+---@field heroes? string[] Heroes to deploy in a row south of the Town Hall.
+---@field table? "empty"|"generated" The standard layout, or a generated table (default).
+---@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order.
+
+---A game on the table. Each method resolves a rule at once as a what-if: it checks geometry (contact, sight, range) but not whose turn it is.
+---
+---```lua
+---local g = village.new_game({ seed = 7, table = "empty" })
+---```
+---@class Game
+---@field seed integer The seed of the game's dice.
+---@field round integer The current round.
+---@field wave integer The current wave.
+---@field supplies integer The village's Supplies.
+---@field length string The game length's name.
+---@field variants string[] The rule variants in force, in order.
+local Game = {}
+
+---Put a model on the table; an error if its base would hang off the table or overlap anything.
+---
+---```lua
+---local orc = g:place("Orc Warrior", { x = 3, y = 3 })
+---```
+---@param name string A profile name from the rosters.
+---@param pos Point Centre of the base.
+---@return Model
+function Game:place(name, pos) end
+
+---Queue the faces the next dice will show (scenarios and tests).
+---
+---```lua
+---g:force_dice({ 6, 1 })
+---```
+---@param faces integer[] D6 faces (1 to 6) the next rolls will show, in order.
+function Game:force_dice(faces) end
+
+---Roll an activation (§3.1): successes are actions, two or more failures a turnover.
+---
+---```lua
+---local r = g:activate(orc, 2)
+---```
+---@param model ModelArg The model to activate.
+---@param dice integer How many dice to roll (1 to 3).
+---@return ActivationResult
+function Game:activate(model, dice) end
+
+---Move straight toward a point; stops at contact with an enemy, a building, impassable terrain or the table edge.
+---
+---```lua
+---local m = g:move(orc, { x = 12, y = 3 })
+---```
+---@param model ModelArg The model to move.
+---@param to Point Where to go, in a straight line.
+---@param opts? MoveOptions `distance`: at most this far (default: a Medium move).
+---@return MoveResult
+function Game:move(model, to, opts) end
+
+---Resolve a melee attack (SUPPLEMENT §4) with the modifier hooks of both models.
+---
+---```lua
+---local r = g:melee(orc, bram, { power_blow = true })
+---```
+---@param attacker ModelArg The attacking model.
+---@param defender ModelArg The model attacked; must be in contact.
+---@param opts? MeleeOptions Power Blow, Free Hack, Lethal, Ambush.
+---@return CombatResult
+function Game:melee(attacker, defender, opts) end
+
+---Resolve a ranged attack (range bands, Cover, weapon break) with the modifier hooks.
+---
+---```lua
+---local r = g:shoot(tobin, orc, { aimed = true })
+---```
+---@param shooter ModelArg The model shooting.
+---@param target ModelArg The model shot at; must be in sight and range.
+---@param opts? ShotOptions `aimed`.
+---@return CombatResult
+function Game:shoot(shooter, target, opts) end
+
+---Resolve a structural attack on a building.
+---
+---```lua
+---local r = g:structural(orc, "Town Hall")
+---```
+---@param attacker ModelArg The model attacking the building; must be in contact.
+---@param building Building|string The building or its name.
+---@param opts? StructuralOptions `power_blow`.
+---@return StructuralResult
+function Game:structural(attacker, building, opts) end
+
+---A building by name; an error if there is none.
+---
+---```lua
+---local th = g:building("Town Hall")
+---```
+---@param name string The building's name.
+---@return Building
+function Game:building(name) end
+
+---Every building, in table order.
+---
+---```lua
+---for _, b in ipairs(g:buildings()) do print(b.name, b.integrity) end
+---```
+---@return Building[]
+function Game:buildings() end
+
+---The models on the table, in id order.
+---
+---```lua
+---local heroes = g:models({ side = "heroes" })
+---```
+---@param opts? ModelFilter `side`: only this side.
+---@return Model[]
+function Game:models(opts) end
+
+---The model with this id, or nil if it is not on the table.
+---
+---```lua
+---local m = g:model(1)
+---```
+---@param id integer A model id.
+---@return Model|nil
+function Game:model(id) end
+
+---Take a model off the table.
+---
+---```lua
+---g:remove(orc, "fled")
+---```
+---@param model ModelArg The model to take off the table.
+---@param reason? string Why, for the log (default "removed"; "fled" is not a defeat).
+function Game:remove(model, reason) end
+
+---The event log: every roll and result, oldest first.
+---
+---```lua
+---local last = g:log(1)[1]
+---```
+---@param last? integer Only the last N events.
+---@return LogEvent[]
+function Game:log(last) end
+
+---The whole event log as JSON (byte-identical for the same seed and inputs).
+---
+---```lua
+---print(g:log_json())
+---```
+---@return string
+function Game:log_json() end
+
+---The rule constants in force (the rosters' with the variants applied), by section.
+---
+---```lua
+---local pb = g:rules().melee.power_blow
+---```
+---@return table<string, table<string, any>>
+function Game:rules() end
+
+---The gap between two bases, edge to edge, in inches (0 in contact).
+---
+---```lua
+---if g:distance(orc, bram) <= 0.05 then g:melee(orc, bram) end
+---```
+---@param a ModelArg A model.
+---@param b ModelArg Another model.
+---@return number
+function Game:distance(a, b) end
+
+---A handle to a model of a game, resolved on every use: once the model is off the table, only `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`.
+---
+---```lua
+---local orc = g:place("Orc Warrior", { x = 3, y = 3 })
+---```
+---@class Model
+---@field id integer The model's id, stable for the whole game.
+---@field name string The profile's name ("Orc Warrior").
+---@field kind ProfileKind Hero, enemy or Village Defender.
+---@field tier Tier The profile's tier.
+---@field side Side The side it fights on (Village Defenders fight with the heroes).
+---@field quality integer Current Quality (the target number of activation dice), worsened by Wounds.
+---@field combat integer Combat.
+---@field pos Position Centre of the base, in inches.
+---@field base number Base diameter in inches.
+---@field wounds integer Wounds suffered (Tough).
+---@field conditions Condition[] Conditions, sorted.
+---@field traits string[] Traits as printed on the profile.
+---@field weapon? string The ranged weapon, if any.
+---@field spells string[] Spells known.
+---@field group? integer The enemy Group number, if any.
+---@field active boolean Active this turn.
+---@field engaged boolean In contact with an enemy.
+---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
+---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
+local Model = {}
+
+---Whether the profile carries the trait.
+---
+---```lua
+---if m:has_trait("Hero") then return 1 end
+---```
+---@param name string A trait, as printed (case-sensitive).
+---@return boolean
+function Model:has_trait(name) end
+
+---Whether the model has the condition.
+---
+---```lua
+---if m:has("defenseless") then return 2 end
+---```
+---@param condition Condition A condition.
+---@return boolean
+function Model:has(condition) end
+
+---A handle to a building of a game, resolved on every use. Handles compare with `==`.
+---
+---```lua
+---local th = g:building("Town Hall")
+---```
+---@class Building
+---@field name string The building's name ("Town Hall").
+---@field integrity integer Integrity left.
+---@field max_integrity integer Integrity at its current Level.
+---@field level integer Level (1 = Level I).
+---@field destroyed boolean Destroyed.
+---@field fire boolean On fire.
+---@field pos Position Centre of the footprint, in inches.
+---@field size Size Footprint size, in inches.
+
+---A point on the table, in inches from the south-west corner.
+---
+---```lua
+---local p = orc.pos
+---```
+---@class Position
+---@field x number West to east.
+---@field y number South to north.
+
+---A footprint's size, in inches.
+---
+---```lua
+---local w = th.size.w
+---```
+---@class Size
+---@field w number Width, west to east.
+---@field h number Height, south to north.
+
+---Which models to list.
+---
+---```lua
+---g:models({ side = "enemies" })
+---```
+---@class ModelFilter
+---@field side? Side Only this side.
+
+---Options of `g:move`; an unknown key is an error.
+---
+---```lua
+---g:move(orc, th.pos, { distance = 3 })
+---```
+---@class MoveOptions
+---@field distance? number Move at most this far, in inches (default: a Medium move).
+
+---Options of `g:melee`; an unknown key is an error.
+---
+---```lua
+---g:melee(orc, bram, { power_blow = true })
+---```
+---@class MeleeOptions
+---@field power_blow? boolean A Power Blow (two actions): the defender takes the penalty.
+---@field free_hack? boolean A Free Hack: the defender can stop the attacker but not hurt it.
+---@field lethal? boolean The attack is Lethal.
+---@field ambush? boolean The attacker Ambushes.
+
+---Options of `g:shoot`; an unknown key is an error.
+---
+---```lua
+---g:shoot(tobin, orc, { aimed = true })
+---```
+---@class ShotOptions
+---@field aimed? boolean An aimed shot.
+
+---Options of `g:structural`; an unknown key is an error.
+---
+---```lua
+---g:structural(orc, th, { power_blow = true })
+---```
+---@class StructuralOptions
+---@field power_blow? boolean A Power Blow.
+
+---What `g:activate` rolled.
+---
+---```lua
+---local r = g:activate(orc, 2)
+---```
+---@class ActivationResult
+---@field dice integer[] The faces rolled, in order.
+---@field successes integer Actions gained.
+---@field failures integer Dice failed.
+---@field turnover boolean Two or more failures: the turn passes.
+
+---Where `g:move` ended and why.
+---
+---```lua
+---local m = g:move(orc, { x = 12, y = 3 })
+---```
+---@class MoveResult
+---@field to Position Where the model stands now.
+---@field travelled number Inches moved.
+---@field stopped_by? Model|Building|string What stopped it early: a model, a building, a terrain kind or "table edge".
+
+---What a melee or ranged attack rolled and did.
+---
+---```lua
+---local r = g:melee(orc, bram)
+---```
+---@class CombatResult
+---@field kind RollKind "melee" or "ranged".
+---@field result CombatOutcome What happened to the loser (Tough, room to recoil applied).
+---@field table_result CombatOutcome The result read from the combat table.
+---@field attacker_die integer The attacker's die.
+---@field defender_die integer The defender's die.
+---@field attacker_total integer The attacker's total, modifiers included.
+---@field defender_total integer The defender's total, modifiers included.
+---@field modifiers AppliedModifier[] Every modifier applied, with its source.
+---@field winner? Model The winner, unless a tie.
+---@field loser? Model The loser, unless a tie (it may be off the table now).
+
+---What a structural attack rolled and did.
+---
+---```lua
+---local r = g:structural(orc, "Town Hall")
+---```
+---@class StructuralResult
+---@field attacker_die integer The attacker's die.
+---@field building_die integer The building's die.
+---@field attacker_total integer The attacker's total.
+---@field building_total integer The building's total.
+---@field damage integer Integrity lost.
+---@field integrity integer Integrity left.
+---@field destroyed boolean The building is destroyed.
+---@field modifiers AppliedModifier[] Every modifier applied, with its source.
+
+---A modifier as applied and logged.
+---
+---```lua
+---local m = r.modifiers[1]
+---```
+---@class AppliedModifier
+---@field to Role Whose total it changed.
+---@field value integer By how much.
+---@field reason string Why ("power blow", or the hook's reason).
+---@field source string "rules", or the script file that added it.
+
+---One event of the log; the other keys depend on `event`.
+---
+---```lua
+---for _, e in ipairs(g:log()) do print(e.seq, e.event) end
+---```
+---@class LogEvent
+---@field seq integer Position in the log.
+---@field event string What happened: "roll", "activation", "moved", "combat", ...
+---@field [string] any The event's data.
+
+---The read-only view of the game a hook receives. It lives only for the call: keep what you read, not the ctx.
+---
+---```lua
+---melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end
+---```
+---@class Ctx
+---@field round integer The current round.
+---@field wave integer The current wave.
+---@field supplies integer The village's Supplies.
+local Ctx = {}
+
+---A snapshot of the model with this id, or nil.
+---
+---```lua
+---local m = ctx:model(roll.attacker.id)
+---```
+---@param id integer A model id.
+---@return ModelSnapshot|nil
+function Ctx:model(id) end
+
+---Snapshots of the models on the table, in id order.
+---
+---```lua
+---local foes = ctx:models({ side = "enemies" })
+---```
+---@param opts? ModelFilter `side`: only this side.
+---@return ModelSnapshot[]
+function Ctx:models(opts) end
+
+---A snapshot of the building, or nil.
+---
+---```lua
+---local th = ctx:building("Town Hall")
+---```
+---@param name string The building's name.
+---@return BuildingSnapshot|nil
+function Ctx:building(name) end
+
+---The gap between two bases, edge to edge, in inches (0 in contact).
+---
+---```lua
+---if ctx:distance(self, roll.target) < 1 then return 1 end
+---```
+---@param a ModelSnapshot A model.
+---@param b ModelSnapshot Another model.
+---@return number
+function Ctx:distance(a, b) end
+
+---A rule constant in force (variants applied); an error if there is none.
+---
+---```lua
+---local pb = ctx:rule("melee", "power_blow")
+---```
+---@param section string A section of rosters/rules.toml ("melee").
+---@param key string A constant of that section ("power_blow").
+---@return any
+function Ctx:rule(section, key) end
+
+---A read-only copy of a model as a hook sees it (the fields of a `Model`).
+---
+---```lua
+---melee_modifier = function(ctx, self, roll) if self:has_trait("Savage") then return 1 end end
+---```
+---@class ModelSnapshot
+---@field id integer The model's id, stable for the whole game.
+---@field name string The profile's name ("Orc Warrior").
+---@field kind ProfileKind Hero, enemy or Village Defender.
+---@field tier Tier The profile's tier.
+---@field side Side The side it fights on (Village Defenders fight with the heroes).
+---@field quality integer Current Quality (the target number of activation dice), worsened by Wounds.
+---@field combat integer Combat.
+---@field pos Position Centre of the base, in inches.
+---@field base number Base diameter in inches.
+---@field wounds integer Wounds suffered (Tough).
+---@field conditions Condition[] Conditions, sorted.
+---@field traits string[] Traits as printed on the profile.
+---@field weapon? string The ranged weapon, if any.
+---@field spells string[] Spells known.
+---@field group? integer The enemy Group number, if any.
+---@field active boolean Active this turn.
+---@field engaged boolean In contact with an enemy.
+---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
+---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
+local ModelSnapshot = {}
+
+---Whether the profile carries the trait.
+---
+---```lua
+---if m:has_trait("Hero") then return 1 end
+---```
+---@param name string A trait, as printed (case-sensitive).
+---@return boolean
+function ModelSnapshot:has_trait(name) end
+
+---Whether the model has the condition.
+---
+---```lua
+---if m:has("defenseless") then return 2 end
+---```
+---@param condition Condition A condition.
+---@return boolean
+function ModelSnapshot:has(condition) end
+
+---A read-only copy of a building as a hook sees it (the fields of a `Building`).
+---
+---```lua
+---local th = ctx:building("Town Hall")
+---```
+---@class BuildingSnapshot
+---@field name string The building's name ("Town Hall").
+---@field integrity integer Integrity left.
+---@field max_integrity integer Integrity at its current Level.
+---@field level integer Level (1 = Level I).
+---@field destroyed boolean Destroyed.
+---@field fire boolean On fire.
+---@field pos Position Centre of the footprint, in inches.
+---@field size Size Footprint size, in inches.
+
+---What a modifier hook learns about the roll about to be made.
+---
+---```lua
+---if roll.kind == "melee" and roll.role == "attacker" then return 1 end
+---```
+---@class Roll
+---@field kind RollKind Which roll.
+---@field role Role The hook owner's role in it.
+---@field attacker ModelSnapshot The attacking model.
+---@field target ModelSnapshot|BuildingSnapshot The model or building attacked.
+---@field power_blow boolean The attack is a Power Blow.
+---@field aimed boolean The shot is aimed.
+---@field free_hack boolean The attack is a Free Hack.
+
+---A modifier a hook returns (a bare whole number means `{ value = n }`).
+---
+---```lua
+---return { value = -1, to = "opponent", reason = "terrifying" }
+---```
+---@class Modifier
+---@field value integer A whole number to add to the total.
+---@field to? "self"|"opponent"|"attacker"|"defender" Whose total (default "self", the hook's owner).
+---@field reason? string For the log (default: the script's file name).
+
+---A trait's script (scripts/traits/*.lua), named by a trait in rosters/traits.toml.
+---
+---```lua
+---return { melee_modifier = function(ctx, self, roll) return 1 end }
+---```
+---@class TraitScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+
+---A hero signature's script (scripts/signatures/*.lua).
+---
+---```lua
+---return { melee_modifier = function(ctx, self, roll) return 1 end }
+---```
+---@class SignatureScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+
+---An Alpha Rule's script (scripts/alpha/*.lua).
+---
+---```lua
+---return { melee_modifier = function(ctx, self, roll) return 1 end }
+---```
+---@class AlphaScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+
+---A rule variant (scripts/variants/NAME.lua): rule-constant overrides, and hooks applied to every model.
+---
+---```lua
+---return { rules = { combat = { power_blow_lethal = true } } }
+---```
+---@class VariantScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field rules? table<string, table<string, any>> Rule-constant overrides by section, merged key by key over rosters/rules.toml.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+
+---An enemy Behaviour (scripts/behaviours/*.lua).
+---
+---```lua
+---return { target = function(ctx, group) end, act = function(ctx, model, target) end }
+---```
+---@class BehaviourScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field target? fun(...: any): any Reserved (DESIGN.md: `target(ctx, group)` picks a target); not called by the kernel yet.
+---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.
+
+---A spell (scripts/spells/*.lua).
+---
+---```lua
+---return { cast = function(ctx, caster, power, target) end }
+---```
+---@class SpellScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field cast? fun(...: any): any Reserved (DESIGN.md: `cast(ctx, caster, power, target)`); not called by the kernel yet.
+
+---An Opportunity (scripts/opportunities/*.lua).
+---
+---```lua
+---return { claim = function(ctx, hero) end }
+---```
+---@class OpportunityScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field claim? fun(...: any): any Reserved (DESIGN.md: `claim(ctx, hero)`); not called by the kernel yet.
+---@field wave_end? fun(...: any): any Reserved (DESIGN.md: `wave_end(ctx, hero)`); not called by the kernel yet.
+
+---A hero AI policy for simulated games (scripts/policies/*.lua).
+---
+---```lua
+---return { activate = function(ctx) end }
+---```
+---@class PolicyScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field activate? fun(...: any): any Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.
+---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.
+---@field council? fun(...: any): any Reserved (DESIGN.md: `council(ctx)`); not called by the kernel yet.
+---@field deploy? fun(...: any): any Reserved (DESIGN.md: `deploy(ctx)`); not called by the kernel yet.

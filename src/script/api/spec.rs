@@ -1,0 +1,1175 @@
+//! The Lua API as data: every class, field, method, option table, result table and script entry point
+//! scripts see, with its Lua type (lua-language-server syntax), parameter names, a one-line doc and a
+//! usage line. It is the single source of truth for `scripts/types/village.lua` (`village api --luals`)
+//! and the `village api` reference.
+//!
+//! The registrations cannot drift from it: every named member `api/*.rs` registers (`add_method`,
+//! `add_field_method_get`, `village.set`) takes its name from [`member`], which panics on a name this
+//! file does not describe; option tables are checked against [`options`]; the model and building field
+//! lists are [`MODEL_FIELDS`] and [`BUILDING_FIELDS`] here. `tests/api_stubs.rs` checks the other
+//! direction against a live VM (every member described here exists, with values of the described
+//! types) and that no registration bypasses [`member`].
+//!
+//! This module never registers anything and never touches a Lua state: it is plain data and text.
+
+use crate::script::registry::KINDS;
+use std::fmt::Write;
+
+/// How a class reaches Lua.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClassKind {
+    /// A global table of functions (`village`): members are called with `.`.
+    Global,
+    /// Userdata resolved on every use (a game, a model handle, a hook's `ctx`): methods use `:`.
+    Handle,
+    /// A plain Lua table (results, options, snapshots): methods, if any, come from a metatable.
+    Table,
+}
+
+/// A field of a class. `name` `"[string]"` marks a table open to any other string key.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    pub name: &'static str,
+    /// The Lua type, lua-language-server syntax (`integer`, `Model|nil`, `string[]`).
+    pub ty: &'static str,
+    /// May be absent (`nil`).
+    pub optional: bool,
+    pub doc: &'static str,
+}
+
+/// A parameter of a method.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    pub ty: &'static str,
+    pub optional: bool,
+    pub doc: &'static str,
+}
+
+/// A method or function of a class.
+#[derive(Debug, Clone, Copy)]
+pub struct Method {
+    pub name: &'static str,
+    pub params: &'static [Param],
+    /// The return type, or `""` when it returns nothing.
+    pub returns: &'static str,
+    pub doc: &'static str,
+    /// One line of Lua that calls it.
+    pub usage: &'static str,
+}
+
+/// A class: the `village` global, a handle, or a table shape.
+#[derive(Debug, Clone, Copy)]
+pub struct Class {
+    pub name: &'static str,
+    pub kind: ClassKind,
+    pub doc: &'static str,
+    /// One line of Lua showing where such a value comes from.
+    pub usage: &'static str,
+    pub fields: &'static [Field],
+    pub methods: &'static [Method],
+}
+
+/// A named union of types (`Side`, `Point`).
+#[derive(Debug, Clone, Copy)]
+pub struct Alias {
+    pub name: &'static str,
+    pub ty: &'static str,
+    pub doc: &'static str,
+}
+
+/// An entry point a script module may define, for the kinds listed.
+#[derive(Debug, Clone, Copy)]
+pub struct EntryPoint {
+    pub name: &'static str,
+    /// The script kinds (folders of `registry::KINDS`) where it has this shape.
+    pub kinds: &'static [&'static str],
+    /// The Lua type of the value: a `fun(...)` for hooks, a table type for data.
+    pub ty: &'static str,
+    pub doc: &'static str,
+}
+
+/// The shape of a script module of one kind.
+#[derive(Debug, Clone, Copy)]
+pub struct ModuleKind {
+    /// The folder under scripts/ (a kind of `registry::KINDS`).
+    pub kind: &'static str,
+    /// The class name in the stubs (`TraitScript`).
+    pub class: &'static str,
+    pub doc: &'static str,
+    pub usage: &'static str,
+}
+
+const fn f(name: &'static str, ty: &'static str, doc: &'static str) -> Field {
+    Field {
+        name,
+        ty,
+        optional: false,
+        doc,
+    }
+}
+
+const fn opt(name: &'static str, ty: &'static str, doc: &'static str) -> Field {
+    Field {
+        name,
+        ty,
+        optional: true,
+        doc,
+    }
+}
+
+const fn p(name: &'static str, ty: &'static str, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        optional: false,
+        doc,
+    }
+}
+
+const fn po(name: &'static str, ty: &'static str, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        optional: true,
+        doc,
+    }
+}
+
+/// The names of a field list, at compile time (so the handles' field lists are this file's).
+const fn names<const N: usize>(fields: &[Field]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = fields[i].name;
+        i += 1;
+    }
+    out
+}
+
+const MODEL_FIELD_SPECS: &[Field] = &[
+    f("id", "integer", "The model's id, stable for the whole game."),
+    f("name", "string", "The profile's name (\"Orc Warrior\")."),
+    f("kind", "ProfileKind", "Hero, enemy or Village Defender."),
+    f("tier", "Tier", "The profile's tier."),
+    f("side", "Side", "The side it fights on (Village Defenders fight with the heroes)."),
+    f("quality", "integer", "Current Quality (the target number of activation dice), worsened by Wounds."),
+    f("combat", "integer", "Combat."),
+    f("pos", "Position", "Centre of the base, in inches."),
+    f("base", "number", "Base diameter in inches."),
+    f("wounds", "integer", "Wounds suffered (Tough)."),
+    f("conditions", "Condition[]", "Conditions, sorted."),
+    f("traits", "string[]", "Traits as printed on the profile."),
+    opt("weapon", "string", "The ranged weapon, if any."),
+    f("spells", "string[]", "Spells known."),
+    opt("group", "integer", "The enemy Group number, if any."),
+    f("active", "boolean", "Active this turn."),
+    f("engaged", "boolean", "In contact with an enemy."),
+    f(
+        "defeated",
+        "boolean",
+        "Removed other than by fleeing (a removed model's handle still answers id, name and defeated).",
+    ),
+    f("weapon_broken", "boolean", "Its ranged weapon broke or ran out (no more shooting this game)."),
+];
+
+const BUILDING_FIELD_SPECS: &[Field] = &[
+    f("name", "string", "The building's name (\"Town Hall\")."),
+    f("integrity", "integer", "Integrity left."),
+    f(
+        "max_integrity",
+        "integer",
+        "Integrity at its current Level.",
+    ),
+    f("level", "integer", "Level (1 = Level I)."),
+    f("destroyed", "boolean", "Destroyed."),
+    f("fire", "boolean", "On fire."),
+    f("pos", "Position", "Centre of the footprint, in inches."),
+    f("size", "Size", "Footprint size, in inches."),
+];
+
+/// The fields a model handle (and a hook's model snapshot) exposes, in order.
+pub const MODEL_FIELDS: &[&str] = &names::<{ MODEL_FIELD_SPECS.len() }>(MODEL_FIELD_SPECS);
+
+/// The fields a building handle (and a building snapshot) exposes, in order.
+pub const BUILDING_FIELDS: &[&str] = &names::<{ BUILDING_FIELD_SPECS.len() }>(BUILDING_FIELD_SPECS);
+
+const MODEL_METHODS: &[Method] = &[
+    Method {
+        name: "has_trait",
+        params: &[p("name", "string", "A trait, as printed (case-sensitive).")],
+        returns: "boolean",
+        doc: "Whether the profile carries the trait.",
+        usage: "if m:has_trait(\"Hero\") then return 1 end",
+    },
+    Method {
+        name: "has",
+        params: &[p("condition", "Condition", "A condition.")],
+        returns: "boolean",
+        doc: "Whether the model has the condition.",
+        usage: "if m:has(\"defenseless\") then return 2 end",
+    },
+];
+
+/// The type aliases, in output order.
+pub const ALIASES: &[Alias] = &[
+    Alias {
+        name: "Side",
+        ty: "\"heroes\"|\"enemies\"",
+        doc: "The two sides.",
+    },
+    Alias {
+        name: "ProfileKind",
+        ty: "\"hero\"|\"enemy\"|\"defender\"",
+        doc: "What a profile is.",
+    },
+    Alias {
+        name: "Tier",
+        ty: "\"mob\"|\"elite\"|\"boss\"|\"hero\"|\"defender\"",
+        doc: "A profile's tier.",
+    },
+    Alias {
+        name: "Condition",
+        ty: "\"defenseless\"|\"transfixed\"|\"entangled\"",
+        doc: "A condition (core rules §3.7); Wounds are not conditions.",
+    },
+    Alias {
+        name: "RollKind",
+        ty: "\"melee\"|\"ranged\"|\"structural\"",
+        doc: "Which roll a modifier hook is asked about.",
+    },
+    Alias {
+        name: "Role",
+        ty: "\"attacker\"|\"defender\"",
+        doc: "Whose total a modifier changes.",
+    },
+    Alias {
+        name: "CombatOutcome",
+        ty: "\"tie\"|\"recoil\"|\"defenseless\"|\"defeated\"|\"gruesome\"|\"none\"|\"wound\"|\"entangled\"",
+        doc: "A result of the combat table (SUPPLEMENT §4), or what was applied to the loser.",
+    },
+    Alias {
+        name: "ModelArg",
+        ty: "Model|integer",
+        doc: "A model handle of the same game, or a model id.",
+    },
+    Alias {
+        name: "Point",
+        ty: "Position|number[]",
+        doc: "A position: `{ x = 3, y = 4 }` or `{ 3, 4 }`, in inches.",
+    },
+];
+
+/// Every class, in output order.
+pub const CLASSES: &[Class] = &[
+    Class {
+        name: "village",
+        kind: ClassKind::Global,
+        doc: "The `village` global: start games and look at the rosters.",
+        usage: "local g = village.new_game({ seed = 7, table = \"empty\" })",
+        fields: &[f("version", "string", "The version of the village engine.")],
+        methods: &[
+            Method {
+                name: "new_game",
+                params: &[po("opts", "NewGameOptions", "Seed, length, heroes, table, variants.")],
+                returns: "Game",
+                doc: "A new game from the rosters: buildings at Level I and the named heroes south of the Town Hall.",
+                usage: "local g = village.new_game({ seed = 7, heroes = { \"Captain Maren\" }, table = \"empty\" })",
+            },
+            Method {
+                name: "profiles",
+                params: &[],
+                returns: "string[]",
+                doc: "The names of every profile in the rosters (heroes, enemies, Village Defenders).",
+                usage: "for _, name in ipairs(village.profiles()) do print(name) end",
+            },
+        ],
+    },
+    Class {
+        name: "NewGameOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `village.new_game`; an unknown key is an error.",
+        usage: "village.new_game({ seed = 1, length = \"standard\", heroes = { \"Captain Maren\", \"Tobin the Marksman\" } })",
+        fields: &[
+            opt("seed", "integer", "Seed of the dice (default: the session's `--seed`)."),
+            opt("length", "string", "Game length as named in the rosters (default \"standard\")."),
+            opt("heroes", "string[]", "Heroes to deploy in a row south of the Town Hall."),
+            opt("table", "\"empty\"|\"generated\"", "The standard layout, or a generated table (default)."),
+            opt("variants", "string[]", "Rule variants (scripts/variants/NAME.lua), applied in order."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Game",
+        kind: ClassKind::Handle,
+        doc: "A game on the table. Each method resolves a rule at once as a what-if: it checks geometry \
+              (contact, sight, range) but not whose turn it is.",
+        usage: "local g = village.new_game({ seed = 7, table = \"empty\" })",
+        fields: &[
+            f("seed", "integer", "The seed of the game's dice."),
+            f("round", "integer", "The current round."),
+            f("wave", "integer", "The current wave."),
+            f("supplies", "integer", "The village's Supplies."),
+            f("length", "string", "The game length's name."),
+            f("variants", "string[]", "The rule variants in force, in order."),
+        ],
+        methods: &[
+            Method {
+                name: "place",
+                params: &[
+                    p("name", "string", "A profile name from the rosters."),
+                    p("pos", "Point", "Centre of the base."),
+                ],
+                returns: "Model",
+                doc: "Put a model on the table; an error if its base would hang off the table or overlap anything.",
+                usage: "local orc = g:place(\"Orc Warrior\", { x = 3, y = 3 })",
+            },
+            Method {
+                name: "force_dice",
+                params: &[p("faces", "integer[]", "D6 faces (1 to 6) the next rolls will show, in order.")],
+                returns: "",
+                doc: "Queue the faces the next dice will show (scenarios and tests).",
+                usage: "g:force_dice({ 6, 1 })",
+            },
+            Method {
+                name: "activate",
+                params: &[
+                    p("model", "ModelArg", "The model to activate."),
+                    p("dice", "integer", "How many dice to roll (1 to 3)."),
+                ],
+                returns: "ActivationResult",
+                doc: "Roll an activation (§3.1): successes are actions, two or more failures a turnover.",
+                usage: "local r = g:activate(orc, 2)",
+            },
+            Method {
+                name: "move",
+                params: &[
+                    p("model", "ModelArg", "The model to move."),
+                    p("to", "Point", "Where to go, in a straight line."),
+                    po("opts", "MoveOptions", "`distance`: at most this far (default: a Medium move)."),
+                ],
+                returns: "MoveResult",
+                doc: "Move straight toward a point; stops at contact with an enemy, a building, impassable \
+                      terrain or the table edge.",
+                usage: "local m = g:move(orc, { x = 12, y = 3 })",
+            },
+            Method {
+                name: "melee",
+                params: &[
+                    p("attacker", "ModelArg", "The attacking model."),
+                    p("defender", "ModelArg", "The model attacked; must be in contact."),
+                    po("opts", "MeleeOptions", "Power Blow, Free Hack, Lethal, Ambush."),
+                ],
+                returns: "CombatResult",
+                doc: "Resolve a melee attack (SUPPLEMENT §4) with the modifier hooks of both models.",
+                usage: "local r = g:melee(orc, bram, { power_blow = true })",
+            },
+            Method {
+                name: "shoot",
+                params: &[
+                    p("shooter", "ModelArg", "The model shooting."),
+                    p("target", "ModelArg", "The model shot at; must be in sight and range."),
+                    po("opts", "ShotOptions", "`aimed`."),
+                ],
+                returns: "CombatResult",
+                doc: "Resolve a ranged attack (range bands, Cover, weapon break) with the modifier hooks.",
+                usage: "local r = g:shoot(tobin, orc, { aimed = true })",
+            },
+            Method {
+                name: "structural",
+                params: &[
+                    p("attacker", "ModelArg", "The model attacking the building; must be in contact."),
+                    p("building", "Building|string", "The building or its name."),
+                    po("opts", "StructuralOptions", "`power_blow`."),
+                ],
+                returns: "StructuralResult",
+                doc: "Resolve a structural attack on a building.",
+                usage: "local r = g:structural(orc, \"Town Hall\")",
+            },
+            Method {
+                name: "building",
+                params: &[p("name", "string", "The building's name.")],
+                returns: "Building",
+                doc: "A building by name; an error if there is none.",
+                usage: "local th = g:building(\"Town Hall\")",
+            },
+            Method {
+                name: "buildings",
+                params: &[],
+                returns: "Building[]",
+                doc: "Every building, in table order.",
+                usage: "for _, b in ipairs(g:buildings()) do print(b.name, b.integrity) end",
+            },
+            Method {
+                name: "models",
+                params: &[po("opts", "ModelFilter", "`side`: only this side.")],
+                returns: "Model[]",
+                doc: "The models on the table, in id order.",
+                usage: "local heroes = g:models({ side = \"heroes\" })",
+            },
+            Method {
+                name: "model",
+                params: &[p("id", "integer", "A model id.")],
+                returns: "Model|nil",
+                doc: "The model with this id, or nil if it is not on the table.",
+                usage: "local m = g:model(1)",
+            },
+            Method {
+                name: "remove",
+                params: &[
+                    p("model", "ModelArg", "The model to take off the table."),
+                    po("reason", "string", "Why, for the log (default \"removed\"; \"fled\" is not a defeat)."),
+                ],
+                returns: "",
+                doc: "Take a model off the table.",
+                usage: "g:remove(orc, \"fled\")",
+            },
+            Method {
+                name: "log",
+                params: &[po("last", "integer", "Only the last N events.")],
+                returns: "LogEvent[]",
+                doc: "The event log: every roll and result, oldest first.",
+                usage: "local last = g:log(1)[1]",
+            },
+            Method {
+                name: "log_json",
+                params: &[],
+                returns: "string",
+                doc: "The whole event log as JSON (byte-identical for the same seed and inputs).",
+                usage: "print(g:log_json())",
+            },
+            Method {
+                name: "rules",
+                params: &[],
+                returns: "table<string, table<string, any>>",
+                doc: "The rule constants in force (the rosters' with the variants applied), by section.",
+                usage: "local pb = g:rules().melee.power_blow",
+            },
+            Method {
+                name: "distance",
+                params: &[p("a", "ModelArg", "A model."), p("b", "ModelArg", "Another model.")],
+                returns: "number",
+                doc: "The gap between two bases, edge to edge, in inches (0 in contact).",
+                usage: "if g:distance(orc, bram) <= 0.05 then g:melee(orc, bram) end",
+            },
+        ],
+    },
+    Class {
+        name: "Model",
+        kind: ClassKind::Handle,
+        doc: "A handle to a model of a game, resolved on every use: once the model is off the table, only \
+              `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`.",
+        usage: "local orc = g:place(\"Orc Warrior\", { x = 3, y = 3 })",
+        fields: MODEL_FIELD_SPECS,
+        methods: MODEL_METHODS,
+    },
+    Class {
+        name: "Building",
+        kind: ClassKind::Handle,
+        doc: "A handle to a building of a game, resolved on every use. Handles compare with `==`.",
+        usage: "local th = g:building(\"Town Hall\")",
+        fields: BUILDING_FIELD_SPECS,
+        methods: &[],
+    },
+    Class {
+        name: "Position",
+        kind: ClassKind::Table,
+        doc: "A point on the table, in inches from the south-west corner.",
+        usage: "local p = orc.pos",
+        fields: &[f("x", "number", "West to east."), f("y", "number", "South to north.")],
+        methods: &[],
+    },
+    Class {
+        name: "Size",
+        kind: ClassKind::Table,
+        doc: "A footprint's size, in inches.",
+        usage: "local w = th.size.w",
+        fields: &[f("w", "number", "Width, west to east."), f("h", "number", "Height, south to north.")],
+        methods: &[],
+    },
+    Class {
+        name: "ModelFilter",
+        kind: ClassKind::Table,
+        doc: "Which models to list.",
+        usage: "g:models({ side = \"enemies\" })",
+        fields: &[opt("side", "Side", "Only this side.")],
+        methods: &[],
+    },
+    Class {
+        name: "MoveOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:move`; an unknown key is an error.",
+        usage: "g:move(orc, th.pos, { distance = 3 })",
+        fields: &[opt("distance", "number", "Move at most this far, in inches (default: a Medium move).")],
+        methods: &[],
+    },
+    Class {
+        name: "MeleeOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:melee`; an unknown key is an error.",
+        usage: "g:melee(orc, bram, { power_blow = true })",
+        fields: &[
+            opt("power_blow", "boolean", "A Power Blow (two actions): the defender takes the penalty."),
+            opt("free_hack", "boolean", "A Free Hack: the defender can stop the attacker but not hurt it."),
+            opt("lethal", "boolean", "The attack is Lethal."),
+            opt("ambush", "boolean", "The attacker Ambushes."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ShotOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:shoot`; an unknown key is an error.",
+        usage: "g:shoot(tobin, orc, { aimed = true })",
+        fields: &[opt("aimed", "boolean", "An aimed shot.")],
+        methods: &[],
+    },
+    Class {
+        name: "StructuralOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:structural`; an unknown key is an error.",
+        usage: "g:structural(orc, th, { power_blow = true })",
+        fields: &[opt("power_blow", "boolean", "A Power Blow.")],
+        methods: &[],
+    },
+    Class {
+        name: "ActivationResult",
+        kind: ClassKind::Table,
+        doc: "What `g:activate` rolled.",
+        usage: "local r = g:activate(orc, 2)",
+        fields: &[
+            f("dice", "integer[]", "The faces rolled, in order."),
+            f("successes", "integer", "Actions gained."),
+            f("failures", "integer", "Dice failed."),
+            f("turnover", "boolean", "Two or more failures: the turn passes."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "MoveResult",
+        kind: ClassKind::Table,
+        doc: "Where `g:move` ended and why.",
+        usage: "local m = g:move(orc, { x = 12, y = 3 })",
+        fields: &[
+            f("to", "Position", "Where the model stands now."),
+            f("travelled", "number", "Inches moved."),
+            opt(
+                "stopped_by",
+                "Model|Building|string",
+                "What stopped it early: a model, a building, a terrain kind or \"table edge\".",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CombatResult",
+        kind: ClassKind::Table,
+        doc: "What a melee or ranged attack rolled and did.",
+        usage: "local r = g:melee(orc, bram)",
+        fields: &[
+            f("kind", "RollKind", "\"melee\" or \"ranged\"."),
+            f("result", "CombatOutcome", "What happened to the loser (Tough, room to recoil applied)."),
+            f("table_result", "CombatOutcome", "The result read from the combat table."),
+            f("attacker_die", "integer", "The attacker's die."),
+            f("defender_die", "integer", "The defender's die."),
+            f("attacker_total", "integer", "The attacker's total, modifiers included."),
+            f("defender_total", "integer", "The defender's total, modifiers included."),
+            f("modifiers", "AppliedModifier[]", "Every modifier applied, with its source."),
+            opt("winner", "Model", "The winner, unless a tie."),
+            opt("loser", "Model", "The loser, unless a tie (it may be off the table now)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "StructuralResult",
+        kind: ClassKind::Table,
+        doc: "What a structural attack rolled and did.",
+        usage: "local r = g:structural(orc, \"Town Hall\")",
+        fields: &[
+            f("attacker_die", "integer", "The attacker's die."),
+            f("building_die", "integer", "The building's die."),
+            f("attacker_total", "integer", "The attacker's total."),
+            f("building_total", "integer", "The building's total."),
+            f("damage", "integer", "Integrity lost."),
+            f("integrity", "integer", "Integrity left."),
+            f("destroyed", "boolean", "The building is destroyed."),
+            f("modifiers", "AppliedModifier[]", "Every modifier applied, with its source."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "AppliedModifier",
+        kind: ClassKind::Table,
+        doc: "A modifier as applied and logged.",
+        usage: "local m = r.modifiers[1]",
+        fields: &[
+            f("to", "Role", "Whose total it changed."),
+            f("value", "integer", "By how much."),
+            f("reason", "string", "Why (\"power blow\", or the hook's reason)."),
+            f("source", "string", "\"rules\", or the script file that added it."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "LogEvent",
+        kind: ClassKind::Table,
+        doc: "One event of the log; the other keys depend on `event`.",
+        usage: "for _, e in ipairs(g:log()) do print(e.seq, e.event) end",
+        fields: &[
+            f("seq", "integer", "Position in the log."),
+            f("event", "string", "What happened: \"roll\", \"activation\", \"moved\", \"combat\", ..."),
+            f("[string]", "any", "The event's data."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Ctx",
+        kind: ClassKind::Handle,
+        doc: "The read-only view of the game a hook receives. It lives only for the call: keep what you read, \
+              not the ctx.",
+        usage: "melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end",
+        fields: &[
+            f("round", "integer", "The current round."),
+            f("wave", "integer", "The current wave."),
+            f("supplies", "integer", "The village's Supplies."),
+        ],
+        methods: &[
+            Method {
+                name: "model",
+                params: &[p("id", "integer", "A model id.")],
+                returns: "ModelSnapshot|nil",
+                doc: "A snapshot of the model with this id, or nil.",
+                usage: "local m = ctx:model(roll.attacker.id)",
+            },
+            Method {
+                name: "models",
+                params: &[po("opts", "ModelFilter", "`side`: only this side.")],
+                returns: "ModelSnapshot[]",
+                doc: "Snapshots of the models on the table, in id order.",
+                usage: "local foes = ctx:models({ side = \"enemies\" })",
+            },
+            Method {
+                name: "building",
+                params: &[p("name", "string", "The building's name.")],
+                returns: "BuildingSnapshot|nil",
+                doc: "A snapshot of the building, or nil.",
+                usage: "local th = ctx:building(\"Town Hall\")",
+            },
+            Method {
+                name: "distance",
+                params: &[p("a", "ModelSnapshot", "A model."), p("b", "ModelSnapshot", "Another model.")],
+                returns: "number",
+                doc: "The gap between two bases, edge to edge, in inches (0 in contact).",
+                usage: "if ctx:distance(self, roll.target) < 1 then return 1 end",
+            },
+            Method {
+                name: "rule",
+                params: &[
+                    p("section", "string", "A section of rosters/rules.toml (\"melee\")."),
+                    p("key", "string", "A constant of that section (\"power_blow\")."),
+                ],
+                returns: "any",
+                doc: "A rule constant in force (variants applied); an error if there is none.",
+                usage: "local pb = ctx:rule(\"melee\", \"power_blow\")",
+            },
+        ],
+    },
+    Class {
+        name: "ModelSnapshot",
+        kind: ClassKind::Table,
+        doc: "A read-only copy of a model as a hook sees it (the fields of a `Model`).",
+        usage: "melee_modifier = function(ctx, self, roll) if self:has_trait(\"Savage\") then return 1 end end",
+        fields: MODEL_FIELD_SPECS,
+        methods: MODEL_METHODS,
+    },
+    Class {
+        name: "BuildingSnapshot",
+        kind: ClassKind::Table,
+        doc: "A read-only copy of a building as a hook sees it (the fields of a `Building`).",
+        usage: "local th = ctx:building(\"Town Hall\")",
+        fields: BUILDING_FIELD_SPECS,
+        methods: &[],
+    },
+    Class {
+        name: "Roll",
+        kind: ClassKind::Table,
+        doc: "What a modifier hook learns about the roll about to be made.",
+        usage: "if roll.kind == \"melee\" and roll.role == \"attacker\" then return 1 end",
+        fields: &[
+            f("kind", "RollKind", "Which roll."),
+            f("role", "Role", "The hook owner's role in it."),
+            f("attacker", "ModelSnapshot", "The attacking model."),
+            f("target", "ModelSnapshot|BuildingSnapshot", "The model or building attacked."),
+            f("power_blow", "boolean", "The attack is a Power Blow."),
+            f("aimed", "boolean", "The shot is aimed."),
+            f("free_hack", "boolean", "The attack is a Free Hack."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Modifier",
+        kind: ClassKind::Table,
+        doc: "A modifier a hook returns (a bare whole number means `{ value = n }`).",
+        usage: "return { value = -1, to = \"opponent\", reason = \"terrifying\" }",
+        fields: &[
+            f("value", "integer", "A whole number to add to the total."),
+            opt(
+                "to",
+                "\"self\"|\"opponent\"|\"attacker\"|\"defender\"",
+                "Whose total (default \"self\", the hook's owner).",
+            ),
+            opt("reason", "string", "For the log (default: the script's file name)."),
+        ],
+        methods: &[],
+    },
+];
+
+/// Plain data keys any script module may carry besides its entry points.
+pub const MODULE_DATA: &[Field] = &[
+    opt("name", "string", "A display name."),
+    opt("description", "string", "What it does, for people."),
+    opt("params", "table", "Plain data for the module's own use."),
+];
+
+const MODEL_HOOK_KINDS: &[&str] = &["traits", "signatures", "alpha", "variants"];
+
+const MODIFIER_HOOK: &str =
+    "fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil";
+
+const RESERVED: &str = "fun(...: any): any";
+
+/// The entry points of script modules. A hook the kernel does not call yet is typed loosely and says so.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "melee_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.",
+    },
+    EntryPoint {
+        name: "ranged_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a ranged roll its owner takes part in.",
+    },
+    EntryPoint {
+        name: "structural_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a structural attack its owner makes.",
+    },
+    EntryPoint {
+        name: "on_result",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_activation",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_wave_start",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_council",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_defeat",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "actions",
+        kinds: &["traits", "signatures", "alpha"],
+        ty: "table[]",
+        doc: "Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.",
+    },
+    EntryPoint {
+        name: "rules",
+        kinds: &["variants"],
+        ty: "table<string, table<string, any>>",
+        doc: "Rule-constant overrides by section, merged key by key over rosters/rules.toml.",
+    },
+    EntryPoint {
+        name: "target",
+        kinds: &["behaviours"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `target(ctx, group)` picks a target); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "act",
+        kinds: &["behaviours"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "cast",
+        kinds: &["spells"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `cast(ctx, caster, power, target)`); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "claim",
+        kinds: &["opportunities"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `claim(ctx, hero)`); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "wave_end",
+        kinds: &["opportunities"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `wave_end(ctx, hero)`); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "activate",
+        kinds: &["policies"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "act",
+        kinds: &["policies"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "council",
+        kinds: &["policies"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `council(ctx)`); not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "deploy",
+        kinds: &["policies"],
+        ty: RESERVED,
+        doc: "Reserved (DESIGN.md: `deploy(ctx)`); not called by the kernel yet.",
+    },
+];
+
+/// The module class of each script kind.
+pub const MODULE_KINDS: &[ModuleKind] = &[
+    ModuleKind {
+        kind: "traits",
+        class: "TraitScript",
+        doc: "A trait's script (scripts/traits/*.lua), named by a trait in rosters/traits.toml.",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "signatures",
+        class: "SignatureScript",
+        doc: "A hero signature's script (scripts/signatures/*.lua).",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "alpha",
+        class: "AlphaScript",
+        doc: "An Alpha Rule's script (scripts/alpha/*.lua).",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "variants",
+        class: "VariantScript",
+        doc: "A rule variant (scripts/variants/NAME.lua): rule-constant overrides, and hooks applied to every model.",
+        usage: "return { rules = { combat = { power_blow_lethal = true } } }",
+    },
+    ModuleKind {
+        kind: "behaviours",
+        class: "BehaviourScript",
+        doc: "An enemy Behaviour (scripts/behaviours/*.lua).",
+        usage: "return { target = function(ctx, group) end, act = function(ctx, model, target) end }",
+    },
+    ModuleKind {
+        kind: "spells",
+        class: "SpellScript",
+        doc: "A spell (scripts/spells/*.lua).",
+        usage: "return { cast = function(ctx, caster, power, target) end }",
+    },
+    ModuleKind {
+        kind: "opportunities",
+        class: "OpportunityScript",
+        doc: "An Opportunity (scripts/opportunities/*.lua).",
+        usage: "return { claim = function(ctx, hero) end }",
+    },
+    ModuleKind {
+        kind: "policies",
+        class: "PolicyScript",
+        doc: "A hero AI policy for simulated games (scripts/policies/*.lua).",
+        usage: "return { activate = function(ctx) end }",
+    },
+];
+
+/// A class by name.
+pub fn class(name: &str) -> Option<&'static Class> {
+    CLASSES.iter().find(|c| c.name == name)
+}
+
+/// The name of a registered member, as this file describes it. Every named registration in `api/*.rs`
+/// goes through here, so registering a member the spec does not describe fails the first time the class
+/// reaches Lua (every test that touches it).
+///
+/// # Panics
+/// When `class.member` is not described here: describe it in `src/script/api/spec.rs`.
+pub fn member(class_name: &str, member: &str) -> &'static str {
+    let c = class(class_name).unwrap_or_else(|| {
+        panic!("API class `{class_name}` is registered but not described in src/script/api/spec.rs")
+    });
+    c.fields
+        .iter()
+        .map(|f| f.name)
+        .chain(c.methods.iter().map(|m| m.name))
+        .find(|n| *n == member)
+        .unwrap_or_else(|| {
+            panic!(
+                "API member `{class_name}.{member}` is registered but not described in \
+                 src/script/api/spec.rs; describe it there and run `cargo run -- api --luals > scripts/types/village.lua`"
+            )
+        })
+}
+
+/// The keys an options table may hold: the fields of the spec'd class.
+///
+/// # Panics
+/// When the class is not described here.
+pub fn options(class_name: &str) -> Vec<&'static str> {
+    let c = class(class_name).unwrap_or_else(|| {
+        panic!("options class `{class_name}` is not described in src/script/api/spec.rs")
+    });
+    c.fields.iter().map(|f| f.name).collect()
+}
+
+/// The entry point `name` of script kind `kind`, if described.
+pub fn entry_point(kind: &str, name: &str) -> Option<&'static EntryPoint> {
+    ENTRY_POINTS
+        .iter()
+        .find(|e| e.name == name && e.kinds.contains(&kind))
+}
+
+/// The module class of a script kind, if described.
+pub fn module_kind(kind: &str) -> Option<&'static ModuleKind> {
+    MODULE_KINDS.iter().find(|m| m.kind == kind)
+}
+
+/// Type and doc of one entry of a script module, from the loader's vocabulary (`registry::KINDS`).
+fn entry_shape(kind: &str, name: &str) -> (&'static str, &'static str) {
+    match entry_point(kind, name) {
+        Some(e) => (e.ty, e.doc),
+        None => (RESERVED, "Not described in src/script/api/spec.rs."),
+    }
+}
+
+/// How a module kind's class is named even when the spec does not describe the kind.
+fn module_class_name(kind: &str) -> String {
+    match module_kind(kind) {
+        Some(m) => m.class.to_string(),
+        None => {
+            let mut c = kind.chars();
+            let first = c.next().map(|x| x.to_ascii_uppercase()).unwrap_or('X');
+            format!("{first}{}Script", c.as_str())
+        }
+    }
+}
+
+fn lua_doc(out: &mut String, text: &str) {
+    for line in text.lines() {
+        let _ = writeln!(out, "---{line}");
+    }
+}
+
+fn lua_usage(out: &mut String, usage: &str) {
+    out.push_str("---\n---```lua\n");
+    lua_doc(out, usage);
+    out.push_str("---```\n");
+}
+
+fn lua_field(out: &mut String, fld: &Field) {
+    let q = if fld.optional { "?" } else { "" };
+    let _ = writeln!(out, "---@field {}{q} {} {}", fld.name, fld.ty, fld.doc);
+}
+
+/// The whole API as a lua-language-server `---@meta` file (the content of `scripts/types/village.lua`).
+/// Deterministic: it depends only on this file and `registry::KINDS`.
+pub fn luals_meta() -> String {
+    let mut out = String::new();
+    out.push_str("---@meta village\n");
+    out.push_str(
+        "-- The village scripting API for lua-language-server. Generated from src/script/api/spec.rs: do not\n\
+         -- edit. Regenerate with `cargo run -- api --luals > scripts/types/village.lua`.\n",
+    );
+    for a in ALIASES {
+        out.push('\n');
+        lua_doc(&mut out, a.doc);
+        let _ = writeln!(out, "---@alias {} {}", a.name, a.ty);
+    }
+    for c in CLASSES {
+        out.push('\n');
+        lua_doc(&mut out, c.doc);
+        lua_usage(&mut out, c.usage);
+        let _ = writeln!(out, "---@class {}", c.name);
+        for fld in c.fields {
+            lua_field(&mut out, fld);
+        }
+        match c.kind {
+            ClassKind::Global => {
+                let _ = writeln!(out, "{} = {{}}", c.name);
+            }
+            _ if !c.methods.is_empty() => {
+                let _ = writeln!(out, "local {} = {{}}", c.name);
+            }
+            _ => {}
+        }
+        let sep = if c.kind == ClassKind::Global {
+            "."
+        } else {
+            ":"
+        };
+        for m in c.methods {
+            out.push('\n');
+            lua_doc(&mut out, m.doc);
+            lua_usage(&mut out, m.usage);
+            for prm in m.params {
+                let q = if prm.optional { "?" } else { "" };
+                let _ = writeln!(out, "---@param {}{q} {} {}", prm.name, prm.ty, prm.doc);
+            }
+            if !m.returns.is_empty() {
+                let _ = writeln!(out, "---@return {}", m.returns);
+            }
+            let params: Vec<&str> = m.params.iter().map(|p| p.name).collect();
+            let _ = writeln!(
+                out,
+                "function {}{sep}{}({}) end",
+                c.name,
+                m.name,
+                params.join(", ")
+            );
+        }
+    }
+    for (kind, entries) in KINDS {
+        out.push('\n');
+        let (doc, usage) = match module_kind(kind) {
+            Some(m) => (m.doc, m.usage),
+            None => ("Not described in src/script/api/spec.rs.", "return {}"),
+        };
+        lua_doc(&mut out, doc);
+        lua_usage(&mut out, usage);
+        let _ = writeln!(out, "---@class {}", module_class_name(kind));
+        for fld in MODULE_DATA {
+            lua_field(&mut out, fld);
+        }
+        for name in entries.iter() {
+            let (ty, doc) = entry_shape(kind, name);
+            lua_field(&mut out, &opt(name, ty, doc));
+        }
+    }
+    out
+}
+
+fn md_usage(out: &mut String, usage: &str) {
+    let _ = writeln!(out, "```lua\n{usage}\n```");
+}
+
+fn md_type(ty: &str) -> String {
+    format!("`{ty}`")
+}
+
+/// The whole API as a readable Markdown reference (`village api`).
+pub fn reference_markdown() -> String {
+    let mut out = String::new();
+    out.push_str("# The village Lua API\n\n");
+    out.push_str(
+        "Generated from src/script/api/spec.rs. For editor completion, point lua-language-server at \
+         scripts/types/village.lua (`village api --luals`).\n",
+    );
+    out.push_str("\n## Types\n\n");
+    for a in ALIASES {
+        let _ = writeln!(out, "- `{}` = {} — {}", a.name, md_type(a.ty), a.doc);
+    }
+    for c in CLASSES {
+        let what = match c.kind {
+            ClassKind::Global => "global",
+            ClassKind::Handle => "handle",
+            ClassKind::Table => "table",
+        };
+        let _ = writeln!(out, "\n## {} ({what})\n\n{}\n", c.name, c.doc);
+        md_usage(&mut out, c.usage);
+        if !c.fields.is_empty() {
+            out.push('\n');
+        }
+        for fld in c.fields {
+            let q = if fld.optional { "?" } else { "" };
+            let _ = writeln!(
+                out,
+                "- `{}{q}`: {} — {}",
+                fld.name,
+                md_type(fld.ty),
+                fld.doc
+            );
+        }
+        let sep = if c.kind == ClassKind::Global {
+            "."
+        } else {
+            ":"
+        };
+        for m in c.methods {
+            let params: Vec<String> = m
+                .params
+                .iter()
+                .map(|p| {
+                    let q = if p.optional { "?" } else { "" };
+                    format!("{}{q}: {}", p.name, p.ty)
+                })
+                .collect();
+            let ret = if m.returns.is_empty() {
+                String::new()
+            } else {
+                format!(" → {}", m.returns)
+            };
+            let _ = writeln!(
+                out,
+                "\n### {}{sep}{}({}){ret}\n\n{}\n",
+                c.name,
+                m.name,
+                params.join(", "),
+                m.doc
+            );
+            for prm in m.params {
+                let _ = writeln!(out, "- `{}`: {}", prm.name, prm.doc);
+            }
+            if !m.params.is_empty() {
+                out.push('\n');
+            }
+            md_usage(&mut out, m.usage);
+        }
+    }
+    out.push_str("\n## Script modules\n\nA script file returns a table; its keys are a closed vocabulary per folder.\n");
+    for (kind, entries) in KINDS {
+        let (doc, usage) = match module_kind(kind) {
+            Some(m) => (m.doc, m.usage),
+            None => ("Not described in src/script/api/spec.rs.", "return {}"),
+        };
+        let _ = writeln!(
+            out,
+            "\n### {} (scripts/{kind}/)\n\n{doc}\n",
+            module_class_name(kind)
+        );
+        md_usage(&mut out, usage);
+        out.push('\n');
+        for fld in MODULE_DATA {
+            let _ = writeln!(out, "- `{}?`: {} — {}", fld.name, md_type(fld.ty), fld.doc);
+        }
+        for name in entries.iter() {
+            let (ty, doc) = entry_shape(kind, name);
+            let _ = writeln!(out, "- `{name}?`: {} — {doc}", md_type(ty));
+        }
+    }
+    out
+}
