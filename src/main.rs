@@ -36,6 +36,10 @@ enum Command {
         /// Seed of `village.new_game` when the script gives none, and of `math.random`.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Lua instructions the file may run before it is stopped as a runaway (hooks have their own,
+        /// smaller budget).
+        #[arg(long, default_value_t = Limits::default().chunk_instructions)]
+        budget: u64,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -133,7 +137,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => overview(),
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
-        Some(Command::Run { file, seed, data }) => run_lua(&file, seed, &data),
+        Some(Command::Run {
+            file,
+            seed,
+            budget,
+            data,
+        }) => run_lua(&file, seed, budget, &data),
         Some(Command::Api { luals }) => {
             if luals {
                 print!("{}", spec::luals_meta());
@@ -239,8 +248,12 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     })
 }
 
-fn run_lua(file: &std::path::Path, seed: u64, data: &DataArgs) -> Result<ExitCode> {
-    let host = match ScriptHost::open(&data.layers(), Limits::default(), seed) {
+fn run_lua(file: &std::path::Path, seed: u64, budget: u64, data: &DataArgs) -> Result<ExitCode> {
+    let limits = Limits {
+        chunk_instructions: budget,
+        ..Limits::default()
+    };
+    let host = match ScriptHost::open(&data.layers(), limits, seed) {
         Ok(h) => h,
         Err(errors) => {
             for e in errors {

@@ -81,3 +81,18 @@ fn a_failed_assert_exits_non_zero_with_file_and_line() {
         "{err}"
     );
 }
+
+#[test]
+fn a_runaway_scenario_is_stopped_at_its_budget_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("village-runaway-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("forever.lua");
+    std::fs::write(&f, "local n = 0\nwhile true do\n  n = n + 1\nend\n").unwrap();
+    let out = run(&f, &["--budget", "1000000"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("forever.lua:") && err.contains("instruction budget exhausted"),
+        "{err}"
+    );
+}

@@ -30,7 +30,8 @@ impl Default for Limits {
             memory: 256 * 1024 * 1024,
             // About 10–50 ms of plain Lua on this class of machine: far above any sane hook.
             hook_instructions: 5_000_000,
-            chunk_instructions: 2_000_000_000,
+            // A few seconds: room for long experiments, still a bound on a forgotten loop.
+            chunk_instructions: 500_000_000,
         }
     }
 }
