@@ -14,6 +14,8 @@ pub fn activate(game: &mut Game, id: ModelId, dice: u8) -> Result<ActivationRoll
     if !(1..=3).contains(&dice) {
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
+    // A new activation: "moved into contact this activation" starts afresh.
+    game.model_mut(id)?.charged = false;
     let faces: Vec<u8> = game
         .roll("activation", Some(id), usize::from(dice))
         .iter()

@@ -4,7 +4,7 @@
 //! hook never receives `&mut Game`: scripts decide, Rust executes (DESIGN.md invariant 1).
 
 use super::error::HookError;
-use crate::state::{Game, ModelId, MoraleTrigger};
+use crate::state::{CombatResult, Condition, Game, ModelId, MoraleTrigger};
 pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
 use serde::{Deserialize, Serialize};
 
@@ -22,11 +22,77 @@ pub struct MoveTraits {
     pub sources: Vec<String>,
 }
 
+/// What the winner's scripts say about how its win is read (Lethal, Savage, Cleric).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct WinRules {
+    /// The win defeats on any loss: the reason and its source.
+    pub lethal: Option<(String, String)>,
+    /// A lower multiplier for a Gruesome Kill (Savage: 2 in melee), and its source.
+    pub gruesome_multiplier: Option<(i32, String)>,
+}
+
+/// A won roll, as the winner's and the loser's scripts see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WinInfo {
+    pub kind: RollKind,
+    pub winner: ModelId,
+    pub loser: ModelId,
+    pub winner_die: u8,
+    pub winner_total: i32,
+    pub loser_total: i32,
+    /// The result read from the table (for `win_rules`, before the winner's rules apply).
+    pub result: CombatResult,
+    /// Whether the winner was the attacker.
+    pub attacker_won: bool,
+}
+
+/// A change a script makes to the game, validated and applied by the kernel after the hook returns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "intent", rename_all = "snake_case")]
+pub enum Intent {
+    /// Worsen a model's Quality (Poison).
+    WorsenQuality { model: ModelId, amount: u8, reason: String, source: String },
+    /// Give a model a condition, optionally held by another model (Entangle).
+    AddCondition {
+        model: ModelId,
+        condition: Condition,
+        held_by: Option<ModelId>,
+        source: String,
+    },
+    /// Make a model test morale.
+    Morale { model: ModelId, trigger: MoraleTrigger, source: String },
+}
+
+/// What scripts did about a result: perhaps a different result, and changes to apply.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ResultChange {
+    /// The result to apply instead, why, and the script that said so.
+    pub replace: Option<(CombatResult, String, String)>,
+    pub intents: Vec<Intent>,
+}
+
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
 pub trait Hooks {
     /// Extra modifiers for a melee, ranged or structural roll.
     fn roll_modifiers(&self, _game: &Game, _roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// How the winner's scripts read its win: Lethal, a lower Gruesome multiplier.
+    fn win_rules(&self, _game: &Game, _win: &WinInfo) -> Result<WinRules, HookError> {
+        Ok(WinRules::default())
+    }
+
+    /// After a result is read, before it is applied: the winner's then the loser's scripts may replace
+    /// it (Entangle, Heavy Armor) and ask for changes (Poison). May roll dice (logged).
+    fn on_result(&self, _game: &mut Game, _win: &WinInfo) -> Result<ResultChange, HookError> {
+        Ok(ResultChange::default())
+    }
+
+    /// After a move ended in contact with enemies (a charge): changes the mover's scripts ask for
+    /// (Terror makes the charged model test morale).
+    fn on_charge(&self, _game: &mut Game, _mover: ModelId, _charged: &[ModelId]) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
     }
 

@@ -1,9 +1,9 @@
 //! Melee (§3.4): simultaneous opposed rolls with the modifiers of SUPPLEMENT §4, the results table,
 //! Lethal cases, Free Hacks, and the result applied to whichever model lost.
 
-use super::combat::{classify, CombatResult};
+use super::combat::CombatResult;
 use super::error::RuleError;
-use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
+use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target, WinInfo};
 use super::outcome;
 use super::query::{engaged_enemies, gap, in_contact, label};
 use crate::geometry::{on_hill, segments_intersect, Segment, TerrainShape};
@@ -179,9 +179,8 @@ pub fn melee(
     let (ad, dd) = (dice[0].face, dice[1].face);
     let at = i32::from(ad) + a.combat + total_for(&mods, Role::Attacker);
     let dt = i32::from(dd) + d.combat + total_for(&mods, Role::Defender);
-    let k = super::combat::CombatConstants::from_rules(rules);
     let (winner, result, lethal) = if at > dt {
-        let lethal = lethal_condition(&d).map(str::to_string).or_else(|| {
+        let base = lethal_condition(&d).map(str::to_string).or_else(|| {
             if o.lethal {
                 Some("the attack is Lethal".to_string())
             } else if o.power_blow && rules.combat.power_blow_lethal {
@@ -190,15 +189,37 @@ pub fn melee(
                 None
             }
         });
-        let r = classify(at, dt, ad, lethal.is_some(), k.gruesome_multiplier, &k);
-        (Some(Role::Attacker), r, lethal)
+        let (r, l) = outcome::read_win(
+            game,
+            rules,
+            hooks,
+            RollKind::Melee,
+            attacker,
+            defender,
+            ad,
+            (at, dt),
+            base,
+            true,
+        )?;
+        (Some(Role::Attacker), r, l)
     } else if dt > at {
         if o.free_hack {
             (Some(Role::Defender), CombatResult::None, None)
         } else {
-            let lethal = lethal_condition(&a).map(str::to_string);
-            let r = classify(dt, at, dd, lethal.is_some(), k.gruesome_multiplier, &k);
-            (Some(Role::Defender), r, lethal)
+            let base = lethal_condition(&a).map(str::to_string);
+            let (r, l) = outcome::read_win(
+                game,
+                rules,
+                hooks,
+                RollKind::Melee,
+                defender,
+                attacker,
+                dd,
+                (dt, at),
+                base,
+                false,
+            )?;
+            (Some(Role::Defender), r, l)
         }
     } else {
         (None, CombatResult::Tie, None)
@@ -217,18 +238,26 @@ pub fn melee(
         lethal,
     });
     let applied = match winner {
-        Some(Role::Attacker) => outcome::apply(game, rules, defender, a.pos, result)?,
-        Some(Role::Defender) => outcome::apply(game, rules, attacker, d.pos, result)?,
-        None => result,
+        Some(role) if result != CombatResult::None => {
+            let (w, l, wpos, wdie, wt, lt) = if role == Role::Attacker {
+                (attacker, defender, a.pos, ad, at, dt)
+            } else {
+                (defender, attacker, d.pos, dd, dt, at)
+            };
+            let info = WinInfo {
+                kind: RollKind::Melee,
+                winner: w,
+                loser: l,
+                winner_die: wdie,
+                winner_total: wt,
+                loser_total: lt,
+                result,
+                attacker_won: role == Role::Attacker,
+            };
+            outcome::settle(game, rules, hooks, &info, wpos)?
+        }
+        _ => result,
     };
-    if applied == CombatResult::Gruesome {
-        let victim = if winner == Some(Role::Attacker) {
-            &d
-        } else {
-            &a
-        };
-        super::morale::gruesome_checks(game, rules, hooks, victim)?;
-    }
     Ok(CombatReport {
         kind: RollKind::Melee,
         attacker,

@@ -317,6 +317,16 @@ pub fn move_with(
     if let Some(token) = sprung {
         spring_trap(game, rules, token, id)?;
     }
+    // A move that ends in contact with enemies is a charge: the mover's scripts may react (Terror).
+    if out.travelled > 1e-9 && game.model(id).is_ok() {
+        let now = engaged_enemies(game, rules, id);
+        let charged: Vec<ModelId> = now.into_iter().filter(|e| !engaged.contains(e)).collect();
+        if !charged.is_empty() {
+            game.model_mut(id)?.charged = true;
+            let intents = hooks.on_charge(game, id, &charged)?;
+            super::outcome::apply_intents(game, rules, hooks, &intents)?;
+        }
+    }
     Ok(MoveReport {
         from,
         to: out.end,

@@ -156,3 +156,123 @@ fn release_entangled(game: &mut Game, ensnarer: ModelId) {
         });
     }
 }
+
+/// Read a won roll (SUPPLEMENT §4) with the winner's own rules (Lethal, Savage, Cleric) from its scripts.
+/// `lethal` is the rulebook's reason the win defeats on any loss, if any. Returns the result and the
+/// reason it was Lethal.
+#[allow(clippy::too_many_arguments)]
+pub fn read_win(
+    game: &Game,
+    rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
+    kind: crate::state::RollKind,
+    winner: ModelId,
+    loser: ModelId,
+    winner_die: u8,
+    totals: (i32, i32),
+    lethal: Option<String>,
+    attacker_won: bool,
+) -> Result<(CombatResult, Option<String>), RuleError> {
+    let k = super::combat::CombatConstants::from_rules(rules);
+    let plain = super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), k.gruesome_multiplier, &k);
+    let info = super::hooks::WinInfo {
+        kind,
+        winner,
+        loser,
+        winner_die,
+        winner_total: totals.0,
+        loser_total: totals.1,
+        result: plain,
+        attacker_won,
+    };
+    let wr = hooks.win_rules(game, &info)?;
+    let lethal = lethal.or(wr.lethal.map(|(why, src)| format!("{why} ({src})")));
+    let mult = wr.gruesome_multiplier.map_or(k.gruesome_multiplier, |(m, _)| m);
+    let result = super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), mult, &k);
+    Ok((result, lethal))
+}
+
+/// Settle a won roll: the winner's and the loser's scripts may replace the result (`on_result`), the
+/// result is applied to the loser, then the changes scripts asked for, then the morale checks a
+/// Gruesome Kill causes. Returns what was applied.
+pub fn settle(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
+    info: &super::hooks::WinInfo,
+    winner_pos: Vec2,
+) -> Result<CombatResult, RuleError> {
+    let victim = game.model(info.loser)?.clone();
+    let change = hooks.on_result(game, info)?;
+    let mut result = info.result;
+    if let Some((to, reason, source)) = change.replace {
+        if to != result {
+            game.record(EventKind::ResultChanged {
+                model: info.loser,
+                from: result,
+                to,
+                reason,
+                source,
+            });
+            result = to;
+        }
+    }
+    let applied = apply(game, rules, info.loser, winner_pos, result)?;
+    if applied == CombatResult::Entangled {
+        if let Ok(m) = game.model_mut(info.loser) {
+            m.entangled_by = Some(info.winner);
+        }
+    }
+    apply_intents(game, rules, hooks, &change.intents)?;
+    if applied == CombatResult::Gruesome {
+        super::morale::gruesome_checks(game, rules, hooks, &victim)?;
+    }
+    Ok(applied)
+}
+
+/// Apply the changes scripts asked for, each validated; a model no longer on the table is skipped.
+pub fn apply_intents(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
+    intents: &[super::hooks::Intent],
+) -> Result<(), RuleError> {
+    use super::hooks::Intent;
+    for i in intents {
+        match i {
+            Intent::WorsenQuality { model, amount, reason, source } => {
+                let Ok(m) = game.model_mut(*model) else { continue };
+                m.quality = m.quality.saturating_add(*amount);
+                let quality = m.quality;
+                game.record(EventKind::QualityWorsened {
+                    model: *model,
+                    amount: *amount,
+                    quality,
+                    reason: reason.clone(),
+                    source: source.clone(),
+                });
+                if quality >= rules.tough.defeated_at_quality {
+                    super::magic::remove(game, *model, "defeated")?;
+                }
+            }
+            Intent::AddCondition { model, condition, held_by, .. } => {
+                if game.model(*model).is_err() {
+                    continue;
+                }
+                add_condition(game, *model, *condition)?;
+                let m = game.model_mut(*model)?;
+                match condition {
+                    Condition::Entangled => m.entangled_by = *held_by,
+                    Condition::Transfixed => m.transfixed_by = *held_by,
+                    Condition::Defenseless => {}
+                }
+            }
+            Intent::Morale { model, trigger, .. } => {
+                if game.model(*model).is_ok() {
+                    super::morale::morale_check(game, rules, hooks, *model, *trigger)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,11 +1,10 @@
 //! Ranged attacks (§3.5): line of sight, range by weapon, Cover, weapon bands, Aimed Shot, the target's
 //! defensive roll, the natural-1 weapon break, and harpoons that Entangle.
 
-use super::combat::{classify, CombatConstants, CombatResult};
+use super::combat::CombatResult;
 use super::error::RuleError;
 use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
 use super::melee::{lethal_condition, total_for, CombatReport};
-use super::outcome;
 use super::query::{gap, in_contact, is_engaged, label};
 use crate::geometry::{sight_with_tol, Segment, Sight};
 use crate::roster::{trait_names, Exhaustion, OnHit, Rosters, Weapon};
@@ -294,15 +293,25 @@ pub fn resolve_ranged(
     let (sd, td) = (dice[0].face, dice[1].face);
     let st = i32::from(sd) + combat + total_for(&mods, Role::Attacker);
     let tt = i32::from(td) + t.combat + total_for(&mods, Role::Defender);
-    let kk = CombatConstants::from_rules(rules);
     let (winner, result, lethal) = if st > tt {
-        let lethal = lethal_condition(&t).map(str::to_string);
-        let r = if weapon.is_some_and(|w| w.on_hit == OnHit::Entangle) {
-            CombatResult::Entangled
+        if weapon.is_some_and(|w| w.on_hit == OnHit::Entangle) {
+            (Some(Role::Attacker), CombatResult::Entangled, None)
         } else {
-            classify(st, tt, sd, lethal.is_some(), kk.gruesome_multiplier, &kk)
-        };
-        (Some(Role::Attacker), r, lethal)
+            let base = lethal_condition(&t).map(str::to_string);
+            let (r, l) = super::outcome::read_win(
+                game,
+                rules,
+                hooks,
+                RollKind::Ranged,
+                shooter,
+                target,
+                sd,
+                (st, tt),
+                base,
+                true,
+            )?;
+            (Some(Role::Attacker), r, l)
+        }
     } else if tt > st {
         // The target's roll is defensive: it stops the shot but never hurts the shooter.
         (Some(Role::Defender), CombatResult::None, None)
@@ -335,13 +344,20 @@ pub fn resolve_ranged(
         }
     }
     let applied = if winner == Some(Role::Attacker) {
-        outcome::apply(game, rules, target, s.pos, result)?
+        let info = super::hooks::WinInfo {
+            kind: RollKind::Ranged,
+            winner: shooter,
+            loser: target,
+            winner_die: sd,
+            winner_total: st,
+            loser_total: tt,
+            result,
+            attacker_won: true,
+        };
+        super::outcome::settle(game, rules, hooks, &info, s.pos)?
     } else {
         result
     };
-    if applied == CombatResult::Gruesome {
-        super::morale::gruesome_checks(game, rules, hooks, &t)?;
-    }
     Ok(CombatReport {
         kind: RollKind::Ranged,
         attacker: shooter,

@@ -75,6 +75,22 @@ pub enum EventKind {
         /// Why a win defeated on any loss (Defenseless target, Lethal attack), if it did.
         lethal: Option<String>,
     },
+    /// A script replaced a result before it was applied (Heavy Armor, Entangle).
+    ResultChanged {
+        model: ModelId,
+        from: CombatResult,
+        to: CombatResult,
+        reason: String,
+        source: String,
+    },
+    /// A script worsened a model's Quality (Poison).
+    QualityWorsened {
+        model: ModelId,
+        amount: u8,
+        quality: u8,
+        reason: String,
+        source: String,
+    },
     /// What actually happened to a model after a result.
     Outcome {
         model: ModelId,

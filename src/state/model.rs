@@ -116,6 +116,9 @@ pub struct Model {
     /// The caster that summoned it: it vanishes if that caster is Defeated (§3.7).
     #[serde(default)]
     pub summoned_by: Option<ModelId>,
+    /// It moved into contact with an enemy since it last activated (Dashing, Ride Down).
+    #[serde(default)]
+    pub charged: bool,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.

@@ -114,5 +114,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         transfixed_by: None,
         entangled_by: None,
         summoned_by: None,
+        charged: false,
     }
 }
