@@ -485,6 +485,64 @@ function Ctx:distance(a, b) end
 ---@return any
 function Ctx:rule(section, key) end
 
+---The enemies in base contact with a model, in id order.
+---
+---```lua
+---local extra = #ctx:engaged(self) - 1
+---```
+---@param m ModelSnapshot A model.
+---@return ModelSnapshot[]
+function Ctx:engaged(m) end
+
+---Whether the model's base touches a terrain piece of one of these kinds.
+---
+---```lua
+---local hidden = ctx:touching_terrain(self, { "wood", "wall", "hedge" })
+---```
+---@param m ModelSnapshot A model.
+---@param kinds string[] Terrain kinds ("wood", "wall", "hedge", ...).
+---@return boolean
+function Ctx:touching_terrain(m, kinds) end
+
+---Roll dice from the game's stream, logged as an event. Only in `on_result` and `on_charge`.
+---
+---```lua
+---if ctx:roll(1)[1] >= 5 then ctx:worsen_quality(win.opponent, 1, "Poison") end
+---```
+---@param n integer How many D6 (1 to 6).
+---@param purpose? string What the roll is for, in the log (default: the script).
+---@return integer[]
+function Ctx:roll(n, purpose) end
+
+---Ask the kernel to worsen a model's Quality after the hook (at the Tough limit it is Defeated). Only in `on_result` and `on_charge`.
+---
+---```lua
+---ctx:worsen_quality(win.opponent, 1, "Poison")
+---```
+---@param m ModelSnapshot The model.
+---@param amount integer By how much (Quality grows: worse).
+---@param reason? string For the log.
+function Ctx:worsen_quality(m, amount, reason) end
+
+---Ask the kernel to give a model a condition after the hook. Only in `on_result` and `on_charge`.
+---
+---```lua
+---ctx:add_condition(win.opponent, "entangled", self)
+---```
+---@param m ModelSnapshot The model.
+---@param condition Condition The condition.
+---@param holder? ModelSnapshot The model holding it (an Entangle ends when it Recoils or falls).
+function Ctx:add_condition(m, condition, holder) end
+
+---Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.
+---
+---```lua
+---for _, m in ipairs(charged) do ctx:morale(m, "terror") end
+---```
+---@param m ModelSnapshot The model.
+---@param trigger string "terror", "gruesome_kill", "leader_defeated" or "half_lost".
+function Ctx:morale(m, trigger) end
+
 ---A read-only copy of a model as a hook sees it (the fields of a `Model`).
 ---
 ---```lua
@@ -558,6 +616,60 @@ function ModelSnapshot:has(condition) end
 ---@field power_blow boolean The attack is a Power Blow.
 ---@field aimed boolean The shot is aimed.
 ---@field free_hack boolean The attack is a Free Hack.
+---@field target_token? integer The token attacked, when it is a Barricade.
+
+---A won roll as `win_rules` and `on_result` see it.
+---
+---```lua
+---if win.role == "winner" and win.kind == "melee" then return { lethal = true } end
+---```
+---@class Win
+---@field kind RollKind Which roll.
+---@field result CombatOutcome The result so far (read from the table, or as a script replaced it).
+---@field role "winner"|"loser" The hook owner's side of the win.
+---@field attacker_won boolean Whether the winner was the attacker.
+---@field winner_die integer The winner's natural die.
+---@field winner_total integer The winner's total.
+---@field loser_total integer The loser's total.
+---@field opponent? ModelSnapshot The other model.
+
+---What `win_rules` returns: how the owner's win is read.
+---
+---```lua
+---return { lethal = "Lethal", gruesome_multiplier = 2 }
+---```
+---@class WinRules
+---@field lethal? boolean|string The win defeats on any loss (a string is the reason).
+---@field gruesome_multiplier? integer A Gruesome Kill from this multiple (Savage: 2).
+
+---What `on_result` may return: a result to apply instead.
+---
+---```lua
+---return { result = "none", reason = "Heavy Armor" }
+---```
+---@class ResultChange
+---@field result? CombatOutcome The result to apply instead.
+---@field reason? string For the log.
+
+---What `movement` returns: how its owner moves.
+---
+---```lua
+---return { ignore_terrain = { "wood" } }
+---```
+---@class MoveTraits
+---@field flying? boolean Passes over terrain; no band lost.
+---@field ignore_terrain? string[] Terrain kinds that cost it nothing.
+---@field free_disengage? boolean|integer[] Leaves these enemies (ids; true: all) without a Free Hack.
+
+---What `morale` returns for a check about to be rolled.
+---
+---```lua
+---if trigger == "terror" then return { immune = "Fearless" } end
+---```
+---@class MoraleAnswer
+---@field immune? boolean|string Ignore this check (a string is the reason).
+---@field modifier? integer Added to each morale die.
+---@field reason? string For the log.
 
 ---A modifier a hook returns (a bare whole number means `{ value = n }`).
 ---
@@ -581,7 +693,12 @@ function ModelSnapshot:has(condition) end
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -600,7 +717,12 @@ function ModelSnapshot:has(condition) end
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -619,7 +741,12 @@ function ModelSnapshot:has(condition) end
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -639,7 +766,12 @@ function ModelSnapshot:has(condition) end
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field on_result? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.

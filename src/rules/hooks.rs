@@ -51,7 +51,12 @@ pub struct WinInfo {
 #[serde(tag = "intent", rename_all = "snake_case")]
 pub enum Intent {
     /// Worsen a model's Quality (Poison).
-    WorsenQuality { model: ModelId, amount: u8, reason: String, source: String },
+    WorsenQuality {
+        model: ModelId,
+        amount: u8,
+        reason: String,
+        source: String,
+    },
     /// Give a model a condition, optionally held by another model (Entangle).
     AddCondition {
         model: ModelId,
@@ -60,7 +65,11 @@ pub enum Intent {
         source: String,
     },
     /// Make a model test morale.
-    Morale { model: ModelId, trigger: MoraleTrigger, source: String },
+    Morale {
+        model: ModelId,
+        trigger: MoraleTrigger,
+        source: String,
+    },
 }
 
 /// What scripts did about a result: perhaps a different result, and changes to apply.
@@ -92,7 +101,12 @@ pub trait Hooks {
 
     /// After a move ended in contact with enemies (a charge): changes the mover's scripts ask for
     /// (Terror makes the charged model test morale).
-    fn on_charge(&self, _game: &mut Game, _mover: ModelId, _charged: &[ModelId]) -> Result<Vec<Intent>, HookError> {
+    fn on_charge(
+        &self,
+        _game: &mut Game,
+        _mover: ModelId,
+        _charged: &[ModelId],
+    ) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
     }
 

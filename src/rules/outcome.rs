@@ -174,7 +174,14 @@ pub fn read_win(
     attacker_won: bool,
 ) -> Result<(CombatResult, Option<String>), RuleError> {
     let k = super::combat::CombatConstants::from_rules(rules);
-    let plain = super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), k.gruesome_multiplier, &k);
+    let plain = super::combat::classify(
+        totals.0,
+        totals.1,
+        winner_die,
+        lethal.is_some(),
+        k.gruesome_multiplier,
+        &k,
+    );
     let info = super::hooks::WinInfo {
         kind,
         winner,
@@ -187,8 +194,11 @@ pub fn read_win(
     };
     let wr = hooks.win_rules(game, &info)?;
     let lethal = lethal.or(wr.lethal.map(|(why, src)| format!("{why} ({src})")));
-    let mult = wr.gruesome_multiplier.map_or(k.gruesome_multiplier, |(m, _)| m);
-    let result = super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), mult, &k);
+    let mult = wr
+        .gruesome_multiplier
+        .map_or(k.gruesome_multiplier, |(m, _)| m);
+    let result =
+        super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), mult, &k);
     Ok((result, lethal))
 }
 
@@ -240,8 +250,15 @@ pub fn apply_intents(
     use super::hooks::Intent;
     for i in intents {
         match i {
-            Intent::WorsenQuality { model, amount, reason, source } => {
-                let Ok(m) = game.model_mut(*model) else { continue };
+            Intent::WorsenQuality {
+                model,
+                amount,
+                reason,
+                source,
+            } => {
+                let Ok(m) = game.model_mut(*model) else {
+                    continue;
+                };
                 m.quality = m.quality.saturating_add(*amount);
                 let quality = m.quality;
                 game.record(EventKind::QualityWorsened {
@@ -255,7 +272,12 @@ pub fn apply_intents(
                     super::magic::remove(game, *model, "defeated")?;
                 }
             }
-            Intent::AddCondition { model, condition, held_by, .. } => {
+            Intent::AddCondition {
+                model,
+                condition,
+                held_by,
+                ..
+            } => {
                 if game.model(*model).is_err() {
                     continue;
                 }

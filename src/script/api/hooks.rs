@@ -5,12 +5,16 @@
 use super::game::Core;
 use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
+use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::Rules;
-use crate::rules::hooks::{Hooks, Modifier, Role, RollInfo, Target};
+use crate::rules::hooks::{
+    Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo, WinRules,
+};
+use crate::rules::query::engaged_enemies;
 use crate::rules::HookError;
 use crate::script::host::{host, with_budget};
 use crate::script::registry::{Module, Registry};
-use crate::state::{Game, Model, ModelId, Side};
+use crate::state::{CombatResult, Condition, Game, Model, ModelId, MoraleTrigger, Side};
 use mlua::{Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::rc::Rc;
 
@@ -57,6 +61,156 @@ impl<'a> ScriptHooks<'a> {
     }
 }
 
+fn hook_err(e: impl std::fmt::Display) -> HookError {
+    HookError {
+        message: e.to_string(),
+    }
+}
+
+impl ScriptHooks<'_> {
+    fn budget(&self) -> Result<u64, HookError> {
+        host(self.lua)
+            .map(|h| h.limits.hook_instructions)
+            .map_err(hook_err)
+    }
+
+    /// Call `entry` of every module acting for `id` with a read-only ctx, the model's snapshot and
+    /// `arg`; returns each module with what it returned.
+    fn call_read(
+        &self,
+        game: &Game,
+        id: ModelId,
+        entry: &str,
+        arg: &dyn Fn(&Lua) -> mlua::Result<Value>,
+    ) -> Result<Vec<(&Module, Value)>, HookError> {
+        let Ok(me) = game.model(id) else {
+            return Ok(Vec::new());
+        };
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let mut out = Vec::new();
+        for module in self.modules_for(me) {
+            let Some(f) = module.function(entry) else {
+                continue;
+            };
+            let v: Value = with_budget(lua, budget, || {
+                lua.scope(|scope| {
+                    let ctx = scope.create_userdata(Ctx {
+                        view: View::Read(game),
+                        rules,
+                        intents: None,
+                        source: module.label.clone(),
+                    })?;
+                    f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
+                })
+            })
+            .map_err(hook_err)?;
+            out.push((module, v));
+        }
+        Ok(out)
+    }
+
+    /// Call `entry` of every module acting for `id` with a ctx that may roll dice and ask for changes.
+    fn call_act(
+        &self,
+        game: &mut Game,
+        id: ModelId,
+        entry: &str,
+        intents: &std::cell::RefCell<Vec<Intent>>,
+        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+    ) -> Result<Vec<(&Module, Value)>, HookError> {
+        let modules = match game.model(id) {
+            Ok(me) => self.modules_for(me),
+            Err(_) => return Ok(Vec::new()),
+        };
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let mut out = Vec::new();
+        for module in modules {
+            let Some(f) = module.function(entry) else {
+                continue;
+            };
+            let Ok(me) = game.model(id) else { break };
+            let me_t = model_snapshot(lua, game, rules, me).map_err(hook_err)?;
+            let arg_v = arg(lua, game).map_err(hook_err)?;
+            let v: Value = with_budget(lua, budget, || {
+                lua.scope(|scope| {
+                    let ctx = scope.create_userdata(Ctx {
+                        view: View::Act(&mut *game),
+                        rules,
+                        intents: Some(intents),
+                        source: module.label.clone(),
+                    })?;
+                    f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
+                })
+            })
+            .map_err(hook_err)?;
+            out.push((module, v));
+        }
+        Ok(out)
+    }
+}
+
+/// The table `win_rules` and `on_result` hooks receive about a won roll.
+fn win_table(
+    lua: &Lua,
+    game: &Game,
+    rules: &Rules,
+    win: &WinInfo,
+    me: ModelId,
+    result: CombatResult,
+) -> mlua::Result<Value> {
+    let t = lua.create_table()?;
+    t.raw_set("kind", win.kind.as_str())?;
+    t.raw_set("result", result.as_str())?;
+    t.raw_set("role", if me == win.winner { "winner" } else { "loser" })?;
+    t.raw_set("attacker_won", win.attacker_won)?;
+    t.raw_set("winner_die", win.winner_die)?;
+    t.raw_set("winner_total", win.winner_total)?;
+    t.raw_set("loser_total", win.loser_total)?;
+    let other = if me == win.winner {
+        win.loser
+    } else {
+        win.winner
+    };
+    if let Ok(o) = game.model(other) {
+        t.raw_set("opponent", model_snapshot(lua, game, rules, o)?)?;
+    }
+    Ok(Value::Table(t))
+}
+
+fn parse_result(name: &str) -> Option<CombatResult> {
+    Some(match name {
+        "tie" => CombatResult::Tie,
+        "recoil" => CombatResult::Recoil,
+        "defenseless" => CombatResult::Defenseless,
+        "defeated" => CombatResult::Defeated,
+        "gruesome" => CombatResult::Gruesome,
+        "none" => CombatResult::None,
+        "wound" => CombatResult::Wound,
+        "entangled" => CombatResult::Entangled,
+        _ => return None,
+    })
+}
+
+fn snapshots(lua: &Lua, game: &Game, rules: &Rules, ids: &[ModelId]) -> mlua::Result<Value> {
+    let t = lua.create_table()?;
+    for id in ids {
+        if let Ok(m) = game.model(*id) {
+            t.raw_push(model_snapshot(lua, game, rules, m)?)?;
+        }
+    }
+    Ok(Value::Table(t))
+}
+
+fn bad_return(module: &Module, entry: &str, what: &str) -> HookError {
+    HookError {
+        message: format!("{}: {entry} returned {what}", module.label),
+    }
+}
+
 fn role_name(r: Role) -> &'static str {
     match r {
         Role::Attacker => "attacker",
@@ -98,7 +252,12 @@ impl Hooks for ScriptHooks<'_> {
                 let rules = &self.core.rules;
                 let returned: Value = with_budget(lua, budget, || {
                     lua.scope(|scope| {
-                        let ctx = scope.create_userdata(Ctx { game, rules })?;
+                        let ctx = scope.create_userdata(Ctx {
+                            view: View::Read(game),
+                            rules,
+                            intents: None,
+                            source: module.label.clone(),
+                        })?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
                         f.call::<Value>((ctx, me_t, roll_t))
@@ -108,6 +267,220 @@ impl Hooks for ScriptHooks<'_> {
                     message: e.to_string(),
                 })?;
                 parse_modifiers(&returned, role, module, &entry, &mut out)?;
+            }
+        }
+        Ok(out)
+    }
+
+    fn win_rules(&self, game: &Game, win: &WinInfo) -> Result<WinRules, HookError> {
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua| win_table(lua, game, rules, win, win.winner, win.result);
+        let mut out = WinRules::default();
+        for (module, v) in self.call_read(game, win.winner, "win_rules", &arg)? {
+            let Value::Table(t) = v else {
+                if v.is_nil() {
+                    continue;
+                }
+                return Err(bad_return(
+                    module,
+                    "win_rules",
+                    "something other than a table or nil",
+                ));
+            };
+            match t.raw_get::<Value>("lethal").map_err(hook_err)? {
+                Value::Nil | Value::Boolean(false) => {}
+                Value::String(why) if out.lethal.is_none() => {
+                    out.lethal = Some((why.to_string_lossy(), module.label.clone()))
+                }
+                Value::Boolean(true) if out.lethal.is_none() => {
+                    out.lethal = Some((module.stem().to_string(), module.label.clone()))
+                }
+                _ => {}
+            }
+            if let Some(m) = t
+                .raw_get::<Option<i32>>("gruesome_multiplier")
+                .map_err(hook_err)?
+            {
+                if !(1..=10).contains(&m) {
+                    return Err(bad_return(
+                        module,
+                        "win_rules",
+                        &format!("gruesome_multiplier = {m}"),
+                    ));
+                }
+                if out
+                    .gruesome_multiplier
+                    .as_ref()
+                    .is_none_or(|(cur, _)| m < *cur)
+                {
+                    out.gruesome_multiplier = Some((m, module.label.clone()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn on_result(&self, game: &mut Game, win: &WinInfo) -> Result<ResultChange, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        let mut change = ResultChange::default();
+        let mut current = win.result;
+        for who in [win.winner, win.loser] {
+            let rules = &self.core.rules;
+            let now = current;
+            let arg = |lua: &Lua, g: &Game| win_table(lua, g, rules, win, who, now);
+            for (module, v) in self.call_act(game, who, "on_result", &intents, &arg)? {
+                let Value::Table(t) = v else { continue };
+                let Some(name) = t.raw_get::<Option<String>>("result").map_err(hook_err)? else {
+                    continue;
+                };
+                let to = parse_result(&name).ok_or_else(|| {
+                    bad_return(module, "on_result", &format!("result = {name:?}"))
+                })?;
+                let reason = t
+                    .raw_get::<Option<String>>("reason")
+                    .map_err(hook_err)?
+                    .unwrap_or_else(|| module.stem().to_string());
+                current = to;
+                change.replace = Some((to, reason, module.label.clone()));
+            }
+        }
+        change.intents = intents.into_inner();
+        Ok(change)
+    }
+
+    fn on_charge(
+        &self,
+        game: &mut Game,
+        mover: ModelId,
+        charged: &[ModelId],
+    ) -> Result<Vec<Intent>, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua, g: &Game| snapshots(lua, g, rules, charged);
+        self.call_act(game, mover, "on_charge", &intents, &arg)?;
+        Ok(intents.into_inner())
+    }
+
+    fn movement_traits(
+        &self,
+        game: &Game,
+        model: ModelId,
+        engaged: &[ModelId],
+    ) -> Result<MoveTraits, HookError> {
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua| snapshots(lua, game, rules, engaged);
+        let mut out = MoveTraits::default();
+        for (module, v) in self.call_read(game, model, "movement", &arg)? {
+            let Value::Table(t) = v else { continue };
+            let mut used = false;
+            if t.raw_get::<Option<bool>>("flying")
+                .map_err(hook_err)?
+                .unwrap_or(false)
+            {
+                out.flying = true;
+                used = true;
+            }
+            if let Some(kinds) = t
+                .raw_get::<Option<Vec<String>>>("ignore_terrain")
+                .map_err(hook_err)?
+            {
+                out.ignore_terrain.extend(kinds);
+                used = true;
+            }
+            match t.raw_get::<Value>("free_disengage").map_err(hook_err)? {
+                Value::Boolean(true) => {
+                    out.free_disengage.extend_from_slice(engaged);
+                    used = true;
+                }
+                Value::Table(list) => {
+                    for item in list.sequence_values::<Value>() {
+                        let id = match item.map_err(hook_err)? {
+                            Value::Integer(i) => ModelId(i as u32),
+                            Value::Table(snap) => id_of(&snap).map_err(hook_err)?,
+                            other => {
+                                return Err(bad_return(
+                                    module,
+                                    "movement",
+                                    &format!("free_disengage holding a {}", other.type_name()),
+                                ))
+                            }
+                        };
+                        out.free_disengage.push(id);
+                    }
+                    used = true;
+                }
+                _ => {}
+            }
+            if used {
+                out.sources.push(module.label.clone());
+            }
+        }
+        Ok(out)
+    }
+
+    fn permission(
+        &self,
+        game: &Game,
+        model: ModelId,
+        name: &str,
+    ) -> Result<Option<String>, HookError> {
+        let arg = |_: &Lua| Ok(Value::Nil);
+        for (module, v) in self.call_read(game, model, "permissions", &arg)? {
+            if let Value::Table(t) = v {
+                match t.raw_get::<Value>(name).map_err(hook_err)? {
+                    Value::Nil | Value::Boolean(false) => {}
+                    _ => return Ok(Some(module.label.clone())),
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn morale_immunity(
+        &self,
+        game: &Game,
+        model: ModelId,
+        trigger: MoraleTrigger,
+    ) -> Result<Option<(String, String)>, HookError> {
+        let arg = |lua: &Lua| Ok(Value::String(lua.create_string(trigger.as_str())?));
+        for (module, v) in self.call_read(game, model, "morale", &arg)? {
+            if let Value::Table(t) = v {
+                match t.raw_get::<Value>("immune").map_err(hook_err)? {
+                    Value::String(why) => {
+                        return Ok(Some((why.to_string_lossy(), module.label.clone())))
+                    }
+                    Value::Boolean(true) => {
+                        return Ok(Some((module.stem().to_string(), module.label.clone())))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn morale_modifiers(
+        &self,
+        game: &Game,
+        model: ModelId,
+        trigger: MoraleTrigger,
+    ) -> Result<Vec<Modifier>, HookError> {
+        let arg = |lua: &Lua| Ok(Value::String(lua.create_string(trigger.as_str())?));
+        let mut out = Vec::new();
+        for (module, v) in self.call_read(game, model, "morale", &arg)? {
+            if let Value::Table(t) = v {
+                if let Some(n) = t.raw_get::<Option<i32>>("modifier").map_err(hook_err)? {
+                    let reason = t
+                        .raw_get::<Option<String>>("reason")
+                        .map_err(hook_err)?
+                        .unwrap_or_else(|| module.stem().to_string());
+                    out.push(Modifier {
+                        to: Role::Defender,
+                        value: n,
+                        reason,
+                        source: module.label.clone(),
+                    });
+                }
             }
         }
         Ok(out)
@@ -231,10 +604,46 @@ fn parse_modifiers(
     }
 }
 
-/// The read-only view of the game a hook receives as `ctx`. It lives only for the call.
+/// The game a `ctx` looks at: read-only for modifier and rule hooks; with the right to roll dice and ask
+/// for changes in `on_result` and `on_charge`.
+enum View<'a> {
+    Read(&'a Game),
+    Act(&'a mut Game),
+}
+
+/// The view of the game a hook receives as `ctx`. It lives only for the call. Changes a hook asks for
+/// are collected as intents and applied by the kernel after the hook returns.
 struct Ctx<'a> {
-    game: &'a Game,
+    view: View<'a>,
     rules: &'a Rules,
+    intents: Option<&'a std::cell::RefCell<Vec<Intent>>>,
+    source: String,
+}
+
+impl Ctx<'_> {
+    fn game(&self) -> &Game {
+        match &self.view {
+            View::Read(g) => g,
+            View::Act(g) => g,
+        }
+    }
+
+    /// Queue a change; an error in a read-only hook.
+    fn ask(&self, intent: Intent) -> mlua::Result<()> {
+        match self.intents {
+            Some(list) => {
+                list.borrow_mut().push(intent);
+                Ok(())
+            }
+            None => Err(mlua::Error::runtime(
+                "this ctx is read-only: changes can be asked for only in on_result and on_charge hooks",
+            )),
+        }
+    }
+}
+
+fn id_of(t: &Table) -> mlua::Result<ModelId> {
+    Ok(ModelId(t.raw_get::<u32>("id")?))
 }
 
 /// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
@@ -244,15 +653,15 @@ fn api(member: &str) -> &'static str {
 
 impl UserData for Ctx<'_> {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
-        fields.add_field_method_get(api("round"), |_, this| Ok(this.game.round));
-        fields.add_field_method_get(api("wave"), |_, this| Ok(this.game.wave));
-        fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game.supplies));
+        fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
+        fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));
+        fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game().supplies));
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_method(api("model"), |lua, this, id: u32| {
-            match this.game.model(ModelId(id)) {
-                Ok(m) => Ok(Some(model_snapshot(lua, this.game, this.rules, m)?)),
+            match this.game().model(ModelId(id)) {
+                Ok(m) => Ok(Some(model_snapshot(lua, this.game(), this.rules, m)?)),
                 Err(_) => Ok(None),
             }
         });
@@ -272,27 +681,27 @@ impl UserData for Ctx<'_> {
                 }
             };
             let mut v = Vec::new();
-            for m in this
-                .game
+            let game = this.game();
+            for m in game
                 .models
                 .iter()
                 .filter(|m| want.is_none_or(|s| m.side == s))
             {
-                v.push(model_snapshot(lua, this.game, this.rules, m)?);
+                v.push(model_snapshot(lua, game, this.rules, m)?);
             }
             Ok(v)
         });
         methods.add_method(api("building"), |lua, this, name: String| {
-            match this.game.building(&name) {
+            match this.game().building(&name) {
                 Ok(b) => Ok(Some(building_snapshot(lua, b)?)),
                 Err(_) => Ok(None),
             }
         });
         methods.add_method(api("distance"), |_, this, (a, b): (Table, Table)| {
-            let id = |t: &Table| -> mlua::Result<ModelId> { Ok(ModelId(t.raw_get::<u32>("id")?)) };
+            let game = this.game();
             let (a, b) = (
-                this.game.model(id(&a)?).map_err(mlua::Error::external)?,
-                this.game.model(id(&b)?).map_err(mlua::Error::external)?,
+                game.model(id_of(&a)?).map_err(mlua::Error::external)?,
+                game.model(id_of(&b)?).map_err(mlua::Error::external)?,
             );
             Ok(crate::geometry::circle_circle_gap(&a.circle(), &b.circle()).max(0.0))
         });
@@ -306,5 +715,96 @@ impl UserData for Ctx<'_> {
                 super::convert::to_lua(lua, v)
             },
         );
+        methods.add_method(api("engaged"), |lua, this, m: Table| {
+            let game = this.game();
+            let ids = engaged_enemies(game, this.rules, id_of(&m)?);
+            let mut v = Vec::new();
+            for id in ids {
+                if let Ok(e) = game.model(id) {
+                    v.push(model_snapshot(lua, game, this.rules, e)?);
+                }
+            }
+            Ok(v)
+        });
+        methods.add_method(
+            api("touching_terrain"),
+            |_, this, (m, kinds): (Table, Vec<String>)| {
+                let game = this.game();
+                let me = game.model(id_of(&m)?).map_err(mlua::Error::external)?;
+                let tol = this.rules.bases.contact_tolerance;
+                Ok(game.table.terrain.iter().any(|t| {
+                    let kind = format!("{:?}", t.kind).to_lowercase();
+                    kinds.contains(&kind)
+                        && match &t.shape {
+                            TerrainShape::Area(p) => circle_polygon_gap(&me.circle(), p) <= tol,
+                            TerrainShape::Line(s) => circle_segment_gap(&me.circle(), s) <= tol,
+                        }
+                }))
+            },
+        );
+        methods.add_method_mut(api("roll"), |_, this, (n, purpose): (usize, Option<String>)| {
+            if !(1..=6).contains(&n) {
+                return Err(mlua::Error::runtime(format!("ctx:roll rolls 1 to 6 dice, got {n}")));
+            }
+            let purpose = purpose.unwrap_or_else(|| this.source.clone());
+            match &mut this.view {
+                View::Act(g) => Ok(g.roll(&purpose, None, n).iter().map(|d| d.face).collect::<Vec<u8>>()),
+                View::Read(_) => Err(mlua::Error::runtime(
+                    "this ctx is read-only: dice can be rolled only in on_result and on_charge hooks",
+                )),
+            }
+        });
+        methods.add_method(
+            api("worsen_quality"),
+            |_, this, (m, amount, reason): (Table, u8, Option<String>)| {
+                this.ask(Intent::WorsenQuality {
+                    model: id_of(&m)?,
+                    amount,
+                    reason: reason.unwrap_or_else(|| this.source.clone()),
+                    source: this.source.clone(),
+                })
+            },
+        );
+        methods.add_method(
+            api("add_condition"),
+            |_, this, (m, c, holder): (Table, String, Option<Table>)| {
+                let condition = match c.as_str() {
+                    "defenseless" => Condition::Defenseless,
+                    "transfixed" => Condition::Transfixed,
+                    "entangled" => Condition::Entangled,
+                    other => {
+                        return Err(mlua::Error::runtime(format!("unknown condition {other:?}")))
+                    }
+                };
+                let held_by = match holder {
+                    Some(h) => Some(id_of(&h)?),
+                    None => None,
+                };
+                this.ask(Intent::AddCondition {
+                    model: id_of(&m)?,
+                    condition,
+                    held_by,
+                    source: this.source.clone(),
+                })
+            },
+        );
+        methods.add_method(api("morale"), |_, this, (m, trigger): (Table, String)| {
+            let trigger = match trigger.as_str() {
+                "terror" => MoraleTrigger::Terror,
+                "gruesome_kill" => MoraleTrigger::GruesomeKill,
+                "leader_defeated" => MoraleTrigger::LeaderDefeated,
+                "half_lost" => MoraleTrigger::HalfLost,
+                other => {
+                    return Err(mlua::Error::runtime(format!(
+                        "unknown morale trigger {other:?}"
+                    )))
+                }
+            };
+            this.ask(Intent::Morale {
+                model: id_of(&m)?,
+                trigger,
+                source: this.source.clone(),
+            })
+        });
     }
 }
