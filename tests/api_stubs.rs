@@ -523,6 +523,7 @@ const INPUT_ONLY: &[&str] = &[
     "MeleeOptions",
     "ShotOptions",
     "StructuralOptions",
+    "TrapOptions",
     "Modifier",
     "WinRules",
     "ResultChange",

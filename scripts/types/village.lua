@@ -222,6 +222,108 @@ function Game:log_json() end
 ---@return table<string, table<string, any>>
 function Game:rules() end
 
+---Add a piece of terrain (SUPPLEMENT §2) to the table, for scenarios.
+---
+---```lua
+---g:add_terrain("wood", { { 14, 29 }, { 16, 29 }, { 16, 31 }, { 14, 31 } })
+---```
+---@param kind string wood, hill, rocks, pond, field (an area), wall or hedge (a line).
+---@param points Point[] The area's corners (its convex hull), or a line's two ends.
+function Game:add_terrain(kind, points) end
+
+---A morale check (§3.6) with the model's morale hooks, applied.
+---
+---```lua
+---local r = g:morale(orc, "terror")
+---```
+---@param model ModelArg The model testing.
+---@param trigger string "terror", "gruesome_kill", "leader_defeated" or "half_lost".
+---@return MoraleCheck
+function Game:morale(model, trigger) end
+
+---Place a fire token on an intact building (§6.4); a building holds one.
+---
+---```lua
+---g:ignite(goblin, "Forge")
+---```
+---@param model ModelArg An Igniter adjacent to the building.
+---@param building Building|string An intact building.
+function Game:ignite(model, building) end
+
+---Place a Barricade (the roster's Integrity and Structure) between two points; its token id.
+---
+---```lua
+---local b = g:barricade({ 10, 10 }, { 13, 10 })
+---```
+---@param a Point One end.
+---@param b Point The other end.
+---@return integer
+function Game:barricade(a, b) end
+
+---Place a face-down Trap (§6.5); its token id.
+---
+---```lua
+---g:trap({ 10, 30 })
+---```
+---@param at Point Where the Trap lies.
+---@param opts? TrapOptions `entangle`: a snare that Entangles instead of attacking.
+---@return integer
+function Game:trap(at, opts) end
+
+---A structural attack on a Barricade (its own Structure); removed at 0 Integrity.
+---
+---```lua
+---g:attack_barricade(orc, b)
+---```
+---@param attacker ModelArg A model adjacent to the Barricade.
+---@param token integer The Barricade's token id.
+---@param opts? StructuralOptions `power_blow`.
+---@return StructuralResult
+function Game:attack_barricade(attacker, token, opts) end
+
+---Group activation (§3.1): one roll at the worst Quality for up to five models.
+---
+---```lua
+---g:activate_group(maren, { archer, rider }, 2)
+---```
+---@param leader ModelArg|nil The Leader, or nil for an Enemy Group.
+---@param members ModelArg[] The other members.
+---@param dice integer 1 to 3.
+---@return ActivationResult
+function Game:activate_group(leader, members, dice) end
+
+---Spend actions on a Task (§3.1); they accumulate until it completes or is lost.
+---
+---```lua
+---local t = g:task(bram, "break free", 2, 1)
+---```
+---@param model ModelArg The model working.
+---@param name string The Task.
+---@param needed integer Actions it takes in all.
+---@param actions integer Actions spent now.
+---@return TaskProgress
+function Game:task(model, name, needed, actions) end
+
+---Concentrated Shooting (§3.5): the best shooter rolls, the target at −1 per extra shooter.
+---
+---```lua
+---g:concentrated({ archer1, archer2 }, orc)
+---```
+---@param shooters ModelArg[] Two or more Active shooters.
+---@param target ModelArg The target all of them can shoot.
+---@param opts? ShotOptions `aimed`.
+---@return CombatResult
+function Game:concentrated(shooters, target, opts) end
+
+---Give a model a condition, for scenarios.
+---
+---```lua
+---g:add_condition(orc, "defenseless")
+---```
+---@param model ModelArg The model.
+---@param condition Condition The condition.
+function Game:add_condition(model, condition) end
+
 ---The gap between two bases, edge to edge, in inches (0 in contact).
 ---
 ---```lua
@@ -324,7 +426,8 @@ function Model:has(condition) end
 ---g:move(orc, th.pos, { distance = 3 })
 ---```
 ---@class MoveOptions
----@field distance? number Move at most this far, in inches (default: a Medium move).
+---@field distance? number Move at most this far, in inches (default: the model's band).
+---@field step? boolean The one-base-width step (§3.3).
 
 ---Options of `g:melee`; an unknown key is an error.
 ---
@@ -364,6 +467,36 @@ function Model:has(condition) end
 ---@field failures integer Dice failed.
 ---@field turnover boolean Two or more failures: the turn passes.
 
+---Options of `g:trap`; an unknown key is an error.
+---
+---```lua
+---g:trap({ 10, 20 }, { entangle = true })
+---```
+---@class TrapOptions
+---@field entangle? boolean A snare: Entangles instead of attacking.
+
+---What `g:morale` did.
+---
+---```lua
+---local fled = g:morale(orc, "terror").result == "fled"
+---```
+---@class MoraleCheck
+---@field dice integer[] The three dice (none when immune).
+---@field failures integer Failed dice.
+---@field result string "immune", "steady", "fell_back", "stood_up", "fled" or "defeated".
+---@field moved number Inches fallen back.
+
+---A Task after `g:task`.
+---
+---```lua
+---local done = g:task(bram, "repairs", 2, 1).complete
+---```
+---@class TaskProgress
+---@field name string The Task.
+---@field done integer Actions spent so far.
+---@field needed integer Actions it takes.
+---@field complete boolean Done.
+
 ---Where `g:move` ended and why.
 ---
 ---```lua
@@ -372,7 +505,10 @@ function Model:has(condition) end
 ---@class MoveResult
 ---@field to Position Where the model stands now.
 ---@field travelled number Inches moved.
----@field stopped_by? Model|Building|string What stopped it early: a model, a building, a terrain kind or "table edge".
+---@field stopped_by? Model|Building|string What stopped it early: a model, a building, a terrain kind, "table edge" or "trap".
+---@field actions integer Actions it costs (2 for a Short move crossing difficult ground).
+---@field band_lost? string Why it lost a band (difficult terrain, an obstacle).
+---@field free_hacks Model[] Enemies that made a Free Hack as it left melee.
 
 ---What a melee or ranged attack rolled and did.
 ---

@@ -17,7 +17,7 @@ use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
 use crate::rules::{activation, melee, movement, ranged, structural, RuleError};
 use crate::script::host::host;
-use crate::state::{self, Game, ModelId, Side, TableKind};
+use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, Side, TableKind, TokenKind};
 use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -120,6 +120,20 @@ impl GameHandle {
         }
         Ok(t)
     }
+}
+
+/// The table `g:structural` and `g:attack_barricade` return.
+fn structural_table(lua: &Lua, r: &structural::StructuralReport) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("attacker_die", r.attacker_die)?;
+    t.raw_set("building_die", r.building_die)?;
+    t.raw_set("attacker_total", r.attacker_total)?;
+    t.raw_set("building_total", r.building_total)?;
+    t.raw_set("damage", r.damage)?;
+    t.raw_set("integrity", r.integrity)?;
+    t.raw_set("destroyed", r.destroyed)?;
+    t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
+    Ok(t)
 }
 
 /// Names kept for a model that a result may remove, so its handle can still say what it was.
@@ -241,13 +255,27 @@ impl UserData for GameHandle {
                     Some(t) => t.raw_get::<Option<f64>>("distance")?,
                     None => None,
                 };
+                let step = flag(lua, &opts, "step")?;
                 let core = &this.0;
+                let registry = host(lua)?.registry();
                 let mut game = core.write(lua)?;
-                let r = movement::move_model(&mut game, &core.rules, id, dest, limit)
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let o = movement::MoveOptions { limit, step };
+                let r = movement::move_with(&mut game, &core.rules, &hooks, id, dest, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 let t = lua.create_table()?;
                 t.raw_set("to", pos_table(lua, r.to)?)?;
                 t.raw_set("travelled", r.travelled)?;
+                t.raw_set("actions", r.actions)?;
+                if let Some(why) = &r.band_lost {
+                    t.raw_set("band_lost", why.as_str())?;
+                }
+                let hacks: Vec<ModelRef> = r
+                    .free_hacks
+                    .iter()
+                    .map(|e| this.model_ref(&game, *e))
+                    .collect();
+                t.raw_set("free_hacks", hacks)?;
                 match r.stopped_by {
                     Some(Blocker::Enemy(o)) | Some(Blocker::Model(o)) => {
                         t.raw_set("stopped_by", this.model_ref(&game, o))?
@@ -326,16 +354,7 @@ impl UserData for GameHandle {
                 let hooks = ScriptHooks::new(lua, core, registry);
                 let r = structural::structural(&mut game, &core.rules, &hooks, a, &b, power_blow)
                     .map_err(|e| Self::rule_err(lua, e))?;
-                let t = lua.create_table()?;
-                t.raw_set("attacker_die", r.attacker_die)?;
-                t.raw_set("building_die", r.building_die)?;
-                t.raw_set("attacker_total", r.attacker_total)?;
-                t.raw_set("building_total", r.building_total)?;
-                t.raw_set("damage", r.damage)?;
-                t.raw_set("integrity", r.integrity)?;
-                t.raw_set("destroyed", r.destroyed)?;
-                t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
-                Ok(t)
+                structural_table(lua, &r)
             },
         );
 
@@ -419,6 +438,219 @@ impl UserData for GameHandle {
         });
 
         methods.add_method(api("rules"), |lua, this, ()| to_lua(lua, &this.0.rules));
+
+        methods.add_method(
+            api("add_terrain"),
+            |lua, this, (kind, points): (String, Vec<Value>)| {
+                let kind = crate::geometry::TerrainKind::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| format!("{k:?}").to_lowercase() == kind)
+                    .ok_or_else(|| fail(lua, format!("unknown terrain kind {kind:?}")))?;
+                let pts = points
+                    .iter()
+                    .map(|p| to_pos(lua, p))
+                    .collect::<mlua::Result<Vec<Vec2>>>()?;
+                let shape = if kind.is_linear() {
+                    let [a, b] = pts[..] else {
+                        return Err(fail(lua, "a wall or hedge takes two points"));
+                    };
+                    crate::geometry::TerrainShape::Line(crate::geometry::Segment::new(a, b))
+                } else {
+                    if pts.len() < 3 {
+                        return Err(fail(lua, "an area of terrain takes three points or more"));
+                    }
+                    crate::geometry::TerrainShape::Area(crate::geometry::Polygon::convex_hull(&pts))
+                };
+                let mut game = this.0.write(lua)?;
+                game.table
+                    .terrain
+                    .push(crate::geometry::Terrain { kind, shape });
+                Ok(())
+            },
+        );
+
+        methods.add_method(api("morale"), |lua, this, (m, trigger): (Value, String)| {
+            let id = this.model_arg(lua, &m)?;
+            let trigger = match trigger.as_str() {
+                "terror" => MoraleTrigger::Terror,
+                "gruesome_kill" => MoraleTrigger::GruesomeKill,
+                "leader_defeated" => MoraleTrigger::LeaderDefeated,
+                "half_lost" => MoraleTrigger::HalfLost,
+                other => return Err(fail(lua, format!("unknown morale trigger {other:?}"))),
+            };
+            let core = &this.0;
+            let registry = host(lua)?.registry();
+            let mut game = core.write(lua)?;
+            let hooks = ScriptHooks::new(lua, core, registry);
+            let r = crate::rules::morale::morale_check(&mut game, &core.rules, &hooks, id, trigger)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            let t = lua.create_table()?;
+            t.raw_set("dice", r.dice)?;
+            t.raw_set("failures", r.failures)?;
+            t.raw_set("result", to_lua(lua, &r.result)?)?;
+            t.raw_set("moved", r.moved)?;
+            Ok(t)
+        });
+
+        methods.add_method(api("ignite"), |lua, this, (m, b): (Value, Value)| {
+            let id = this.model_arg(lua, &m)?;
+            let b = this.building_arg(lua, &b)?;
+            let core = &this.0;
+            let mut game = core.write(lua)?;
+            structural::ignite(&mut game, &core.rules, id, &b).map_err(|e| Self::rule_err(lua, e))
+        });
+
+        methods.add_method(api("barricade"), |lua, this, (a, b): (Value, Value)| {
+            let (a, b) = (to_pos(lua, &a)?, to_pos(lua, &b)?);
+            let core = &this.0;
+            let spec = &core.rosters.barricade;
+            let mut game = core.write(lua)?;
+            let id = game.add_token(
+                TokenKind::Barricade {
+                    segment: crate::geometry::Segment::new(a, b),
+                    integrity: spec.integrity as i32,
+                    structure: spec.structure as i32,
+                    caster: None,
+                },
+                a.lerp(b, 0.5),
+            );
+            Ok(id.0)
+        });
+
+        methods.add_method(
+            api("trap"),
+            |lua, this, (pos, opts): (Value, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("TrapOptions"))?;
+                let pos = to_pos(lua, &pos)?;
+                let entangle = flag(lua, &opts, "entangle")?;
+                let core = &this.0;
+                let t = &core.rosters.trap;
+                let mut game = core.write(lua)?;
+                let id = game.add_token(
+                    TokenKind::Trap {
+                        combat: i32::from(t.combat),
+                        radius: t.trigger_radius,
+                        entangle,
+                    },
+                    pos,
+                );
+                Ok(id.0)
+            },
+        );
+
+        methods.add_method(
+            api("attack_barricade"),
+            |lua, this, (m, token, opts): (Value, u32, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("StructuralOptions"))?;
+                let id = this.model_arg(lua, &m)?;
+                let power_blow = flag(lua, &opts, "power_blow")?;
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = structural::attack_barricade(
+                    &mut game,
+                    &core.rules,
+                    &hooks,
+                    id,
+                    crate::state::TokenId(token),
+                    power_blow,
+                )
+                .map_err(|e| Self::rule_err(lua, e))?;
+                structural_table(lua, &r)
+            },
+        );
+
+        methods.add_method(
+            api("activate_group"),
+            |lua, this, (leader, members, dice): (Value, Vec<Value>, u8)| {
+                let leader = match leader {
+                    Value::Nil | Value::Boolean(false) => None,
+                    v => Some(this.model_arg(lua, &v)?),
+                };
+                let members = members
+                    .iter()
+                    .map(|m| this.model_arg(lua, m))
+                    .collect::<mlua::Result<Vec<ModelId>>>()?;
+                let core = &this.0;
+                let mut game = core.write(lua)?;
+                let r = activation::activate_group(&mut game, &core.rules, leader, &members, dice)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let t = lua.create_table()?;
+                t.raw_set("dice", r.dice.clone())?;
+                t.raw_set("successes", r.successes)?;
+                t.raw_set("failures", r.failures)?;
+                t.raw_set("turnover", r.turnover)?;
+                Ok(t)
+            },
+        );
+
+        methods.add_method(
+            api("task"),
+            |lua, this, (m, name, needed, actions): (Value, String, u8, u8)| {
+                let id = this.model_arg(lua, &m)?;
+                let mut game = this.0.write(lua)?;
+                let t = activation::work_task(&mut game, id, &name, needed, actions)
+                    .map_err(|e| Self::rule_err(lua, e))?;
+                let out = lua.create_table()?;
+                out.raw_set("name", t.name.as_str())?;
+                out.raw_set("done", t.done)?;
+                out.raw_set("needed", t.needed)?;
+                out.raw_set("complete", t.done >= t.needed)?;
+                Ok(out)
+            },
+        );
+
+        methods.add_method(
+            api("concentrated"),
+            |lua, this, (shooters, target, opts): (Vec<Value>, Value, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("ShotOptions"))?;
+                let shooters = shooters
+                    .iter()
+                    .map(|m| this.model_arg(lua, m))
+                    .collect::<mlua::Result<Vec<ModelId>>>()?;
+                let target = this.model_arg(lua, &target)?;
+                let o = ShotOptions {
+                    aimed: flag(lua, &opts, "aimed")?,
+                };
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let mut ids = shooters.clone();
+                ids.push(target);
+                let known = names(&game, &ids);
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = ranged::concentrated(
+                    &mut game,
+                    &core.rosters_with_rules(),
+                    &hooks,
+                    &shooters,
+                    target,
+                    o,
+                )
+                .map_err(|e| Self::rule_err(lua, e))?;
+                let t = this.combat_table(lua, &game, &r)?;
+                fix_names(&t, &known)?;
+                Ok(t)
+            },
+        );
+
+        methods.add_method(
+            api("add_condition"),
+            |lua, this, (m, c): (Value, String)| {
+                let id = this.model_arg(lua, &m)?;
+                let c = match c.as_str() {
+                    "defenseless" => Condition::Defenseless,
+                    "transfixed" => Condition::Transfixed,
+                    "entangled" => Condition::Entangled,
+                    other => return Err(fail(lua, format!("unknown condition {other:?}"))),
+                };
+                let mut game = this.0.write(lua)?;
+                crate::rules::outcome::add_condition(&mut game, id, c)
+                    .map_err(|e| Self::rule_err(lua, e))
+            },
+        );
 
         methods.add_method(api("distance"), |lua, this, (a, b): (Value, Value)| {
             let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
