@@ -572,6 +572,7 @@ function Model:has(condition) end
 ---@field round integer The current round.
 ---@field wave integer The current wave.
 ---@field supplies integer The village's Supplies.
+---@field params? table<string, any> The `params` of the roster entry that names this script (a trait's, a signature's ...).
 local Ctx = {}
 
 ---A snapshot of the model with this id, or nil.

@@ -43,6 +43,8 @@ pub enum RuleError {
         target: String,
         closer: String,
     },
+    #[error("{0} cannot be shot at ({1})")]
+    CannotBeShot(String, String),
     #[error("{0} cannot join the Concentrated Shooting: {1}")]
     CannotConcentrate(String, String),
     #[error("there is no Barricade or token {0}")]

@@ -6,7 +6,7 @@ use super::game::Core;
 use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
-use crate::roster::Rules;
+use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
     Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo, WinRules,
 };
@@ -36,26 +36,30 @@ impl<'a> ScriptHooks<'a> {
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its
     /// signature or Alpha Rule, then the game's variants.
-    fn modules_for(&self, m: &Model) -> Vec<&Module> {
-        let r = &self.core.rosters;
-        let mut keys: Vec<&str> = m
+    fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<&'a Params>)> {
+        let r: &'a crate::roster::Rosters = &self.core.rosters;
+        let mut keys: Vec<(&'a str, Option<&'a Params>)> = m
             .traits
             .iter()
-            .filter_map(|t| r.trait_named(t).and_then(|t| t.script.as_deref()))
+            .filter_map(|t| r.trait_named(t))
+            .filter_map(|t| t.script.as_deref().map(|s| (s, Some(&t.params))))
             .collect();
         if let Some(p) = r.profile(&m.name) {
             for ability in [&p.signature, &p.alpha].into_iter().flatten() {
                 if let Some(s) = ability.script.as_deref() {
-                    keys.push(s);
+                    keys.push((s, Some(&ability.params)));
                 }
             }
         }
-        let mut mods: Vec<&Module> = keys.iter().filter_map(|k| self.registry.get(k)).collect();
+        let mut mods: Vec<(&Module, Option<&'a Params>)> = keys
+            .iter()
+            .filter_map(|(k, p)| self.registry.get(k).map(|m| (m, *p)))
+            .collect();
         mods.extend(
             self.core
                 .variants
                 .iter()
-                .filter_map(|v| self.registry.variant(v)),
+                .filter_map(|v| self.registry.variant(v).map(|m| (m, None))),
         );
         mods
     }
@@ -90,7 +94,7 @@ impl ScriptHooks<'_> {
         let lua = self.lua;
         let rules = &self.core.rules;
         let mut out = Vec::new();
-        for module in self.modules_for(me) {
+        for (module, params) in self.modules_for(me) {
             let Some(f) = module.function(entry) else {
                 continue;
             };
@@ -101,6 +105,7 @@ impl ScriptHooks<'_> {
                         rules,
                         intents: None,
                         source: module.label.clone(),
+                        params: params_value(lua, params)?,
                     })?;
                     f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
                 })
@@ -128,7 +133,7 @@ impl ScriptHooks<'_> {
         let lua = self.lua;
         let rules = &self.core.rules;
         let mut out = Vec::new();
-        for module in modules {
+        for (module, params) in modules {
             let Some(f) = module.function(entry) else {
                 continue;
             };
@@ -142,6 +147,7 @@ impl ScriptHooks<'_> {
                         rules,
                         intents: Some(intents),
                         source: module.label.clone(),
+                        params: params_value(lua, params)?,
                     })?;
                     f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
                 })
@@ -244,7 +250,7 @@ impl Hooks for ScriptHooks<'_> {
         ] {
             let Some(id) = id else { continue };
             let Ok(me) = game.model(id) else { continue };
-            for module in self.modules_for(me) {
+            for (module, params) in self.modules_for(me) {
                 let Some(f) = module.function(&entry) else {
                     continue;
                 };
@@ -257,6 +263,7 @@ impl Hooks for ScriptHooks<'_> {
                             rules,
                             intents: None,
                             source: module.label.clone(),
+                            params: params_value(lua, params)?,
                         })?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
@@ -618,6 +625,16 @@ struct Ctx<'a> {
     rules: &'a Rules,
     intents: Option<&'a std::cell::RefCell<Vec<Intent>>>,
     source: String,
+    /// The `params` of the roster entry that names this script (nil for a variant).
+    params: Value,
+}
+
+/// A roster entry's `params` as a Lua table.
+fn params_value(lua: &Lua, params: Option<&Params>) -> mlua::Result<Value> {
+    match params {
+        Some(p) => super::convert::to_lua(lua, p),
+        None => Ok(Value::Nil),
+    }
 }
 
 impl Ctx<'_> {
@@ -656,6 +673,7 @@ impl UserData for Ctx<'_> {
         fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
         fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));
         fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game().supplies));
+        fields.add_field_method_get(api("params"), |_, this| Ok(this.params.clone()));
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {

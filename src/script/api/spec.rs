@@ -775,6 +775,11 @@ pub const CLASSES: &[Class] = &[
             f("round", "integer", "The current round."),
             f("wave", "integer", "The current wave."),
             f("supplies", "integer", "The village's Supplies."),
+            opt(
+                "params",
+                "table<string, any>",
+                "The `params` of the roster entry that names this script (a trait's, a signature's ...).",
+            ),
         ],
         methods: &[
             Method {
