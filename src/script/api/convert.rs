@@ -20,14 +20,20 @@ pub fn to_lua<T: Serialize + ?Sized>(lua: &Lua, v: &T) -> mlua::Result<Value> {
 
 /// "file:line:" of the Lua code that called the current Rust function, when there is one.
 pub fn caller(lua: &Lua) -> String {
-    for level in 1..4 {
+    // Skip C functions and mlua's own helper chunks (its `__index` wrapper) to reach the script.
+    for level in 1..8 {
         let found = lua.inspect_stack(level, |d| {
-            let line = d.current_line()?;
             let src = d.source().short_src.map(|s| s.to_string())?;
-            Some(format!("{src}:{line}: "))
+            if src.starts_with("__mlua") || src == "[C]" {
+                return Some(None);
+            }
+            let line = d.current_line()?;
+            Some(Some(format!("{src}:{line}: ")))
         });
-        if let Some(Some(s)) = found {
-            return s;
+        match found {
+            Some(Some(Some(s))) => return s,
+            None => break,
+            _ => continue,
         }
     }
     String::new()

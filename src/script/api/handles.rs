@@ -170,7 +170,11 @@ impl UserData for ModelRef {
                         let why = this.removal(&game).unwrap_or_else(|| "removed".into());
                         Err(fail(
                             lua,
-                            format!("{e} ({} was {why}; reading `{key}`)", this.name),
+                            format!(
+                                "{e} ({} {}; reading `{key}`)",
+                                this.name,
+                                removal_words(&why)
+                            ),
                         ))
                     }
                 },
@@ -185,6 +189,17 @@ impl UserData for ModelRef {
                 Ok(Rc::ptr_eq(&this.core, &other.core) && this.id == other.id)
             },
         );
+    }
+}
+
+/// How a removal reason reads after a model's name.
+fn removal_words(reason: &str) -> String {
+    match reason {
+        "defeated" => "was Defeated".to_string(),
+        "fled" => "Fled".to_string(),
+        "gruesome kill" => "suffered a Gruesome Kill".to_string(),
+        "removed" => "was removed".to_string(),
+        other => format!("was removed ({other})"),
     }
 }
 
