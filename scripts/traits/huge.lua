@@ -1,0 +1,23 @@
+-- Huge (SUPPLEMENT §4 melee and ranged modifier tables, §9; core §8.1): +1 in melee against a smaller
+-- model, and a shooter gains +1 against it. The 2" base and the structural +1 are the kernel's.
+local function opponent(roll)
+	if roll.role == "attacker" then
+		return roll.target
+	end
+	return roll.attacker
+end
+
+return {
+	description = "+1 in melee against a smaller model; shot at +1.",
+	melee_modifier = function(ctx, self, roll)
+		local other = opponent(roll)
+		if other and other.base and self.base > other.base then
+			return { value = ctx:rule("melee", "larger"), reason = "Huge against a smaller model" }
+		end
+	end,
+	ranged_modifier = function(ctx, _self, roll)
+		if roll.role == "defender" then
+			return { value = ctx:rule("ranged", "big_or_huge"), to = "opponent", reason = "target Huge" }
+		end
+	end,
+}
