@@ -251,6 +251,7 @@ fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool),
         from,
         to,
         stopped_by: None,
+        traits: Vec::new(),
     });
     Ok((distance.min(route.length), reached))
 }

@@ -309,6 +309,7 @@ pub fn move_with(
         from,
         to: out.end,
         stopped_by: words,
+        traits: traits.sources.clone(),
     });
     if out.travelled > 1e-9 {
         // A model that leaves loses the actions it had put into a Task (§3.1).

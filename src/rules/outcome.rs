@@ -133,6 +133,7 @@ fn recoil(game: &mut Game, id: ModelId, from: Vec2) -> Result<bool, RuleError> {
         from: before,
         to: out.end,
         stopped_by: None,
+        traits: Vec::new(),
     });
     Ok(true)
 }

@@ -58,6 +58,9 @@ pub enum EventKind {
         to: Vec2,
         /// What ended the move early, in words ("contact with Orc Warrior (3)").
         stopped_by: Option<String>,
+        /// Scripts whose movement properties applied (Flying, Forester, Free Disengage ...).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        traits: Vec<String>,
     },
     /// A melee, ranged or structural roll: dice, totals, every modifier with its source, the result.
     Combat {

@@ -20,3 +20,10 @@ assert(math.abs(m.travelled - 6) < 1e-9, m.travelled)
 m = across("field", "Wren the Scout")
 assert(m.band_lost ~= nil and m.band_lost:find("field"), tostring(m.band_lost))
 assert(math.abs(m.travelled - 6) < 1e-9, m.travelled)
+
+-- The log names the script whose movement properties applied.
+local g = village.new_game({ seed = 1, table = "empty" })
+local wren = g:place("Wren the Scout", { x = 2, y = 33 })
+g:move(wren, { x = 20, y = 33 })
+local last = g:log()[#g:log()]
+assert(last.event == "moved" and last.traits and last.traits[1]:find("scripts/traits/forester.lua", 1, true))
