@@ -197,7 +197,7 @@ pub fn spell_attack(
         .permission(game, caster, "ignore_closest_target")?
         .is_none()
     {
-        if let Some(closer) = closer_target(game, r, caster, target)? {
+        if let Some(closer) = closer_target(game, r, caster, target, None)? {
             return Err(RuleError::NotClosest {
                 shooter: label(&c),
                 target: label(&t),

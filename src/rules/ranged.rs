@@ -106,6 +106,9 @@ fn check_shot<'a>(
     })
 }
 
+/// The permission a target's scripts grant when it cannot be shot (Stealth in Cover); spells ignore it.
+pub const CANNOT_BE_SHOT: &str = "cannot_be_shot";
+
 /// The profile cost of a model (what "worth less than half" compares), 0 when unknown.
 fn worth(r: &Rosters, m: &Model) -> i64 {
     r.profile(&m.name).map_or(0, |p| p.cost())
@@ -113,12 +116,14 @@ fn worth(r: &Rosters, m: &Model) -> i64 {
 
 /// The closest-target rule (§3.5): a closer legal visible enemy must be shot first unless it is
 /// Defenseless, in Cover, or worth less than half the shooter's cost; a Big or Huge target may always
-/// be chosen. Returns the closer enemy that forbids `target`, if any.
+/// be chosen. Returns the closer enemy that forbids `target`, if any. With `hooks` (a weapon shot, not a
+/// spell), an enemy whose scripts say it cannot be shot (Stealth) does not count.
 pub fn closer_target(
     game: &Game,
     r: &Rosters,
     shooter: ModelId,
     target: ModelId,
+    hooks: Option<&dyn Hooks>,
 ) -> Result<Option<ModelId>, RuleError> {
     let s = game.model(shooter)?;
     let t = game.model(target)?;
@@ -136,7 +141,14 @@ pub fn closer_target(
             continue;
         }
         match check_shot(game, r, shooter, e.id) {
-            Ok(shot) if shot.sight == Sight::Clear => return Ok(Some(e.id)),
+            Ok(shot) if shot.sight == Sight::Clear => {
+                if let Some(h) = hooks {
+                    if h.permission(game, e.id, CANNOT_BE_SHOT)?.is_some() {
+                        continue;
+                    }
+                }
+                return Ok(Some(e.id));
+            }
             _ => continue,
         }
     }
@@ -187,11 +199,14 @@ pub fn concentrated(
             "no shooter given".into(),
         ));
     };
+    if let Some(source) = hooks.permission(game, target, CANNOT_BE_SHOT)? {
+        return Err(RuleError::CannotBeShot(label(game.model(target)?), source));
+    }
     if hooks
         .permission(game, shooter, "ignore_closest_target")?
         .is_none()
     {
-        if let Some(c) = closer_target(game, r, shooter, target)? {
+        if let Some(c) = closer_target(game, r, shooter, target, Some(hooks))? {
             return Err(RuleError::NotClosest {
                 shooter: label(game.model(shooter)?),
                 target: label(game.model(target)?),
