@@ -359,6 +359,7 @@ function Game:distance(a, b) end
 ---@field engaged boolean In contact with an enemy.
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
+---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 local Model = {}
 
 ---Whether the profile carries the trait.
@@ -705,6 +706,7 @@ function Ctx:morale(m, trigger) end
 ---@field engaged boolean In contact with an enemy.
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
+---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 local ModelSnapshot = {}
 
 ---Whether the profile carries the trait.

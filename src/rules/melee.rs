@@ -179,7 +179,7 @@ pub fn melee(
     let (ad, dd) = (dice[0].face, dice[1].face);
     let at = i32::from(ad) + a.combat + total_for(&mods, Role::Attacker);
     let dt = i32::from(dd) + d.combat + total_for(&mods, Role::Defender);
-    let (winner, result, lethal) = if at > dt {
+    let (winner, result, lethal, gruesome_at) = if at > dt {
         let base = lethal_condition(&d).map(str::to_string).or_else(|| {
             if o.lethal {
                 Some("the attack is Lethal".to_string())
@@ -189,7 +189,7 @@ pub fn melee(
                 None
             }
         });
-        let (r, l) = outcome::read_win(
+        let (r, l, gm) = outcome::read_win(
             game,
             rules,
             hooks,
@@ -201,13 +201,13 @@ pub fn melee(
             base,
             true,
         )?;
-        (Some(Role::Attacker), r, l)
+        (Some(Role::Attacker), r, l, gm)
     } else if dt > at {
         if o.free_hack {
-            (Some(Role::Defender), CombatResult::None, None)
+            (Some(Role::Defender), CombatResult::None, None, None)
         } else {
             let base = lethal_condition(&a).map(str::to_string);
-            let (r, l) = outcome::read_win(
+            let (r, l, gm) = outcome::read_win(
                 game,
                 rules,
                 hooks,
@@ -219,10 +219,10 @@ pub fn melee(
                 base,
                 false,
             )?;
-            (Some(Role::Defender), r, l)
+            (Some(Role::Defender), r, l, gm)
         }
     } else {
-        (None, CombatResult::Tie, None)
+        (None, CombatResult::Tie, None, None)
     };
     game.record(EventKind::Combat {
         kind: RollKind::Melee,
@@ -236,6 +236,7 @@ pub fn melee(
         winner,
         result,
         lethal,
+        gruesome_at,
     });
     let applied = match winner {
         Some(role) if result != CombatResult::None => {

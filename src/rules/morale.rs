@@ -145,19 +145,22 @@ pub fn morale_check(
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
     if u32::from(f) >= rules.morale.flee_failures {
-        let survived = free_hacks(game, rules, hooks, &m)?;
-        if survived {
+        if !free_hacks(game, rules, hooks, &m)? {
+            let detail = format!("{name} Flees but falls to the Free Hacks as it leaves");
             log_check(
                 game,
                 id,
                 trigger,
                 &roll,
                 mods,
-                MoraleResult::Fled,
-                format!("{name} Flees"),
+                MoraleResult::Defeated,
+                detail,
             );
-            super::magic::remove(game, id, "fled")?;
+            return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
         }
+        let detail = format!("{name} Flees");
+        log_check(game, id, trigger, &roll, mods, MoraleResult::Fled, detail);
+        super::magic::remove(game, id, "fled")?;
         return Ok(report(roll.dice, f, MoraleResult::Fled, 0.0));
     }
     let mut bands = u32::from(f);
@@ -185,6 +188,16 @@ pub fn morale_check(
         }
     }
     if !free_hacks(game, rules, hooks, &m)? {
+        let detail = format!("{name} falls back but falls to the Free Hacks as it leaves");
+        log_check(
+            game,
+            id,
+            trigger,
+            &roll,
+            mods,
+            MoraleResult::Defeated,
+            detail,
+        );
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
     let distance = move_distance(rules, &m.traits) * f64::from(bands);

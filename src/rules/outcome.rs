@@ -160,7 +160,7 @@ fn release_entangled(game: &mut Game, ensnarer: ModelId) {
 
 /// Read a won roll (SUPPLEMENT §4) with the winner's own rules (Lethal, Savage, Cleric) from its scripts.
 /// `lethal` is the rulebook's reason the win defeats on any loss, if any. Returns the result and the
-/// reason it was Lethal.
+/// reason it was Lethal, and the script that lowered the Gruesome Kill multiple, if one did.
 #[allow(clippy::too_many_arguments)]
 pub fn read_win(
     game: &Game,
@@ -173,7 +173,7 @@ pub fn read_win(
     totals: (i32, i32),
     lethal: Option<String>,
     attacker_won: bool,
-) -> Result<(CombatResult, Option<String>), RuleError> {
+) -> Result<(CombatResult, Option<String>, Option<String>), RuleError> {
     let k = super::combat::CombatConstants::from_rules(rules);
     let plain = super::combat::classify(
         totals.0,
@@ -197,10 +197,14 @@ pub fn read_win(
     let lethal = lethal.or(wr.lethal.map(|(why, src)| format!("{why} ({src})")));
     let mult = wr
         .gruesome_multiplier
-        .map_or(k.gruesome_multiplier, |(m, _)| m);
+        .as_ref()
+        .map_or(k.gruesome_multiplier, |(m, _)| *m);
+    let gruesome_at = wr
+        .gruesome_multiplier
+        .map(|(m, src)| format!("a Gruesome Kill from {m}× ({src})"));
     let result =
         super::combat::classify(totals.0, totals.1, winner_die, lethal.is_some(), mult, &k);
-    Ok((result, lethal))
+    Ok((result, lethal, gruesome_at))
 }
 
 /// Settle a won roll: the winner's and the loser's scripts may replace the result (`on_result`), the

@@ -308,12 +308,12 @@ pub fn resolve_ranged(
     let (sd, td) = (dice[0].face, dice[1].face);
     let st = i32::from(sd) + combat + total_for(&mods, Role::Attacker);
     let tt = i32::from(td) + t.combat + total_for(&mods, Role::Defender);
-    let (winner, result, lethal) = if st > tt {
+    let (winner, result, lethal, gruesome_at) = if st > tt {
         if weapon.is_some_and(|w| w.on_hit == OnHit::Entangle) {
-            (Some(Role::Attacker), CombatResult::Entangled, None)
+            (Some(Role::Attacker), CombatResult::Entangled, None, None)
         } else {
             let base = lethal_condition(&t).map(str::to_string);
-            let (r, l) = super::outcome::read_win(
+            let (r, l, gm) = super::outcome::read_win(
                 game,
                 rules,
                 hooks,
@@ -325,13 +325,13 @@ pub fn resolve_ranged(
                 base,
                 true,
             )?;
-            (Some(Role::Attacker), r, l)
+            (Some(Role::Attacker), r, l, gm)
         }
     } else if tt > st {
         // The target's roll is defensive: it stops the shot but never hurts the shooter.
-        (Some(Role::Defender), CombatResult::None, None)
+        (Some(Role::Defender), CombatResult::None, None, None)
     } else {
-        (None, CombatResult::Tie, None)
+        (None, CombatResult::Tie, None, None)
     };
     game.record(EventKind::Combat {
         kind: RollKind::Ranged,
@@ -345,6 +345,7 @@ pub fn resolve_ranged(
         winner,
         result,
         lethal,
+        gruesome_at,
     });
     if let Some(weapon) = weapon.filter(|_| sd == k.exhaust_roll) {
         let broken = match weapon.exhaustion {

@@ -187,6 +187,7 @@ fn roll(
             CombatResult::None
         },
         lethal: None,
+        gruesome_at: None,
     });
     Ok((
         StructuralReport {

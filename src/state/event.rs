@@ -77,6 +77,9 @@ pub enum EventKind {
         result: CombatResult,
         /// Why a win defeated on any loss (Defenseless target, Lethal attack), if it did.
         lethal: Option<String>,
+        /// A script that lowered the Gruesome Kill multiple (Savage), if one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gruesome_at: Option<String>,
     },
     /// A script replaced a result before it was applied (Heavy Armor, Entangle).
     ResultChanged {

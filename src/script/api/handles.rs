@@ -48,6 +48,7 @@ pub fn model_field(
         "engaged" => Value::Boolean(is_engaged(game, rules, m.id)),
         "defeated" => Value::Boolean(false),
         "weapon_broken" => Value::Boolean(m.weapon_broken),
+        "charged" => Value::Boolean(m.charged),
         _ => Value::Nil,
     })
 }

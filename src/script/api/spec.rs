@@ -171,6 +171,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "Removed other than by fleeing (a removed model's handle still answers id, name and defeated).",
     ),
     f("weapon_broken", "boolean", "Its ranged weapon broke or ran out (no more shooting this game)."),
+    f(
+        "charged",
+        "boolean",
+        "It moved into contact with an enemy since its last activation (Dashing).",
+    ),
 ];
 
 const BUILDING_FIELD_SPECS: &[Field] = &[
