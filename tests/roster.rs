@@ -990,14 +990,31 @@ fn loading_is_deterministic() {
     assert_eq!(a, b);
 }
 
-/// A full copy of the built-in rosters as a first layer, to test tables a mod cannot remove rows from.
+/// A full copy of the built-in rosters (and the scripts they name) as a first layer, to test tables a mod
+/// cannot remove rows from.
 fn builtin_copy(tag: &str) -> ModDir {
     let m = ModDir::new(tag);
     for e in std::fs::read_dir(Rosters::builtin_root().join("rosters")).unwrap() {
         let e = e.unwrap();
         std::fs::copy(e.path(), m.path().join("rosters").join(e.file_name())).unwrap();
     }
+    copy_tree(
+        &Rosters::builtin_root().join("scripts"),
+        &m.path().join("scripts"),
+    );
     m
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
 }
 
 fn edit(m: &ModDir, file: &str, f: impl FnOnce(String) -> String) {

@@ -1,6 +1,8 @@
 //! Read-only questions the rules ask about the table: who is in contact with whom, who is Engaged.
 
-use crate::geometry::{circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape};
+use crate::geometry::{
+    circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape,
+};
 use crate::roster::Rules;
 use crate::state::{Game, Model, ModelId};
 

@@ -11,8 +11,8 @@ use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
     Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo, WinRules,
 };
-use crate::rules::query::engaged_enemies;
 use crate::rules::magic::{self, Casting, Heal};
+use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
 use crate::script::error::ScriptError;
 use crate::script::host::{host, with_budget};
@@ -653,11 +653,20 @@ pub(crate) fn run_spell(
         .map(|h| h.limits.hook_instructions)
         .map_err(ScriptError::from_lua)?;
     let rules = &core.rules;
-    let caster_t = model_snapshot(lua, game, rules, game.model(casting.caster).map_err(mlua::Error::external).map_err(ScriptError::from_lua)?)
-        .map_err(ScriptError::from_lua)?;
+    let caster_t = model_snapshot(
+        lua,
+        game,
+        rules,
+        game.model(casting.caster)
+            .map_err(mlua::Error::external)
+            .map_err(ScriptError::from_lua)?,
+    )
+    .map_err(ScriptError::from_lua)?;
     let target_t = match target {
         Some(t) => match game.model(t) {
-            Ok(m) => Value::Table(model_snapshot(lua, game, rules, m).map_err(ScriptError::from_lua)?),
+            Ok(m) => {
+                Value::Table(model_snapshot(lua, game, rules, m).map_err(ScriptError::from_lua)?)
+            }
             Err(_) => Value::Nil,
         },
         None => Value::Nil,
@@ -774,7 +783,11 @@ fn spell_err(lua: &Lua, e: RuleError) -> mlua::Error {
 
 impl<'a> Ctx<'a> {
     /// The game to change and the casting, or an error outside a spell's `cast`.
-    fn casting(&mut self, lua: &Lua, what: &str) -> mlua::Result<(&mut Game, Casting<'_>, &SpellCtx<'a>)> {
+    fn casting(
+        &mut self,
+        lua: &Lua,
+        what: &str,
+    ) -> mlua::Result<(&mut Game, Casting<'_>, &SpellCtx<'a>)> {
         match (&mut self.view, &self.spell) {
             (View::Act(g), Some(sp)) => Ok((
                 &mut **g,
@@ -787,7 +800,9 @@ impl<'a> Ctx<'a> {
             )),
             _ => Err(fail(
                 lua,
-                format!("ctx:{what} is a spell primitive: it works only in a spell script's `cast`"),
+                format!(
+                    "ctx:{what} is a spell primitive: it works only in a spell script's `cast`"
+                ),
             )),
         }
     }
@@ -988,13 +1003,15 @@ impl UserData for Ctx<'_> {
             api("summon"),
             |lua, this, (profile, at, within): (String, Value, String)| {
                 let at = to_pos(lua, &at)?;
-                let within: crate::roster::Measure =
-                    serde_json::from_value(serde_json::Value::String(within.clone())).map_err(|_| {
-                        fail(
-                            lua,
-                            format!("within must be \"short\", \"medium\" or \"long\", got {within:?}"),
-                        )
-                    })?;
+                let within: crate::roster::Measure = serde_json::from_value(
+                    serde_json::Value::String(within.clone()),
+                )
+                .map_err(|_| {
+                    fail(
+                        lua,
+                        format!("within must be \"short\", \"medium\" or \"long\", got {within:?}"),
+                    )
+                })?;
                 let rules = this.rules;
                 let (game, c, sp) = this.casting(lua, "summon")?;
                 let id = magic::summon(game, sp.rosters, c, &profile, at, within)
