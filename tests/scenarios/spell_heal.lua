@@ -41,11 +41,12 @@ assert(#g:log() == before)
 local skeleton = g:place("Skeleton Warrior", { x = 5, y = 26 })
 g:add_condition(skeleton, "defenseless")
 before = #g:log()
+local json = g:log_json()
 ok, err = pcall(g.cast, g, ilse, "Heal", 1, skeleton)
 err = tostring(err)
 assert(not ok and err:find("Undead, not living", 1, true), err)
 assert(err:find("scripts/spells/heal.lua:", 1, true), err)
-assert(skeleton:has("defenseless") and #g:log() == before)
+assert(skeleton:has("defenseless") and #g:log() == before and g:log_json() == json)
 
 -- Healing herself: no target means the caster.
 g:add_condition(ilse, "entangled")

@@ -1,5 +1,6 @@
 //! The game handle scripts and the REPL use: `village.new_game{...}` and its methods (`g:place`,
-//! `g:activate`, `g:move`, `g:melee`, `g:shoot`, `g:structural`, `g:building`, `g:models`, `g:log`, ...).
+//! `g:activate`, `g:move`, `g:melee`, `g:shoot`, `g:structural`, `g:cast`, `g:building`, `g:models`,
+//! `g:log`, ...).
 //!
 //! Each method resolves a rule directly on the table as a what-if: it checks geometry (contact, sight,
 //! range, legality of a move) but not whose turn it is — that is the turn engine's job.

@@ -1,6 +1,7 @@
 //! The kernel's hook points answered by Lua modules: which modules apply to a model (its traits', its
-//! signature's or Alpha Rule's, and the game's variants), the read-only `ctx` they receive, and turning
-//! what they return into validated modifiers that name their source file.
+//! signature's or Alpha Rule's, and the game's variants), the `ctx` they receive, and turning what they
+//! return into validated modifiers that name their source file. A spell script's `cast` gets a `ctx`
+//! whose spell primitives call the kernel at once (`run_spell`).
 
 use super::convert::{fail, to_pos};
 use super::game::{combat_table, fix_names, names, Core};
