@@ -524,6 +524,7 @@ const INPUT_ONLY: &[&str] = &[
     "ShotOptions",
     "StructuralOptions",
     "TrapOptions",
+    "CastOptions",
     "Modifier",
     "WinRules",
     "ResultChange",
@@ -928,6 +929,7 @@ fn option_tables_accept_exactly_the_spec_keys() {
         "StructuralOptions",
         "ModelFilter",
         "NewGameOptions",
+        "CastOptions",
     ] {
         let call = match class {
             "MoveOptions" => "G:move(1, { x = 1, y = 1 }, ",
@@ -935,6 +937,7 @@ fn option_tables_accept_exactly_the_spec_keys() {
             "ShotOptions" => "G:shoot(1, 2, ",
             "StructuralOptions" => "G:structural(1, 'Town Hall', ",
             "ModelFilter" => "G:models(",
+            "CastOptions" => "G:cast(1, 'Transfix', 1, 2, ",
             _ => "village.new_game(",
         };
         let err = exec(&format!("{call}{{ no_such_option = true }})")).unwrap_err();

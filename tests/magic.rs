@@ -171,3 +171,86 @@ fn a_thorn_wall_is_an_obstacle_until_its_caster_falls() {
     );
     assert!(far.is_err(), "out of Power 1 range");
 }
+
+#[test]
+fn cast_primitives_check_the_spells_kind_and_power() {
+    use village::rules::magic::{cast_transfix, dispel, Casting};
+    let (r, mut g) = setup();
+    let ilse = place(&r, &mut g, "Sister Ilse", 5.0, 30.0);
+    let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
+    let heal = Casting {
+        caster: ilse,
+        spell: "Heal",
+        power: 2,
+    };
+    let e = cast_transfix(&mut g, &r, heal, orc, 2).unwrap_err();
+    assert!(
+        e.to_string().contains("Heal is not of kind Resisted"),
+        "{e}"
+    );
+    let tf = Casting {
+        spell: "Transfix",
+        ..heal
+    };
+    let e = cast_transfix(&mut g, &r, tf, orc, 3).unwrap_err();
+    assert!(e.to_string().contains("cast at Power 2"), "{e}");
+    g.dice.force([1, 6]).unwrap();
+    assert!(cast_transfix(&mut g, &r, tf, orc, 2).unwrap());
+    // Transfix is not an Enchantment: a dispel finds nothing (and Ilse knows no dispel anyway).
+    let e = dispel(&mut g, &r, heal, orc).unwrap_err();
+    assert!(e.to_string().contains("not of kind Dispel"), "{e}");
+    assert!(g.model(orc).unwrap().has(Condition::Transfixed));
+}
+
+#[test]
+fn a_ritual_is_a_task_and_a_summoning_vanishes_with_its_caster() {
+    use village::roster::Measure;
+    use village::rules::magic::{summon, work_ritual, Casting};
+    let (r, mut g) = setup();
+    let lich = place(&r, &mut g, "Lich", 5.0, 5.0);
+    let t = work_ritual(&mut g, &r, lich, "Raise Dead", 1).unwrap();
+    assert_eq!((t.done, t.needed), (1, 2));
+    let t = work_ritual(&mut g, &r, lich, "Raise Dead", 1).unwrap();
+    assert_eq!((t.done, t.needed), (2, 2));
+    assert!(
+        work_ritual(&mut g, &r, lich, "Transfix", 1).is_err(),
+        "not a Ritual"
+    );
+    let c = Casting {
+        caster: lich,
+        spell: "Raise Dead",
+        power: 1,
+    };
+    let far = summon(
+        &mut g,
+        &r,
+        c,
+        "Skeleton Warrior",
+        Vec2::new(5.0, 12.0),
+        Measure::Short,
+    );
+    assert!(far.is_err(), "beyond Short");
+    let on_lich = summon(
+        &mut g,
+        &r,
+        c,
+        "Skeleton Warrior",
+        Vec2::new(5.5, 5.0),
+        Measure::Short,
+    );
+    assert!(on_lich.is_err(), "overlapping the Lich");
+    let sk = summon(
+        &mut g,
+        &r,
+        c,
+        "Skeleton Warrior",
+        Vec2::new(5.0, 7.5),
+        Measure::Short,
+    )
+    .unwrap();
+    let m = g.model(sk).unwrap();
+    assert_eq!(m.summoned_by, Some(lich));
+    assert_eq!(m.side, g.model(lich).unwrap().side);
+    remove(&mut g, lich, "defeated").unwrap();
+    assert!(g.model(sk).is_err(), "vanished with the Lich");
+}

@@ -324,6 +324,19 @@ function Game:concentrated(shooters, target, opts) end
 ---@param condition Condition The condition.
 function Game:add_condition(model, condition) end
 
+---Cast a spell (§3.7): the kernel checks that the caster knows it, is not out of power nor Engaged, and sees the target within the Power's range; a Ritual's actions go to its Task first. Then the spell's script (its `script` in rosters/spells.toml) runs `cast(ctx, caster, power, target, opts)` with the spell primitives on `ctx`. An illegal cast or a failing script is an error, and the game is left as it was.
+---
+---```lua
+---local r = g:cast(ilse, "Transfix", 2, orc)
+---```
+---@param caster ModelArg A Spell-caster that knows the spell.
+---@param spell string The spell's name in rosters/spells.toml ("Transfix").
+---@param power integer Power 1 to 3 (the actions spent; Short/Medium/Long range). For a Ritual, the actions spent on its Task now.
+---@param target ModelArg|nil The model targeted, or nil (a Wall, a Summoning).
+---@param opts? CastOptions What the spell's script needs: `what` to heal, a wall's `from`/`to`, `at`.
+---@return CastResult
+function Game:cast(caster, spell, power, target, opts) end
+
 ---The gap between two bases, edge to edge, in inches (0 in contact).
 ---
 ---```lua
@@ -476,6 +489,30 @@ function Model:has(condition) end
 ---@class TrapOptions
 ---@field entangle? boolean A snare: Entangles instead of attacking.
 
+---Options of `g:cast`, handed to the spell's script as `opts`; an unknown key is an error.
+---
+---```lua
+---g:cast(ilse, "Heal", 1, bram, { what = "wound" })
+---```
+---@class CastOptions
+---@field what? "wound"|Condition What a healing spell removes (default: the script's choice).
+---@field from? Point Where a Wall starts.
+---@field to? Point Which way a Wall runs (it takes the spell's length).
+---@field at? Point Where a Summoning places its model.
+
+---What `g:cast` did.
+---
+---```lua
+---local held = g:cast(ilse, "Transfix", 2, orc).result
+---```
+---@class CastResult
+---@field spell string The spell cast.
+---@field power integer The Power (for a Ritual, the actions spent now).
+---@field source string The spell's script, as the log names it ("scripts/spells/transfix.lua").
+---@field complete boolean The effect happened (false while a Ritual's Task is under way).
+---@field task? TaskProgress A Ritual's Task after this call.
+---@field result? any What the script's `cast` returned (Transfix: held; Fireball: its CombatResult).
+
 ---What `g:morale` did.
 ---
 ---```lua
@@ -564,7 +601,7 @@ function Model:has(condition) end
 ---@field event string What happened: "roll", "activation", "moved", "combat", ...
 ---@field [string] any The event's data.
 
----The read-only view of the game a hook receives. It lives only for the call: keep what you read, not the ctx.
+---The view of the game a hook receives. It lives only for the call: keep what you read, not the ctx. It is read-only in modifier and rule hooks; `on_result` and `on_charge` may roll dice and ask for changes; a spell's `cast` may also call the spell primitives, which the kernel checks against the casting and applies at once.
 ---
 ---```lua
 ---melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end
@@ -671,6 +708,67 @@ function Ctx:worsen_quality(m, amount, reason) end
 ---@param condition Condition The condition.
 ---@param holder? ModelSnapshot The model holding it (an Entangle ends when it Recoils or falls).
 function Ctx:add_condition(m, condition, holder) end
+
+---Spell primitive (a Resisted spell): the target rolls one Quality die per Power; any failure Transfixes it, held by the caster. True when it took hold. Only in a spell's `cast`.
+---
+---```lua
+---local held = ctx:transfix(target, power)
+---```
+---@param target ModelSnapshot|integer The model (in range and sight).
+---@param power integer The Power the spell was cast at.
+---@return boolean
+function Ctx:transfix(target, power) end
+
+---Spell primitive (an attack spell): a ranged attack with Combat equal to the Power, with both models' modifier hooks. Only in a spell's `cast`.
+---
+---```lua
+---local r = ctx:spell_attack(target, power)
+---```
+---@param target ModelSnapshot|integer An enemy model (in range and sight, closest, not Engaged).
+---@param power integer The Power the spell was cast at: its Combat.
+---@return CombatResult
+function Ctx:spell_attack(target, power) end
+
+---Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an Undead or Artificial model or when there is nothing of that kind. What was healed. Only in a spell's `cast`.
+---
+---```lua
+---ctx:heal(target, "wound")
+---```
+---@param target ModelSnapshot|integer A living model in range and sight.
+---@param what "wound"|Condition A Wound, or the condition to clear.
+---@return string
+function Ctx:heal(target, what) end
+
+---Spell primitive (a Wall spell): a linear obstacle with the roster's Integrity and Structure, held by the caster (it falls when the caster leaves). Its token id. Only in a spell's `cast`.
+---
+---```lua
+---local token = ctx:wall(opts.from, opts.to, power)
+---```
+---@param from Point Where the wall starts.
+---@param to Point Which way it runs: it takes the spell's `wall.length`.
+---@param power integer The Power the spell was cast at: both ends within its range.
+---@return integer
+function Ctx:wall(from, to, power) end
+
+---Spell primitive (a Summoning): a new model on the caster's side and in its Group, summoned by the caster so it vanishes when the caster leaves. Only in a spell's `cast`.
+---
+---```lua
+---local sk = ctx:summon(ctx.params.profile, opts.at, ctx.params.within)
+---```
+---@param profile string A profile of the rosters ("Skeleton Warrior").
+---@param at Point Where its base stands: free ground.
+---@param within "short"|"medium"|"long" How close to the caster it must stand.
+---@return ModelSnapshot
+function Ctx:summon(profile, at, within) end
+
+---Spell primitive (a dispel): remove one Enchantment (a lasting effect of a spell of kind `enchantment`) from the model; what was removed, or nil. No supplied spell is an Enchantment and the kernel records none, so today it finds nothing. Only in a spell's `cast`.
+---
+---```lua
+---local gone = ctx:dispel(target)
+---```
+---@param target ModelSnapshot|integer A model in range and sight.
+---@return string|nil
+function Ctx:dispel(target) end
 
 ---Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.
 ---
@@ -928,16 +1026,16 @@ function ModelSnapshot:has(condition) end
 ---@field target? fun(...: any): any Reserved (DESIGN.md: `target(ctx, group)` picks a target); not called by the kernel yet.
 ---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.
 
----A spell (scripts/spells/*.lua).
+---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.
 ---
 ---```lua
----return { cast = function(ctx, caster, power, target) end }
+---return { cast = function(ctx, caster, power, target, opts) return ctx:transfix(target, power) end }
 ---```
 ---@class SpellScript
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field cast? fun(...: any): any Reserved (DESIGN.md: `cast(ctx, caster, power, target)`); not called by the kernel yet.
+---@field cast? fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): decide the effect and ask for it through the spell primitives on `ctx`; what it returns is the CastResult's `result`. An error undoes the whole cast.
 
 ---An Opportunity (scripts/opportunities/*.lua).
 ---

@@ -12,8 +12,8 @@ use super::query::{gap, is_engaged, label};
 use super::ranged::{closer_target, cover_segments, resolve_ranged};
 use crate::dice::{succeeds, ActivationRoll};
 use crate::geometry::{sight_with_tol, Segment, Sight, Vec2};
-use crate::roster::{Rosters, Rules};
-use crate::state::{Condition, EventKind, Game, ModelId, TokenId, TokenKind};
+use crate::roster::{Measure, Rosters, Rules, SpellKind};
+use crate::state::{Condition, EventKind, Game, ModelId, Task, TokenId, TokenKind};
 
 /// Traits whose models are not living: spells for the living have no effect on them.
 pub const NOT_LIVING: &[&str] = &["Undead", "Artificial"];
@@ -120,12 +120,211 @@ pub fn check_cast(
 }
 
 fn log_spell(game: &mut Game, caster: ModelId, spell: &str, power: u8, target: Option<ModelId>) {
+    log_cast(game, caster, spell, power, target, None);
+}
+
+/// Log that `caster` casts `spell` at `power`, naming the script that decides its effect.
+pub fn log_cast(
+    game: &mut Game,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    target: Option<ModelId>,
+    source: Option<&str>,
+) {
     game.record(EventKind::Spell {
         caster,
         spell: spell.to_string(),
         power,
         target,
+        source: source.map(str::to_string),
     });
+}
+
+/// One casting in progress (`g:cast`): who casts which spell at what Power. The primitives below check
+/// every effect a spell script asks for against it: the spell must be of the primitive's kind, the Power
+/// is the Power it was cast at, and each target must be in that Power's range and in sight.
+#[derive(Debug, Clone, Copy)]
+pub struct Casting<'s> {
+    pub caster: ModelId,
+    pub spell: &'s str,
+    pub power: u8,
+}
+
+/// The roster entry of a spell, which must be of `kind` for the primitive `what`.
+fn spell_of_kind<'r>(
+    r: &'r Rosters,
+    c: &Casting,
+    kind: SpellKind,
+    what: &str,
+) -> Result<&'r crate::roster::Spell, RuleError> {
+    let s = r
+        .spell(c.spell)
+        .ok_or_else(|| RuleError::Magic(format!("no spell called {:?} in the rosters", c.spell)))?;
+    if !s.is(kind) {
+        return Err(RuleError::Magic(format!(
+            "{} is not of kind {kind:?}: it cannot {what}",
+            c.spell
+        )));
+    }
+    Ok(s)
+}
+
+/// The Power a primitive asked for must be the Power the spell was cast at (the actions spent).
+fn same_power(c: &Casting, asked: u8) -> Result<(), RuleError> {
+    if asked != c.power {
+        return Err(RuleError::Magic(format!(
+            "{} was cast at Power {}; the effect asked for Power {asked}",
+            c.spell, c.power
+        )));
+    }
+    Ok(())
+}
+
+/// A Ritual spell (§3.7) is a Task of the roster's `ritual_actions`: spend `actions` on it. The effect
+/// happens when the returned Task is complete (`done == needed`).
+pub fn work_ritual(
+    game: &mut Game,
+    r: &Rosters,
+    caster: ModelId,
+    spell: &str,
+    actions: u8,
+) -> Result<Task, RuleError> {
+    let c = Casting {
+        caster,
+        spell,
+        power: actions,
+    };
+    let s = spell_of_kind(r, &c, SpellKind::Ritual, "be worked as a Task")?;
+    let needed = s
+        .ritual_actions
+        .and_then(|n| u8::try_from(n).ok())
+        .ok_or_else(|| RuleError::Magic(format!("{spell} has no usable ritual_actions")))?;
+    super::activation::work_task(game, caster, spell, needed, actions)
+}
+
+/// A Resisted spell that Transfixes, cast through a script: the target must be in range and sight.
+pub fn cast_transfix(
+    game: &mut Game,
+    r: &Rosters,
+    c: Casting,
+    target: ModelId,
+    power: u8,
+) -> Result<bool, RuleError> {
+    spell_of_kind(r, &c, SpellKind::Resisted, "Transfix")?;
+    same_power(&c, power)?;
+    check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
+    transfix_effect(game, c.caster, target, c.power)
+}
+
+/// An attack spell cast through a script (Combat = Power, the ranged-attack rules).
+pub fn cast_attack(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    c: Casting,
+    target: ModelId,
+    power: u8,
+) -> Result<CombatReport, RuleError> {
+    spell_of_kind(r, &c, SpellKind::Attack, "be used as a ranged attack")?;
+    same_power(&c, power)?;
+    spell_attack_inner(game, r, hooks, c.caster, c.spell, target, c.power, false)
+}
+
+/// A healing spell cast through a script: one Wound or one condition on a living model in range.
+/// Returns what was healed ("a Wound", "defenseless cleared").
+pub fn cast_heal(
+    game: &mut Game,
+    r: &Rosters,
+    c: Casting,
+    target: ModelId,
+    what: Heal,
+) -> Result<String, RuleError> {
+    spell_of_kind(r, &c, SpellKind::Healing, "heal")?;
+    check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
+    heal_inner(game, &r.rules, target, what)
+}
+
+/// A Wall spell cast through a script: the roster's wall from `a` toward `b`.
+pub fn cast_wall(
+    game: &mut Game,
+    r: &Rosters,
+    c: Casting,
+    a: Vec2,
+    b: Vec2,
+    power: u8,
+) -> Result<TokenId, RuleError> {
+    same_power(&c, power)?;
+    wall_inner(game, r, c.caster, c.spell, c.power, a, b, false)
+}
+
+/// A Summoning (§3.7) cast through a script: a model of `profile` placed at `at`, wholly within
+/// `within` of the caster, on the caster's side and in its Group, `summoned_by` the caster so it
+/// vanishes when the caster leaves the table.
+pub fn summon(
+    game: &mut Game,
+    r: &Rosters,
+    c: Casting,
+    profile: &str,
+    at: Vec2,
+    within: Measure,
+) -> Result<ModelId, RuleError> {
+    spell_of_kind(r, &c, SpellKind::Summoning, "summon")?;
+    check_cast(game, &r.rules, c.caster, c.spell, c.power, None)?;
+    let p = r
+        .profile(profile)
+        .ok_or_else(|| RuleError::Magic(format!("no profile called {profile:?} in the rosters")))?;
+    let caster = game.model(c.caster)?;
+    let mut m = crate::state::model_from_profile(p, r, at);
+    m.side = caster.side;
+    m.group = caster.group;
+    m.summoned_by = Some(c.caster);
+    let range = r.rules.measures.get(within);
+    let d = gap(caster, &m).max(0.0);
+    if d > range + 1e-9 {
+        return Err(RuleError::Magic(format!(
+            "{profile} would stand {d:.2}\" from {}: {} must be within {range}\"",
+            label(caster),
+            c.spell
+        )));
+    }
+    if let Some(why) = super::query::placement_problem(game, &m.circle()) {
+        return Err(RuleError::Magic(format!(
+            "cannot summon {profile} at ({:.2}, {:.2}): {why}",
+            at.x, at.y
+        )));
+    }
+    let id = game.add_model(m);
+    game.record(EventKind::Summoned {
+        model: id,
+        caster: c.caster,
+        spell: c.spell.to_string(),
+    });
+    Ok(id)
+}
+
+/// A dispel (Break Enchantment) cast through a script: remove one Enchantment from a model in range.
+///
+/// An Enchantment is a lasting effect of a spell of kind `enchantment`. The kernel's state records no
+/// such effect: Transfix holds a model through `transfixed_by` but is a Resisted spell, Walls and
+/// Summonings are their own kinds, and no supplied spell is an Enchantment. So the dispel is checked
+/// (kind, range, sight), logged, and finds nothing: it returns `None`.
+pub fn dispel(
+    game: &mut Game,
+    r: &Rosters,
+    c: Casting,
+    target: ModelId,
+) -> Result<Option<String>, RuleError> {
+    spell_of_kind(r, &c, SpellKind::Dispel, "dispel")?;
+    check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
+    let dispelled: Option<String> = None;
+    game.record(EventKind::Dispel {
+        caster: c.caster,
+        target,
+        spell: c.spell.to_string(),
+        dispelled: dispelled.clone(),
+    });
+    Ok(dispelled)
 }
 
 /// A Resisted spell's test (§3.7): the target rolls one Quality die per Power; any failure and the spell
@@ -162,6 +361,16 @@ pub fn transfix(
 ) -> Result<bool, RuleError> {
     check_cast(game, rules, caster, "Transfix", power, Some(target))?;
     log_spell(game, caster, "Transfix", power, Some(target));
+    transfix_effect(game, caster, target, power)
+}
+
+/// The target resists; on any failure it is Transfixed, held by the caster.
+fn transfix_effect(
+    game: &mut Game,
+    caster: ModelId,
+    target: ModelId,
+    power: u8,
+) -> Result<bool, RuleError> {
     let hold = resist(game, target, power)?;
     if hold {
         super::outcome::add_condition(game, target, Condition::Transfixed)?;
@@ -179,6 +388,20 @@ pub fn spell_attack(
     spell: &str,
     target: ModelId,
     power: u8,
+) -> Result<CombatReport, RuleError> {
+    spell_attack_inner(game, r, hooks, caster, spell, target, power, true)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spell_attack_inner(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    caster: ModelId,
+    spell: &str,
+    target: ModelId,
+    power: u8,
+    log: bool,
 ) -> Result<CombatReport, RuleError> {
     let rules = &r.rules;
     let sight = check_cast(game, rules, caster, spell, power, Some(target))?;
@@ -220,7 +443,9 @@ pub fn spell_attack(
             "target Defenseless or Transfixed",
         ));
     }
-    log_spell(game, caster, spell, power, Some(target));
+    if log {
+        log_spell(game, caster, spell, power, Some(target));
+    }
     resolve_ranged(
         game,
         r,
@@ -246,6 +471,15 @@ pub enum Heal {
 /// Heal one living model (§3.7): clear one condition or heal one Wound. Errors when there is nothing of
 /// that kind to heal or the model is not living.
 pub fn heal(game: &mut Game, rules: &Rules, target: ModelId, what: Heal) -> Result<(), RuleError> {
+    heal_inner(game, rules, target, what).map(|_| ())
+}
+
+fn heal_inner(
+    game: &mut Game,
+    rules: &Rules,
+    target: ModelId,
+    what: Heal,
+) -> Result<String, RuleError> {
     let t = game.model(target)?;
     if let Some(kind) = NOT_LIVING.iter().find(|k| t.has_trait(k)) {
         return Err(RuleError::Magic(format!(
@@ -282,15 +516,14 @@ pub fn heal(game: &mut Game, rules: &Rules, target: ModelId, what: Heal) -> Resu
     };
     game.record(EventKind::Healed {
         model: target,
-        what,
+        what: what.clone(),
     });
-    Ok(())
+    Ok(what)
 }
 
 /// A Wall spell (Thorn Wall): a linear obstacle from `a` toward `b` of the spell's length, with its own
 /// Integrity and Structure, until the wave ends or its caster is Defeated. Both ends must be within the
 /// Power's range of the caster.
-#[allow(clippy::too_many_arguments)]
 pub fn wall(
     game: &mut Game,
     r: &Rosters,
@@ -299,6 +532,20 @@ pub fn wall(
     power: u8,
     a: Vec2,
     b: Vec2,
+) -> Result<TokenId, RuleError> {
+    wall_inner(game, r, caster, spell, power, a, b, true)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn wall_inner(
+    game: &mut Game,
+    r: &Rosters,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    a: Vec2,
+    b: Vec2,
+    log: bool,
 ) -> Result<TokenId, RuleError> {
     let rules = &r.rules;
     check_cast(game, rules, caster, spell, power, None)?;
@@ -321,9 +568,11 @@ pub fn wall(
             )));
         }
     }
-    log_spell(game, caster, spell, power, None);
+    if log {
+        log_spell(game, caster, spell, power, None);
+    }
     let segment = Segment::new(a, end);
-    Ok(game.add_token(
+    let token = game.add_token(
         TokenKind::Barricade {
             segment,
             integrity: stats.integrity as i32,
@@ -331,7 +580,13 @@ pub fn wall(
             caster: Some(caster),
         },
         a.lerp(end, 0.5),
-    ))
+    );
+    game.record(EventKind::WallRaised {
+        token,
+        caster,
+        spell: spell.to_string(),
+    });
+    Ok(token)
 }
 
 /// When a model leaves the table, what it held ends (§3.7): models it Transfixed break free, models it

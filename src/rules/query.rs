@@ -1,6 +1,8 @@
 //! Read-only questions the rules ask about the table: who is in contact with whom, who is Engaged.
 
-use crate::geometry::circle_circle_gap;
+use crate::geometry::{
+    circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape,
+};
 use crate::roster::Rules;
 use crate::state::{Game, Model, ModelId};
 
@@ -34,4 +36,36 @@ pub fn is_engaged(game: &Game, rules: &Rules, id: ModelId) -> bool {
 /// Describe a model in a log line: "Orc Warrior (3)".
 pub fn label(m: &Model) -> String {
     format!("{} ({})", m.name, m.id)
+}
+
+/// Why a base cannot stand at a position, if it cannot.
+pub fn placement_problem(game: &Game, c: &Circle) -> Option<String> {
+    let t = &game.table;
+    if c.c.x - c.r < -1e-9
+        || c.c.y - c.r < -1e-9
+        || c.c.x + c.r > t.width + 1e-9
+        || c.c.y + c.r > t.height + 1e-9
+    {
+        return Some("the base would hang off the table".into());
+    }
+    if let Some(b) = t
+        .buildings
+        .iter()
+        .find(|b| circle_rect_gap(c, &b.rect) < -1e-9)
+    {
+        return Some(format!("the base would overlap the {}", b.name));
+    }
+    for piece in &t.terrain {
+        if let TerrainShape::Area(p) = &piece.shape {
+            if piece.kind.is_impassable() && circle_polygon_gap(c, p) < -1e-9 {
+                return Some(
+                    format!("the base would stand in impassable {:?}", piece.kind).to_lowercase(),
+                );
+            }
+        }
+    }
+    game.models
+        .iter()
+        .find(|m| circle_circle_gap(c, &m.circle()) < -1e-9)
+        .map(|m| format!("the base would overlap {} ({})", m.name, m.id))
 }

@@ -155,6 +155,28 @@ pub enum EventKind {
         spell: String,
         power: u8,
         target: Option<ModelId>,
+        /// The spell script that decided the effect (`g:cast`); absent when the kernel was called directly.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        source: Option<String>,
+    },
+    /// A Summoning brought a model onto the table; it vanishes if its caster leaves (§3.7).
+    Summoned {
+        model: ModelId,
+        caster: ModelId,
+        spell: String,
+    },
+    /// A Wall spell raised a linear obstacle (a Barricade token held by its caster).
+    WallRaised {
+        token: super::piece::TokenId,
+        caster: ModelId,
+        spell: String,
+    },
+    /// A dispel (Break Enchantment) looked for an Enchantment on a model: what it removed, if anything.
+    Dispel {
+        caster: ModelId,
+        target: ModelId,
+        spell: String,
+        dispelled: Option<String>,
     },
     /// A Resisted spell: the target rolled one Quality die per Power; any failure lets it take hold.
     Resisted {

@@ -1,5 +1,6 @@
 //! The game handle scripts and the REPL use: `village.new_game{...}` and its methods (`g:place`,
-//! `g:activate`, `g:move`, `g:melee`, `g:shoot`, `g:structural`, `g:building`, `g:models`, `g:log`, ...).
+//! `g:activate`, `g:move`, `g:melee`, `g:shoot`, `g:structural`, `g:cast`, `g:building`, `g:models`,
+//! `g:log`, ...).
 //!
 //! Each method resolves a rule directly on the table as a what-if: it checks geometry (contact, sight,
 //! range, legality of a move) but not whose turn it is — that is the turn engine's job.
@@ -8,14 +9,12 @@ use super::convert::{check_options, fail, flag, pos_table, to_lua, to_pos};
 use super::handles::{BuildingRef, ModelRef};
 use super::hooks::ScriptHooks;
 use super::spec;
-use crate::geometry::{
-    circle_circle_gap, circle_polygon_gap, circle_rect_gap, Circle, TerrainShape, Vec2,
-};
-use crate::roster::{Rosters, Rules};
+use crate::geometry::{circle_circle_gap, Vec2};
+use crate::roster::{Rosters, Rules, SpellKind};
 use crate::rules::melee::{CombatReport, MeleeOptions};
 use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
-use crate::rules::{activation, melee, movement, ranged, structural, RuleError};
+use crate::rules::{activation, magic, melee, movement, ranged, structural, RuleError};
 use crate::script::host::host;
 use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, Side, TableKind, TokenKind};
 use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
@@ -104,22 +103,42 @@ impl GameHandle {
     }
 
     fn combat_table(&self, lua: &Lua, game: &Game, r: &CombatReport) -> mlua::Result<Table> {
-        let t = lua.create_table()?;
-        t.raw_set("kind", r.kind.as_str())?;
-        t.raw_set("result", r.applied.as_str())?;
-        t.raw_set("table_result", r.result.as_str())?;
-        t.raw_set("attacker_die", r.attacker_die)?;
-        t.raw_set("defender_die", r.defender_die)?;
-        t.raw_set("attacker_total", r.attacker_total)?;
-        t.raw_set("defender_total", r.defender_total)?;
-        t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
-        if let Some((w, l)) = r.winner_loser() {
-            t.raw_set("winner", self.model_ref(game, w))?;
-            // A loser removed by the result gets its name back from `fix_names`.
-            t.raw_set("loser", self.model_ref(game, l))?;
-        }
-        Ok(t)
+        combat_table(lua, &self.0, game, r)
     }
+}
+
+/// A handle to a model of this game (by id; the name is kept for a model a result removes).
+pub(super) fn model_ref(core: &Rc<Core>, game: &Game, id: ModelId) -> ModelRef {
+    let name = game.model(id).map(|m| m.name.clone()).unwrap_or_default();
+    ModelRef {
+        core: core.clone(),
+        id,
+        name,
+    }
+}
+
+/// The table `g:melee`, `g:shoot` and `ctx:spell_attack` return.
+pub(super) fn combat_table(
+    lua: &Lua,
+    core: &Rc<Core>,
+    game: &Game,
+    r: &CombatReport,
+) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("kind", r.kind.as_str())?;
+    t.raw_set("result", r.applied.as_str())?;
+    t.raw_set("table_result", r.result.as_str())?;
+    t.raw_set("attacker_die", r.attacker_die)?;
+    t.raw_set("defender_die", r.defender_die)?;
+    t.raw_set("attacker_total", r.attacker_total)?;
+    t.raw_set("defender_total", r.defender_total)?;
+    t.raw_set("modifiers", to_lua(lua, &r.modifiers)?)?;
+    if let Some((w, l)) = r.winner_loser() {
+        t.raw_set("winner", model_ref(core, game, w))?;
+        // A loser removed by the result gets its name back from `fix_names`.
+        t.raw_set("loser", model_ref(core, game, l))?;
+    }
+    Ok(t)
 }
 
 /// The table `g:structural` and `g:attack_barricade` return.
@@ -137,13 +156,13 @@ fn structural_table(lua: &Lua, r: &structural::StructuralReport) -> mlua::Result
 }
 
 /// Names kept for a model that a result may remove, so its handle can still say what it was.
-fn names(game: &Game, ids: &[ModelId]) -> Vec<(ModelId, String)> {
+pub(super) fn names(game: &Game, ids: &[ModelId]) -> Vec<(ModelId, String)> {
     ids.iter()
         .filter_map(|id| game.model(*id).ok().map(|m| (*id, m.name.clone())))
         .collect()
 }
 
-fn fix_names(t: &Table, known: &[(ModelId, String)]) -> mlua::Result<()> {
+pub(super) fn fix_names(t: &Table, known: &[(ModelId, String)]) -> mlua::Result<()> {
     for key in ["winner", "loser"] {
         if let Value::UserData(ud) = t.raw_get::<Value>(key)? {
             if let Ok(mut m) = ud.borrow_mut::<ModelRef>() {
@@ -154,38 +173,6 @@ fn fix_names(t: &Table, known: &[(ModelId, String)]) -> mlua::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Why a base cannot stand at a position, if it cannot.
-fn placement_problem(game: &Game, c: &Circle) -> Option<String> {
-    let t = &game.table;
-    if c.c.x - c.r < -1e-9
-        || c.c.y - c.r < -1e-9
-        || c.c.x + c.r > t.width + 1e-9
-        || c.c.y + c.r > t.height + 1e-9
-    {
-        return Some("the base would hang off the table".into());
-    }
-    if let Some(b) = t
-        .buildings
-        .iter()
-        .find(|b| circle_rect_gap(c, &b.rect) < -1e-9)
-    {
-        return Some(format!("the base would overlap the {}", b.name));
-    }
-    for piece in &t.terrain {
-        if let TerrainShape::Area(p) = &piece.shape {
-            if piece.kind.is_impassable() && circle_polygon_gap(c, p) < -1e-9 {
-                return Some(
-                    format!("the base would stand in impassable {:?}", piece.kind).to_lowercase(),
-                );
-            }
-        }
-    }
-    game.models
-        .iter()
-        .find(|m| circle_circle_gap(c, &m.circle()) < -1e-9)
-        .map(|m| format!("the base would overlap {} ({})", m.name, m.id))
 }
 
 /// The name of a `Game` member, as `spec` describes it (a name it does not describe panics).
@@ -213,7 +200,7 @@ impl UserData for GameHandle {
                 .ok_or_else(|| fail(lua, format!("no profile called {name:?} in the rosters")))?;
             let model = state::model_from_profile(profile, &core.rosters, pos);
             let mut game = core.write(lua)?;
-            if let Some(why) = placement_problem(&game, &model.circle()) {
+            if let Some(why) = crate::rules::query::placement_problem(&game, &model.circle()) {
                 return Err(fail(
                     lua,
                     format!("cannot place {name} at ({:.2}, {:.2}): {why}", pos.x, pos.y),
@@ -419,7 +406,9 @@ impl UserData for GameHandle {
             |lua, this, (m, reason): (Value, Option<String>)| {
                 let id = this.model_arg(lua, &m)?;
                 let mut game = this.0.write(lua)?;
-                game.remove_model(id, reason.as_deref().unwrap_or("removed"))
+                // Through the kernel, so what the model held ends with it (§3.7): its Transfix breaks,
+                // its Summonings vanish, its Walls fall.
+                crate::rules::magic::remove(&mut game, id, reason.as_deref().unwrap_or("removed"))
                     .map_err(|e| fail(lua, e))?;
                 Ok(())
             },
@@ -652,6 +641,19 @@ impl UserData for GameHandle {
             },
         );
 
+        methods.add_method(
+            api("cast"),
+            |lua, this, (m, spell, power, target, opts): (Value, String, u8, Value, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("CastOptions"))?;
+                let caster = this.model_arg(lua, &m)?;
+                let target = match target {
+                    Value::Nil => None,
+                    v => Some(this.model_arg(lua, &v)?),
+                };
+                cast(lua, this, caster, &spell, power, target, opts)
+            },
+        );
+
         methods.add_method(api("distance"), |lua, this, (a, b): (Value, Value)| {
             let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
             let game = this.0.read(lua)?;
@@ -673,6 +675,99 @@ impl UserData for GameHandle {
                 game.round
             ))
         });
+    }
+}
+
+/// `g:cast`: check the cast with the kernel, work a Ritual's Task, then run the spell's script with a
+/// ctx that can act. A script that fails leaves the game exactly as it was before the call (the game is
+/// restored from a copy taken first: its dice, log, models and tokens), so no half-applied spell remains.
+fn cast(
+    lua: &Lua,
+    this: &GameHandle,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    target: Option<ModelId>,
+    opts: Option<Table>,
+) -> mlua::Result<Table> {
+    let core = &this.0;
+    let entry = core
+        .rosters
+        .spell(spell)
+        .ok_or_else(|| fail(lua, format!("no spell called {spell:?} in the rosters")))?;
+    let key = entry.script.as_deref().ok_or_else(|| {
+        fail(
+            lua,
+            format!("{spell} has no script (set `script` in rosters/spells.toml)"),
+        )
+    })?;
+    let registry = host(lua)?.registry();
+    let module = registry.get(key).ok_or_else(|| {
+        fail(
+            lua,
+            format!("{spell}'s script {key} is not loaded (see the reload errors)"),
+        )
+    })?;
+    let f = module
+        .function("cast")
+        .ok_or_else(|| fail(lua, format!("{} has no `cast` function", module.label)))?;
+    let source = module.label.clone();
+    let rosters = core.rosters_with_rules();
+    let mut game = core.write(lua)?;
+    magic::check_cast(&game, &core.rules, caster, spell, power, target)
+        .map_err(|e| GameHandle::rule_err(lua, e))?;
+    let before = game.clone();
+    let out = lua.create_table()?;
+    out.raw_set("spell", spell)?;
+    out.raw_set("power", power)?;
+    out.raw_set("source", source.as_str())?;
+    if entry.is(SpellKind::Ritual) {
+        let t = magic::work_ritual(&mut game, &rosters, caster, spell, power)
+            .map_err(|e| GameHandle::rule_err(lua, e))?;
+        let progress = lua.create_table()?;
+        progress.raw_set("name", t.name.as_str())?;
+        progress.raw_set("done", t.done)?;
+        progress.raw_set("needed", t.needed)?;
+        progress.raw_set("complete", t.done >= t.needed)?;
+        out.raw_set("task", progress)?;
+        if t.done < t.needed {
+            out.raw_set("complete", false)?;
+            return Ok(out);
+        }
+    }
+    magic::log_cast(&mut game, caster, spell, power, target, Some(&source));
+    let opts = Value::Table(match opts {
+        Some(t) => t,
+        None => lua.create_table()?,
+    });
+    let casting = magic::Casting {
+        caster,
+        spell,
+        power,
+    };
+    let ran = super::hooks::run_spell(
+        lua,
+        core,
+        &rosters,
+        registry.clone(),
+        &mut game,
+        &f,
+        &source,
+        &entry.params,
+        casting,
+        target,
+        opts,
+    );
+    match ran {
+        Ok(v) => {
+            out.raw_set("complete", true)?;
+            out.raw_set("result", v)?;
+            Ok(out)
+        }
+        Err(e) => {
+            *game = before;
+            Err(fail(lua, format!("{spell} failed: {}", e.headline())))
+        }
     }
 }
 
@@ -838,7 +933,7 @@ fn place_party(
             pos.y = rect.max.y + 1.5;
         }
         let model = state::model_from_profile(p, rosters, pos);
-        if let Some(why) = placement_problem(game, &model.circle()) {
+        if let Some(why) = crate::rules::query::placement_problem(game, &model.circle()) {
             return Err(fail(lua, format!("cannot deploy {name}: {why}")));
         }
         game.add_model(model);

@@ -158,6 +158,13 @@ impl UserData for ModelRef {
             Ok(m.conditions.iter().any(|c| c.as_str() == condition))
         });
         methods.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
+            // The id and name live in the handle: they answer even while a rule is being resolved (a
+            // spell script reading the winner of its own attack).
+            match key.as_str() {
+                "id" => return Ok(Value::Integer(i64::from(this.id.0))),
+                "name" => return Ok(Value::String(lua.create_string(&this.name)?)),
+                _ => {}
+            }
             let game = this.core.read(lua)?;
             match game.model(this.id) {
                 Ok(m) => model_field(lua, &game, &this.core.rules, m, &key),

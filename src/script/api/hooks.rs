@@ -1,8 +1,10 @@
 //! The kernel's hook points answered by Lua modules: which modules apply to a model (its traits', its
-//! signature's or Alpha Rule's, and the game's variants), the read-only `ctx` they receive, and turning
-//! what they return into validated modifiers that name their source file.
+//! signature's or Alpha Rule's, and the game's variants), the `ctx` they receive, and turning what they
+//! return into validated modifiers that name their source file. A spell script's `cast` gets a `ctx`
+//! whose spell primitives call the kernel at once (`run_spell`).
 
-use super::game::Core;
+use super::convert::{fail, to_pos};
+use super::game::{combat_table, fix_names, names, Core};
 use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
@@ -10,8 +12,10 @@ use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
     Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo, WinRules,
 };
+use crate::rules::magic::{self, Casting, Heal};
 use crate::rules::query::engaged_enemies;
-use crate::rules::HookError;
+use crate::rules::{HookError, RuleError};
+use crate::script::error::ScriptError;
 use crate::script::host::{host, with_budget};
 use crate::script::registry::{Module, Registry};
 use crate::state::{CombatResult, Condition, Game, Model, ModelId, MoraleTrigger, Side};
@@ -106,6 +110,7 @@ impl ScriptHooks<'_> {
                         intents: None,
                         source: module.label.clone(),
                         params: params_value(lua, params)?,
+                        spell: None,
                     })?;
                     f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
                 })
@@ -148,6 +153,7 @@ impl ScriptHooks<'_> {
                         intents: Some(intents),
                         source: module.label.clone(),
                         params: params_value(lua, params)?,
+                        spell: None,
                     })?;
                     f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
                 })
@@ -185,6 +191,15 @@ fn win_table(
         t.raw_set("opponent", model_snapshot(lua, game, rules, o)?)?;
     }
     Ok(Value::Table(t))
+}
+
+fn parse_condition(name: &str) -> Option<Condition> {
+    Some(match name {
+        "defenseless" => Condition::Defenseless,
+        "transfixed" => Condition::Transfixed,
+        "entangled" => Condition::Entangled,
+        _ => return None,
+    })
 }
 
 fn parse_result(name: &str) -> Option<CombatResult> {
@@ -264,6 +279,7 @@ impl Hooks for ScriptHooks<'_> {
                             intents: None,
                             source: module.label.clone(),
                             params: params_value(lua, params)?,
+                            spell: None,
                         })?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
@@ -611,8 +627,88 @@ fn parse_modifiers(
     }
 }
 
+/// Run a spell script's `cast(ctx, caster, power, target, opts)` (`g:cast`) with a ctx that can act:
+/// its spell primitives (`ctx:transfix`, `ctx:spell_attack`, ...) call the kernel at once, on the same
+/// `&mut Game` the caller borrowed, and return the result to the script.
+///
+/// Why this is sound: `g:cast` holds the game's only mutable borrow and lends it to the ctx for the
+/// call (`View::Act`); nothing else can reach the game meanwhile (a `g:` method inside the script meets
+/// the borrow and fails with "the game is busy"). A spell attack needs `ScriptHooks` for the modifier
+/// hooks of both models: they are built from the same `Core`, whose `rules`, `rosters` and `variants`
+/// they read — never `core.game` — and they receive the game as an argument from the kernel.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_spell(
+    lua: &Lua,
+    core: &Rc<Core>,
+    rosters: &crate::roster::Rosters,
+    registry: Rc<Registry>,
+    game: &mut Game,
+    cast: &mlua::Function,
+    source: &str,
+    params: &Params,
+    casting: Casting,
+    target: Option<ModelId>,
+    opts: Value,
+) -> Result<Value, ScriptError> {
+    let budget = host(lua)
+        .map(|h| h.limits.hook_instructions)
+        .map_err(ScriptError::from_lua)?;
+    let rules = &core.rules;
+    let caster_t = model_snapshot(
+        lua,
+        game,
+        rules,
+        game.model(casting.caster)
+            .map_err(mlua::Error::external)
+            .map_err(ScriptError::from_lua)?,
+    )
+    .map_err(ScriptError::from_lua)?;
+    let target_t = match target {
+        Some(t) => match game.model(t) {
+            Ok(m) => {
+                Value::Table(model_snapshot(lua, game, rules, m).map_err(ScriptError::from_lua)?)
+            }
+            Err(_) => Value::Nil,
+        },
+        None => Value::Nil,
+    };
+    let params = params_value(lua, Some(params)).map_err(ScriptError::from_lua)?;
+    with_budget(lua, budget, || {
+        lua.scope(|scope| {
+            let ctx = scope.create_userdata(Ctx {
+                view: View::Act(game),
+                rules,
+                intents: None,
+                source: source.to_string(),
+                params,
+                spell: Some(SpellCtx {
+                    core,
+                    rosters,
+                    registry,
+                    caster: casting.caster,
+                    spell: casting.spell.to_string(),
+                    power: casting.power,
+                }),
+            })?;
+            cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
+        })
+    })
+}
+
+/// What a spell script's ctx knows beyond the game: the casting it checks effects against, and the
+/// game's `Core` and registry, to build the `ScriptHooks` a spell attack needs.
+struct SpellCtx<'a> {
+    core: &'a Rc<Core>,
+    /// The rosters with the game's rule constants (variants applied).
+    rosters: &'a crate::roster::Rosters,
+    registry: Rc<Registry>,
+    caster: ModelId,
+    spell: String,
+    power: u8,
+}
+
 /// The game a `ctx` looks at: read-only for modifier and rule hooks; with the right to roll dice and ask
-/// for changes in `on_result` and `on_charge`.
+/// for changes in `on_result` and `on_charge`; with spell primitives in a spell's `cast`.
 enum View<'a> {
     Read(&'a Game),
     Act(&'a mut Game),
@@ -627,6 +723,8 @@ struct Ctx<'a> {
     source: String,
     /// The `params` of the roster entry that names this script (nil for a variant).
     params: Value,
+    /// Set in a spell's `cast`: the casting its primitives act for.
+    spell: Option<SpellCtx<'a>>,
 }
 
 /// A roster entry's `params` as a Lua table.
@@ -661,6 +759,54 @@ impl Ctx<'_> {
 
 fn id_of(t: &Table) -> mlua::Result<ModelId> {
     Ok(ModelId(t.raw_get::<u32>("id")?))
+}
+
+/// A model argument of a spell primitive: a snapshot (or any table with `id`) or a model id.
+fn model_id(lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
+    match v {
+        Value::Table(t) => id_of(t),
+        Value::Integer(i) if *i > 0 => Ok(ModelId(*i as u32)),
+        other => Err(fail(
+            lua,
+            format!("expected a model snapshot or id, got {}", other.type_name()),
+        )),
+    }
+}
+
+/// A kernel error raised inside a spell primitive, located at the script's line (a hook error already
+/// names its own file:line).
+fn spell_err(lua: &Lua, e: RuleError) -> mlua::Error {
+    match e {
+        RuleError::Hook(h) => mlua::Error::runtime(h.message),
+        other => fail(lua, other),
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The game to change and the casting, or an error outside a spell's `cast`.
+    fn casting(
+        &mut self,
+        lua: &Lua,
+        what: &str,
+    ) -> mlua::Result<(&mut Game, Casting<'_>, &SpellCtx<'a>)> {
+        match (&mut self.view, &self.spell) {
+            (View::Act(g), Some(sp)) => Ok((
+                &mut **g,
+                Casting {
+                    caster: sp.caster,
+                    spell: &sp.spell,
+                    power: sp.power,
+                },
+                sp,
+            )),
+            _ => Err(fail(
+                lua,
+                format!(
+                    "ctx:{what} is a spell primitive: it works only in a spell script's `cast`"
+                ),
+            )),
+        }
+    }
 }
 
 /// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
@@ -806,6 +952,80 @@ impl UserData for Ctx<'_> {
                 })
             },
         );
+        methods.add_method_mut(
+            api("transfix"),
+            |lua, this, (target, power): (Value, u8)| {
+                let target = model_id(lua, &target)?;
+                let (game, c, sp) = this.casting(lua, "transfix")?;
+                magic::cast_transfix(game, sp.rosters, c, target, power)
+                    .map_err(|e| spell_err(lua, e))
+            },
+        );
+        methods.add_method_mut(
+            api("spell_attack"),
+            |lua, this, (target, power): (Value, u8)| {
+                let target = model_id(lua, &target)?;
+                let (game, c, sp) = this.casting(lua, "spell_attack")?;
+                let core: &Rc<Core> = sp.core;
+                let known = names(game, &[c.caster, target]);
+                let hooks = ScriptHooks::new(lua, core, sp.registry.clone());
+                let r = magic::cast_attack(game, sp.rosters, &hooks, c, target, power)
+                    .map_err(|e| spell_err(lua, e))?;
+                let t = combat_table(lua, core, game, &r)?;
+                fix_names(&t, &known)?;
+                Ok(t)
+            },
+        );
+        methods.add_method_mut(api("heal"), |lua, this, (target, what): (Value, String)| {
+            let target = model_id(lua, &target)?;
+            let what = match what.as_str() {
+                "wound" => Heal::Wound,
+                other => Heal::Condition(parse_condition(other).ok_or_else(|| {
+                    fail(
+                        lua,
+                        format!("ctx:heal heals \"wound\" or a condition, got {other:?}"),
+                    )
+                })?),
+            };
+            let (game, c, sp) = this.casting(lua, "heal")?;
+            magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| spell_err(lua, e))
+        });
+        methods.add_method_mut(
+            api("wall"),
+            |lua, this, (from, to, power): (Value, Value, u8)| {
+                let (a, b) = (to_pos(lua, &from)?, to_pos(lua, &to)?);
+                let (game, c, sp) = this.casting(lua, "wall")?;
+                magic::cast_wall(game, sp.rosters, c, a, b, power)
+                    .map(|t| t.0)
+                    .map_err(|e| spell_err(lua, e))
+            },
+        );
+        methods.add_method_mut(
+            api("summon"),
+            |lua, this, (profile, at, within): (String, Value, String)| {
+                let at = to_pos(lua, &at)?;
+                let within: crate::roster::Measure = serde_json::from_value(
+                    serde_json::Value::String(within.clone()),
+                )
+                .map_err(|_| {
+                    fail(
+                        lua,
+                        format!("within must be \"short\", \"medium\" or \"long\", got {within:?}"),
+                    )
+                })?;
+                let rules = this.rules;
+                let (game, c, sp) = this.casting(lua, "summon")?;
+                let id = magic::summon(game, sp.rosters, c, &profile, at, within)
+                    .map_err(|e| spell_err(lua, e))?;
+                let m = game.model(id).map_err(|e| fail(lua, e))?;
+                model_snapshot(lua, game, rules, m)
+            },
+        );
+        methods.add_method_mut(api("dispel"), |lua, this, target: Value| {
+            let target = model_id(lua, &target)?;
+            let (game, c, sp) = this.casting(lua, "dispel")?;
+            magic::dispel(game, sp.rosters, c, target).map_err(|e| spell_err(lua, e))
+        });
         methods.add_method(api("morale"), |_, this, (m, trigger): (Table, String)| {
             let trigger = match trigger.as_str() {
                 "terror" => MoraleTrigger::Terror,

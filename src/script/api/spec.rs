@@ -550,6 +550,28 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:add_condition(orc, \"defenseless\")",
             },
             Method {
+                name: "cast",
+                params: &[
+                    p("caster", "ModelArg", "A Spell-caster that knows the spell."),
+                    p("spell", "string", "The spell's name in rosters/spells.toml (\"Transfix\")."),
+                    p(
+                        "power",
+                        "integer",
+                        "Power 1 to 3 (the actions spent; Short/Medium/Long range). For a Ritual, the \
+                         actions spent on its Task now.",
+                    ),
+                    p("target", "ModelArg|nil", "The model targeted, or nil (a Wall, a Summoning)."),
+                    po("opts", "CastOptions", "What the spell's script needs: `what` to heal, a wall's `from`/`to`, `at`."),
+                ],
+                returns: "CastResult",
+                doc: "Cast a spell (§3.7): the kernel checks that the caster knows it, is not out of power nor \
+                      Engaged, and sees the target within the Power's range; a Ritual's actions go to its Task \
+                      first. Then the spell's script (its `script` in rosters/spells.toml) runs \
+                      `cast(ctx, caster, power, target, opts)` with the spell primitives on `ctx`. An illegal \
+                      cast or a failing script is an error, and the game is left as it was.",
+                usage: "local r = g:cast(ilse, \"Transfix\", 2, orc)",
+            },
+            Method {
                 name: "distance",
                 params: &[p("a", "ModelArg", "A model."), p("b", "ModelArg", "Another model.")],
                 returns: "number",
@@ -658,6 +680,34 @@ pub const CLASSES: &[Class] = &[
         doc: "Options of `g:trap`; an unknown key is an error.",
         usage: "g:trap({ 10, 20 }, { entangle = true })",
         fields: &[opt("entangle", "boolean", "A snare: Entangles instead of attacking.")],
+        methods: &[],
+    },
+    Class {
+        name: "CastOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:cast`, handed to the spell's script as `opts`; an unknown key is an error.",
+        usage: "g:cast(ilse, \"Heal\", 1, bram, { what = \"wound\" })",
+        fields: &[
+            opt("what", "\"wound\"|Condition", "What a healing spell removes (default: the script's choice)."),
+            opt("from", "Point", "Where a Wall starts."),
+            opt("to", "Point", "Which way a Wall runs (it takes the spell's length)."),
+            opt("at", "Point", "Where a Summoning places its model."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CastResult",
+        kind: ClassKind::Table,
+        doc: "What `g:cast` did.",
+        usage: "local held = g:cast(ilse, \"Transfix\", 2, orc).result",
+        fields: &[
+            f("spell", "string", "The spell cast."),
+            f("power", "integer", "The Power (for a Ritual, the actions spent now)."),
+            f("source", "string", "The spell's script, as the log names it (\"scripts/spells/transfix.lua\")."),
+            f("complete", "boolean", "The effect happened (false while a Ritual's Task is under way)."),
+            opt("task", "TaskProgress", "A Ritual's Task after this call."),
+            opt("result", "any", "What the script's `cast` returned (Transfix: held; Fireball: its CombatResult)."),
+        ],
         methods: &[],
     },
     Class {
@@ -773,8 +823,10 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "Ctx",
         kind: ClassKind::Handle,
-        doc: "The read-only view of the game a hook receives. It lives only for the call: keep what you read, \
-              not the ctx.",
+        doc: "The view of the game a hook receives. It lives only for the call: keep what you read, not the \
+              ctx. It is read-only in modifier and rule hooks; `on_result` and `on_charge` may roll dice and \
+              ask for changes; a spell's `cast` may also call the spell primitives, which the kernel checks \
+              against the casting and applies at once.",
         usage: "melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end",
         fields: &[
             f("round", "integer", "The current round."),
@@ -874,6 +926,73 @@ pub const CLASSES: &[Class] = &[
                 returns: "",
                 doc: "Ask the kernel to give a model a condition after the hook. Only in `on_result` and `on_charge`.",
                 usage: "ctx:add_condition(win.opponent, \"entangled\", self)",
+            },
+            Method {
+                name: "transfix",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "The model (in range and sight)."),
+                    p("power", "integer", "The Power the spell was cast at."),
+                ],
+                returns: "boolean",
+                doc: "Spell primitive (a Resisted spell): the target rolls one Quality die per Power; any failure \
+                      Transfixes it, held by the caster. True when it took hold. Only in a spell's `cast`.",
+                usage: "local held = ctx:transfix(target, power)",
+            },
+            Method {
+                name: "spell_attack",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "An enemy model (in range and sight, closest, not Engaged)."),
+                    p("power", "integer", "The Power the spell was cast at: its Combat."),
+                ],
+                returns: "CombatResult",
+                doc: "Spell primitive (an attack spell): a ranged attack with Combat equal to the Power, with both \
+                      models' modifier hooks. Only in a spell's `cast`.",
+                usage: "local r = ctx:spell_attack(target, power)",
+            },
+            Method {
+                name: "heal",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "A living model in range and sight."),
+                    p("what", "\"wound\"|Condition", "A Wound, or the condition to clear."),
+                ],
+                returns: "string",
+                doc: "Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an \
+                      Undead or Artificial model or when there is nothing of that kind. What was healed. Only in \
+                      a spell's `cast`.",
+                usage: "ctx:heal(target, \"wound\")",
+            },
+            Method {
+                name: "wall",
+                params: &[
+                    p("from", "Point", "Where the wall starts."),
+                    p("to", "Point", "Which way it runs: it takes the spell's `wall.length`."),
+                    p("power", "integer", "The Power the spell was cast at: both ends within its range."),
+                ],
+                returns: "integer",
+                doc: "Spell primitive (a Wall spell): a linear obstacle with the roster's Integrity and Structure, \
+                      held by the caster (it falls when the caster leaves). Its token id. Only in a spell's `cast`.",
+                usage: "local token = ctx:wall(opts.from, opts.to, power)",
+            },
+            Method {
+                name: "summon",
+                params: &[
+                    p("profile", "string", "A profile of the rosters (\"Skeleton Warrior\")."),
+                    p("at", "Point", "Where its base stands: free ground."),
+                    p("within", "\"short\"|\"medium\"|\"long\"", "How close to the caster it must stand."),
+                ],
+                returns: "ModelSnapshot",
+                doc: "Spell primitive (a Summoning): a new model on the caster's side and in its Group, summoned by \
+                      the caster so it vanishes when the caster leaves. Only in a spell's `cast`.",
+                usage: "local sk = ctx:summon(ctx.params.profile, opts.at, ctx.params.within)",
+            },
+            Method {
+                name: "dispel",
+                params: &[p("target", "ModelSnapshot|integer", "A model in range and sight.")],
+                returns: "string|nil",
+                doc: "Spell primitive (a dispel): remove one Enchantment (a lasting effect of a spell of kind \
+                      `enchantment`) from the model; what was removed, or nil. No supplied spell is an \
+                      Enchantment and the kernel records none, so today it finds nothing. Only in a spell's `cast`.",
+                usage: "local gone = ctx:dispel(target)",
             },
             Method {
                 name: "morale",
@@ -1124,8 +1243,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "cast",
         kinds: &["spells"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `cast(ctx, caster, power, target)`); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any",
+        doc: "Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): \
+              decide the effect and ask for it through the spell primitives on `ctx`; what it returns is \
+              the CastResult's `result`. An error undoes the whole cast.",
     },
     EntryPoint {
         name: "claim",
@@ -1200,8 +1321,8 @@ pub const MODULE_KINDS: &[ModuleKind] = &[
     ModuleKind {
         kind: "spells",
         class: "SpellScript",
-        doc: "A spell (scripts/spells/*.lua).",
-        usage: "return { cast = function(ctx, caster, power, target) end }",
+        doc: "A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.",
+        usage: "return { cast = function(ctx, caster, power, target, opts) return ctx:transfix(target, power) end }",
     },
     ModuleKind {
         kind: "opportunities",
