@@ -1,5 +1,7 @@
 //! Activation (§3.1) through the kernel: single, group around a Leader, Enemy Groups, and Tasks.
 
+mod common;
+
 use village::geometry::Vec2;
 use village::roster::Rosters;
 use village::rules::activation::{activate, activate_group, work_task};
@@ -26,7 +28,7 @@ fn every_activation_is_logged_with_its_dice() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 5.0, 5.0);
     g.dice.force([6, 1, 3]).unwrap();
-    let roll = activate(&mut g, orc, 3).unwrap();
+    let roll = activate(&mut g, &common::Core, orc, 3).unwrap();
     assert_eq!((roll.successes, roll.failures, roll.turnover), (1, 2, true));
     let last = &g.log()[g.log().len() - 1];
     assert!(matches!(&last.kind, EventKind::Activation { dice, .. } if dice == &vec![6, 1, 3]));
@@ -40,7 +42,15 @@ fn a_group_rolls_once_with_its_worst_quality() {
     let rider = place(&r, &mut g, "Village Rider", 10.0, 16.0);
     // Worst Quality is the Defenders' 4+: a 3 fails. Maren's Hero trait does not carry the group.
     g.dice.force([3, 4]).unwrap();
-    let roll = activate_group(&mut g, &r.rules, Some(maren), &[archer, rider], 2).unwrap();
+    let roll = activate_group(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        Some(maren),
+        &[archer, rider],
+        2,
+    )
+    .unwrap();
     assert_eq!((roll.successes, roll.failures), (1, 1));
     assert!(g.log().iter().any(|e| matches!(&e.kind, EventKind::GroupActivation { quality: 4, members, .. } if members.len() == 3)));
 }
@@ -51,12 +61,12 @@ fn a_group_must_be_legal() {
     let maren = place(&r, &mut g, "Captain Maren", 10.0, 10.0);
     let bram = place(&r, &mut g, "Bram the Smith", 12.0, 10.0);
     let far = place(&r, &mut g, "Village Archer", 30.0, 30.0);
-    let e = activate_group(&mut g, &r.rules, Some(maren), &[far], 2).unwrap_err();
+    let e = activate_group(&mut g, &r.rules, &common::Core, Some(maren), &[far], 2).unwrap_err();
     assert!(
         matches!(e, RuleError::BadGroup(ref m) if m.contains("apart")),
         "{e}"
     );
-    let e = activate_group(&mut g, &r.rules, Some(bram), &[maren], 2).unwrap_err();
+    let e = activate_group(&mut g, &r.rules, &common::Core, Some(bram), &[maren], 2).unwrap_err();
     assert!(
         matches!(e, RuleError::BadGroup(ref m) if m.contains("not a Leader")),
         "{e}"
@@ -64,7 +74,7 @@ fn a_group_must_be_legal() {
     let many: Vec<ModelId> = (0..5)
         .map(|i| place(&r, &mut g, "Village Archer", 8.0 + i as f64 * 1.1, 12.0))
         .collect();
-    let e = activate_group(&mut g, &r.rules, Some(maren), &many, 2).unwrap_err();
+    let e = activate_group(&mut g, &r.rules, &common::Core, Some(maren), &many, 2).unwrap_err();
     assert!(
         matches!(e, RuleError::BadGroup(ref m) if m.contains("1 to 5")),
         "{e}"
@@ -73,7 +83,7 @@ fn a_group_must_be_legal() {
     // An Enemy Group needs no Leader.
     let a = place(&r, &mut g, "Zombie", 25.0, 5.0);
     let b = place(&r, &mut g, "Zombie", 27.0, 5.0);
-    assert!(activate_group(&mut g, &r.rules, None, &[a, b], 1).is_ok());
+    assert!(activate_group(&mut g, &r.rules, &common::Core, None, &[a, b], 1).is_ok());
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! Buildings, fire, Barricades and Traps (§6.4–6.5) through the kernel with forced dice.
 
+mod common;
+
 use village::geometry::{Segment, Vec2};
 use village::roster::Rosters;
 use village::rules::movement::move_model;
 use village::rules::structural::{attack_barricade, ignite, structural};
-use village::rules::{NoHooks, RuleError};
+use village::rules::RuleError;
 use village::state::{self, CombatResult, EventKind, Game, ModelId, TableKind, TokenKind};
 
 fn setup() -> (Rosters, Game) {
@@ -35,7 +37,7 @@ fn the_orc_demolisher_example_costs_the_forge_one_integrity() {
     let (r, mut g) = setup();
     let d = beside(&r, &mut g, "Orc Demolisher", "Forge");
     g.dice.force([4, 3]).unwrap();
-    let rep = structural(&mut g, &r.rules, &NoHooks, d, "Forge", false).unwrap();
+    let rep = structural(&mut g, &r.rules, &common::Core, d, "Forge", false).unwrap();
     assert_eq!((rep.attacker_total, rep.building_total), (8, 6));
     assert_eq!(
         rep.modifiers.len(),
@@ -53,23 +55,23 @@ fn ties_do_nothing_power_blows_do_two_and_zero_destroys() {
     let orc = beside(&r, &mut g, "Orc Warrior", "Stable");
     g.dice.force([3, 3]).unwrap();
     assert_eq!(
-        structural(&mut g, &r.rules, &NoHooks, orc, "Stable", false)
+        structural(&mut g, &r.rules, &common::Core, orc, "Stable", false)
             .unwrap()
             .damage,
         0
     );
-    ignite(&mut g, &r.rules, orc, "Stable").unwrap();
+    ignite(&mut g, &r.rules, &common::Core, orc, "Stable").unwrap();
     assert!(g.building("Stable").unwrap().fire);
     assert!(matches!(
-        ignite(&mut g, &r.rules, orc, "Stable"),
+        ignite(&mut g, &r.rules, &common::Core, orc, "Stable"),
         Err(RuleError::AlreadyBurning(_))
     ));
     // Power Blow: the Stable's total takes −1; a win removes 2 Integrity.
     g.dice.force([6, 1]).unwrap();
-    let rep = structural(&mut g, &r.rules, &NoHooks, orc, "Stable", true).unwrap();
+    let rep = structural(&mut g, &r.rules, &common::Core, orc, "Stable", true).unwrap();
     assert_eq!((rep.damage, rep.integrity), (2, 2));
     g.dice.force([6, 1]).unwrap();
-    let rep = structural(&mut g, &r.rules, &NoHooks, orc, "Stable", true).unwrap();
+    let rep = structural(&mut g, &r.rules, &common::Core, orc, "Stable", true).unwrap();
     assert!(rep.destroyed);
     let stable = g.building("Stable").unwrap();
     assert!(
@@ -77,11 +79,11 @@ fn ties_do_nothing_power_blows_do_two_and_zero_destroys() {
         "destruction removes the fire"
     );
     assert!(matches!(
-        structural(&mut g, &r.rules, &NoHooks, orc, "Stable", false),
+        structural(&mut g, &r.rules, &common::Core, orc, "Stable", false),
         Err(RuleError::BuildingDestroyed(_))
     ));
     assert!(matches!(
-        ignite(&mut g, &r.rules, orc, "Stable"),
+        ignite(&mut g, &r.rules, &common::Core, orc, "Stable"),
         Err(RuleError::BuildingDestroyed(_))
     ));
 }
@@ -90,10 +92,10 @@ fn ties_do_nothing_power_blows_do_two_and_zero_destroys() {
 fn a_structural_attack_needs_contact() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 2.0, 2.0);
-    let e = structural(&mut g, &r.rules, &NoHooks, orc, "Forge", false).unwrap_err();
+    let e = structural(&mut g, &r.rules, &common::Core, orc, "Forge", false).unwrap_err();
     assert!(matches!(e, RuleError::NotInContact { .. }), "{e}");
     assert!(matches!(
-        ignite(&mut g, &r.rules, orc, "Forge"),
+        ignite(&mut g, &r.rules, &common::Core, orc, "Forge"),
         Err(RuleError::NotInContact { .. })
     ));
 }
@@ -114,11 +116,11 @@ fn barricades_use_their_own_structure_and_are_removed_at_zero() {
     let orc = place(&r, &mut g, "Orc Warrior", 3.5, 9.5);
     // 2 + 3 = 5 against 1 + 2 = 3: a win.
     g.dice.force([2, 1]).unwrap();
-    let rep = attack_barricade(&mut g, &r.rules, &NoHooks, orc, tok, false).unwrap();
+    let rep = attack_barricade(&mut g, &r.rules, &common::Core, orc, tok, false).unwrap();
     assert_eq!((rep.building_total, rep.damage, rep.integrity), (3, 1, 1));
     g.dice.force([2, 1]).unwrap();
     assert!(
-        attack_barricade(&mut g, &r.rules, &NoHooks, orc, tok, false)
+        attack_barricade(&mut g, &r.rules, &common::Core, orc, tok, false)
             .unwrap()
             .destroyed
     );

@@ -1,5 +1,7 @@
 //! Magic and conditions (§3.7) through the kernel with forced dice.
 
+mod common;
+
 use village::geometry::Vec2;
 use village::roster::Rosters;
 use village::rules::magic::{
@@ -7,7 +9,7 @@ use village::rules::magic::{
 };
 use village::rules::movement::move_model;
 use village::rules::outcome::add_condition;
-use village::rules::{NoHooks, RuleError};
+use village::rules::RuleError;
 use village::state::{self, Condition, Game, ModelId, Role, TableKind, TokenKind};
 
 fn setup() -> (Rosters, Game) {
@@ -29,13 +31,13 @@ fn three_failed_dice_leave_a_caster_out_of_power_for_the_wave() {
     let (r, mut g) = setup();
     let ilse = place(&r, &mut g, "Sister Ilse", 5.0, 30.0);
     g.dice.force([1, 2, 2]).unwrap();
-    let roll = cast_roll(&mut g, &r.rules, ilse, 3).unwrap();
+    let roll = cast_roll(&mut g, &r.rules, &common::Core, ilse, 3).unwrap();
     assert_eq!(roll.successes, 0);
     assert!(g.model(ilse).unwrap().out_of_power);
-    let e = cast_roll(&mut g, &r.rules, ilse, 1).unwrap_err();
+    let e = cast_roll(&mut g, &r.rules, &common::Core, ilse, 1).unwrap_err();
     assert!(e.to_string().contains("out of power"), "{e}");
     let bram = place(&r, &mut g, "Bram the Smith", 8.0, 30.0);
-    assert!(cast_roll(&mut g, &r.rules, bram, 1)
+    assert!(cast_roll(&mut g, &r.rules, &common::Core, bram, 1)
         .unwrap_err()
         .to_string()
         .contains("knows no spell"));
@@ -65,10 +67,10 @@ fn transfix_is_resisted_per_power_and_breaks_when_the_caster_falls() {
     let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
     // Power 2: the orc rolls two Quality dice (4+): 5 and 6 pass.
     g.dice.force([5, 6]).unwrap();
-    assert!(!transfix(&mut g, &r.rules, ilse, orc, 2).unwrap());
+    assert!(!transfix(&mut g, &r.rules, &common::Core, ilse, orc, 2).unwrap());
     // 5 and 3: one failure is enough.
     g.dice.force([5, 3]).unwrap();
-    assert!(transfix(&mut g, &r.rules, ilse, orc, 2).unwrap());
+    assert!(transfix(&mut g, &r.rules, &common::Core, ilse, orc, 2).unwrap());
     let o = g.model(orc).unwrap();
     assert!(o.has(Condition::Transfixed) && o.transfixed_by == Some(ilse));
     assert!(
@@ -88,13 +90,13 @@ fn fireball_is_a_ranged_attack_at_combat_equal_to_power() {
     let hedda = place(&r, &mut g, "Hedda the Hedge Witch", 5.0, 30.0);
     let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
     g.dice.force([6, 2]).unwrap();
-    let rep = spell_attack(&mut g, &r, &NoHooks, hedda, "Fireball", orc, 2).unwrap();
+    let rep = spell_attack(&mut g, &r, &common::Core, hedda, "Fireball", orc, 2).unwrap();
     // 6 + Power 2 = 8 against 2 + 3 = 5: the orc is Defenseless (even die).
     assert_eq!((rep.attacker_total, rep.defender_total), (8, 5));
     assert_eq!(rep.winner, Some(Role::Attacker));
     // The target's roll is defensive: it cannot hurt the caster.
     g.dice.force([1, 6]).unwrap();
-    let rep = spell_attack(&mut g, &r, &NoHooks, hedda, "Fireball", orc, 2).unwrap();
+    let rep = spell_attack(&mut g, &r, &common::Core, hedda, "Fireball", orc, 2).unwrap();
     assert_eq!(rep.applied, village::state::CombatResult::None);
     assert!(g.model(hedda).is_ok());
 }
@@ -183,7 +185,7 @@ fn cast_primitives_check_the_spells_kind_and_power() {
         spell: "Heal",
         power: 2,
     };
-    let e = cast_transfix(&mut g, &r, heal, orc, 2).unwrap_err();
+    let e = cast_transfix(&mut g, &r, &common::Core, heal, orc, 2).unwrap_err();
     assert!(
         e.to_string().contains("Heal is not of kind Resisted"),
         "{e}"
@@ -192,10 +194,10 @@ fn cast_primitives_check_the_spells_kind_and_power() {
         spell: "Transfix",
         ..heal
     };
-    let e = cast_transfix(&mut g, &r, tf, orc, 3).unwrap_err();
+    let e = cast_transfix(&mut g, &r, &common::Core, tf, orc, 3).unwrap_err();
     assert!(e.to_string().contains("cast at Power 2"), "{e}");
     g.dice.force([1, 6]).unwrap();
-    assert!(cast_transfix(&mut g, &r, tf, orc, 2).unwrap());
+    assert!(cast_transfix(&mut g, &r, &common::Core, tf, orc, 2).unwrap());
     // Transfix is not an Enchantment: a dispel finds nothing (and Ilse knows no dispel anyway).
     let e = dispel(&mut g, &r, heal, orc).unwrap_err();
     assert!(e.to_string().contains("not of kind Dispel"), "{e}");

@@ -1,12 +1,13 @@
 //! `village odds melee` and the kernel agree: seeded melee rolls resolved by the kernel land in each
 //! result with the frequency the exact enumeration gives (within 4σ).
 
+mod common;
+
 use village::geometry::Vec2;
 use village::roster::Rosters;
 use village::rules::combat::{melee_counts, CombatConstants, MeleeQuery};
 use village::rules::melee::{melee, MeleeOptions};
 use village::rules::outcome::add_condition;
-use village::rules::NoHooks;
 use village::state::{self, CombatResult, Condition, Role, TableKind};
 
 /// Index of a result: 0 tie / no effect, 1–4 attacker wins (gruesome, defeated, defenseless, recoil),
@@ -66,7 +67,7 @@ fn sample(q: MeleeQuery, attacker: &str, defender: &str, n: usize, seed: u64) {
         if q.defenseless {
             add_condition(&mut g, b, Condition::Defenseless).unwrap();
         }
-        let rep = melee(&mut g, &r.rules, &NoHooks, a, b, o).unwrap();
+        let rep = melee(&mut g, &r.rules, &common::Core, a, b, o).unwrap();
         counts[slot(rep.winner, rep.result)] += 1;
         for id in [a, b] {
             let _ = g.remove_model(id, "sampled");

@@ -1,12 +1,13 @@
 //! Morale (§3.6) through the kernel with forced dice: results by failures, the special cases, fleeing
 //! with Lethal Free Hacks, and the checks a Gruesome Kill triggers.
 
+mod common;
+
 use village::geometry::Vec2;
 use village::roster::Rosters;
 use village::rules::melee::{melee, MeleeOptions};
 use village::rules::morale::morale_check;
 use village::rules::outcome::add_condition;
-use village::rules::NoHooks;
 use village::state::{
     self, Condition, EventKind, Game, ModelId, MoraleResult, MoraleTrigger, TableKind,
 };
@@ -30,7 +31,7 @@ fn no_failure_holds() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 10.0, 30.0);
     g.dice.force([4, 5, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, orc, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, orc, MoraleTrigger::Terror).unwrap();
     assert_eq!((rep.failures, rep.result), (0, MoraleResult::Steady));
     assert_eq!(g.model(orc).unwrap().pos, Vec2::new(10.0, 30.0));
 }
@@ -44,7 +45,7 @@ fn one_failure_falls_back_one_band_toward_the_nearest_edge() {
     let rep = morale_check(
         &mut g,
         &r.rules,
-        &NoHooks,
+        &common::Core,
         bram,
         MoraleTrigger::GruesomeKill,
     )
@@ -60,7 +61,7 @@ fn one_failure_falls_back_one_band_toward_the_nearest_edge() {
     let rep = morale_check(
         &mut g,
         &r.rules,
-        &NoHooks,
+        &common::Core,
         bram,
         MoraleTrigger::GruesomeKill,
     )
@@ -73,7 +74,7 @@ fn one_failure_falls_back_one_band_toward_the_nearest_edge() {
     let rep = morale_check(
         &mut g,
         &r.rules,
-        &NoHooks,
+        &common::Core,
         tobin,
         MoraleTrigger::GruesomeKill,
     )
@@ -87,12 +88,12 @@ fn reaching_the_edge_or_three_failures_flees() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 3.0, 18.0);
     g.dice.force([1, 4, 5]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, orc, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, orc, MoraleTrigger::Terror).unwrap();
     assert_eq!(rep.result, MoraleResult::Fled);
     assert!(g.model(orc).is_err());
     let orc = place(&r, &mut g, "Orc Warrior", 18.0, 30.0);
     g.dice.force([1, 2, 3]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, orc, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, orc, MoraleTrigger::Terror).unwrap();
     assert_eq!((rep.failures, rep.result), (3, MoraleResult::Fled));
     assert!(g.model(orc).is_err());
     let fled = g
@@ -108,17 +109,17 @@ fn undead_crumble_on_two_failures() {
     let (r, mut g) = setup();
     let sk = place(&r, &mut g, "Skeleton Warrior", 18.0, 24.0);
     g.dice.force([1, 5, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, sk, MoraleTrigger::HalfLost).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, sk, MoraleTrigger::HalfLost).unwrap();
     // An Enemy Group checks only Terror and Gruesome Kills.
     assert_eq!(rep.result, MoraleResult::Immune);
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, sk, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, sk, MoraleTrigger::Terror).unwrap();
     assert_eq!(
         rep.result,
         MoraleResult::FellBack,
         "one failure (1): falls back"
     );
     g.dice.force([1, 2, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, sk, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, sk, MoraleTrigger::Terror).unwrap();
     assert_eq!((rep.failures, rep.result), (2, MoraleResult::Defeated));
     assert!(g.model(sk).is_err());
 }
@@ -129,13 +130,20 @@ fn transfixed_or_defenseless_and_engaged_is_defeated_and_defenseless_alone_stand
     let orc = place(&r, &mut g, "Orc Warrior", 18.0, 30.0);
     add_condition(&mut g, orc, Condition::Transfixed).unwrap();
     g.dice.force([1, 5, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, orc, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, orc, MoraleTrigger::Terror).unwrap();
     assert_eq!(rep.result, MoraleResult::Defeated);
 
     let tobin = place(&r, &mut g, "Tobin the Marksman", 10.0, 10.0);
     add_condition(&mut g, tobin, Condition::Defenseless).unwrap();
     g.dice.force([1, 5, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, tobin, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        tobin,
+        MoraleTrigger::Terror,
+    )
+    .unwrap();
     assert_eq!(rep.result, MoraleResult::StoodUp);
     let t = g.model(tobin).unwrap();
     assert!(!t.has(Condition::Defenseless));
@@ -144,7 +152,14 @@ fn transfixed_or_defenseless_and_engaged_is_defeated_and_defenseless_alone_stand
     add_condition(&mut g, tobin, Condition::Defenseless).unwrap();
     let _orc = place(&r, &mut g, "Orc Warrior", 11.0, 10.0);
     g.dice.force([1, 5, 6]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, tobin, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        tobin,
+        MoraleTrigger::Terror,
+    )
+    .unwrap();
     assert_eq!(rep.result, MoraleResult::Defeated);
     assert!(g.model(tobin).is_err());
 }
@@ -156,7 +171,7 @@ fn an_engaged_model_that_falls_back_takes_lethal_free_hacks() {
     let _maren = place(&r, &mut g, "Captain Maren", 19.0, 30.0);
     // Morale: one failure. Free Hack: Maren 2 + 4 = 6 beats the orc 3 + 1 = 4; Lethal → Defeated.
     g.dice.force([1, 5, 6, 2, 1]).unwrap();
-    let rep = morale_check(&mut g, &r.rules, &NoHooks, orc, MoraleTrigger::Terror).unwrap();
+    let rep = morale_check(&mut g, &r.rules, &common::Core, orc, MoraleTrigger::Terror).unwrap();
     assert_eq!(rep.result, MoraleResult::Defeated);
     assert!(g.model(orc).is_err());
     let lethal = g.log().iter().any(|e| {
@@ -183,7 +198,7 @@ fn a_gruesome_kill_makes_friends_within_long_test() {
     let rep = melee(
         &mut g,
         &r.rules,
-        &NoHooks,
+        &common::Core,
         warlord,
         kobold,
         MeleeOptions::default(),

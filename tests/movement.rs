@@ -1,12 +1,14 @@
 //! Movement (§3.3) through the kernel: bands, difficult terrain and obstacles, the one-base-width step,
 //! leaving melee with Free Hacks, and the movement properties trait scripts provide.
 
+mod common;
+
 use village::geometry::{Polygon, Segment, Terrain, TerrainKind, TerrainShape, Vec2};
 use village::roster::Rosters;
 use village::rules::hooks::{Hooks, MoveTraits};
 use village::rules::movement::{move_with, MoveOptions};
 use village::rules::outcome::add_condition;
-use village::rules::{HookError, NoHooks};
+use village::rules::HookError;
 use village::state::{self, Condition, Game, ModelId, TableKind};
 
 fn setup() -> (Rosters, Game) {
@@ -50,12 +52,12 @@ fn mv(
 fn an_open_move_goes_the_full_band() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 2.0, 30.0);
-    let rep = mv(&mut g, &r, &NoHooks, orc, 20.0, 30.0);
+    let rep = mv(&mut g, &r, &common::Core, orc, 20.0, 30.0);
     assert!((rep.travelled - 6.0).abs() < 1e-9);
     assert_eq!(rep.band_lost, None);
     let wolf = place(&r, &mut g, "Dire Wolf", 2.0, 33.0);
     assert!(
-        (mv(&mut g, &r, &NoHooks, wolf, 30.0, 33.0).travelled - 9.0).abs() < 1e-9,
+        (mv(&mut g, &r, &common::Core, wolf, 30.0, 33.0).travelled - 9.0).abs() < 1e-9,
         "Long Move"
     );
 }
@@ -71,14 +73,14 @@ fn difficult_terrain_and_obstacles_cost_a_band() {
         shape: TerrainShape::Line(Segment::new(Vec2::new(5.0, 1.0), Vec2::new(5.0, 4.0))),
     });
     let orc = place(&r, &mut g, "Orc Warrior", 2.0, 30.0);
-    let rep = mv(&mut g, &r, &NoHooks, orc, 20.0, 30.0);
+    let rep = mv(&mut g, &r, &common::Core, orc, 20.0, 30.0);
     assert!(
         (rep.travelled - 3.0).abs() < 1e-9,
         "Medium → Short through the wood: {rep:?}"
     );
     assert!(rep.band_lost.unwrap().contains("wood"));
     let wolf = place(&r, &mut g, "Dire Wolf", 2.0, 2.5);
-    let rep = mv(&mut g, &r, &NoHooks, wolf, 20.0, 2.5);
+    let rep = mv(&mut g, &r, &common::Core, wolf, 20.0, 2.5);
     assert!(
         (rep.travelled - 6.0).abs() < 1e-9,
         "Long → Medium over the wall"
@@ -90,7 +92,7 @@ fn difficult_terrain_and_obstacles_cost_a_band() {
     g.table
         .terrain
         .push(square(TerrainKind::Field, 3.5, 19.0, 6.0, 21.0));
-    let rep = mv(&mut g, &r, &NoHooks, slow, 20.0, 20.0);
+    let rep = mv(&mut g, &r, &common::Core, slow, 20.0, 20.0);
     assert_eq!(rep.actions, 2);
     assert!((rep.travelled - 3.0).abs() < 1e-9);
 }
@@ -103,7 +105,15 @@ fn a_step_is_one_base_width() {
         limit: None,
         step: true,
     };
-    let rep = move_with(&mut g, &r.rules, &NoHooks, ogre, Vec2::new(20.0, 30.0), o).unwrap();
+    let rep = move_with(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        ogre,
+        Vec2::new(20.0, 30.0),
+        o,
+    )
+    .unwrap();
     assert!((rep.travelled - 1.5).abs() < 1e-9, "a Big base steps 1.5\"");
 }
 
@@ -114,7 +124,7 @@ fn leaving_melee_draws_a_free_hack_unless_the_enemy_is_helpless() {
     let tobin = place(&r, &mut g, "Tobin the Marksman", 11.0, 30.0);
     // The orc's Free Hack: 6 + 3 = 9 against Tobin's defensive 1 + 3 = 4: doubled → Tough → Wound.
     g.dice.force([6, 1]).unwrap();
-    let rep = mv(&mut g, &r, &NoHooks, tobin, 20.0, 30.0);
+    let rep = mv(&mut g, &r, &common::Core, tobin, 20.0, 30.0);
     assert_eq!(rep.free_hacks, vec![orc]);
     assert!(rep.survived);
     assert_eq!(g.model(tobin).unwrap().wounds, 1);
@@ -124,7 +134,7 @@ fn leaving_melee_draws_a_free_hack_unless_the_enemy_is_helpless() {
     let bram = place(&r, &mut g, "Bram the Smith", 31.0, 10.0);
     add_condition(&mut g, orc2, Condition::Defenseless).unwrap();
     let rolled = g.dice.rolled();
-    let rep = mv(&mut g, &r, &NoHooks, bram, 31.0, 2.0);
+    let rep = mv(&mut g, &r, &common::Core, bram, 31.0, 2.0);
     assert!(rep.free_hacks.is_empty());
     assert_eq!(g.dice.rolled(), rolled, "no die rolled");
 }
@@ -157,7 +167,7 @@ fn movement_traits_from_scripts_apply() {
     });
     assert!((mv(&mut g, &r, &forester, a, 20.0, 30.0).travelled - 6.0).abs() < 1e-9);
     let b = place(&r, &mut g, "Infernal Imp", 2.0, 10.0);
-    let grounded = mv(&mut g, &r, &NoHooks, b, 20.0, 10.0);
+    let grounded = mv(&mut g, &r, &common::Core, b, 20.0, 10.0);
     assert!(
         grounded.travelled < 3.0,
         "rocks stop a walker: {grounded:?}"

@@ -2,6 +2,8 @@
 //! file:line, a failing spell script names its own file:line and leaves the game byte-for-byte as it was,
 //! and the spell primitives refuse to run outside a spell's `cast`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -1,5 +1,6 @@
 -- Big (SUPPLEMENT §4 melee and ranged modifier tables, §9; core §8.1): +1 in melee against a smaller
--- model, and a shooter gains +1 against it. The 1.5" base and the structural +1 are the kernel's.
+-- model, and a shooter gains +1 against it. Its structural attacks gain +1 (§6.4). The base size is the
+-- kernel's.
 local function opponent(roll)
 	if roll.role == "attacker" then
 		return roll.target
@@ -19,5 +20,8 @@ return {
 		if roll.role == "defender" then
 			return { value = ctx:rule("ranged", "big_or_huge"), to = "opponent", reason = "target Big" }
 		end
+	end,
+	structural_modifier = function(ctx, _self, _roll)
+		return { value = ctx:rule("structures", "size_bonus"), reason = "Big (structural)" }
 	end,
 }

@@ -1,16 +1,27 @@
 //! Activation (§3.1): roll 1–3 dice against Quality; successes are actions; two failures a turnover.
 
 use super::error::RuleError;
+use super::hooks::Hooks;
 use crate::dice::ActivationRoll;
 use crate::state::{EventKind, Game, ModelId};
 
-/// The trait that makes one activation die an automatic success.
-pub const HERO_TRAIT: &str = "Hero";
+/// The permission (granted by the Hero trait's script) to treat one activation die as an automatic
+/// success and to pass a one-die Quality check (§3.1).
+pub const AUTOMATIC_SUCCESS: &str = "automatic_success";
+
+/// The permission (granted by the Leader trait's script) to activate a group around the model (§3.1).
+pub const LEAD: &str = "lead";
 
 /// Roll an activation for `id` with `dice` dice and log the roll and its result.
-pub fn activate(game: &mut Game, id: ModelId, dice: u8) -> Result<ActivationRoll, RuleError> {
+pub fn activate(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    dice: u8,
+) -> Result<ActivationRoll, RuleError> {
+    let hero = hooks.permission(game, id, AUTOMATIC_SUCCESS)?.is_some();
     let m = game.model(id)?;
-    let (quality, hero) = (m.quality, m.has_trait(HERO_TRAIT));
+    let quality = m.quality;
     if !(1..=3).contains(&dice) {
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
@@ -33,9 +44,6 @@ pub fn activate(game: &mut Game, id: ModelId, dice: u8) -> Result<ActivationRoll
     Ok(roll)
 }
 
-/// The trait that lets a model activate a group around it.
-pub const LEADER_TRAIT: &str = "Leader";
-
 /// Group activation (§3.1): up to the roster's maximum of models, each within the group range (Long) of
 /// the Leader and of each other, roll once with the worst Quality; every member gets the same actions.
 /// An Enemy Group activates this way without a Leader (`leader = None`). The Hero trait helps only if
@@ -43,6 +51,7 @@ pub const LEADER_TRAIT: &str = "Leader";
 pub fn activate_group(
     game: &mut Game,
     rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
     leader: Option<ModelId>,
     members: &[ModelId],
     dice: u8,
@@ -64,7 +73,7 @@ pub fn activate_group(
         .collect::<Result<_, _>>()?;
     if let Some(l) = leader {
         let lm = game.model(l)?;
-        if !lm.has_trait(LEADER_TRAIT) {
+        if hooks.permission(game, l, LEAD)?.is_none() {
             return Err(RuleError::BadGroup(format!(
                 "{} is not a Leader",
                 label(lm)
@@ -93,7 +102,10 @@ pub fn activate_group(
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
     let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
-    let hero = models.iter().all(|m| m.has_trait(HERO_TRAIT));
+    let mut hero = true;
+    for m in &models {
+        hero &= hooks.permission(game, m.id, AUTOMATIC_SUCCESS)?.is_some();
+    }
     game.record(EventKind::GroupActivation {
         leader,
         members: group.clone(),

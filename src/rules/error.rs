@@ -43,6 +43,8 @@ pub enum RuleError {
         target: String,
         closer: String,
     },
+    #[error("{0} cannot {1}")]
+    NotAllowed(String, &'static str),
     #[error("{0} cannot be shot at ({1})")]
     CannotBeShot(String, String),
     #[error("{0} cannot join the Concentrated Shooting: {1}")]

@@ -4,7 +4,7 @@
 //!
 //! These are the primitives spell scripts (`scripts/spells/*.lua`) call; the scripts decide.
 
-use super::activation::HERO_TRAIT;
+use super::activation::AUTOMATIC_SUCCESS;
 use super::error::RuleError;
 use super::hooks::{Hooks, Modifier, Role};
 use super::melee::CombatReport;
@@ -23,6 +23,7 @@ pub const NOT_LIVING: &[&str] = &["Undead", "Artificial"];
 pub fn cast_roll(
     game: &mut Game,
     rules: &Rules,
+    hooks: &dyn Hooks,
     id: ModelId,
     dice: u8,
 ) -> Result<ActivationRoll, RuleError> {
@@ -37,7 +38,7 @@ pub fn cast_roll(
         )));
     }
     let q = m.quality;
-    let roll = super::activation::activate(game, id, dice)?;
+    let roll = super::activation::activate(game, hooks, id, dice)?;
     // "Three failed dice": the dice as rolled, before the Hero trait's automatic success.
     let raw_failures = roll.dice.iter().filter(|&&f| !succeeds(f, q, 0)).count();
     if raw_failures as u32 >= rules.magic.out_of_power_failures {
@@ -207,6 +208,7 @@ pub fn work_ritual(
 pub fn cast_transfix(
     game: &mut Game,
     r: &Rosters,
+    hooks: &dyn Hooks,
     c: Casting,
     target: ModelId,
     power: u8,
@@ -214,7 +216,7 @@ pub fn cast_transfix(
     spell_of_kind(r, &c, SpellKind::Resisted, "Transfix")?;
     same_power(&c, power)?;
     check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
-    transfix_effect(game, c.caster, target, c.power)
+    transfix_effect(game, hooks, c.caster, target, c.power)
 }
 
 /// An attack spell cast through a script (Combat = Power, the ranged-attack rules).
@@ -329,9 +331,14 @@ pub fn dispel(
 
 /// A Resisted spell's test (§3.7): the target rolls one Quality die per Power; any failure and the spell
 /// takes hold. (A Hero passes a one-die check automatically.)
-pub fn resist(game: &mut Game, target: ModelId, power: u8) -> Result<bool, RuleError> {
-    let t = game.model(target)?;
-    let (q, hero) = (t.quality, t.has_trait(HERO_TRAIT));
+pub fn resist(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    target: ModelId,
+    power: u8,
+) -> Result<bool, RuleError> {
+    let hero = hooks.permission(game, target, AUTOMATIC_SUCCESS)?.is_some();
+    let q = game.model(target)?.quality;
     let (dice, took_hold) = if power == 1 && hero {
         (Vec::new(), false)
     } else {
@@ -355,23 +362,25 @@ pub fn resist(game: &mut Game, target: ModelId, power: u8) -> Result<bool, RuleE
 pub fn transfix(
     game: &mut Game,
     rules: &Rules,
+    hooks: &dyn Hooks,
     caster: ModelId,
     target: ModelId,
     power: u8,
 ) -> Result<bool, RuleError> {
     check_cast(game, rules, caster, "Transfix", power, Some(target))?;
     log_spell(game, caster, "Transfix", power, Some(target));
-    transfix_effect(game, caster, target, power)
+    transfix_effect(game, hooks, caster, target, power)
 }
 
 /// The target resists; on any failure it is Transfixed, held by the caster.
 fn transfix_effect(
     game: &mut Game,
+    hooks: &dyn Hooks,
     caster: ModelId,
     target: ModelId,
     power: u8,
 ) -> Result<bool, RuleError> {
-    let hold = resist(game, target, power)?;
+    let hold = resist(game, hooks, target, power)?;
     if hold {
         super::outcome::add_condition(game, target, Condition::Transfixed)?;
         game.model_mut(target)?.transfixed_by = Some(caster);

@@ -316,7 +316,7 @@ pub fn move_with(
         super::activation::interrupt_task(game, id);
     }
     if let Some(token) = sprung {
-        spring_trap(game, rules, token, id)?;
+        spring_trap(game, rules, hooks, token, id)?;
     }
     // A move that ends in contact with enemies is a charge: the mover's scripts may react (Terror).
     if out.travelled > 1e-9 && game.model(id).is_ok() {
@@ -395,6 +395,7 @@ fn first_trap(game: &Game, from: Vec2, to: Vec2, r: f64) -> Option<(f64, TokenId
 pub fn spring_trap(
     game: &mut Game,
     rules: &Rules,
+    hooks: &dyn Hooks,
     token: TokenId,
     victim: ModelId,
 ) -> Result<CombatResult, RuleError> {
@@ -436,7 +437,7 @@ pub fn spring_trap(
         result,
     });
     if tt > mt {
-        super::outcome::apply(game, rules, victim, tok.pos, result)
+        super::outcome::apply(game, rules, hooks, victim, tok.pos, result)
     } else {
         Ok(result)
     }

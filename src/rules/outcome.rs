@@ -7,14 +7,16 @@ use crate::geometry::{straight_move, Vec2};
 use crate::roster::Rules;
 use crate::state::{CombatResult, Condition, EventKind, Game, ModelId};
 
-/// The trait of §3.8.
-pub const TOUGH_TRAIT: &str = "Tough";
+/// The permission (granted by the Tough trait's script) to take a Wound instead of a normal Defeated
+/// result (§3.8).
+pub const TOUGH: &str = "tough";
 
 /// Apply `result` to `loser`, beaten by a model standing at `winner_pos`. Returns what actually happened
 /// (a Recoil with no room becomes Defenseless; a Tough model's Defeated becomes a Wound).
 pub fn apply(
     game: &mut Game,
     rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
     loser: ModelId,
     winner_pos: Vec2,
     result: CombatResult,
@@ -37,7 +39,7 @@ pub fn apply(
             return Ok(result);
         }
         CombatResult::Defeated | CombatResult::Wound => {
-            if m.has_trait(TOUGH_TRAIT) {
+            if hooks.permission(game, loser, TOUGH)?.is_some() {
                 let q = m.quality.saturating_add(rules.tough.quality_loss_per_wound);
                 if q < rules.tough.defeated_at_quality {
                     let mm = game.model_mut(loser)?;
@@ -232,7 +234,7 @@ pub fn settle(
             result = to;
         }
     }
-    let applied = apply(game, rules, info.loser, winner_pos, result)?;
+    let applied = apply(game, rules, hooks, info.loser, winner_pos, result)?;
     if applied == CombatResult::Entangled {
         if let Ok(m) = game.model_mut(info.loser) {
             m.entangled_by = Some(info.winner);

@@ -6,12 +6,12 @@ use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
 use super::melee::total_for;
 use super::query::label;
 use crate::geometry::{circle_rect_gap, circle_segment_gap};
-use crate::roster::{trait_names, Rules};
+use crate::roster::Rules;
 use crate::state::{CombatResult, EventKind, Game, ModelId, TokenId, TokenKind};
 use serde::{Deserialize, Serialize};
 
-/// Traits that give the structural bonus (core §6.4); the bonus does not stack.
-pub const HEAVY_WEAPON_TRAIT: &str = "Heavy Weapon";
+/// The permission (granted by the Igniter trait's script) to place fire (§6.4).
+pub const IGNITE: &str = "ignite";
 
 /// The result of a structural attack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -134,18 +134,8 @@ fn roll(
     power_blow: bool,
 ) -> Result<(StructuralReport, bool), RuleError> {
     let a = game.model(attacker)?.clone();
-    let k = &rules.structures;
     let mut mods = Vec::new();
-    let sized = [trait_names::BIG, trait_names::HUGE, HEAVY_WEAPON_TRAIT]
-        .iter()
-        .find(|t| a.has_trait(t));
-    if let Some(t) = sized {
-        mods.push(Modifier::rule(
-            Role::Attacker,
-            k.size_bonus,
-            &format!("{t} (structural)"),
-        ));
-    }
+    // The Big/Huge/Heavy Weapon bonus comes from those traits' scripts (`structural_modifier`).
     if power_blow {
         mods.push(Modifier::rule(
             Role::Defender,
@@ -240,7 +230,20 @@ pub fn damage_barricade(
 
 /// Place a fire token on an intact building (§6.4: an Igniter's action instead of attacking). The model
 /// must be adjacent; a building holds at most one fire token.
-pub fn ignite(game: &mut Game, rules: &Rules, id: ModelId, name: &str) -> Result<(), RuleError> {
+pub fn ignite(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    name: &str,
+) -> Result<(), RuleError> {
+    if hooks.permission(game, id, IGNITE)?.is_none() {
+        let who = label(game.model(id)?);
+        return Err(RuleError::NotAllowed(
+            who,
+            "place fire (only an Igniter may)",
+        ));
+    }
     let b = game.building(name)?.clone();
     if b.destroyed {
         return Err(RuleError::BuildingDestroyed(b.name));

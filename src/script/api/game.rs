@@ -221,9 +221,12 @@ impl UserData for GameHandle {
 
         methods.add_method(api("activate"), |lua, this, (m, dice): (Value, u8)| {
             let id = this.model_arg(lua, &m)?;
-            let mut game = this.0.write(lua)?;
-            let r =
-                activation::activate(&mut game, id, dice).map_err(|e| Self::rule_err(lua, e))?;
+            let core = &this.0;
+            let registry = host(lua)?.registry();
+            let mut game = core.write(lua)?;
+            let hooks = ScriptHooks::new(lua, core, registry);
+            let r = activation::activate(&mut game, &hooks, id, dice)
+                .map_err(|e| Self::rule_err(lua, e))?;
             let t = lua.create_table()?;
             t.raw_set("dice", r.dice.clone())?;
             t.raw_set("successes", r.successes)?;
@@ -486,8 +489,12 @@ impl UserData for GameHandle {
             let id = this.model_arg(lua, &m)?;
             let b = this.building_arg(lua, &b)?;
             let core = &this.0;
+            let registry = host(lua)?.registry();
             let mut game = core.write(lua)?;
-            structural::ignite(&mut game, &core.rules, id, &b).map_err(|e| Self::rule_err(lua, e))
+            let hooks = ScriptHooks::new(lua, core, registry);
+
+            structural::ignite(&mut game, &core.rules, &hooks, id, &b)
+                .map_err(|e| Self::rule_err(lua, e))
         });
 
         methods.add_method(api("barricade"), |lua, this, (a, b): (Value, Value)| {
@@ -564,8 +571,17 @@ impl UserData for GameHandle {
                     .collect::<mlua::Result<Vec<ModelId>>>()?;
                 let core = &this.0;
                 let mut game = core.write(lua)?;
-                let r = activation::activate_group(&mut game, &core.rules, leader, &members, dice)
-                    .map_err(|e| Self::rule_err(lua, e))?;
+                let registry = host(lua)?.registry();
+                let hooks = ScriptHooks::new(lua, core, registry);
+                let r = activation::activate_group(
+                    &mut game,
+                    &core.rules,
+                    &hooks,
+                    leader,
+                    &members,
+                    dice,
+                )
+                .map_err(|e| Self::rule_err(lua, e))?;
                 let t = lua.create_table()?;
                 t.raw_set("dice", r.dice.clone())?;
                 t.raw_set("successes", r.successes)?;

@@ -957,7 +957,8 @@ impl UserData for Ctx<'_> {
             |lua, this, (target, power): (Value, u8)| {
                 let target = model_id(lua, &target)?;
                 let (game, c, sp) = this.casting(lua, "transfix")?;
-                magic::cast_transfix(game, sp.rosters, c, target, power)
+                let hooks = ScriptHooks::new(lua, sp.core, sp.registry.clone());
+                magic::cast_transfix(game, sp.rosters, &hooks, c, target, power)
                     .map_err(|e| spell_err(lua, e))
             },
         );

@@ -1,0 +1,50 @@
+//! Kernel tests without Lua: the permissions and the structural bonus that the core traits' scripts
+//! (scripts/traits/hero.lua, tough.lua, leader.lua, igniter.lua, big.lua, huge.lua, heavy_weapon.lua)
+//! grant, here granted by trait name so kernel tests can exercise §3.1, §3.8 and §6.4 on their own.
+#![allow(dead_code)]
+
+use village::rules::hooks::{Hooks, Modifier, Role, RollInfo, RollKind};
+use village::rules::HookError;
+use village::state::{Game, ModelId};
+
+/// The plain rulebook plus the core traits' effects.
+pub struct Core;
+
+impl Hooks for Core {
+    fn permission(
+        &self,
+        game: &Game,
+        model: ModelId,
+        name: &str,
+    ) -> Result<Option<String>, HookError> {
+        let t = match name {
+            "automatic_success" => "Hero",
+            "tough" => "Tough",
+            "lead" => "Leader",
+            "ignite" => "Igniter",
+            _ => return Ok(None),
+        };
+        Ok(game
+            .model(model)
+            .ok()
+            .filter(|m| m.has_trait(t))
+            .map(|_| format!("trait {t}")))
+    }
+
+    fn roll_modifiers(&self, game: &Game, roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
+        if roll.kind != RollKind::Structural {
+            return Ok(Vec::new());
+        }
+        let Ok(a) = game.model(roll.attacker) else {
+            return Ok(Vec::new());
+        };
+        let sized = ["Big", "Huge", "Heavy Weapon"]
+            .iter()
+            .any(|t| a.has_trait(t));
+        Ok(if sized {
+            vec![Modifier::rule(Role::Attacker, 1, "size (structural)")]
+        } else {
+            Vec::new()
+        })
+    }
+}
