@@ -81,8 +81,10 @@ fn illegal_shots_are_refused_with_a_reason_and_roll_nothing() {
         ),
         "{e}"
     );
+    // Bram is no Shooter: the Shooter rule refuses him before any weapon is looked for.
     let e = shoot(&mut g, &r, &common::Core, bram, brawler, plain()).unwrap_err();
-    assert!(matches!(e, RuleError::NoWeapon(_)), "{e}");
+    assert!(matches!(e, RuleError::NotAllowed(_, _)), "{e}");
+    assert!(e.to_string().contains("not a Shooter"), "{e}");
     let th = g.building("Town Hall").unwrap().rect;
     let tobin = place(
         &r,

@@ -897,6 +897,8 @@ function ModelSnapshot:has(condition) end
 ---@field flying? boolean Passes over terrain; no band lost.
 ---@field ignore_terrain? string[] Terrain kinds that cost it nothing.
 ---@field free_disengage? boolean|integer[] Leaves these enemies (ids; true: all) without a Free Hack.
+---@field band? "short"|"medium"|"long" Its movement band (default Medium).
+---@field one_move? boolean Only one move action per activation (Slow).
 
 ---What `morale` returns for a check about to be rolled.
 ---

@@ -26,7 +26,9 @@ pub fn activate(
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
     // A new activation: "moved into contact this activation" starts afresh.
-    game.model_mut(id)?.charged = false;
+    let fresh = game.model_mut(id)?;
+    fresh.charged = false;
+    fresh.moves = 0;
     let faces: Vec<u8> = game
         .roll("activation", Some(id), usize::from(dice))
         .iter()

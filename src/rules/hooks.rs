@@ -18,6 +18,10 @@ pub struct MoveTraits {
     pub ignore_terrain: Vec<String>,
     /// Enemies it may leave without a Free Hack.
     pub free_disengage: Vec<ModelId>,
+    /// Its movement band when not Medium (Long Move, Short Move).
+    pub band: Option<crate::roster::Measure>,
+    /// It may make only one move action per activation (Slow).
+    pub one_move: bool,
     /// Where each property came from, for the log.
     pub sources: Vec<String>,
 }

@@ -18,6 +18,27 @@ use crate::state::{Condition, EventKind, Game, ModelId, Task, TokenId, TokenKind
 /// Traits whose models are not living: spells for the living have no effect on them.
 pub const NOT_LIVING: &[&str] = &["Undead", "Artificial"];
 
+/// The permission (granted by the Spellcaster trait's script) to cast the spells on its profile.
+pub const CAST: &str = "cast";
+
+/// The permission (granted by the Animal trait's script) that forbids magic, items and Opportunities.
+pub const NO_MAGIC: &str = "no_magic";
+
+/// Whether the model may cast at all: a Spell-caster, and not an Animal.
+pub fn may_cast(game: &Game, hooks: &dyn Hooks, id: ModelId) -> Result<(), RuleError> {
+    let m = game.model(id)?;
+    if hooks.permission(game, id, NO_MAGIC)?.is_some() {
+        return Err(RuleError::NotAllowed(label(m), "use magic (an Animal)"));
+    }
+    if hooks.permission(game, id, CAST)?.is_none() {
+        return Err(RuleError::NotAllowed(
+            label(m),
+            "cast (it is not a Spellcaster)",
+        ));
+    }
+    Ok(())
+}
+
 /// A Spell-caster's activation (§3.7): declared before rolling; on as many failures as the rules say
 /// (three) it is out of power for the rest of the wave.
 pub fn cast_roll(
@@ -38,6 +59,7 @@ pub fn cast_roll(
         )));
     }
     let q = m.quality;
+    may_cast(game, hooks, id)?;
     let roll = super::activation::activate(game, hooks, id, dice)?;
     // "Three failed dice": the dice as rolled, before the Hero trait's automatic success.
     let raw_failures = roll.dice.iter().filter(|&&f| !succeeds(f, q, 0)).count();

@@ -200,7 +200,8 @@ pub fn morale_check(
         );
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
-    let distance = move_distance(rules, &m.traits) * f64::from(bands);
+    let traits = hooks.movement_traits(game, id, &[])?;
+    let distance = move_distance(rules, &traits) * f64::from(bands);
     let (moved, fled) = fall_back(game, id, distance)?;
     let result = if fled {
         MoraleResult::Fled

@@ -9,7 +9,7 @@ use crate::geometry::{
     crossings_of, segment_polygon_dist, straight_move, Circle, Segment, Stop, Table, TerrainShape,
     Vec2,
 };
-use crate::roster::{move_band_of, Measure, Rules};
+use crate::roster::{Measure, Rules};
 use crate::state::{
     CombatResult, Condition, EventKind, Game, Model, ModelId, Side, TokenId, TokenKind,
 };
@@ -47,9 +47,9 @@ pub struct MoveReport {
     pub survived: bool,
 }
 
-/// The longest single move of a model, from its movement band.
-pub fn move_distance(rules: &Rules, traits: &[String]) -> f64 {
-    rules.measures.get(move_band_of(traits))
+/// The longest single move of a model: its band (Medium unless a trait script says otherwise).
+pub fn move_distance(rules: &Rules, traits: &MoveTraits) -> f64 {
+    rules.measures.get(traits.band.unwrap_or(Measure::Medium))
 }
 
 /// How a move is made.
@@ -145,7 +145,13 @@ pub fn move_with(
     let traits = hooks.movement_traits(game, id, &engaged)?;
     let m = game.model(id)?;
     let r = m.base / 2.0;
-    let band = move_band_of(&m.traits);
+    let band = traits.band.unwrap_or(Measure::Medium);
+    if traits.one_move && !o.step && m.moves > 0 {
+        return Err(RuleError::NotAllowed(
+            label(m),
+            "move again this activation (Slow)",
+        ));
+    }
     let mut reach = if o.step {
         m.base
     } else {
@@ -303,7 +309,13 @@ pub fn move_with(
             None => note,
         });
     }
-    game.model_mut(id)?.pos = out.end;
+    {
+        let m = game.model_mut(id)?;
+        m.pos = out.end;
+        if !o.step {
+            m.moves = m.moves.saturating_add(1);
+        }
+    }
     game.record(EventKind::Moved {
         model: id,
         from,

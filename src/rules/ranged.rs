@@ -18,6 +18,9 @@ pub struct ShotOptions {
     pub aimed: bool,
 }
 
+/// The permission (granted by the Shooter trait's script) to make ranged attacks with its weapon.
+pub const SHOOT: &str = "shoot";
+
 /// The longest shot of a weapon, in inches.
 pub fn weapon_range(r: &Rosters, w: &Weapon) -> f64 {
     match &w.bands {
@@ -181,6 +184,12 @@ pub fn concentrated(
     let rules = &r.rules;
     let mut best: Option<(ModelId, i32)> = None;
     for &id in shooters {
+        if hooks.permission(game, id, SHOOT)?.is_none() {
+            return Err(RuleError::NotAllowed(
+                label(game.model(id)?),
+                "shoot (it is not a Shooter)",
+            ));
+        }
         check_shot(game, r, id, target)?;
         let m = game.model(id)?;
         if shooters.len() > 1 && !m.active {

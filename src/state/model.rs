@@ -119,6 +119,9 @@ pub struct Model {
     /// It moved into contact with an enemy since it last activated (Dashing, Ride Down).
     #[serde(default)]
     pub charged: bool,
+    /// Move actions taken since it last activated (Slow allows one).
+    #[serde(default)]
+    pub moves: u8,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.

@@ -115,5 +115,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         entangled_by: None,
         summoned_by: None,
         charged: false,
+        moves: 0,
     }
 }

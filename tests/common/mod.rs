@@ -1,9 +1,11 @@
 //! Kernel tests without Lua: the permissions and the structural bonus that the core traits' scripts
-//! (scripts/traits/hero.lua, tough.lua, leader.lua, igniter.lua, big.lua, huge.lua, heavy_weapon.lua)
-//! grant, here granted by trait name so kernel tests can exercise §3.1, §3.8 and §6.4 on their own.
+//! (scripts/traits/hero.lua, tough.lua, leader.lua, igniter.lua, shooter.lua, spellcaster.lua, animal.lua,
+//! long_move.lua, short_move.lua, slow.lua, big.lua, huge.lua, heavy_weapon.lua) grant, here granted by
+//! trait name so kernel tests can exercise the core rules on their own.
 #![allow(dead_code)]
 
-use village::rules::hooks::{Hooks, Modifier, Role, RollInfo, RollKind};
+use village::roster::Measure;
+use village::rules::hooks::{Hooks, Modifier, MoveTraits, Role, RollInfo, RollKind};
 use village::rules::HookError;
 use village::state::{Game, ModelId};
 
@@ -22,6 +24,9 @@ impl Hooks for Core {
             "tough" => "Tough",
             "lead" => "Leader",
             "ignite" => "Igniter",
+            "shoot" => "Shooter",
+            "cast" => "Spellcaster",
+            "no_magic" => "Animal",
             _ => return Ok(None),
         };
         Ok(game
@@ -29,6 +34,28 @@ impl Hooks for Core {
             .ok()
             .filter(|m| m.has_trait(t))
             .map(|_| format!("trait {t}")))
+    }
+
+    fn movement_traits(
+        &self,
+        game: &Game,
+        model: ModelId,
+        _engaged: &[ModelId],
+    ) -> Result<MoveTraits, HookError> {
+        let Ok(m) = game.model(model) else {
+            return Ok(MoveTraits::default());
+        };
+        Ok(MoveTraits {
+            band: if m.has_trait("Long Move") {
+                Some(Measure::Long)
+            } else if m.has_trait("Short Move") {
+                Some(Measure::Short)
+            } else {
+                None
+            },
+            one_move: m.has_trait("Slow"),
+            ..MoveTraits::default()
+        })
     }
 
     fn roll_modifiers(&self, game: &Game, roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {

@@ -26,4 +26,8 @@ local g = village.new_game({ seed = 1, table = "empty" })
 local wren = g:place("Wren the Scout", { x = 2, y = 33 })
 g:move(wren, { x = 20, y = 33 })
 local last = g:log()[#g:log()]
-assert(last.event == "moved" and last.traits and last.traits[1]:find("scripts/traits/forester.lua", 1, true))
+local named = false
+for _, source in ipairs(last.traits or {}) do
+	named = named or source:find("scripts/traits/forester.lua", 1, true) ~= nil
+end
+assert(last.event == "moved" and named)

@@ -732,6 +732,8 @@ fn cast(
     let mut game = core.write(lua)?;
     magic::check_cast(&game, &core.rules, caster, spell, power, target)
         .map_err(|e| GameHandle::rule_err(lua, e))?;
+    let hooks = ScriptHooks::new(lua, core, registry.clone());
+    magic::may_cast(&game, &hooks, caster).map_err(|e| GameHandle::rule_err(lua, e))?;
     let before = game.clone();
     let out = lua.create_table()?;
     out.raw_set("spell", spell)?;

@@ -403,6 +403,24 @@ impl Hooks for ScriptHooks<'_> {
                 out.flying = true;
                 used = true;
             }
+            if let Some(band) = t.raw_get::<Option<String>>("band").map_err(hook_err)? {
+                out.band = Some(match band.as_str() {
+                    "short" => crate::roster::Measure::Short,
+                    "medium" => crate::roster::Measure::Medium,
+                    "long" => crate::roster::Measure::Long,
+                    other => {
+                        return Err(bad_return(module, "movement", &format!("band = {other:?}")))
+                    }
+                });
+                used = true;
+            }
+            if t.raw_get::<Option<bool>>("one_move")
+                .map_err(hook_err)?
+                .unwrap_or(false)
+            {
+                out.one_move = true;
+                used = true;
+            }
             if let Some(kinds) = t
                 .raw_get::<Option<Vec<String>>>("ignore_terrain")
                 .map_err(hook_err)?

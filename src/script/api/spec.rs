@@ -1087,6 +1087,8 @@ pub const CLASSES: &[Class] = &[
             opt("flying", "boolean", "Passes over terrain; no band lost."),
             opt("ignore_terrain", "string[]", "Terrain kinds that cost it nothing."),
             opt("free_disengage", "boolean|integer[]", "Leaves these enemies (ids; true: all) without a Free Hack."),
+            opt("band", "\"short\"|\"medium\"|\"long\"", "Its movement band (default Medium)."),
+            opt("one_move", "boolean", "Only one move action per activation (Slow)."),
         ],
         methods: &[],
     },

@@ -1,0 +1,10 @@
+-- Shooter (scripts/traits/shooter.lua): only a Shooter makes ranged attacks (with its profile's weapon).
+local g = village.new_game({ seed = 1, table = "empty" })
+local archer = g:place("Village Archer", { x = 2, y = 33 })
+local bram = g:place("Bram the Smith", { x = 2, y = 30 })
+local orc = g:place("Orc Warrior", { x = 6, y = 31.5 })
+local ok, err = pcall(g.shoot, g, bram, orc)
+assert(not ok and tostring(err):find("not a Shooter"), tostring(err))
+g:force_dice({ 4, 2 })
+local r = g:shoot(archer, orc)
+assert(r.kind == "ranged" and r.attacker_total == 4 + 2 and r.defender_total == 2 + 3)
