@@ -315,6 +315,17 @@ function Game:task(model, name, needed, actions) end
 ---@return CombatResult
 function Game:concentrated(shooters, target, opts) end
 
+---A Healer's action (SUPPLEMENT §9) on an adjacent friend; returns the actions it costs.
+---
+---```lua
+---local cost = g:heal(ilse, bram, "wound")
+---```
+---@param healer ModelArg A Healer.
+---@param target ModelArg An adjacent friend.
+---@param what string "wound", or the condition to clear.
+---@return integer
+function Game:heal(healer, target, what) end
+
 ---Give a model a condition, for scenarios.
 ---
 ---```lua

@@ -118,6 +118,10 @@ pub struct ActionCosts {
     pub short_move_difficult: u32,
     /// Attacks (melee or ranged) per turn unless a trait says otherwise.
     pub attacks_per_turn: u32,
+    /// A Healer clearing one condition from an adjacent friend (SUPPLEMENT §9).
+    pub heal_condition: u32,
+    /// A Healer healing one Wound of an adjacent friend (SUPPLEMENT §9).
+    pub heal_wound: u32,
 }
 
 /// Combat results (SUPPLEMENT §4).

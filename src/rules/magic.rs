@@ -24,6 +24,46 @@ pub const CAST: &str = "cast";
 /// The permission (granted by the Animal trait's script) that forbids magic, items and Opportunities.
 pub const NO_MAGIC: &str = "no_magic";
 
+/// The permission (granted by the Healer trait's script) to heal an adjacent friend.
+pub const HEAL: &str = "heal";
+
+/// A Healer's action (SUPPLEMENT §9): clear one condition from an adjacent friend, or heal one of its
+/// Wounds. Returns the actions it costs (rules.toml `[actions]`).
+pub fn healer_heal(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    healer: ModelId,
+    target: ModelId,
+    what: Heal,
+) -> Result<u8, RuleError> {
+    let h = game.model(healer)?;
+    if hooks.permission(game, healer, HEAL)?.is_none() {
+        return Err(RuleError::NotAllowed(label(h), "heal (it is not a Healer)"));
+    }
+    let t = game.model(target)?;
+    if t.side != h.side || t.id == h.id {
+        return Err(RuleError::Magic(format!(
+            "{} heals a friend, not {}",
+            label(h),
+            label(t)
+        )));
+    }
+    if !super::query::in_contact(rules, h, t) {
+        return Err(RuleError::NotInContact {
+            id: h.id,
+            name: label(h),
+            other: label(t),
+            gap: gap(h, t),
+        });
+    }
+    heal(game, rules, target, what)?;
+    Ok(match what {
+        Heal::Wound => rules.actions.heal_wound as u8,
+        Heal::Condition(_) => rules.actions.heal_condition as u8,
+    })
+}
+
 /// Whether the model may cast at all: a Spell-caster, and not an Animal.
 pub fn may_cast(game: &Game, hooks: &dyn Hooks, id: ModelId) -> Result<(), RuleError> {
     let m = game.model(id)?;

@@ -27,6 +27,7 @@ impl Hooks for Core {
             "shoot" => "Shooter",
             "cast" => "Spellcaster",
             "no_magic" => "Animal",
+            "heal" => "Healer",
             _ => return Ok(None),
         };
         Ok(game

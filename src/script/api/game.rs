@@ -670,6 +670,32 @@ impl UserData for GameHandle {
             },
         );
 
+        methods.add_method(
+            api("heal"),
+            |lua, this, (healer, target, what): (Value, Value, String)| {
+                let healer = this.model_arg(lua, &healer)?;
+                let target = this.model_arg(lua, &target)?;
+                let what = match what.as_str() {
+                    "wound" => magic::Heal::Wound,
+                    "defenseless" => magic::Heal::Condition(Condition::Defenseless),
+                    "transfixed" => magic::Heal::Condition(Condition::Transfixed),
+                    "entangled" => magic::Heal::Condition(Condition::Entangled),
+                    other => {
+                        return Err(fail(
+                            lua,
+                            format!("heal \"wound\" or a condition, got {other:?}"),
+                        ))
+                    }
+                };
+                let core = &this.0;
+                let registry = host(lua)?.registry();
+                let mut game = core.write(lua)?;
+                let hooks = ScriptHooks::new(lua, core, registry);
+                magic::healer_heal(&mut game, &core.rules, &hooks, healer, target, what)
+                    .map_err(|e| Self::rule_err(lua, e))
+            },
+        );
+
         methods.add_method(api("distance"), |lua, this, (a, b): (Value, Value)| {
             let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);
             let game = this.0.read(lua)?;

@@ -543,6 +543,17 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:concentrated({ archer1, archer2 }, orc)",
             },
             Method {
+                name: "heal",
+                params: &[
+                    p("healer", "ModelArg", "A Healer."),
+                    p("target", "ModelArg", "An adjacent friend."),
+                    p("what", "string", "\"wound\", or the condition to clear."),
+                ],
+                returns: "integer",
+                doc: "A Healer's action (SUPPLEMENT §9) on an adjacent friend; returns the actions it costs.",
+                usage: "local cost = g:heal(ilse, bram, \"wound\")",
+            },
+            Method {
                 name: "add_condition",
                 params: &[p("model", "ModelArg", "The model."), p("condition", "Condition", "The condition.")],
                 returns: "",

@@ -1,0 +1,26 @@
+-- Healer (scripts/traits/healer.lua, SUPPLEMENT §9): 1 action clears one condition from an adjacent friend;
+-- 2 actions heal one Wound. Sister Ilse is a Healer; Bram the Smith is not.
+local g = village.new_game({ seed = 1, table = "empty" })
+local ilse = g:place("Sister Ilse", { x = 4, y = 33 })
+local tobin = g:place("Tobin the Marksman", { x = 5, y = 33 })
+local orc = g:place("Orc Warrior", { x = 6, y = 33 })
+-- The orc wounds Tobin (9 against 4: doubled, Tough → a Wound) and a second hit leaves him Defenseless.
+g:force_dice({ 6, 1 })
+g:melee(orc, tobin)
+assert(tobin.wounds == 1 and tobin.quality == 4)
+g:add_condition(tobin, "defenseless")
+assert(g:heal(ilse, tobin, "defenseless") == 1, "clearing a condition costs 1 action")
+assert(not tobin:has("defenseless"))
+assert(g:heal(ilse, tobin, "wound") == 2, "healing a Wound costs 2 actions")
+assert(tobin.wounds == 0 and tobin.quality == 3)
+local ok, err = pcall(g.heal, g, ilse, tobin, "wound")
+assert(not ok and tostring(err):find("no Wound"), tostring(err))
+-- Only a Healer, only an adjacent friend.
+local bram = g:place("Bram the Smith", { x = 4, y = 32 })
+ok, err = pcall(g.heal, g, bram, ilse, "defenseless")
+assert(not ok and tostring(err):find("not a Healer"), tostring(err))
+local far = g:place("Captain Maren", { x = 20, y = 33 })
+ok, err = pcall(g.heal, g, ilse, far, "defenseless")
+assert(not ok and tostring(err):find("not in contact"), tostring(err))
+ok, err = pcall(g.heal, g, ilse, orc, "defenseless")
+assert(not ok and tostring(err):find("friend"), tostring(err))
