@@ -50,6 +50,13 @@ impl Core {
 pub struct GameHandle(pub Rc<Core>);
 
 impl GameHandle {
+    /// The game, borrowed for a change, and the script hooks to resolve it with.
+    fn session<'a>(&'a self, lua: &'a Lua) -> mlua::Result<(RefMut<'a, Game>, ScriptHooks<'a>)> {
+        let registry = host(lua)?.registry();
+        let game = self.0.write(lua)?;
+        Ok((game, ScriptHooks::new(lua, &self.0, registry)))
+    }
+
     fn model_ref(&self, game: &Game, id: ModelId) -> ModelRef {
         let name = game.model(id).map(|m| m.name.clone()).unwrap_or_default();
         ModelRef {
@@ -141,6 +148,16 @@ pub(super) fn combat_table(
     Ok(t)
 }
 
+/// The table `g:activate` and `g:activate_group` return.
+fn activation_table(lua: &Lua, r: &crate::dice::ActivationRoll) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("dice", r.dice.clone())?;
+    t.raw_set("successes", r.successes)?;
+    t.raw_set("failures", r.failures)?;
+    t.raw_set("turnover", r.turnover)?;
+    Ok(t)
+}
+
 /// The table `g:structural` and `g:attack_barricade` return.
 fn structural_table(lua: &Lua, r: &structural::StructuralReport) -> mlua::Result<Table> {
     let t = lua.create_table()?;
@@ -221,18 +238,10 @@ impl UserData for GameHandle {
 
         methods.add_method(api("activate"), |lua, this, (m, dice): (Value, u8)| {
             let id = this.model_arg(lua, &m)?;
-            let core = &this.0;
-            let registry = host(lua)?.registry();
-            let mut game = core.write(lua)?;
-            let hooks = ScriptHooks::new(lua, core, registry);
+            let (mut game, hooks) = this.session(lua)?;
             let r = activation::activate(&mut game, &hooks, id, dice)
                 .map_err(|e| Self::rule_err(lua, e))?;
-            let t = lua.create_table()?;
-            t.raw_set("dice", r.dice.clone())?;
-            t.raw_set("successes", r.successes)?;
-            t.raw_set("failures", r.failures)?;
-            t.raw_set("turnover", r.turnover)?;
-            Ok(t)
+            activation_table(lua, &r)
         });
 
         methods.add_method(
@@ -247,9 +256,7 @@ impl UserData for GameHandle {
                 };
                 let step = flag(lua, &opts, "step")?;
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
-                let hooks = ScriptHooks::new(lua, core, registry);
+                let (mut game, hooks) = this.session(lua)?;
                 let o = movement::MoveOptions { limit, step };
                 let r = movement::move_with(&mut game, &core.rules, &hooks, id, dest, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
@@ -339,9 +346,7 @@ impl UserData for GameHandle {
                 let b = this.building_arg(lua, &b)?;
                 let power_blow = flag(lua, &opts, "power_blow")?;
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
-                let hooks = ScriptHooks::new(lua, core, registry);
+                let (mut game, hooks) = this.session(lua)?;
                 let r = structural::structural(&mut game, &core.rules, &hooks, a, &b, power_blow)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 structural_table(lua, &r)
@@ -472,9 +477,7 @@ impl UserData for GameHandle {
                 other => return Err(fail(lua, format!("unknown morale trigger {other:?}"))),
             };
             let core = &this.0;
-            let registry = host(lua)?.registry();
-            let mut game = core.write(lua)?;
-            let hooks = ScriptHooks::new(lua, core, registry);
+            let (mut game, hooks) = this.session(lua)?;
             let r = crate::rules::morale::morale_check(&mut game, &core.rules, &hooks, id, trigger)
                 .map_err(|e| Self::rule_err(lua, e))?;
             let t = lua.create_table()?;
@@ -489,9 +492,7 @@ impl UserData for GameHandle {
             let id = this.model_arg(lua, &m)?;
             let b = this.building_arg(lua, &b)?;
             let core = &this.0;
-            let registry = host(lua)?.registry();
-            let mut game = core.write(lua)?;
-            let hooks = ScriptHooks::new(lua, core, registry);
+            let (mut game, hooks) = this.session(lua)?;
 
             structural::ignite(&mut game, &core.rules, &hooks, id, &b)
                 .map_err(|e| Self::rule_err(lua, e))
@@ -542,9 +543,7 @@ impl UserData for GameHandle {
                 let id = this.model_arg(lua, &m)?;
                 let power_blow = flag(lua, &opts, "power_blow")?;
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
-                let hooks = ScriptHooks::new(lua, core, registry);
+                let (mut game, hooks) = this.session(lua)?;
                 let r = structural::attack_barricade(
                     &mut game,
                     &core.rules,
@@ -582,12 +581,7 @@ impl UserData for GameHandle {
                     dice,
                 )
                 .map_err(|e| Self::rule_err(lua, e))?;
-                let t = lua.create_table()?;
-                t.raw_set("dice", r.dice.clone())?;
-                t.raw_set("successes", r.successes)?;
-                t.raw_set("failures", r.failures)?;
-                t.raw_set("turnover", r.turnover)?;
-                Ok(t)
+                activation_table(lua, &r)
             },
         );
 
@@ -688,9 +682,7 @@ impl UserData for GameHandle {
                     }
                 };
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
-                let hooks = ScriptHooks::new(lua, core, registry);
+                let (mut game, hooks) = this.session(lua)?;
                 magic::healer_heal(&mut game, &core.rules, &hooks, healer, target, what)
                     .map_err(|e| Self::rule_err(lua, e))
             },
