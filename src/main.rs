@@ -40,6 +40,9 @@ enum Command {
         /// smaller budget).
         #[arg(long, default_value_t = Limits::default().chunk_instructions)]
         budget: u64,
+        /// Keep running: run the file again whenever it, a script or a roster changes (Ctrl-C stops).
+        #[arg(long)]
+        watch: bool,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -141,8 +144,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             file,
             seed,
             budget,
+            watch,
             data,
-        }) => run_lua(&file, seed, budget, &data),
+        }) => run_lua(&file, seed, budget, watch, &data),
         Some(Command::Api { luals }) => {
             if luals {
                 print!("{}", spec::luals_meta());
@@ -248,7 +252,13 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     })
 }
 
-fn run_lua(file: &std::path::Path, seed: u64, budget: u64, data: &DataArgs) -> Result<ExitCode> {
+fn run_lua(
+    file: &std::path::Path,
+    seed: u64,
+    budget: u64,
+    watch: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
     let limits = Limits {
         chunk_instructions: budget,
         ..Limits::default()
@@ -262,11 +272,34 @@ fn run_lua(file: &std::path::Path, seed: u64, budget: u64, data: &DataArgs) -> R
             return Ok(ExitCode::FAILURE);
         }
     };
-    match host.run_file(file) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
+    let run_once = |host: &ScriptHost| match host.run_file(file) {
+        Ok(()) => true,
         Err(e) => {
             eprintln!("{e}");
-            Ok(ExitCode::FAILURE)
+            false
+        }
+    };
+    let ok = run_once(&host);
+    if !watch {
+        return Ok(if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
+    let watcher = host
+        .watch()
+        .context("watching the script and roster folders")?;
+    eprintln!("watching for changes (Ctrl-C to stop)");
+    loop {
+        let Some(report) = host.wait_reload(&watcher, std::time::Duration::from_secs(3600)) else {
+            continue;
+        };
+        eprintln!("{report}");
+        if report.is_ok() {
+            // The file runs in the same VM: its globals persist, its games are new.
+            run_once(&host);
+            eprintln!("watching for changes (Ctrl-C to stop)");
         }
     }
 }
