@@ -72,6 +72,8 @@ fn require_stays_inside_the_script_folders() {
             "{bad}: {e}"
         );
     }
+    let e = err(&vm, "require('types.village')");
+    assert!(e.to_string().contains("editor stubs"), "{e}");
     let e = err(&vm, "require('no.such.module')");
     assert!(
         e.to_string().contains("no no/such/module.lua in scripts"),

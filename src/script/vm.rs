@@ -317,6 +317,13 @@ pub(crate) fn resolve_module(
              (names like \"lib.geometry\")"
         ));
     }
+    // scripts/types/ holds the generated lua-language-server stubs, not code: requiring them would
+    // replace the `village` global with an empty stub table.
+    if name == "types" || name.starts_with("types.") {
+        return Err(format!(
+            "require {name:?}: scripts/types/ holds editor stubs, not modules"
+        ));
+    }
     let rel = PathBuf::from(format!("{}.lua", name.replace('.', "/")));
     for root in roots.iter().rev() {
         let path = root.dir.join(&rel);
