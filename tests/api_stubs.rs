@@ -68,7 +68,7 @@ fn village_api_prints_the_stubs_and_a_reference() {
     assert_eq!(md, spec::reference_markdown());
     for needle in [
         "## Game (handle)",
-        "### Game:place(name: string, pos: Point) → Model",
+        "### Game:place(name: string, pos: Point, opts?: PlaceOptions) → Model",
         "### village.new_game(opts?: NewGameOptions) → Game",
         "### TraitScript (scripts/traits/)",
     ] {
@@ -524,6 +524,8 @@ const INPUT_ONLY: &[&str] = &[
     "ShotOptions",
     "StructuralOptions",
     "TrapOptions",
+    "PlaceOptions",
+    "EdgeAim",
     "CastOptions",
     "Modifier",
     "WinRules",

@@ -88,8 +88,9 @@ local Game = {}
 ---```
 ---@param name string A profile name from the rosters.
 ---@param pos Point Centre of the base.
+---@param opts? PlaceOptions `behaviour` (one of the profile's), `group` (its number).
 ---@return Model
-function Game:place(name, pos) end
+function Game:place(name, pos, opts) end
 
 ---Queue the faces the next dice will show (scenarios and tests).
 ---
@@ -315,6 +316,15 @@ function Game:task(model, name, needed, actions) end
 ---@return CombatResult
 function Game:concentrated(shooters, target, opts) end
 
+---The target its Behaviour's script picks for it now (§6.3): a model, a building, a point, "edge", or nil.
+---
+---```lua
+---local t = g:target(orc)
+---```
+---@param model ModelArg An enemy with a Behaviour.
+---@return Model|Building|Position|string|nil
+function Game:target(model) end
+
 ---A Healer's action (SUPPLEMENT §9) on an adjacent friend; returns the actions it costs.
 ---
 ---```lua
@@ -384,6 +394,7 @@ function Game:distance(a, b) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 local Model = {}
 
 ---Whether the profile carries the trait.
@@ -416,6 +427,8 @@ function Model:has(condition) end
 ---@field level integer Level (1 = Level I).
 ---@field destroyed boolean Destroyed.
 ---@field fire boolean On fire.
+---@field town_hall boolean The Town Hall (its loss ends the game).
+---@field economic boolean An economic building (the Raider's target).
 ---@field pos Position Centre of the footprint, in inches.
 ---@field size Size Footprint size, in inches.
 
@@ -491,6 +504,34 @@ function Model:has(condition) end
 ---@field successes integer Actions gained.
 ---@field failures integer Dice failed.
 ---@field turnover boolean Two or more failures: the turn passes.
+
+---What a Behaviour's `target` returns to send its model off the nearest table edge.
+---
+---```lua
+---return { edge = true }
+---```
+---@class EdgeAim
+---@field edge boolean true.
+
+---Options of `g:place`; an unknown key is an error.
+---
+---```lua
+---g:place("Orc Warrior", { 3, 3 }, { behaviour = "Hunter", group = 1 })
+---```
+---@class PlaceOptions
+---@field behaviour? string One of the profile's Behaviours (default: its first).
+---@field group? integer Its Enemy Group number.
+
+---A token on the table, as `ctx:tokens` lists it.
+---
+---```lua
+---for _, t in ipairs(ctx:tokens()) do print(t.kind, t.x, t.y) end
+---```
+---@class Token
+---@field id integer The token's id.
+---@field kind string "opportunity", "barricade" or "trap".
+---@field x number Where it lies.
+---@field y number Where it lies.
 
 ---Options of `g:trap`; an unknown key is an error.
 ---
@@ -671,6 +712,33 @@ function Ctx:distance(a, b) end
 ---@return any
 function Ctx:rule(section, key) end
 
+---Snapshots of every building, Destroyed ones included, in roster order (Town Hall first).
+---
+---```lua
+---for _, b in ipairs(ctx:buildings()) do if b.town_hall then return b end end
+---```
+---@return BuildingSnapshot[]
+function Ctx:buildings() end
+
+---Edge-to-edge distance from a model to a model, a building's outline or a point (inches).
+---
+---```lua
+---local d = ctx:distance_to(self, ctx:buildings()[1])
+---```
+---@param m ModelSnapshot A model.
+---@param other ModelSnapshot|BuildingSnapshot|Position A model, a building or a point.
+---@return number
+function Ctx:distance_to(m, other) end
+
+---The tokens on the table, in id order.
+---
+---```lua
+---local ops = ctx:tokens("opportunity")
+---```
+---@param kind? string "opportunity", "barricade" or "trap" (default: all).
+---@return Token[]
+function Ctx:tokens(kind) end
+
 ---The enemies in base contact with a model, in id order.
 ---
 ---```lua
@@ -816,6 +884,7 @@ function Ctx:morale(m, trigger) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 local ModelSnapshot = {}
 
 ---Whether the profile carries the trait.
@@ -848,6 +917,8 @@ function ModelSnapshot:has(condition) end
 ---@field level integer Level (1 = Level I).
 ---@field destroyed boolean Destroyed.
 ---@field fire boolean On fire.
+---@field town_hall boolean The Town Hall (its loss ends the game).
+---@field economic boolean An economic building (the Raider's target).
 ---@field pos Position Centre of the footprint, in inches.
 ---@field size Size Footprint size, in inches.
 
@@ -1036,7 +1107,7 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field target? fun(...: any): any Reserved (DESIGN.md: `target(ctx, group)` picks a target); not called by the kernel yet.
+---@field target? fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
 ---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.
 
 ---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.

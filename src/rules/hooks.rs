@@ -84,6 +84,17 @@ pub struct ResultChange {
     pub intents: Vec<Intent>,
 }
 
+/// What a Behaviour aims its model at (§6.3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    Model(ModelId),
+    Building(String),
+    /// The nearest table edge (a Raider leaving).
+    Edge,
+    Point(crate::geometry::Vec2),
+}
+
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
 pub trait Hooks {
@@ -112,6 +123,16 @@ pub trait Hooks {
         _charged: &[ModelId],
     ) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// The target an enemy's Behaviour picks for it (§6.3), from the Behaviour's script; `None` when
+    /// it has none (no script, or nothing left to aim at). May roll a D6 for the last tie-breaker.
+    fn behaviour_target(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+    ) -> Result<Option<Aim>, HookError> {
+        Ok(None)
     }
 
     /// Movement properties of a model about to move, given the enemies it is Engaged with.

@@ -122,6 +122,9 @@ pub struct Model {
     /// Move actions taken since it last activated (Slow allows one).
     #[serde(default)]
     pub moves: u8,
+    /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
+    #[serde(default)]
+    pub behaviour: Option<String>,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.

@@ -16,6 +16,12 @@ pub struct Building {
     pub destroyed: bool,
     /// A building holds at most one fire token (§6.4).
     pub fire: bool,
+    /// The Town Hall: its loss ends the game.
+    #[serde(default)]
+    pub town_hall: bool,
+    /// An economic building (Forge, Stable): the Raider's target.
+    #[serde(default)]
+    pub economic: bool,
 }
 
 /// A token's identity; never reused.

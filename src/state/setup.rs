@@ -80,6 +80,8 @@ pub fn new_game(r: &Rosters, seed: u64, kind: TableKind) -> Game {
                 level: r.rules.setup.starting_level,
                 destroyed: false,
                 fire: false,
+                town_hall: spec.town_hall,
+                economic: spec.economic,
             })
         })
         .collect();
@@ -116,5 +118,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         summoned_by: None,
         charged: false,
         moves: 0,
+        behaviour: profile.behaviours.first().cloned(),
     }
 }

@@ -11,6 +11,7 @@ use super::hooks::ScriptHooks;
 use super::spec;
 use crate::geometry::{circle_circle_gap, Vec2};
 use crate::roster::{Rosters, Rules, SpellKind};
+use crate::rules::hooks::{Aim, Hooks};
 use crate::rules::melee::{CombatReport, MeleeOptions};
 use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
@@ -208,28 +209,48 @@ impl UserData for GameHandle {
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method(api("place"), |lua, this, (name, pos): (String, Value)| {
-            let pos = to_pos(lua, &pos)?;
-            let core = &this.0;
-            let profile = core
-                .rosters
-                .profile(&name)
-                .ok_or_else(|| fail(lua, format!("no profile called {name:?} in the rosters")))?;
-            let model = state::model_from_profile(profile, &core.rosters, pos);
-            let mut game = core.write(lua)?;
-            if let Some(why) = crate::rules::query::placement_problem(&game, &model.circle()) {
-                return Err(fail(
-                    lua,
-                    format!("cannot place {name} at ({:.2}, {:.2}): {why}", pos.x, pos.y),
-                ));
-            }
-            let id = game.add_model(model);
-            Ok(ModelRef {
-                core: core.clone(),
-                id,
-                name,
-            })
-        });
+        methods.add_method(
+            api("place"),
+            |lua, this, (name, pos, opts): (String, Value, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("PlaceOptions"))?;
+                let pos = to_pos(lua, &pos)?;
+                let core = &this.0;
+                let profile = core.rosters.profile(&name).ok_or_else(|| {
+                    fail(lua, format!("no profile called {name:?} in the rosters"))
+                })?;
+                let mut model = state::model_from_profile(profile, &core.rosters, pos);
+                if let Some(t) = &opts {
+                    if let Some(b) = t.raw_get::<Option<String>>("behaviour")? {
+                        if !profile.behaviours.contains(&b) {
+                            return Err(fail(
+                                lua,
+                                format!(
+                                    "{name} plays {}, not {b:?}",
+                                    profile.behaviours.join(" or ")
+                                ),
+                            ));
+                        }
+                        model.behaviour = Some(b);
+                    }
+                    if let Some(g) = t.raw_get::<Option<u32>>("group")? {
+                        model.group = Some(g);
+                    }
+                }
+                let mut game = core.write(lua)?;
+                if let Some(why) = crate::rules::query::placement_problem(&game, &model.circle()) {
+                    return Err(fail(
+                        lua,
+                        format!("cannot place {name} at ({:.2}, {:.2}): {why}", pos.x, pos.y),
+                    ));
+                }
+                let id = game.add_model(model);
+                Ok(ModelRef {
+                    core: core.clone(),
+                    id,
+                    name,
+                })
+            },
+        );
 
         methods.add_method(api("force_dice"), |lua, this, faces: Vec<i64>| {
             let mut game = this.0.write(lua)?;
@@ -687,6 +708,26 @@ impl UserData for GameHandle {
                     .map_err(|e| Self::rule_err(lua, e))
             },
         );
+
+        methods.add_method(api("target"), |lua, this, m: Value| {
+            let id = this.model_arg(lua, &m)?;
+            let (mut game, hooks) = this.session(lua)?;
+            let aim = hooks
+                .behaviour_target(&mut game, id)
+                .map_err(|e| Self::rule_err(lua, RuleError::Hook(e)))?;
+            Ok(match aim {
+                None => Value::Nil,
+                Some(Aim::Model(o)) => {
+                    Value::UserData(lua.create_userdata(this.model_ref(&game, o))?)
+                }
+                Some(Aim::Building(name)) => Value::UserData(lua.create_userdata(BuildingRef {
+                    core: this.0.clone(),
+                    name,
+                })?),
+                Some(Aim::Edge) => Value::String(lua.create_string("edge")?),
+                Some(Aim::Point(p)) => Value::Table(pos_table(lua, p)?),
+            })
+        });
 
         methods.add_method(api("distance"), |lua, this, (a, b): (Value, Value)| {
             let (a, b) = (this.model_arg(lua, &a)?, this.model_arg(lua, &b)?);

@@ -49,6 +49,10 @@ pub fn model_field(
         "defeated" => Value::Boolean(false),
         "weapon_broken" => Value::Boolean(m.weapon_broken),
         "charged" => Value::Boolean(m.charged),
+        "behaviour" => match &m.behaviour {
+            Some(b) => Value::String(lua.create_string(b)?),
+            None => Value::Nil,
+        },
         _ => Value::Nil,
     })
 }
@@ -62,6 +66,8 @@ pub fn building_field(lua: &Lua, b: &Building, key: &str) -> mlua::Result<Value>
         "level" => Value::Integer(i64::from(b.level)),
         "destroyed" => Value::Boolean(b.destroyed),
         "fire" => Value::Boolean(b.fire),
+        "town_hall" => Value::Boolean(b.town_hall),
+        "economic" => Value::Boolean(b.economic),
         "pos" => Value::Table(pos_table(lua, b.rect.center())?),
         "size" => {
             let s = b.rect.size();

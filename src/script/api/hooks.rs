@@ -10,7 +10,8 @@ use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
-    Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo, WinRules,
+    Aim, Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo,
+    WinRules,
 };
 use crate::rules::magic::{self, Casting, Heal};
 use crate::rules::query::engaged_enemies;
@@ -134,34 +135,52 @@ impl ScriptHooks<'_> {
             Ok(me) => self.modules_for(me),
             Err(_) => return Ok(Vec::new()),
         };
-        let budget = self.budget()?;
-        let lua = self.lua;
-        let rules = &self.core.rules;
         let mut out = Vec::new();
         for (module, params) in modules {
             let Some(f) = module.function(entry) else {
                 continue;
             };
-            let Ok(me) = game.model(id) else { break };
-            let me_t = model_snapshot(lua, game, rules, me).map_err(hook_err)?;
-            let arg_v = arg(lua, game).map_err(hook_err)?;
-            let v: Value = with_budget(lua, budget, || {
-                lua.scope(|scope| {
-                    let ctx = scope.create_userdata(Ctx {
-                        view: View::Act(&mut *game),
-                        rules,
-                        intents: Some(intents),
-                        source: module.label.clone(),
-                        params: params_value(lua, params)?,
-                        spell: None,
-                    })?;
-                    f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
-                })
-            })
-            .map_err(hook_err)?;
+            if game.model(id).is_err() {
+                break;
+            }
+            let v = self.call_module_act(game, id, module, params, &f, intents, arg)?;
             out.push((module, v));
         }
         Ok(out)
+    }
+
+    /// Call one function of `module` for model `id` with a ctx that may roll dice and ask for changes.
+    #[allow(clippy::too_many_arguments)]
+    fn call_module_act(
+        &self,
+        game: &mut Game,
+        id: ModelId,
+        module: &Module,
+        params: Option<&Params>,
+        f: &mlua::Function,
+        intents: &std::cell::RefCell<Vec<Intent>>,
+        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+    ) -> Result<Value, HookError> {
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let me = game.model(id).map_err(hook_err)?;
+        let me_t = model_snapshot(lua, game, rules, me).map_err(hook_err)?;
+        let arg_v = arg(lua, game).map_err(hook_err)?;
+        with_budget(lua, budget, || {
+            lua.scope(|scope| {
+                let ctx = scope.create_userdata(Ctx {
+                    view: View::Act(&mut *game),
+                    rules,
+                    intents: Some(intents),
+                    source: module.label.clone(),
+                    params: params_value(lua, params)?,
+                    spell: None,
+                })?;
+                f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
+            })
+        })
+        .map_err(hook_err)
     }
 }
 
@@ -382,6 +401,76 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, g: &Game| snapshots(lua, g, rules, charged);
         self.call_act(game, mover, "on_charge", &intents, &arg)?;
         Ok(intents.into_inner())
+    }
+
+    fn behaviour_target(&self, game: &mut Game, model: ModelId) -> Result<Option<Aim>, HookError> {
+        let Ok(me) = game.model(model) else {
+            return Ok(None);
+        };
+        let Some(name) = me.behaviour.clone() else {
+            return Ok(None);
+        };
+        let (side, group) = (me.side, me.group);
+        let behaviour = self
+            .core
+            .rosters
+            .behaviour(&name)
+            .ok_or_else(|| HookError {
+                message: format!(
+                    "{}: unknown Behaviour {name:?}",
+                    crate::rules::query::label(me)
+                ),
+            })?;
+        let Some(key) = behaviour.script.as_deref() else {
+            return Ok(None);
+        };
+        let module = self.registry.get(key).ok_or_else(|| HookError {
+            message: format!("the {name} Behaviour's script {key} is not loaded"),
+        })?;
+        let Some(f) = module.function("target") else {
+            return Ok(None);
+        };
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua, g: &Game| {
+            let members: Vec<ModelId> = g
+                .models
+                .iter()
+                .filter(|m| {
+                    m.side == side && (m.id == model || (group.is_some() && m.group == group))
+                })
+                .map(|m| m.id)
+                .collect();
+            snapshots(lua, g, rules, &members)
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        let bad = |what: &str| bad_return(module, "target", what);
+        match v {
+            Value::Nil => Ok(None),
+            Value::Table(t) => {
+                if t.raw_get::<Option<bool>>("edge")
+                    .map_err(hook_err)?
+                    .unwrap_or(false)
+                {
+                    return Ok(Some(Aim::Edge));
+                }
+                if let Some(id) = t.raw_get::<Option<u32>>("id").map_err(hook_err)? {
+                    return Ok(Some(Aim::Model(ModelId(id))));
+                }
+                if let Some(name) = t.raw_get::<Option<String>>("name").map_err(hook_err)? {
+                    return Ok(Some(Aim::Building(name)));
+                }
+                match (t.raw_get::<Option<f64>>("x"), t.raw_get::<Option<f64>>("y")) {
+                    (Ok(Some(x)), Ok(Some(y))) => {
+                        Ok(Some(Aim::Point(crate::geometry::Vec2::new(x, y))))
+                    }
+                    _ => Err(bad(
+                        "a table that is no model, building, point or { edge = true }",
+                    )),
+                }
+            }
+            other => Err(bad(&format!("a {}", other.type_name()))),
+        }
     }
 
     fn movement_traits(
@@ -897,6 +986,47 @@ impl UserData for Ctx<'_> {
                 super::convert::to_lua(lua, v)
             },
         );
+        methods.add_method(api("buildings"), |lua, this, ()| {
+            let mut v = Vec::new();
+            for b in &this.game().buildings {
+                v.push(building_snapshot(lua, b)?);
+            }
+            Ok(v)
+        });
+        methods.add_method(api("distance_to"), |_, this, (a, b): (Table, Table)| {
+            let game = this.game();
+            let me = game.model(id_of(&a)?).map_err(mlua::Error::external)?;
+            if let Some(id) = b.raw_get::<Option<u32>>("id")? {
+                let o = game.model(ModelId(id)).map_err(mlua::Error::external)?;
+                return Ok(crate::geometry::circle_circle_gap(&me.circle(), &o.circle()).max(0.0));
+            }
+            if let Some(name) = b.raw_get::<Option<String>>("name")? {
+                let bd = game.building(&name).map_err(mlua::Error::external)?;
+                return Ok(crate::geometry::circle_rect_gap(&me.circle(), &bd.rect).max(0.0));
+            }
+            let p = crate::geometry::Vec2::new(b.raw_get("x")?, b.raw_get("y")?);
+            Ok((me.pos.dist(p) - me.base / 2.0).max(0.0))
+        });
+        methods.add_method(api("tokens"), |lua, this, kind: Option<String>| {
+            let t = lua.create_table()?;
+            for tok in &this.game().tokens {
+                let k = match &tok.kind {
+                    crate::state::TokenKind::Opportunity { .. } => "opportunity",
+                    crate::state::TokenKind::Barricade { .. } => "barricade",
+                    crate::state::TokenKind::Trap { .. } => "trap",
+                };
+                if kind.as_deref().is_some_and(|want| want != k) {
+                    continue;
+                }
+                let e = lua.create_table()?;
+                e.raw_set("id", tok.id.0)?;
+                e.raw_set("kind", k)?;
+                e.raw_set("x", tok.pos.x)?;
+                e.raw_set("y", tok.pos.y)?;
+                t.raw_push(e)?;
+            }
+            Ok(t)
+        });
         methods.add_method(api("engaged"), |lua, this, m: Table| {
             let game = this.game();
             let ids = engaged_enemies(game, this.rules, id_of(&m)?);

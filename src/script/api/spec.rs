@@ -176,6 +176,7 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "boolean",
         "It moved into contact with an enemy since its last activation (Dashing).",
     ),
+    opt("behaviour", "string", "The Behaviour an enemy plays (§6.3); nil for heroes and Defenders."),
 ];
 
 const BUILDING_FIELD_SPECS: &[Field] = &[
@@ -189,6 +190,16 @@ const BUILDING_FIELD_SPECS: &[Field] = &[
     f("level", "integer", "Level (1 = Level I)."),
     f("destroyed", "boolean", "Destroyed."),
     f("fire", "boolean", "On fire."),
+    f(
+        "town_hall",
+        "boolean",
+        "The Town Hall (its loss ends the game).",
+    ),
+    f(
+        "economic",
+        "boolean",
+        "An economic building (the Raider's target).",
+    ),
     f("pos", "Position", "Centre of the footprint, in inches."),
     f("size", "Size", "Footprint size, in inches."),
 ];
@@ -324,6 +335,7 @@ pub const CLASSES: &[Class] = &[
                 params: &[
                     p("name", "string", "A profile name from the rosters."),
                     p("pos", "Point", "Centre of the base."),
+                    po("opts", "PlaceOptions", "`behaviour` (one of the profile's), `group` (its number)."),
                 ],
                 returns: "Model",
                 doc: "Put a model on the table; an error if its base would hang off the table or overlap anything.",
@@ -543,6 +555,14 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:concentrated({ archer1, archer2 }, orc)",
             },
             Method {
+                name: "target",
+                params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
+                returns: "Model|Building|Position|string|nil",
+                doc: "The target its Behaviour's script picks for it now (§6.3): a model, a building, a point, \
+                      \"edge\", or nil.",
+                usage: "local t = g:target(orc)",
+            },
+            Method {
                 name: "heal",
                 params: &[
                     p("healer", "ModelArg", "A Healer."),
@@ -682,6 +702,38 @@ pub const CLASSES: &[Class] = &[
             f("successes", "integer", "Actions gained."),
             f("failures", "integer", "Dice failed."),
             f("turnover", "boolean", "Two or more failures: the turn passes."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "EdgeAim",
+        kind: ClassKind::Table,
+        doc: "What a Behaviour's `target` returns to send its model off the nearest table edge.",
+        usage: "return { edge = true }",
+        fields: &[f("edge", "boolean", "true.")],
+        methods: &[],
+    },
+    Class {
+        name: "PlaceOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:place`; an unknown key is an error.",
+        usage: "g:place(\"Orc Warrior\", { 3, 3 }, { behaviour = \"Hunter\", group = 1 })",
+        fields: &[
+            opt("behaviour", "string", "One of the profile's Behaviours (default: its first)."),
+            opt("group", "integer", "Its Enemy Group number."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Token",
+        kind: ClassKind::Table,
+        doc: "A token on the table, as `ctx:tokens` lists it.",
+        usage: "for _, t in ipairs(ctx:tokens()) do print(t.kind, t.x, t.y) end",
+        fields: &[
+            f("id", "integer", "The token's id."),
+            f("kind", "string", "\"opportunity\", \"barricade\" or \"trap\"."),
+            f("x", "number", "Where it lies."),
+            f("y", "number", "Where it lies."),
         ],
         methods: &[],
     },
@@ -887,6 +939,30 @@ pub const CLASSES: &[Class] = &[
                 returns: "any",
                 doc: "A rule constant in force (variants applied); an error if there is none.",
                 usage: "local pb = ctx:rule(\"melee\", \"power_blow\")",
+            },
+            Method {
+                name: "buildings",
+                params: &[],
+                returns: "BuildingSnapshot[]",
+                doc: "Snapshots of every building, Destroyed ones included, in roster order (Town Hall first).",
+                usage: "for _, b in ipairs(ctx:buildings()) do if b.town_hall then return b end end",
+            },
+            Method {
+                name: "distance_to",
+                params: &[
+                    p("m", "ModelSnapshot", "A model."),
+                    p("other", "ModelSnapshot|BuildingSnapshot|Position", "A model, a building or a point."),
+                ],
+                returns: "number",
+                doc: "Edge-to-edge distance from a model to a model, a building's outline or a point (inches).",
+                usage: "local d = ctx:distance_to(self, ctx:buildings()[1])",
+            },
+            Method {
+                name: "tokens",
+                params: &[po("kind", "string", "\"opportunity\", \"barricade\" or \"trap\" (default: all).")],
+                returns: "Token[]",
+                doc: "The tokens on the table, in id order.",
+                usage: "local ops = ctx:tokens(\"opportunity\")",
             },
             Method {
                 name: "engaged",
@@ -1244,8 +1320,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "target",
         kinds: &["behaviours"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `target(ctx, group)` picks a target); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil",
+        doc: "The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point \
+              (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last \
+              tie-breaker).",
     },
     EntryPoint {
         name: "act",

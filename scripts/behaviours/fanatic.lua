@@ -1,0 +1,13 @@
+-- Fanatic (core §6.3): its target is always the Town Hall. (Its limits — no voluntary retreat, no morale
+-- for Terror or Gruesome Kills — are rules of the turn engine and of morale.)
+local P = require("lib.priority")
+
+return {
+	target = function(ctx, self, group)
+		for _, b in ipairs(P.standing(ctx)) do
+			if b.town_hall then
+				return b
+			end
+		end
+	end,
+}

@@ -1,0 +1,25 @@
+-- Hunter (core §6.3): target the nearest hero; on a tie, the hero with most Wounds, then the universal
+-- tie-breakers. Fallback: if no hero remains, the nearest Village Defender, then the Town Hall.
+local P = require("lib.priority")
+
+return {
+	target = function(ctx, self, group)
+		local heroes = P.foes(ctx, self, "hero")
+		if #heroes > 0 then
+			return P.nearest(ctx, self, heroes, function(tied)
+				return P.smallest(tied, function(h)
+					return -h.wounds
+				end)
+			end)
+		end
+		local defenders = P.foes(ctx, self, "defender")
+		if #defenders > 0 then
+			return P.nearest(ctx, self, defenders)
+		end
+		for _, b in ipairs(P.standing(ctx)) do
+			if b.town_hall then
+				return b
+			end
+		end
+	end,
+}

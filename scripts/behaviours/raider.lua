@@ -1,0 +1,21 @@
+-- Raider (core §6.3): target the nearest intact economic building (Forge or Stable); on a tie, the first
+-- of them in rosters/village.toml (the Forge). Fallback: with both Destroyed, leave by the nearest edge.
+local P = require("lib.priority")
+
+return {
+	target = function(ctx, self, group)
+		local economic = {}
+		for _, b in ipairs(P.standing(ctx)) do
+			if b.economic then
+				economic[#economic + 1] = b
+			end
+		end
+		if #economic == 0 then
+			return { edge = true }
+		end
+		-- Buildings come in roster order, so the first of the nearest is the Forge on a tie.
+		return P.smallest(economic, function(b)
+			return ctx:distance_to(self, b)
+		end)[1]
+	end,
+}

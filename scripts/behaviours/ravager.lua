@@ -1,0 +1,18 @@
+-- Ravager (core §6.3): target the nearest undestroyed building; on a tie, the lowest Integrity, then the
+-- universal tie-breakers (§6.2). Fallback: if every building is Destroyed, act as a Hunter.
+local P = require("lib.priority")
+local hunter = require("behaviours.hunter")
+
+return {
+	target = function(ctx, self, group)
+		local standing = P.standing(ctx)
+		if #standing == 0 then
+			return hunter.target(ctx, self, group)
+		end
+		return P.nearest(ctx, self, standing, function(tied)
+			return P.smallest(tied, function(b)
+				return b.integrity
+			end)
+		end)
+	end,
+}

@@ -1,0 +1,127 @@
+-- The universal priority of core §6.2, shared by the Behaviour scripts: pick the candidate nearest to the
+-- model, breaking ties by the rulebook's order — closest to the Town Hall, lowest current Integrity, most
+-- Wounds, lowest Combat, lowest Group number — and finally a D6 for each still tied (highest wins).
+local P = {}
+
+-- Two distances this close are a tie (inches).
+local EPS = 1e-6
+
+local function town_hall(ctx)
+	for _, b in ipairs(ctx:buildings()) do
+		if b.town_hall then
+			return b
+		end
+	end
+end
+
+-- Tie-breaker keys in the rulebook's order: smaller is better for each.
+local function keys(ctx, c)
+	local th = town_hall(ctx)
+	local to_hall = 0
+	if th and c.id then
+		to_hall = ctx:distance_to(c, th)
+	elseif th and c.pos then
+		to_hall = math.sqrt((c.pos.x - th.pos.x) ^ 2 + (c.pos.y - th.pos.y) ^ 2)
+	end
+	return {
+		to_hall,
+		c.integrity or 0,
+		-(c.wounds or 0),
+		c.combat or 0,
+		c.group or 0,
+	}
+end
+
+local function better(a, b)
+	for i = 1, #a do
+		if a[i] < b[i] - EPS then
+			return true
+		elseif a[i] > b[i] + EPS then
+			return false
+		end
+	end
+	return nil -- tied
+end
+
+--- Keep the candidates with the smallest `score` (ties within EPS).
+function P.smallest(candidates, score)
+	local best, out = nil, {}
+	for _, c in ipairs(candidates) do
+		local s = score(c)
+		if best == nil or s < best - EPS then
+			best, out = s, { c }
+		elseif math.abs(s - best) <= EPS then
+			out[#out + 1] = c
+		end
+	end
+	return out
+end
+
+--- Break a tie among `tied` by the universal tie-breakers, then a D6 each (re-rolled while tied).
+function P.break_tie(ctx, tied)
+	if #tied <= 1 then
+		return tied[1]
+	end
+	local best, out = nil, {}
+	for _, c in ipairs(tied) do
+		local k = keys(ctx, c)
+		if best == nil then
+			best, out = k, { c }
+		else
+			local b = better(k, best)
+			if b == true then
+				best, out = k, { c }
+			elseif b == nil then
+				out[#out + 1] = c
+			end
+		end
+	end
+	while #out > 1 do
+		local dice = ctx:roll(#out, "tie-breaker")
+		local top = math.max(table.unpack(dice))
+		local next_round = {}
+		for i, c in ipairs(out) do
+			if dice[i] == top then
+				next_round[#next_round + 1] = c
+			end
+		end
+		out = next_round
+	end
+	return out[1]
+end
+
+--- The nearest candidate to `self` (a model snapshot), by edge-to-edge distance, ties broken as above.
+function P.nearest(ctx, self, candidates, extra_tie)
+	local tied = P.smallest(candidates, function(c)
+		return ctx:distance_to(self, c)
+	end)
+	if extra_tie and #tied > 1 then
+		tied = extra_tie(tied)
+	end
+	return P.break_tie(ctx, tied)
+end
+
+--- Buildings that are still standing.
+function P.standing(ctx)
+	local out = {}
+	for _, b in ipairs(ctx:buildings()) do
+		if not b.destroyed then
+			out[#out + 1] = b
+		end
+	end
+	return out
+end
+
+--- Models of one kind ("hero", "defender") on the other side from `self`.
+function P.foes(ctx, self, kind)
+	local side = self.side == "enemies" and "heroes" or "enemies"
+	local out = {}
+	for _, m in ipairs(ctx:models({ side = side })) do
+		if kind == nil or m.kind == kind then
+			out[#out + 1] = m
+		end
+	end
+	return out
+end
+
+return P
