@@ -10,3 +10,4 @@ pub mod roster;
 pub mod rules;
 pub mod script;
 pub mod state;
+pub mod wave;

@@ -190,6 +190,33 @@ pub enum EventKind {
     Healed { model: ModelId, what: String },
     /// A shooter's weapon broke on two natural 1s (§3.5).
     WeaponBroken { model: ModelId },
+    /// A choice the rules leave to chance but that is not a die roll (e.g. the default wave builder picking
+    /// among eligible profiles, SUPPLEMENT §10), drawn uniformly from the seeded stream. `options` are in a
+    /// stable order; `picked` is the one drawn. A choice with one option is logged without drawing.
+    Choice {
+        purpose: String,
+        options: Vec<String>,
+        picked: String,
+    },
+    /// The wave builder (core §5.2) made an Enemy Group: its number (creation order), Behaviour, profile
+    /// per model, spawn edge (1 N, 2 E, 3 S, 4 W) and whether it may ignite buildings.
+    GroupBuilt {
+        number: u32,
+        behaviour: String,
+        models: Vec<String>,
+        edge: u8,
+        igniters: bool,
+    },
+    /// The wave builder finished: Escalation, budget, Wave Points spent, Groups made, and any §5.2 limit the
+    /// budget or the rosters made impossible to meet.
+    WaveBuilt {
+        escalation: String,
+        budget: i64,
+        spent: i64,
+        groups: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        unmet: Vec<String>,
+    },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {

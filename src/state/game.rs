@@ -80,6 +80,24 @@ impl Game {
         dice
     }
 
+    /// Pick one of `options` uniformly with the seeded stream (never the forced queue) and log a `choice`
+    /// event. Returns the index picked, or `None` (logging nothing) when there are no options. A single
+    /// option is logged but draws nothing, so it does not move the stream.
+    pub fn choose(&mut self, purpose: &str, options: &[String]) -> Option<usize> {
+        let n = u32::try_from(options.len()).ok().filter(|n| *n > 0)?;
+        let i = if n == 1 {
+            0
+        } else {
+            self.dice.below(n) as usize
+        };
+        self.record(EventKind::Choice {
+            purpose: purpose.to_string(),
+            options: options.to_vec(),
+            picked: options[i].clone(),
+        });
+        Some(i)
+    }
+
     /// Put a model on the table; its id is set here. Logs a `placed` event.
     pub fn add_model(&mut self, mut model: Model) -> ModelId {
         let id = ModelId(self.next_model);

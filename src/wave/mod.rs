@@ -1,0 +1,56 @@
+//! Waves: Escalation and budget (core §5.1) and the default wave builder (core §5.2, SUPPLEMENT §5, §10).
+//!
+//! Owns turning an Escalation and a party into a [`WavePlan`] — which Enemy Groups, of which profiles,
+//! with which Behaviour and spawn edge — using only the game's seeded dice, every die and every choice
+//! logged. It never places models on the table (deployment, §5.3, comes later) and never reads a number
+//! that the rosters hold (budgets, tiers, limits, group size, edges all come from `rosters/`).
+//!
+//! The builder here is the default of SUPPLEMENT §10 ("chooses uniformly among eligible profiles with the
+//! seeded dice"); a Lua wave-builder script is meant to replace it later.
+//!
+//! ```no_run
+//! use village::roster::Rosters;
+//! use village::state::{new_game, TableKind};
+//! let rosters = Rosters::load(&[Rosters::builtin_root()]).unwrap();
+//! let mut game = new_game(&rosters, 7, TableKind::Empty);
+//! let plan = village::wave::build_wave(&mut game, &rosters, "VII", 2).unwrap();
+//! assert!(plan.spent <= plan.budget);
+//! ```
+
+mod builder;
+
+pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};
+
+use thiserror::Error;
+
+/// Why a wave could not be built. Every bad input is one of these, never a panic.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WaveError {
+    /// No `[[escalation]]` with this name.
+    #[error("there is no Escalation {0:?} in the rosters")]
+    UnknownEscalation(String),
+    /// No `[[length]]` with this name.
+    #[error("there is no game length {0:?} in the rosters")]
+    UnknownLength(String),
+    /// A wave number outside the length (waves count from 1).
+    #[error("a {length} game has waves 1 to {waves}, not wave {wave}")]
+    NoSuchWave {
+        length: String,
+        wave: u32,
+        waves: usize,
+    },
+    /// The party size is outside `rules.wave.min_heroes..=max_heroes`.
+    #[error("a party has {min} to {max} heroes, not {heroes}")]
+    PartySize { heroes: u32, min: u32, max: u32 },
+    /// An enemy profile whose Wave Points are not positive would let the builder buy models forever.
+    #[error(
+        "enemy profile {name:?} costs {cost} Wave Points; the wave builder needs positive costs"
+    )]
+    BadCost { name: String, cost: i64 },
+    /// A rule constant the builder needs is unusable (e.g. `group_size_max = 0`).
+    #[error("rules: {0}")]
+    BadRule(String),
+    /// The budget would buy more models than any wave should hold (a runaway `party_value_per_hero`).
+    #[error("a budget of {budget} Wave Points buys more than {limit} models")]
+    TooLarge { budget: i64, limit: i64 },
+}
