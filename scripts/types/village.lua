@@ -316,6 +316,25 @@ function Game:task(model, name, needed, actions) end
 ---@return CombatResult
 function Game:concentrated(shooters, target, opts) end
 
+---Remove Integrity from a building (Destroyed at 0, its fire removed), for scenarios; the Integrity left.
+---
+---```lua
+---g:damage("Forge", 5)
+---```
+---@param building Building|string The building.
+---@param amount integer Integrity to remove.
+---@return integer
+function Game:damage(building, amount) end
+
+---Place a face-down Opportunity token, for scenarios; its token id.
+---
+---```lua
+---g:opportunity({ 30, 30 })
+---```
+---@param at Point Where the token lies.
+---@return integer
+function Game:opportunity(at) end
+
 ---The target its Behaviour's script picks for it now (§6.3): a model, a building, a point, "edge", or nil.
 ---
 ---```lua

@@ -709,6 +709,22 @@ impl UserData for GameHandle {
             },
         );
 
+        methods.add_method(api("damage"), |lua, this, (b, amount): (Value, i32)| {
+            let b = this.building_arg(lua, &b)?;
+            let mut game = this.0.write(lua)?;
+            structural::damage_building(&mut game, &b, amount)
+                .map(|(integrity, _)| integrity)
+                .map_err(|e| Self::rule_err(lua, e))
+        });
+
+        methods.add_method(api("opportunity"), |lua, this, at: Value| {
+            let at = to_pos(lua, &at)?;
+            let mut game = this.0.write(lua)?;
+            Ok(game
+                .add_token(TokenKind::Opportunity { revealed: false }, at)
+                .0)
+        });
+
         methods.add_method(api("target"), |lua, this, m: Value| {
             let id = this.model_arg(lua, &m)?;
             let (mut game, hooks) = this.session(lua)?;

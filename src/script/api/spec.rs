@@ -555,6 +555,24 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:concentrated({ archer1, archer2 }, orc)",
             },
             Method {
+                name: "damage",
+                params: &[
+                    p("building", "Building|string", "The building."),
+                    p("amount", "integer", "Integrity to remove."),
+                ],
+                returns: "integer",
+                doc: "Remove Integrity from a building (Destroyed at 0, its fire removed), for scenarios; the \
+                      Integrity left.",
+                usage: "g:damage(\"Forge\", 5)",
+            },
+            Method {
+                name: "opportunity",
+                params: &[p("at", "Point", "Where the token lies.")],
+                returns: "integer",
+                doc: "Place a face-down Opportunity token, for scenarios; its token id.",
+                usage: "g:opportunity({ 30, 30 })",
+            },
+            Method {
                 name: "target",
                 params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
                 returns: "Model|Building|Position|string|nil",

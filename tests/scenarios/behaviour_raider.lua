@@ -1,0 +1,15 @@
+-- Raider (core §6.3): the nearest intact Forge or Stable; with both Destroyed it leaves by the nearest edge.
+local g = village.new_game({ seed = 1, table = "empty" })
+local north = g:place("Goblin Looter", { x = 18, y = 33 })
+local west = g:place("Goblin Looter", { x = 2, y = 18 })
+assert(north.behaviour == "Raider")
+assert(g:target(north) == g:building("Forge"))
+assert(g:target(west) == g:building("Stable"))
+-- The Temple and the Town Hall are no Raider's business, however near.
+local east = g:place("Goblin Looter", { x = 33, y = 18 })
+local t = g:target(east)
+assert(t == g:building("Forge") or t == g:building("Stable"), tostring(t))
+g:damage("Forge", 5)
+assert(g:target(north) == g:building("Stable"), "the Forge is Destroyed")
+g:damage("Stable", 4)
+assert(g:target(north) == "edge" and g:target(west) == "edge")
