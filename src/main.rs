@@ -29,6 +29,23 @@ enum Command {
     },
     /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
     Check(CheckArgs),
+    /// Build an enemy wave (§5.1–5.2) with the default wave builder and print it.
+    Wave {
+        /// The Escalation (I to VII).
+        #[arg(long, short, default_value = "I")]
+        escalation: String,
+        /// Number of heroes in the party (2 to 4).
+        #[arg(long, default_value_t = 4)]
+        heroes: u32,
+        /// Seed of the game's dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Run a Lua file with the `village` API in scope (scenarios, experiments, the project's Lua tests).
     Run {
         /// The Lua file.
@@ -140,6 +157,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => overview(),
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
+        Some(Command::Wave {
+            escalation,
+            heroes,
+            seed,
+            json,
+            data,
+        }) => run_wave(&escalation, heroes, seed, json, &data),
         Some(Command::Run {
             file,
             seed,
@@ -302,4 +326,61 @@ fn run_lua(
             eprintln!("watching for changes (Ctrl-C to stop)");
         }
     }
+}
+
+fn run_wave(
+    escalation: &str,
+    heroes: u32,
+    seed: u64,
+    json: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    let rosters = data.rosters()?;
+    let mut game = village::state::new_game(&rosters, seed, village::state::TableKind::Empty);
+    let plan = village::wave::build_wave(&mut game, &rosters, escalation, heroes)?;
+    if json {
+        print_json(&plan)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "Escalation {}: budget {} for {heroes} heroes, {} spent, {} Groups",
+        plan.escalation,
+        plan.budget,
+        plan.spent,
+        plan.groups.len()
+    );
+    let edges = &rosters.rules.table.edges;
+    for g in &plan.groups {
+        let edge = edges
+            .get(usize::from(g.edge).saturating_sub(1))
+            .map_or("?", String::as_str);
+        println!(
+            "  Group {}: {} ({}), {} points, from the {edge} edge{}",
+            g.number,
+            summarize(&g.models),
+            g.behaviour,
+            g.cost,
+            if g.igniters { ", Igniters" } else { "" }
+        );
+    }
+    for u in &plan.unmet {
+        println!("  unmet: {u}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "3 Orc Warrior" or "Orc Warlord + 2 Orc Warrior".
+fn summarize(models: &[String]) -> String {
+    let mut parts: Vec<(String, usize)> = Vec::new();
+    for m in models {
+        match parts.last_mut() {
+            Some((name, n)) if name == m => *n += 1,
+            _ => parts.push((m.clone(), 1)),
+        }
+    }
+    parts
+        .iter()
+        .map(|(name, n)| format!("{n} {name}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }

@@ -282,3 +282,31 @@ fn json_allow_fail(args: &[&str]) -> Value {
     let out = village(args);
     serde_json::from_slice(&out.stdout).expect("valid JSON even on failure")
 }
+
+#[test]
+fn wave_prints_a_wave_within_its_budget() {
+    let v = json(&[
+        "wave",
+        "--escalation",
+        "VII",
+        "--heroes",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["escalation"], "VII");
+    assert_eq!(v["budget"], 420);
+    assert!(v["spent"].as_i64().unwrap() <= 420);
+    let groups = v["groups"].as_array().unwrap();
+    assert!(
+        groups.len() >= 3,
+        "Escalation VII has at least three Groups"
+    );
+    let text =
+        String::from_utf8(village(&["wave", "-e", "VII", "--heroes", "3", "--seed", "4"]).stdout)
+            .unwrap();
+    assert!(text.starts_with("Escalation VII: budget 420"), "{text}");
+    let bad = village(&["wave", "-e", "IX"]);
+    assert!(!bad.status.success());
+}
