@@ -201,6 +201,8 @@ fn overview() -> Result<ExitCode> {
     println!("  village check                                  profiles and Wave Points");
     println!("  village odds activation --quality 3 --dice 3   activation odds");
     println!("  village odds melee --attacker 4 --defender 3   melee odds");
+    println!("  village wave --escalation V --heroes 3         build an enemy wave");
+    println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
     println!("  village api                                    the Lua API scripts see");
     println!("  village --help                                 every command");
     Ok(if report.ok() {
