@@ -526,6 +526,7 @@ const INPUT_ONLY: &[&str] = &[
     "TrapOptions",
     "PlaceOptions",
     "EdgeAim",
+    "BehaviourOrder",
     "CastOptions",
     "Modifier",
     "WinRules",

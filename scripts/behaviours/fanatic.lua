@@ -1,6 +1,7 @@
 -- Fanatic (core §6.3): its target is always the Town Hall. (Its limits — no voluntary retreat, no morale
 -- for Terror or Gruesome Kills — are rules of the turn engine and of morale.)
 local P = require("lib.priority")
+local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
@@ -9,5 +10,9 @@ return {
 				return b
 			end
 		end
+	end,
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	act = function(ctx, self, target)
+		return A.default(ctx, self, target)
 	end,
 }

@@ -2,6 +2,7 @@
 -- if its objective is Destroyed or removed, the nearest remaining building; if none remains, it hunts.
 -- (The assignment is made from where the model stands when asked; the turn engine asks at deployment.)
 local P = require("lib.priority")
+local A = require("lib.act")
 local hunter = require("behaviours.hunter")
 
 return {
@@ -19,5 +20,29 @@ return {
 			candidates[#candidates + 1] = { x = o.x, y = o.y }
 		end
 		return P.nearest(ctx, self, candidates)
+	end,
+	-- One action: Engaged, fight; farther than Short from its objective, go back toward it; within Short,
+	-- go for a hero or Village Defender that comes within Short, but pursue no farther.
+	act = function(ctx, self, target)
+		if target == nil then
+			return nil
+		end
+		local foe = A.nearest_adjacent(ctx, self, target)
+		if foe then
+			return { melee = foe }
+		end
+		if target.id then
+			return A.default(ctx, self, target) -- hunting: nothing left to guard
+		end
+		local short = ctx:rule("measures", "short")
+		if ctx:distance_to(self, target) > short then
+			return { move = target }
+		end
+		for _, m in ipairs(P.foes(ctx, self)) do
+			if ctx:distance_to(self, m) <= short then
+				return { move = m }
+			end
+		end
+		return nil
 	end,
 }

@@ -1,6 +1,7 @@
 -- Hunter (core §6.3): target the nearest hero; on a tie, the hero with most Wounds, then the universal
 -- tie-breakers. Fallback: if no hero remains, the nearest Village Defender, then the Town Hall.
 local P = require("lib.priority")
+local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
@@ -21,5 +22,9 @@ return {
 				return b
 			end
 		end
+	end,
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	act = function(ctx, self, target)
+		return A.default(ctx, self, target)
 	end,
 }

@@ -1,6 +1,7 @@
 -- Mindless (core §6.3): target the nearest hero, Village Defender or undestroyed building, with the
 -- universal tie-breakers. (It never disengages voluntarily or shoots: the turn engine's limits.)
 local P = require("lib.priority")
+local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
@@ -12,5 +13,9 @@ return {
 			return nil
 		end
 		return P.nearest(ctx, self, candidates)
+	end,
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	act = function(ctx, self, target)
+		return A.default(ctx, self, target)
 	end,
 }

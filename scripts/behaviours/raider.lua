@@ -1,6 +1,7 @@
 -- Raider (core §6.3): target the nearest intact economic building (Forge or Stable); on a tie, the first
 -- of them in rosters/village.toml (the Forge). Fallback: with both Destroyed, leave by the nearest edge.
 local P = require("lib.priority")
+local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
@@ -17,5 +18,9 @@ return {
 		return P.smallest(economic, function(b)
 			return ctx:distance_to(self, b)
 		end)[1]
+	end,
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	act = function(ctx, self, target)
+		return A.default(ctx, self, target)
 	end,
 }

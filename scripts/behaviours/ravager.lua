@@ -1,6 +1,7 @@
 -- Ravager (core §6.3): target the nearest undestroyed building; on a tie, the lowest Integrity, then the
 -- universal tie-breakers (§6.2). Fallback: if every building is Destroyed, act as a Hunter.
 local P = require("lib.priority")
+local A = require("lib.act")
 local hunter = require("behaviours.hunter")
 
 return {
@@ -14,5 +15,9 @@ return {
 				return b.integrity
 			end)
 		end)
+	end,
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	act = function(ctx, self, target)
+		return A.default(ctx, self, target)
 	end,
 }

@@ -335,6 +335,15 @@ function Game:damage(building, amount) end
 ---@return integer
 function Game:opportunity(at) end
 
+---One action of an enemy as its Behaviour orders it (§6.2): its script's `target` and `act`, executed by the kernel.
+---
+---```lua
+---local a = g:act(orc)
+---```
+---@param model ModelArg An enemy with a Behaviour.
+---@return EnemyAction
+function Game:act(model) end
+
 ---The target its Behaviour's script picks for it now (§6.3): a model, a building, a point, "edge", or nil.
 ---
 ---```lua
@@ -523,6 +532,33 @@ function Model:has(condition) end
 ---@field successes integer Actions gained.
 ---@field failures integer Dice failed.
 ---@field turnover boolean Two or more failures: the turn passes.
+
+---What a Behaviour's `act` returns: one of its keys.
+---
+---```lua
+---return { move = target }
+---```
+---@class BehaviourOrder
+---@field melee? ModelSnapshot Attack this adjacent enemy.
+---@field shoot? ModelSnapshot Shoot this enemy.
+---@field structural? BuildingSnapshot|string Attack this adjacent building.
+---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
+---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
+---@field leave? boolean Leave by the nearest edge.
+
+---What `g:act` did.
+---
+---```lua
+---local attacked = g:act(orc).did == "structural"
+---```
+---@class EnemyAction
+---@field did string "lost", "melee", "shoot", "structural", "ignite", "moved" or "left".
+---@field why? string Why the action was lost.
+---@field result? CombatOutcome A melee's or shot's result.
+---@field building? string The building attacked or set on fire.
+---@field damage? integer Integrity a structural attack removed.
+---@field to? Position Where a move ended.
+---@field travelled? number Inches moved.
 
 ---What a Behaviour's `target` returns to send its model off the nearest table edge.
 ---
@@ -1127,7 +1163,7 @@ function ModelSnapshot:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field target? fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
----@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.
+---@field act? fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
 
 ---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.
 ---

@@ -95,6 +95,20 @@ pub enum Aim {
     Point(crate::geometry::Vec2),
 }
 
+/// One action a Behaviour orders for its model (core §6.2); the kernel validates and executes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    Melee(ModelId),
+    Shoot(ModelId),
+    Structural(String),
+    Ignite(String),
+    /// Move along the shortest legal route toward what it aims at (one straight leg, up to its band).
+    Move(Aim),
+    /// Leave the table by the nearest edge (a Raider done looting).
+    Leave,
+}
+
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
 pub trait Hooks {
@@ -132,6 +146,16 @@ pub trait Hooks {
         _game: &mut Game,
         _model: ModelId,
     ) -> Result<Option<Aim>, HookError> {
+        Ok(None)
+    }
+
+    /// The action an enemy's Behaviour orders for it, given what it aims at (§6.2 universal priority).
+    fn behaviour_act(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _aim: &Aim,
+    ) -> Result<Option<Order>, HookError> {
         Ok(None)
     }
 

@@ -59,6 +59,10 @@ pub struct MoveOptions {
     pub limit: Option<f64>,
     /// The one-base-width step any model may always take for an action (§3.3).
     pub step: bool,
+    /// A further leg of the same move action along a route: not a new move (Slow), and the band is
+    /// given in `limit`.
+    #[serde(default)]
+    pub continuation: bool,
 }
 
 /// Move `id` in a straight line toward `dest`, at most `limit` inches (its band when `None`), with the
@@ -70,7 +74,10 @@ pub fn move_model(
     dest: Vec2,
     limit: Option<f64>,
 ) -> Result<MoveReport, RuleError> {
-    let o = MoveOptions { limit, step: false };
+    let o = MoveOptions {
+        limit,
+        ..MoveOptions::default()
+    };
     move_with(game, rules, &super::hooks::NoHooks, id, dest, o)
 }
 
@@ -146,7 +153,7 @@ pub fn move_with(
     let m = game.model(id)?;
     let r = m.base / 2.0;
     let band = traits.band.unwrap_or(Measure::Medium);
-    if traits.one_move && !o.step && m.moves > 0 {
+    if traits.one_move && !o.step && !o.continuation && m.moves > 0 {
         return Err(RuleError::NotAllowed(
             label(m),
             "move again this activation (Slow)",
@@ -312,7 +319,7 @@ pub fn move_with(
     {
         let m = game.model_mut(id)?;
         m.pos = out.end;
-        if !o.step {
+        if !o.step && !o.continuation {
             m.moves = m.moves.saturating_add(1);
         }
     }

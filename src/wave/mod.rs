@@ -17,6 +17,7 @@
 //! assert!(plan.spent <= plan.budget);
 //! ```
 
+pub mod act;
 mod builder;
 
 pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};

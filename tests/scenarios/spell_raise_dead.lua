@@ -45,7 +45,10 @@ assert(r.complete and r.task.done == 2)
 -- The Lich is Defeated: its Skeleton vanishes with it.
 g:remove(lich, "defeated")
 assert(g:model(sk.id) == nil, "the summoned Skeleton vanished")
-assert(skeleton.defeated, "its handle reports it gone")
+assert(not pcall(function()
+	return skeleton.pos
+end), "its handle reports it gone")
+assert(not skeleton.defeated, "it vanished; it was not Defeated")
 local vanished
 for _, e in ipairs(g:log()) do
 	if e.event == "removed" and e.model == sk.id then

@@ -278,7 +278,11 @@ impl UserData for GameHandle {
                 let step = flag(lua, &opts, "step")?;
                 let core = &this.0;
                 let (mut game, hooks) = this.session(lua)?;
-                let o = movement::MoveOptions { limit, step };
+                let o = movement::MoveOptions {
+                    limit,
+                    step,
+                    continuation: false,
+                };
                 let r = movement::move_with(&mut game, &core.rules, &hooks, id, dest, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 let t = lua.create_table()?;
@@ -723,6 +727,49 @@ impl UserData for GameHandle {
             Ok(game
                 .add_token(TokenKind::Opportunity { revealed: false }, at)
                 .0)
+        });
+
+        methods.add_method(api("act"), |lua, this, m: Value| {
+            let id = this.model_arg(lua, &m)?;
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            let r = crate::wave::act::enemy_action(&mut game, &rosters, &hooks, id)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            let t = lua.create_table()?;
+            use crate::wave::act::ActionReport as A;
+            match &r {
+                A::Lost { why } => {
+                    t.raw_set("did", "lost")?;
+                    t.raw_set("why", why.as_str())?;
+                }
+                A::Melee { report } | A::Shoot { report } => {
+                    t.raw_set(
+                        "did",
+                        if matches!(r, A::Melee { .. }) {
+                            "melee"
+                        } else {
+                            "shoot"
+                        },
+                    )?;
+                    t.raw_set("result", report.applied.as_str())?;
+                }
+                A::Structural { report } => {
+                    t.raw_set("did", "structural")?;
+                    t.raw_set("building", report.building.as_str())?;
+                    t.raw_set("damage", report.damage)?;
+                }
+                A::Ignite { building } => {
+                    t.raw_set("did", "ignite")?;
+                    t.raw_set("building", building.as_str())?;
+                }
+                A::Moved { report } => {
+                    t.raw_set("did", "moved")?;
+                    t.raw_set("to", pos_table(lua, report.to)?)?;
+                    t.raw_set("travelled", report.travelled)?;
+                }
+                A::Left => t.raw_set("did", "left")?,
+            }
+            Ok(t)
         });
 
         methods.add_method(api("target"), |lua, this, m: Value| {

@@ -178,7 +178,9 @@ impl UserData for ModelRef {
                     "id" => Ok(Value::Integer(i64::from(this.id.0))),
                     "name" => Ok(Value::String(lua.create_string(&this.name)?)),
                     "defeated" => Ok(Value::Boolean(
-                        this.removal(&game).is_some_and(|r| r != "fled"),
+                        // Defeated in combat or by morale; not a model that Fled, left or vanished.
+                        this.removal(&game)
+                            .is_some_and(|r| r == "defeated" || r == "gruesome kill"),
                     )),
                     _ => {
                         let why = this.removal(&game).unwrap_or_else(|| "removed".into());

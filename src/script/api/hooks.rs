@@ -9,6 +9,7 @@ use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
+use crate::rules::hooks::Order;
 use crate::rules::hooks::{
     Aim, Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo,
     WinRules,
@@ -181,6 +182,70 @@ impl ScriptHooks<'_> {
             })
         })
         .map_err(hook_err)
+    }
+}
+
+impl ScriptHooks<'_> {
+    /// The script module of the Behaviour `model` plays, if it has one.
+    fn behaviour_module(&self, game: &Game, model: ModelId) -> Result<Option<&Module>, HookError> {
+        let Ok(me) = game.model(model) else {
+            return Ok(None);
+        };
+        let Some(name) = me.behaviour.as_deref() else {
+            return Ok(None);
+        };
+        let behaviour = self.core.rosters.behaviour(name).ok_or_else(|| HookError {
+            message: format!(
+                "{}: unknown Behaviour {name:?}",
+                crate::rules::query::label(me)
+            ),
+        })?;
+        let Some(key) = behaviour.script.as_deref() else {
+            return Ok(None);
+        };
+        self.registry.get(key).map(Some).ok_or_else(|| HookError {
+            message: format!("the {name} Behaviour's script {key} is not loaded"),
+        })
+    }
+}
+
+/// What a Behaviour aims at, as its scripts see it: a snapshot, a point or `{ edge = true }`.
+fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlua::Result<Value> {
+    Ok(match aim {
+        Aim::Model(id) => match game.model(*id) {
+            Ok(m) => Value::Table(model_snapshot(lua, game, rules, m)?),
+            Err(_) => Value::Nil,
+        },
+        Aim::Building(name) => match game.building(name) {
+            Ok(b) => Value::Table(building_snapshot(lua, b)?),
+            Err(_) => Value::Nil,
+        },
+        Aim::Point(p) => Value::Table(super::convert::pos_table(lua, *p)?),
+        Aim::Edge => {
+            let t = lua.create_table()?;
+            t.raw_set("edge", true)?;
+            Value::Table(t)
+        }
+    })
+}
+
+/// Read an aim back from what a script returned (a snapshot, a point, `{ edge = true }`).
+fn aim_of(t: &Table) -> mlua::Result<Option<Aim>> {
+    if t.raw_get::<Option<bool>>("edge")?.unwrap_or(false) {
+        return Ok(Some(Aim::Edge));
+    }
+    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
+        return Ok(Some(Aim::Model(ModelId(id))));
+    }
+    if let Some(name) = t.raw_get::<Option<String>>("name")? {
+        return Ok(Some(Aim::Building(name)));
+    }
+    match (
+        t.raw_get::<Option<f64>>("x")?,
+        t.raw_get::<Option<f64>>("y")?,
+    ) {
+        (Some(x), Some(y)) => Ok(Some(Aim::Point(crate::geometry::Vec2::new(x, y)))),
+        _ => Ok(None),
     }
 }
 
@@ -404,29 +469,13 @@ impl Hooks for ScriptHooks<'_> {
     }
 
     fn behaviour_target(&self, game: &mut Game, model: ModelId) -> Result<Option<Aim>, HookError> {
+        let Some(module) = self.behaviour_module(game, model)? else {
+            return Ok(None);
+        };
         let Ok(me) = game.model(model) else {
             return Ok(None);
         };
-        let Some(name) = me.behaviour.clone() else {
-            return Ok(None);
-        };
         let (side, group) = (me.side, me.group);
-        let behaviour = self
-            .core
-            .rosters
-            .behaviour(&name)
-            .ok_or_else(|| HookError {
-                message: format!(
-                    "{}: unknown Behaviour {name:?}",
-                    crate::rules::query::label(me)
-                ),
-            })?;
-        let Some(key) = behaviour.script.as_deref() else {
-            return Ok(None);
-        };
-        let module = self.registry.get(key).ok_or_else(|| HookError {
-            message: format!("the {name} Behaviour's script {key} is not loaded"),
-        })?;
         let Some(f) = module.function("target") else {
             return Ok(None);
         };
@@ -444,33 +493,92 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
-        let bad = |what: &str| bad_return(module, "target", what);
         match v {
             Value::Nil => Ok(None),
-            Value::Table(t) => {
-                if t.raw_get::<Option<bool>>("edge")
-                    .map_err(hook_err)?
-                    .unwrap_or(false)
-                {
-                    return Ok(Some(Aim::Edge));
-                }
-                if let Some(id) = t.raw_get::<Option<u32>>("id").map_err(hook_err)? {
-                    return Ok(Some(Aim::Model(ModelId(id))));
-                }
-                if let Some(name) = t.raw_get::<Option<String>>("name").map_err(hook_err)? {
-                    return Ok(Some(Aim::Building(name)));
-                }
-                match (t.raw_get::<Option<f64>>("x"), t.raw_get::<Option<f64>>("y")) {
-                    (Ok(Some(x)), Ok(Some(y))) => {
-                        Ok(Some(Aim::Point(crate::geometry::Vec2::new(x, y))))
-                    }
-                    _ => Err(bad(
-                        "a table that is no model, building, point or { edge = true }",
-                    )),
-                }
-            }
-            other => Err(bad(&format!("a {}", other.type_name()))),
+            Value::Table(t) => aim_of(&t).map_err(hook_err)?.map(Some).ok_or_else(|| {
+                bad_return(
+                    module,
+                    "target",
+                    "a table that is no model, building, point or { edge = true }",
+                )
+            }),
+            other => Err(bad_return(
+                module,
+                "target",
+                &format!("a {}", other.type_name()),
+            )),
         }
+    }
+
+    fn behaviour_act(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        aim: &Aim,
+    ) -> Result<Option<Order>, HookError> {
+        let Some(module) = self.behaviour_module(game, model)? else {
+            return Ok(None);
+        };
+        let Some(f) = module.function("act") else {
+            return Ok(None);
+        };
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua, g: &Game| aim_value(lua, g, rules, aim);
+        let intents = std::cell::RefCell::new(Vec::new());
+        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        let Value::Table(t) = v else {
+            return match v {
+                Value::Nil => Ok(None),
+                other => Err(bad_return(
+                    module,
+                    "act",
+                    &format!("a {}", other.type_name()),
+                )),
+            };
+        };
+        let bad = |what: &str| bad_return(module, "act", what);
+        let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
+            match t.raw_get::<Value>(key).map_err(hook_err)? {
+                Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
+                Value::Nil => Ok(None),
+                _ => Err(bad(&format!("{key} that is not a model snapshot"))),
+            }
+        };
+        let building_in = |key: &str| -> Result<Option<String>, HookError> {
+            match t.raw_get::<Value>(key).map_err(hook_err)? {
+                Value::Table(s) => Ok(Some(s.raw_get::<String>("name").map_err(hook_err)?)),
+                Value::String(n) => Ok(Some(n.to_string_lossy())),
+                Value::Nil => Ok(None),
+                _ => Err(bad(&format!("{key} that is not a building"))),
+            }
+        };
+        if let Some(id) = model_in("melee")? {
+            return Ok(Some(Order::Melee(id)));
+        }
+        if let Some(id) = model_in("shoot")? {
+            return Ok(Some(Order::Shoot(id)));
+        }
+        if let Some(b) = building_in("structural")? {
+            return Ok(Some(Order::Structural(b)));
+        }
+        if let Some(b) = building_in("ignite")? {
+            return Ok(Some(Order::Ignite(b)));
+        }
+        if t.raw_get::<Option<bool>>("leave")
+            .map_err(hook_err)?
+            .unwrap_or(false)
+        {
+            return Ok(Some(Order::Leave));
+        }
+        if let Value::Table(m) = t.raw_get::<Value>("move").map_err(hook_err)? {
+            let aim = aim_of(&m)
+                .map_err(hook_err)?
+                .ok_or_else(|| bad("move = something it cannot move toward"))?;
+            return Ok(Some(Order::Move(aim)));
+        }
+        Err(bad(
+            "none of melee, shoot, structural, ignite, move or leave",
+        ))
     }
 
     fn movement_traits(

@@ -573,6 +573,14 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:opportunity({ 30, 30 })",
             },
             Method {
+                name: "act",
+                params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
+                returns: "EnemyAction",
+                doc: "One action of an enemy as its Behaviour orders it (§6.2): its script's `target` and `act`, \
+                      executed by the kernel.",
+                usage: "local a = g:act(orc)",
+            },
+            Method {
                 name: "target",
                 params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
                 returns: "Model|Building|Position|string|nil",
@@ -720,6 +728,41 @@ pub const CLASSES: &[Class] = &[
             f("successes", "integer", "Actions gained."),
             f("failures", "integer", "Dice failed."),
             f("turnover", "boolean", "Two or more failures: the turn passes."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "BehaviourOrder",
+        kind: ClassKind::Table,
+        doc: "What a Behaviour's `act` returns: one of its keys.",
+        usage: "return { move = target }",
+        fields: &[
+            opt("melee", "ModelSnapshot", "Attack this adjacent enemy."),
+            opt("shoot", "ModelSnapshot", "Shoot this enemy."),
+            opt("structural", "BuildingSnapshot|string", "Attack this adjacent building."),
+            opt("ignite", "BuildingSnapshot|string", "Set this adjacent building on fire."),
+            opt("move", "ModelSnapshot|BuildingSnapshot|Position|EdgeAim", "Move toward it (one leg)."),
+            opt("leave", "boolean", "Leave by the nearest edge."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "EnemyAction",
+        kind: ClassKind::Table,
+        doc: "What `g:act` did.",
+        usage: "local attacked = g:act(orc).did == \"structural\"",
+        fields: &[
+            f(
+                "did",
+                "string",
+                "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\" or \"left\".",
+            ),
+            opt("why", "string", "Why the action was lost."),
+            opt("result", "CombatOutcome", "A melee's or shot's result."),
+            opt("building", "string", "The building attacked or set on fire."),
+            opt("damage", "integer", "Integrity a structural attack removed."),
+            opt("to", "Position", "Where a move ended."),
+            opt("travelled", "number", "Inches moved."),
         ],
         methods: &[],
     },
@@ -1346,8 +1389,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "act",
         kinds: &["behaviours"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `act(ctx, model, target)` returns an intent); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil",
+        doc: "One action for a model of the Group, given its target (§6.2 universal priority): an order the \
+              kernel executes, or nil to lose the action. Its ctx may roll dice.",
     },
     EntryPoint {
         name: "cast",

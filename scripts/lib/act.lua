@@ -1,0 +1,50 @@
+-- The universal priority of core §6.2, shared by the Behaviour scripts' `act`: what one action of a model
+-- does about its target. Engaged: attack the target if it is adjacent, else the adjacent enemy nearest to
+-- the target. Not engaged: attack the target when it is attackable, otherwise move toward it by the
+-- shortest legal route (the kernel routes and moves one straight leg).
+local A = {}
+
+--- Whether a model touches a model, a building or a point (within the contact tolerance).
+function A.adjacent(ctx, self, thing)
+	return ctx:distance_to(self, thing) <= ctx:rule("bases", "contact_tolerance")
+end
+
+--- The adjacent enemy nearest to `target`, or nil when not Engaged.
+function A.nearest_adjacent(ctx, self, target)
+	local best, best_d
+	for _, e in ipairs(ctx:engaged(self)) do
+		local d = target and ctx:distance_to(e, target) or 0
+		if best == nil or d < best_d then
+			best, best_d = e, d
+		end
+	end
+	return best
+end
+
+--- The default action toward `target` (a model, a building, a point or { edge = true }).
+function A.default(ctx, self, target)
+	if target == nil then
+		return nil
+	end
+	if target.edge then
+		return { leave = true }
+	end
+	local is_model = target.id ~= nil
+	local is_building = target.integrity ~= nil and not is_model
+	if (is_model or is_building) and A.adjacent(ctx, self, target) then
+		if is_model then
+			return { melee = target }
+		end
+		return { structural = target }
+	end
+	local foe = A.nearest_adjacent(ctx, self, target)
+	if foe then
+		return { melee = foe }
+	end
+	if not is_model and not is_building and A.adjacent(ctx, self, target) then
+		return nil -- already at the point it was heading for
+	end
+	return { move = target }
+end
+
+return A

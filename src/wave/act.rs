@@ -1,0 +1,208 @@
+//! One enemy action (core §6.2): the model's Behaviour script says what it aims at (`target`) and what it
+//! does about it (`act`); the kernel validates and executes the order — a melee, a shot, a structural
+//! attack, a fire, one straight leg of the shortest legal route, or leaving the table.
+//!
+//! Scripts decide, Rust executes: an order the rules refuse is an error naming the reason, and nothing
+//! is applied.
+
+use crate::geometry::{Goal, Navigator, Route};
+use crate::roster::Rosters;
+use crate::rules::hooks::{Aim, Hooks, Order};
+use crate::rules::melee::{melee, CombatReport, MeleeOptions};
+use crate::rules::movement::{move_with, MoveOptions, MoveReport};
+use crate::rules::ranged::{shoot, ShotOptions};
+use crate::rules::structural::{ignite, structural, StructuralReport};
+use crate::rules::RuleError;
+use crate::state::{Game, ModelId};
+use serde::Serialize;
+
+/// What one enemy action did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "did", rename_all = "snake_case")]
+pub enum ActionReport {
+    /// The action was lost (nothing to aim at, nothing useful to do, no route), and why.
+    Lost {
+        why: String,
+    },
+    Melee {
+        report: CombatReport,
+    },
+    Shoot {
+        report: CombatReport,
+    },
+    Structural {
+        report: StructuralReport,
+    },
+    Ignite {
+        building: String,
+    },
+    Moved {
+        report: MoveReport,
+    },
+    /// It left the table by an edge.
+    Left,
+}
+
+/// One action of enemy `id`, as its Behaviour orders it.
+pub fn enemy_action(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+) -> Result<ActionReport, RuleError> {
+    game.model(id)?;
+    let Some(aim) = hooks.behaviour_target(game, id)? else {
+        return Ok(ActionReport::Lost {
+            why: "its Behaviour has no target".into(),
+        });
+    };
+    let Some(order) = hooks.behaviour_act(game, id, &aim)? else {
+        return Ok(ActionReport::Lost {
+            why: "its Behaviour found nothing useful to do".into(),
+        });
+    };
+    execute(game, rosters, hooks, id, order)
+}
+
+/// Execute one order for model `id`.
+pub fn execute(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    order: Order,
+) -> Result<ActionReport, RuleError> {
+    let rules = &rosters.rules;
+    Ok(match order {
+        Order::Melee(t) => ActionReport::Melee {
+            report: melee(game, rules, hooks, id, t, MeleeOptions::default())?,
+        },
+        Order::Shoot(t) => ActionReport::Shoot {
+            report: shoot(game, rosters, hooks, id, t, ShotOptions::default())?,
+        },
+        Order::Structural(b) => ActionReport::Structural {
+            report: structural(game, rules, hooks, id, &b, false)?,
+        },
+        Order::Ignite(b) => {
+            ignite(game, rules, hooks, id, &b)?;
+            ActionReport::Ignite { building: b }
+        }
+        Order::Leave => leave(game, rules, hooks, id)?,
+        Order::Move(aim) => match route_to(game, id, &aim)? {
+            Some(route) => ActionReport::Moved {
+                report: follow(game, rules, hooks, id, &route)?,
+            },
+            None => ActionReport::Lost {
+                why: "no legal route to its target".into(),
+            },
+        },
+    })
+}
+
+/// Bases the mover routes around: every other model but the one it is heading for.
+fn obstacles(game: &Game, id: ModelId, except: Option<ModelId>) -> Vec<crate::geometry::Circle> {
+    game.models
+        .iter()
+        .filter(|m| m.id != id && Some(m.id) != except)
+        .map(|m| m.circle())
+        .collect()
+}
+
+/// The shortest legal route toward `aim` (§6.2: "move by the shortest legal route"); `None` when there
+/// is none.
+fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleError> {
+    let m = game.model(id)?;
+    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let (goal, except) = match aim {
+        Aim::Model(t) => (Goal::Base(game.model(*t)?.circle()), Some(*t)),
+        Aim::Building(name) => (Goal::Building(game.building(name)?.rect), None),
+        Aim::Point(p) => (Goal::Point(*p), None),
+        Aim::Edge => return Ok(nav.route_to_edge(m.pos, &obstacles(game, id, None))),
+    };
+    Ok(nav.route_to_contact(m.pos, &goal, &obstacles(game, id, except)))
+}
+
+/// One move action along a route: its legs in turn, each a straight move, until the model's band is
+/// used, a leg stops early (contact, an obstacle) or the route ends. The route's bends are the tangent
+/// points around obstacles, so the legs stay as straight as the table allows.
+fn follow(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    route: &Route,
+) -> Result<MoveReport, RuleError> {
+    let band = crate::rules::movement::move_distance(rules, &hooks.movement_traits(game, id, &[])?);
+    let mut left = band;
+    let mut first: Option<MoveReport> = None;
+    for to in route.waypoints.iter().skip(1) {
+        if left <= 1e-9 || game.model(id).is_err() {
+            break;
+        }
+        let o = MoveOptions {
+            limit: Some(left),
+            step: false,
+            continuation: first.is_some(),
+        };
+        let r = move_with(game, rules, hooks, id, *to, o)?;
+        left -= r.travelled;
+        // A leg cut short by something other than the band ends the move.
+        let stopped =
+            r.stopped_by.is_some() || (left > 1e-9 && r.travelled + 1e-9 < r.from.dist(*to));
+        first = Some(match first {
+            None => r,
+            Some(mut acc) => {
+                acc.to = r.to;
+                acc.travelled += r.travelled;
+                acc.stopped_by = r.stopped_by;
+                acc.free_hacks.extend(r.free_hacks);
+                acc.band_lost = acc.band_lost.or(r.band_lost);
+                acc.survived = r.survived;
+                acc
+            }
+        });
+        if stopped {
+            break;
+        }
+    }
+    match first {
+        Some(r) => Ok(r),
+        // Already where the route ends.
+        None => move_with(
+            game,
+            rules,
+            hooks,
+            id,
+            game.model(id)?.pos,
+            MoveOptions::default(),
+        ),
+    }
+}
+
+/// Leave by the nearest edge: off the table if the edge is within one move along a straight leg,
+/// otherwise one leg toward it.
+fn leave(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+) -> Result<ActionReport, RuleError> {
+    let m = game.model(id)?;
+    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let bases = obstacles(game, id, None);
+    let Some(route) = nav.route_to_edge(m.pos, &bases) else {
+        return Ok(ActionReport::Lost {
+            why: "no route to an edge".into(),
+        });
+    };
+    let reach =
+        crate::rules::movement::move_distance(rules, &hooks.movement_traits(game, id, &[])?);
+    if route.waypoints.len() <= 2 && route.length <= reach + 1e-9 {
+        crate::rules::magic::remove(game, id, "left the table")?;
+        return Ok(ActionReport::Left);
+    }
+    let to = route.waypoints.get(1).copied().unwrap_or(m.pos);
+    Ok(ActionReport::Moved {
+        report: move_with(game, rules, hooks, id, to, MoveOptions::default())?,
+    })
+}
