@@ -335,6 +335,14 @@ function Game:damage(building, amount) end
 ---@return integer
 function Game:opportunity(at) end
 
+---Play one enemy turn (§6.2): Groups in Behaviour play order, one roll each, every action ordered by the Behaviour scripts; a turnover ends it.
+---
+---```lua
+---for _, t in ipairs(g:enemy_turn()) do print(t.behaviour, t.actions) end
+---```
+---@return GroupTurn[]
+function Game:enemy_turn() end
+
 ---One action of an enemy as its Behaviour orders it (§6.2): its script's `target` and `act`, executed by the kernel.
 ---
 ---```lua
@@ -546,6 +554,18 @@ function Model:has(condition) end
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
 ---@field leave? boolean Leave by the nearest edge.
 
+---What one Enemy Group did in `g:enemy_turn`.
+---
+---```lua
+---local turns = g:enemy_turn()
+---```
+---@class GroupTurn
+---@field group? integer Its Group number.
+---@field behaviour? string Its Behaviour.
+---@field actions integer Actions each model had.
+---@field turnover boolean Its roll ended the enemy turn.
+---@field done EnemyAction[] Each action, in order, with `model` set.
+
 ---What `g:act` did.
 ---
 ---```lua
@@ -559,6 +579,7 @@ function Model:has(condition) end
 ---@field damage? integer Integrity a structural attack removed.
 ---@field to? Position Where a move ended.
 ---@field travelled? number Inches moved.
+---@field model? Model Who acted (in `g:enemy_turn`).
 
 ---What a Behaviour's `target` returns to send its model off the nearest table edge.
 ---

@@ -278,6 +278,9 @@ pub struct WaveRules {
     pub group_size_max: u8,
     /// Supplies gained at wave end per wave number.
     pub supplies_per_wave_number: u32,
+    /// Activation dice an Enemy Group rolls (the rulebook leaves it open; a Group of a Behaviour with
+    /// fewer `max_actions` rolls that many).
+    pub enemy_dice: u8,
 }
 
 /// The Wave Points formula (SUPPLEMENT §8):

@@ -19,6 +19,7 @@
 
 pub mod act;
 mod builder;
+pub mod turn;
 
 pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};
 

@@ -149,6 +149,45 @@ pub(super) fn combat_table(
     Ok(t)
 }
 
+/// The table `g:act` returns (and each action of `g:enemy_turn`).
+fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    use crate::wave::act::ActionReport as A;
+    match r {
+        A::Lost { why } => {
+            t.raw_set("did", "lost")?;
+            t.raw_set("why", why.as_str())?;
+        }
+        A::Melee { report } | A::Shoot { report } => {
+            t.raw_set(
+                "did",
+                if matches!(r, A::Melee { .. }) {
+                    "melee"
+                } else {
+                    "shoot"
+                },
+            )?;
+            t.raw_set("result", report.applied.as_str())?;
+        }
+        A::Structural { report } => {
+            t.raw_set("did", "structural")?;
+            t.raw_set("building", report.building.as_str())?;
+            t.raw_set("damage", report.damage)?;
+        }
+        A::Ignite { building } => {
+            t.raw_set("did", "ignite")?;
+            t.raw_set("building", building.as_str())?;
+        }
+        A::Moved { report } => {
+            t.raw_set("did", "moved")?;
+            t.raw_set("to", pos_table(lua, report.to)?)?;
+            t.raw_set("travelled", report.travelled)?;
+        }
+        A::Left => t.raw_set("did", "left")?,
+    }
+    Ok(t)
+}
+
 /// The table `g:activate` and `g:activate_group` return.
 fn activation_table(lua: &Lua, r: &crate::dice::ActivationRoll) -> mlua::Result<Table> {
     let t = lua.create_table()?;
@@ -735,41 +774,35 @@ impl UserData for GameHandle {
             let (mut game, hooks) = this.session(lua)?;
             let r = crate::wave::act::enemy_action(&mut game, &rosters, &hooks, id)
                 .map_err(|e| Self::rule_err(lua, e))?;
-            let t = lua.create_table()?;
-            use crate::wave::act::ActionReport as A;
-            match &r {
-                A::Lost { why } => {
-                    t.raw_set("did", "lost")?;
-                    t.raw_set("why", why.as_str())?;
+            action_table(lua, &r)
+        });
+
+        methods.add_method(api("enemy_turn"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            let turns = crate::wave::turn::enemy_turn(&mut game, &rosters, &hooks)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            let out = lua.create_table()?;
+            for gt in &turns {
+                let t = lua.create_table()?;
+                if let Some(n) = gt.group {
+                    t.raw_set("group", n)?;
                 }
-                A::Melee { report } | A::Shoot { report } => {
-                    t.raw_set(
-                        "did",
-                        if matches!(r, A::Melee { .. }) {
-                            "melee"
-                        } else {
-                            "shoot"
-                        },
-                    )?;
-                    t.raw_set("result", report.applied.as_str())?;
+                if let Some(b) = &gt.behaviour {
+                    t.raw_set("behaviour", b.as_str())?;
                 }
-                A::Structural { report } => {
-                    t.raw_set("did", "structural")?;
-                    t.raw_set("building", report.building.as_str())?;
-                    t.raw_set("damage", report.damage)?;
+                t.raw_set("actions", gt.actions)?;
+                t.raw_set("turnover", gt.turnover)?;
+                let done = lua.create_table()?;
+                for (id, r) in &gt.done {
+                    let a = action_table(lua, r)?;
+                    a.raw_set("model", this.model_ref(&game, *id))?;
+                    done.raw_push(a)?;
                 }
-                A::Ignite { building } => {
-                    t.raw_set("did", "ignite")?;
-                    t.raw_set("building", building.as_str())?;
-                }
-                A::Moved { report } => {
-                    t.raw_set("did", "moved")?;
-                    t.raw_set("to", pos_table(lua, report.to)?)?;
-                    t.raw_set("travelled", report.travelled)?;
-                }
-                A::Left => t.raw_set("did", "left")?,
+                t.raw_set("done", done)?;
+                out.raw_push(t)?;
             }
-            Ok(t)
+            Ok(out)
         });
 
         methods.add_method(api("target"), |lua, this, m: Value| {

@@ -573,6 +573,14 @@ pub const CLASSES: &[Class] = &[
                 usage: "g:opportunity({ 30, 30 })",
             },
             Method {
+                name: "enemy_turn",
+                params: &[],
+                returns: "GroupTurn[]",
+                doc: "Play one enemy turn (§6.2): Groups in Behaviour play order, one roll each, every action \
+                      ordered by the Behaviour scripts; a turnover ends it.",
+                usage: "for _, t in ipairs(g:enemy_turn()) do print(t.behaviour, t.actions) end",
+            },
+            Method {
                 name: "act",
                 params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
                 returns: "EnemyAction",
@@ -747,6 +755,20 @@ pub const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "GroupTurn",
+        kind: ClassKind::Table,
+        doc: "What one Enemy Group did in `g:enemy_turn`.",
+        usage: "local turns = g:enemy_turn()",
+        fields: &[
+            opt("group", "integer", "Its Group number."),
+            opt("behaviour", "string", "Its Behaviour."),
+            f("actions", "integer", "Actions each model had."),
+            f("turnover", "boolean", "Its roll ended the enemy turn."),
+            f("done", "EnemyAction[]", "Each action, in order, with `model` set."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "EnemyAction",
         kind: ClassKind::Table,
         doc: "What `g:act` did.",
@@ -763,6 +785,7 @@ pub const CLASSES: &[Class] = &[
             opt("damage", "integer", "Integrity a structural attack removed."),
             opt("to", "Position", "Where a move ended."),
             opt("travelled", "number", "Inches moved."),
+            opt("model", "Model", "Who acted (in `g:enemy_turn`)."),
         ],
         methods: &[],
     },

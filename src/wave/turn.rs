@@ -1,0 +1,106 @@
+//! The enemy turn (core §6.2): Enemy Groups activate in Behaviour play order (rosters/behaviours.toml
+//! `order`, ties by Group number), each rolling once at its worst Quality; every model of the Group takes
+//! the same number of actions, one model after the other, each action ordered by its Behaviour's script.
+//! Two failures end the enemy turn after the Group's actions — except for a Behaviour that never causes a
+//! turnover (Mindless, Guardian), which also takes at most its `max_actions`.
+
+use super::act::{enemy_action, ActionReport};
+use crate::roster::Rosters;
+use crate::rules::activation::activate_group;
+use crate::rules::hooks::Hooks;
+use crate::rules::RuleError;
+use crate::state::{Game, ModelId, Side};
+use serde::Serialize;
+
+/// What one Group did in an enemy turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupTurn {
+    pub group: Option<u32>,
+    pub behaviour: Option<String>,
+    pub models: Vec<ModelId>,
+    pub actions: u8,
+    pub turnover: bool,
+    pub done: Vec<(ModelId, ActionReport)>,
+}
+
+/// The Enemy Groups on the table in activation order: (Behaviour order, Group number), each with its
+/// models in id order. A model without a Group is a Group of its own.
+pub fn groups_in_order(game: &Game, rosters: &Rosters) -> Vec<Vec<ModelId>> {
+    let mut keyed: Vec<((u32, u32, u32), ModelId)> = game
+        .side(Side::Enemies)
+        .map(|m| {
+            let order = m
+                .behaviour
+                .as_deref()
+                .and_then(|b| rosters.behaviour(b))
+                .map_or(u32::MAX, |b| b.order);
+            let group = m.group.unwrap_or(u32::MAX);
+            let solo = if m.group.is_none() { m.id.0 } else { 0 };
+            ((order, group, solo), m.id)
+        })
+        .collect();
+    keyed.sort_by_key(|(k, id)| (*k, *id));
+    let mut out: Vec<Vec<ModelId>> = Vec::new();
+    let mut last = None;
+    for (k, id) in keyed {
+        if Some(k) == last {
+            if let Some(g) = out.last_mut() {
+                g.push(id);
+            }
+        } else {
+            out.push(vec![id]);
+            last = Some(k);
+        }
+    }
+    out
+}
+
+/// Play one enemy turn. Returns what each Group did, in order, until a turnover ended the turn.
+pub fn enemy_turn(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+) -> Result<Vec<GroupTurn>, RuleError> {
+    let mut turns = Vec::new();
+    for members in groups_in_order(game, rosters) {
+        let alive: Vec<ModelId> = members
+            .into_iter()
+            .filter(|id| game.model(*id).is_ok())
+            .collect();
+        let Some(first) = alive.first().and_then(|id| game.model(*id).ok()) else {
+            continue;
+        };
+        let (group, behaviour) = (first.group, first.behaviour.clone());
+        let spec = behaviour.as_deref().and_then(|b| rosters.behaviour(b));
+        let max_actions = spec.map_or(3, |b| b.max_actions);
+        let causes_turnover = spec.is_none_or(|b| b.turnover);
+        let dice = rosters.rules.wave.enemy_dice.min(max_actions as u8).max(1);
+        let roll = activate_group(game, &rosters.rules, hooks, None, &alive, dice)?;
+        let actions = roll.successes.min(max_actions as u8);
+        let mut done = Vec::new();
+        for id in &alive {
+            for _ in 0..actions {
+                if game.model(*id).is_err() {
+                    break;
+                }
+                done.push((*id, enemy_action(game, rosters, hooks, *id)?));
+            }
+            if let Ok(m) = game.model_mut(*id) {
+                m.active = false;
+            }
+        }
+        let turnover = roll.turnover && causes_turnover;
+        turns.push(GroupTurn {
+            group,
+            behaviour,
+            models: alive,
+            actions,
+            turnover,
+            done,
+        });
+        if turnover {
+            break;
+        }
+    }
+    Ok(turns)
+}
