@@ -28,7 +28,7 @@
 //! deploy distance of it. No choice is drawn: a hero policy script is meant to choose these positions.
 
 use super::{WaveError, WavePlan};
-use crate::geometry::{circle_circle_gap, circle_rect_gap, Circle, Goal, Navigator, Rect, Segment};
+use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
 use crate::geometry::{Table, Vec2};
 use crate::roster::{ProfileKind, Rosters};
 use crate::rules::query::placement_problem;
@@ -36,9 +36,11 @@ use crate::state::{model_from_profile, EventKind, Game, Model, ModelId, Side};
 
 /// Spacing of the candidate spots for enemies, inches.
 const ENEMY_GRID: f64 = 0.5;
-/// Spacing of the candidate spots for heroes, inches (fewer models, tighter zone).
+/// Spacing of the candidate spots for heroes, inches.
 const HERO_GRID: f64 = 0.25;
 const EPS: f64 = 1e-9;
+/// Spots this close to the wanted point are sorted and tried first (see [`nearest_ok`]).
+const NEAR: f64 = 2.0;
 
 /// How one Enemy Group was deployed; the same facts as its `group_deployed` event.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,15 +159,34 @@ fn steps(lo: f64, hi: f64, step: f64) -> Vec<f64> {
     v
 }
 
-/// Spots sorted nearest to `to` first (ties by x, then y, so the order never depends on anything else).
-fn nearest_first(mut spots: Vec<Vec2>, to: Vec2) -> Vec<Vec2> {
-    spots.sort_by(|a, b| {
-        a.dist(to)
-            .total_cmp(&b.dist(to))
-            .then(a.x.total_cmp(&b.x))
-            .then(a.y.total_cmp(&b.y))
-    });
-    spots
+/// The first spot, nearest to `to` first (ties by x, then y, so the order never depends on anything
+/// else), for which `ok` holds. Spots within `near` of `to` are sorted and tried before the rest, which
+/// are sorted only when none of those will do: the nearest legal spot is almost always close by.
+fn nearest_ok(
+    spots: &[Vec2],
+    to: Vec2,
+    near: f64,
+    mut ok: impl FnMut(Vec2) -> bool,
+) -> Option<Vec2> {
+    let keyed = |close: bool| {
+        let mut v: Vec<(f64, Vec2)> = spots
+            .iter()
+            .map(|p| (p.dist(to), *p))
+            .filter(|(d, _)| (*d <= near) == close)
+            .collect();
+        v.sort_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then(a.1.x.total_cmp(&b.1.x))
+                .then(a.1.y.total_cmp(&b.1.y))
+        });
+        v
+    };
+    for close in [true, false] {
+        if let Some((_, p)) = keyed(close).into_iter().find(|(_, p)| ok(*p)) {
+            return Some(p);
+        }
+    }
+    None
 }
 
 /// Whether a base could reach contact with the Town Hall, one navigator per base size. A point with a
@@ -237,36 +258,39 @@ impl GroupSearch<'_> {
     ) -> Option<Vec<Circle>> {
         let anchor = self.frame.point(along, self.within / 2.0);
         let mut spots: Vec<Circle> = Vec::with_capacity(models.len());
+        // Candidate centres per base radius. Only spots within the activation range of the anchor can
+        // be near enough to each other; farther anchors are tried by the caller.
+        let mut grids: Vec<(f64, Vec<Vec2>)> = Vec::new();
         for m in models {
             let r = m.base / 2.0;
-            // Only spots within the activation range of the anchor can be near enough to each other;
-            // farther anchors are tried by the caller.
-            let alongs = steps(
-                r.max(along - self.range),
-                (self.frame.len() - r).min(along + self.range),
-                ENEMY_GRID,
-            );
-            let depths = steps(r, self.within - r, ENEMY_GRID);
-            let cands: Vec<Vec2> = alongs
-                .iter()
-                .flat_map(|a| depths.iter().map(move |d| self.frame.point(*a, *d)))
-                .collect();
-            let found = nearest_first(cands, anchor)
-                .into_iter()
-                .map(|c| Circle::new(c, r))
-                .find(|c| {
-                    spots.iter().all(|s| {
-                        let g = circle_circle_gap(s, c);
-                        g >= -EPS && g <= self.range + EPS
-                    }) && (!keep_clear
-                        || self
-                            .heroes
-                            .iter()
-                            .all(|h| circle_circle_gap(h, c) > self.clearance + EPS))
-                        && placement_problem(game, c).is_none()
-                        && (!need_route || routes.reaches(r, c.c))
-                })?;
-            spots.push(found);
+            if !grids.iter().any(|(gr, _)| *gr == r) {
+                let alongs = steps(
+                    r.max(along - self.range),
+                    (self.frame.len() - r).min(along + self.range),
+                    ENEMY_GRID,
+                );
+                let depths = steps(r, self.within - r, ENEMY_GRID);
+                let cands = alongs
+                    .iter()
+                    .flat_map(|a| depths.iter().map(move |d| self.frame.point(*a, *d)))
+                    .collect();
+                grids.push((r, cands));
+            }
+            let cands = &grids.iter().find(|(gr, _)| *gr == r)?.1;
+            let found = nearest_ok(cands, anchor, NEAR, |p| {
+                let c = Circle::new(p, r);
+                spots.iter().all(|s| {
+                    let g = circle_circle_gap(s, &c);
+                    g >= -EPS && g <= self.range + EPS
+                }) && (!keep_clear
+                    || self
+                        .heroes
+                        .iter()
+                        .all(|h| circle_circle_gap(h, &c) > self.clearance + EPS))
+                    && placement_problem(game, &c).is_none()
+                    && (!need_route || routes.reaches(r, p))
+            })?;
+            spots.push(Circle::new(found, r));
         }
         Some(spots)
     }
@@ -467,24 +491,19 @@ fn place_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<()
             let rect = game.buildings[s].rect;
             let target = around(&rect.expand(gap_target + r), f);
             let zone = rect.expand(within);
+            let ys = steps(zone.min.y, zone.max.y, HERO_GRID);
             let cands: Vec<Vec2> = steps(zone.min.x, zone.max.x, HERO_GRID)
                 .into_iter()
-                .flat_map(|x| {
-                    steps(zone.min.y, zone.max.y, HERO_GRID)
-                        .into_iter()
-                        .map(move |y| Vec2::new(x, y))
-                })
+                .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
+                .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
                 .collect();
             let game_ref: &Game = game;
-            spot = nearest_first(cands, target)
-                .into_iter()
-                .map(|c| Circle::new(c, r))
-                .find(|c| {
-                    circle_rect_gap(c, &rect) + 2.0 * r <= within + EPS
-                        && taken.iter().all(|t| circle_circle_gap(t, c) >= -EPS)
-                        && placement_problem(game_ref, c).is_none()
-                })
-                .map(|c| (c, game_ref.buildings[s].name.clone()));
+            spot = nearest_ok(&cands, target, NEAR, |p| {
+                let c = Circle::new(p, r);
+                taken.iter().all(|t| circle_circle_gap(t, &c) >= -EPS)
+                    && placement_problem(game_ref, &c).is_none()
+            })
+            .map(|p| (Circle::new(p, r), game_ref.buildings[s].name.clone()));
             if spot.is_some() {
                 break;
             }
