@@ -22,10 +22,13 @@
 //!    table, legal, inside the band and together is never dropped: a Group that cannot have those is a
 //!    [`WaveError::NoRoom`].
 //!
-//! Heroes (both sides' "heroes" — heroes and Village Defenders), in id order, are spread evenly around
+//! The heroes' side (heroes and Village Defenders), in id order, is spread evenly around
 //! the Town Hall (or, with Watchtower III, dealt out in turn to every standing building, Town Hall first),
 //! each on the nearest legal spot (0.25" grid) to its share of the building's outline, wholly within the
 //! deploy distance of it. No choice is drawn: a hero policy script is meant to choose these positions.
+//!
+//! Not considered: walls and hedges (a base may be put across one, as [`placement_problem`] allows) and
+//! tokens (Opportunities, Barricades, Traps have no base to overlap).
 
 use super::{WaveError, WavePlan};
 use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
