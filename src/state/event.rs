@@ -217,6 +217,26 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         unmet: Vec<String>,
     },
+    /// A hero or Village Defender was deployed at the start of a wave (core §5.3 step 2): moved from
+    /// where it stood to `to`, within the deploy distance of the building `near`.
+    Deployed {
+        model: ModelId,
+        from: Vec2,
+        to: Vec2,
+        near: String,
+    },
+    /// An Enemy Group was deployed (core §5.3 step 3) around `anchor`, wholly within the deploy distance
+    /// of spawn edge `edge` (1 N, 2 E, 3 S, 4 W). `hero_clearance` is false when the Group could not be
+    /// kept outside Short of every hero; `routes` is false when some model could not be placed where it
+    /// has a route to the Town Hall (the log then says the table did not allow it).
+    GroupDeployed {
+        number: u32,
+        edge: u8,
+        anchor: Vec2,
+        models: Vec<ModelId>,
+        hero_clearance: bool,
+        routes: bool,
+    },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {

@@ -1,9 +1,12 @@
-//! Waves: Escalation and budget (core §5.1) and the default wave builder (core §5.2, SUPPLEMENT §5, §10).
+//! Waves: Escalation and budget (core §5.1), the default wave builder (core §5.2, SUPPLEMENT §5, §10) and
+//! the default deployment (core §5.3).
 //!
 //! Owns turning an Escalation and a party into a [`WavePlan`] — which Enemy Groups, of which profiles,
 //! with which Behaviour and spawn edge — using only the game's seeded dice, every die and every choice
-//! logged. It never places models on the table (deployment, §5.3, comes later) and never reads a number
-//! that the rosters hold (budgets, tiers, limits, group size, edges all come from `rosters/`).
+//! logged (`builder`), and the default deployment of the start-of-wave sequence (§5.3 steps 2–3,
+//! [`deploy`]): heroes around the Town Hall, each Group wholly within the deploy distance of its edge.
+//! It never reads a number that the rosters hold (budgets, tiers, limits, group size, edges, deploy
+//! distances all come from `rosters/`).
 //!
 //! The builder here is the default of SUPPLEMENT §10 ("chooses uniformly among eligible profiles with the
 //! seeded dice"); a Lua wave-builder script is meant to replace it later.
@@ -19,10 +22,13 @@
 
 pub mod act;
 mod builder;
+pub mod deploy;
 pub mod turn;
 
 pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};
+pub use deploy::{deploy_enemies, deploy_enemy_groups, deploy_heroes, GroupDeployment};
 
+use crate::state::ModelId;
 use thiserror::Error;
 
 /// Why a wave could not be built. Every bad input is one of these, never a panic.
@@ -55,4 +61,21 @@ pub enum WaveError {
     /// The budget would buy more models than any wave should hold (a runaway `party_value_per_hero`).
     #[error("a budget of {budget} Wave Points buys more than {limit} models")]
     TooLarge { budget: i64, limit: i64 },
+    /// A Group names a profile that is not an enemy in the rosters.
+    #[error("the wave names {0:?}, which is not an enemy profile in the rosters")]
+    UnknownProfile(String),
+    /// A Group's spawn edge is not 1 to 4.
+    #[error("Group {group} has spawn edge {edge}; edges are 1 (north) to 4 (west)")]
+    BadEdge { group: u32, edge: u8 },
+    /// No legal spots within the deploy distance of the edge hold the whole Group together.
+    #[error(
+        "Group {group} does not fit together anywhere within the deploy distance of edge {edge}"
+    )]
+    NoRoom { group: u32, edge: u8 },
+    /// Heroes deploy around the Town Hall, and there is none.
+    #[error("there is no Town Hall to deploy the heroes around")]
+    NoTownHall,
+    /// No legal spot near the Town Hall (or any building, with Watchtower III) for this model.
+    #[error("no room to deploy {name} ({model}) within the deploy distance")]
+    NoHeroRoom { model: ModelId, name: String },
 }

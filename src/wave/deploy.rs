@@ -1,0 +1,573 @@
+//! The default deployment of the start-of-wave sequence (core §5.3 steps 2–3): heroes and Village
+//! Defenders near the Town Hall, then every Enemy Group of a [`WavePlan`] wholly within the deploy
+//! distance of its spawn edge.
+//!
+//! Owns *where* models are put when no script chooses: a legal spot for every base (on the table, off
+//! buildings and impassable terrain, not overlapping another base — [`placement_problem`]), Enemy Groups
+//! packed around an anchor on their edge, heroes spread around their building. It never reads a rule
+//! number that the rosters hold (`[deploy]`, `[measures]`, `[activation].group_range`), never draws a
+//! random number except through [`Game::choose`] (so every choice is in the log), and never leaves a
+//! half-placed wave: on an error the game is restored to what it was before the call.
+//!
+//! Enemies, Group by Group in creation order:
+//! 1. an anchor along the Group's edge is chosen (`choice` event, whole inches along the edge) at half the
+//!    deploy depth;
+//! 2. each model, leader first, takes the nearest spot to the anchor on a 0.5" grid that is legal, wholly
+//!    within the deploy distance of the edge, within the activation range (Long) of every member already
+//!    placed, outside Short of every hero, and has a route to the Town Hall for its base
+//!    ([`Navigator::route_to_contact`], ignoring other models, which move);
+//! 3. when the Group does not fit around that anchor, the other anchors are tried, nearest first; when it
+//!    fits nowhere, the conditions are dropped in this order — hero clearance ("where possible", §5.3),
+//!    then the route, then both — and the `group_deployed` event says which were kept. Being on the
+//!    table, legal, inside the band and together is never dropped: a Group that cannot have those is a
+//!    [`WaveError::NoRoom`].
+//!
+//! The heroes' side (heroes and Village Defenders), in id order, is spread evenly around
+//! the Town Hall (or, with Watchtower III, dealt out in turn to every standing building, Town Hall first),
+//! each on the nearest legal spot (0.25" grid) to its share of the building's outline, wholly within the
+//! deploy distance of it. No choice is drawn: a hero policy script is meant to choose these positions.
+//!
+//! Not considered: walls and hedges (a base may be put across one, as [`placement_problem`] allows) and
+//! tokens (Opportunities, Barricades, Traps have no base to overlap).
+
+use super::{WaveError, WavePlan};
+use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
+use crate::geometry::{Table, Vec2};
+use crate::roster::{ProfileKind, Rosters};
+use crate::rules::query::placement_problem;
+use crate::state::{model_from_profile, EventKind, Game, Model, ModelId, Side};
+
+/// Spacing of the candidate spots for enemies, inches.
+const ENEMY_GRID: f64 = 0.5;
+/// Spacing of the candidate spots for heroes, inches.
+const HERO_GRID: f64 = 0.25;
+const EPS: f64 = 1e-9;
+/// Spots this close to the wanted point are sorted and tried first (see [`nearest_ok`]).
+const NEAR: f64 = 2.0;
+
+/// How one Enemy Group was deployed; the same facts as its `group_deployed` event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupDeployment {
+    /// The Group's number in the [`WavePlan`].
+    pub number: u32,
+    /// Spawn edge, 1 N, 2 E, 3 S, 4 W.
+    pub edge: u8,
+    /// The point the Group was packed around.
+    pub anchor: Vec2,
+    /// The Group's models, in the plan's order (leader first).
+    pub models: Vec<ModelId>,
+    /// Every model is outside Short of every hero. False only when no spot on the edge allowed it.
+    pub hero_clearance: bool,
+    /// Every model was placed where its base has a route to the Town Hall (true when there is no Town
+    /// Hall to reach).
+    pub routes: bool,
+}
+
+/// Puts every model of every Group of `plan` on the table (core §5.3 step 3) with its Group number and
+/// Behaviour, and returns their ids in plan order. See the module docs for the method; use
+/// [`deploy_enemy_groups`] to learn which Groups could not keep outside Short of the heroes.
+pub fn deploy_enemies(
+    game: &mut Game,
+    rosters: &Rosters,
+    plan: &WavePlan,
+) -> Result<Vec<ModelId>, WaveError> {
+    Ok(deploy_enemy_groups(game, rosters, plan)?
+        .into_iter()
+        .flat_map(|g| g.models)
+        .collect())
+}
+
+/// [`deploy_enemies`], reporting each Group's deployment. On an error nothing is placed and the game
+/// (dice and log included) is as it was.
+pub fn deploy_enemy_groups(
+    game: &mut Game,
+    rosters: &Rosters,
+    plan: &WavePlan,
+) -> Result<Vec<GroupDeployment>, WaveError> {
+    let backup = game.clone();
+    let result = place_groups(game, rosters, plan);
+    if result.is_err() {
+        *game = backup;
+    }
+    result
+}
+
+/// Moves every model of the heroes' side (heroes and Village Defenders) to a legal spot wholly within
+/// `rules.deploy.defenders_within` of the Town Hall — of any standing building when `anywhere`
+/// (Watchtower III) — spread around it, logging a `deployed` event for each (core §5.3 step 2).
+/// On an error nothing is moved.
+pub fn deploy_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<(), WaveError> {
+    let backup = game.clone();
+    let result = place_heroes(game, rosters, anywhere);
+    if result.is_err() {
+        *game = backup;
+    }
+    result
+}
+
+/// A spawn edge seen from the table: distances `along` it and `depth` into the table.
+struct EdgeFrame {
+    edge: u8,
+    width: f64,
+    height: f64,
+}
+
+impl EdgeFrame {
+    fn new(table: &Table, edge: u8) -> Option<Self> {
+        (1..=4).contains(&edge).then_some(EdgeFrame {
+            edge,
+            width: table.width,
+            height: table.height,
+        })
+    }
+
+    /// Length of the edge.
+    fn len(&self) -> f64 {
+        if self.edge % 2 == 1 {
+            self.width
+        } else {
+            self.height
+        }
+    }
+
+    /// The axis measured along the edge, for the log.
+    fn axis(&self) -> &'static str {
+        if self.edge % 2 == 1 {
+            "x"
+        } else {
+            "y"
+        }
+    }
+
+    fn point(&self, along: f64, depth: f64) -> Vec2 {
+        match self.edge {
+            1 => Vec2::new(along, self.height - depth),
+            2 => Vec2::new(self.width - depth, along),
+            3 => Vec2::new(along, depth),
+            _ => Vec2::new(depth, along),
+        }
+    }
+}
+
+/// `lo, lo + step, ...` up to `hi`, with `hi` itself always included; empty when `hi < lo`.
+fn steps(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    if hi < lo - EPS {
+        return Vec::new();
+    }
+    let n = ((hi - lo) / step + EPS).floor() as usize;
+    let mut v: Vec<f64> = (0..=n).map(|i| lo + i as f64 * step).collect();
+    if v.last().is_some_and(|last| *last < hi - EPS) {
+        v.push(hi);
+    }
+    v
+}
+
+/// The first spot, nearest to `to` first (ties by x, then y, so the order never depends on anything
+/// else), for which `ok` holds. Spots within `near` of `to` are sorted and tried before the rest, which
+/// are sorted only when none of those will do: the nearest legal spot is almost always close by.
+fn nearest_ok(
+    spots: &[Vec2],
+    to: Vec2,
+    near: f64,
+    mut ok: impl FnMut(Vec2) -> bool,
+) -> Option<Vec2> {
+    let keyed = |close: bool| {
+        let mut v: Vec<(f64, Vec2)> = spots
+            .iter()
+            .map(|p| (p.dist(to), *p))
+            .filter(|(d, _)| (*d <= near) == close)
+            .collect();
+        v.sort_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then(a.1.x.total_cmp(&b.1.x))
+                .then(a.1.y.total_cmp(&b.1.y))
+        });
+        v
+    };
+    for close in [true, false] {
+        if let Some((_, p)) = keyed(close).into_iter().find(|(_, p)| ok(*p)) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Whether a base could reach contact with the Town Hall, one navigator per base size. A point with a
+/// clear straight leg to a point already known to reach it reaches it too, which saves most searches.
+/// Other models are ignored: they move, and a route they block now is open later.
+struct Routes {
+    table: Table,
+    goal: Option<Goal>,
+    navs: Vec<(f64, Navigator, Vec<Vec2>)>,
+}
+
+impl Routes {
+    fn new(table: &Table, town_hall: Option<Rect>) -> Self {
+        Routes {
+            table: table.clone(),
+            goal: town_hall.map(Goal::Building),
+            navs: Vec::new(),
+        }
+    }
+
+    fn reaches(&mut self, r: f64, p: Vec2) -> bool {
+        let Some(goal) = &self.goal else {
+            return true;
+        };
+        let i = match self.navs.iter().position(|(nr, ..)| *nr == r) {
+            Some(i) => i,
+            None => {
+                self.navs
+                    .push((r, Navigator::new(&self.table, r), Vec::new()));
+                self.navs.len() - 1
+            }
+        };
+        let (_, nav, known) = &mut self.navs[i];
+        if known
+            .iter()
+            .rev()
+            .take(16)
+            .any(|k| nav.is_clear(&Segment::new(p, *k), &[]))
+        {
+            return true;
+        }
+        let ok = nav.route_to_contact(p, goal, &[]).is_some();
+        if ok {
+            known.push(p);
+        }
+        ok
+    }
+}
+
+/// The fixed inputs of one Group's search.
+struct GroupSearch<'a> {
+    frame: &'a EdgeFrame,
+    within: f64,
+    range: f64,
+    clearance: f64,
+    heroes: &'a [Circle],
+}
+
+impl GroupSearch<'_> {
+    /// Spots for every model around the anchor `along` the edge, or `None` when one does not fit.
+    fn try_anchor(
+        &self,
+        game: &Game,
+        models: &[Model],
+        along: f64,
+        keep_clear: bool,
+        need_route: bool,
+        routes: &mut Routes,
+    ) -> Option<Vec<Circle>> {
+        let anchor = self.frame.point(along, self.within / 2.0);
+        let mut spots: Vec<Circle> = Vec::with_capacity(models.len());
+        // Candidate centres per base radius. Only spots within the activation range of the anchor can
+        // be near enough to each other; farther anchors are tried by the caller.
+        let mut grids: Vec<(f64, Vec<Vec2>)> = Vec::new();
+        for m in models {
+            let r = m.base / 2.0;
+            if !grids.iter().any(|(gr, _)| *gr == r) {
+                let alongs = steps(
+                    r.max(along - self.range),
+                    (self.frame.len() - r).min(along + self.range),
+                    ENEMY_GRID,
+                );
+                let depths = steps(r, self.within - r, ENEMY_GRID);
+                let cands = alongs
+                    .iter()
+                    .flat_map(|a| depths.iter().map(move |d| self.frame.point(*a, *d)))
+                    .collect();
+                grids.push((r, cands));
+            }
+            let cands = &grids.iter().find(|(gr, _)| *gr == r)?.1;
+            let found = nearest_ok(cands, anchor, NEAR, |p| {
+                let c = Circle::new(p, r);
+                spots.iter().all(|s| {
+                    let g = circle_circle_gap(s, &c);
+                    g >= -EPS && g <= self.range + EPS
+                }) && (!keep_clear
+                    || self
+                        .heroes
+                        .iter()
+                        .all(|h| circle_circle_gap(h, &c) > self.clearance + EPS))
+                    && placement_problem(game, &c).is_none()
+                    && (!need_route || routes.reaches(r, p))
+            })?;
+            spots.push(Circle::new(found, r));
+        }
+        Some(spots)
+    }
+}
+
+fn place_groups(
+    game: &mut Game,
+    rosters: &Rosters,
+    plan: &WavePlan,
+) -> Result<Vec<GroupDeployment>, WaveError> {
+    let rules = &rosters.rules;
+    let within = rules.deploy.enemies_within_edge;
+    let clearance = rules.measures.get(rules.deploy.enemies_outside);
+    let range = rules.measures.get(rules.activation.group_range);
+    let town_hall = game
+        .buildings
+        .iter()
+        .find(|b| b.town_hall && !b.destroyed)
+        .map(|b| b.rect);
+    let mut routes = Routes::new(&game.table, town_hall);
+    let mut out = Vec::with_capacity(plan.groups.len());
+    for g in &plan.groups {
+        let models = g
+            .models
+            .iter()
+            .map(|name| {
+                let p = rosters
+                    .profile(name)
+                    .filter(|p| p.kind == ProfileKind::Enemy)
+                    .ok_or_else(|| WaveError::UnknownProfile(name.clone()))?;
+                let mut m = model_from_profile(p, rosters, Vec2::default());
+                m.group = Some(g.number);
+                m.behaviour = Some(g.behaviour.clone());
+                Ok(m)
+            })
+            .collect::<Result<Vec<Model>, WaveError>>()?;
+        if models.is_empty() {
+            continue;
+        }
+        let frame = EdgeFrame::new(&game.table, g.edge).ok_or(WaveError::BadEdge {
+            group: g.number,
+            edge: g.edge,
+        })?;
+        let no_room = || WaveError::NoRoom {
+            group: g.number,
+            edge: g.edge,
+        };
+        let widest = models.iter().map(|m| m.base / 2.0).fold(0.0, f64::max);
+        if within - widest < widest - EPS {
+            return Err(no_room());
+        }
+        // Whole inches along the edge where the widest base fits.
+        let (lo, hi) = (widest.ceil(), (frame.len() - widest).floor());
+        let mut anchors: Vec<f64> = steps(lo, hi, 1.0)
+            .into_iter()
+            .filter(|a| a.fract() == 0.0)
+            .collect();
+        if anchors.is_empty() {
+            anchors.push(frame.len() / 2.0);
+        }
+        let options: Vec<String> = anchors
+            .iter()
+            .map(|a| format!("{}={a}", frame.axis()))
+            .collect();
+        let edge_name = rules
+            .table
+            .edges
+            .get(usize::from(g.edge) - 1)
+            .map_or("?", String::as_str);
+        let purpose = format!(
+            "deploy Group {} anchor on edge {} ({edge_name})",
+            g.number, g.edge
+        );
+        let chosen = anchors[game.choose(&purpose, &options).unwrap_or(0)];
+        let mut order = anchors.clone();
+        order.sort_by(|a, b| {
+            (a - chosen)
+                .abs()
+                .total_cmp(&(b - chosen).abs())
+                .then(a.total_cmp(b))
+        });
+        let heroes: Vec<Circle> = game
+            .models
+            .iter()
+            .filter(|m| m.kind == ProfileKind::Hero)
+            .map(Model::circle)
+            .collect();
+        let search = GroupSearch {
+            frame: &frame,
+            within,
+            range,
+            clearance,
+            heroes: &heroes,
+        };
+        let mut placed = None;
+        'levels: for (keep_clear, need_route) in
+            [(true, true), (false, true), (true, false), (false, false)]
+        {
+            if !keep_clear && heroes.is_empty() {
+                continue; // the same search again
+            }
+            for a in &order {
+                if let Some(spots) =
+                    search.try_anchor(game, &models, *a, keep_clear, need_route, &mut routes)
+                {
+                    placed = Some((*a, spots, need_route));
+                    break 'levels;
+                }
+            }
+        }
+        let (along, spots, routed) = placed.ok_or_else(no_room)?;
+        let hero_clearance = spots.iter().all(|c| {
+            heroes
+                .iter()
+                .all(|h| circle_circle_gap(h, c) > clearance + EPS)
+        });
+        let mut ids = Vec::with_capacity(models.len());
+        for (mut m, c) in models.into_iter().zip(&spots) {
+            m.pos = c.c;
+            ids.push(game.add_model(m));
+        }
+        let anchor = frame.point(along, within / 2.0);
+        game.record(EventKind::GroupDeployed {
+            number: g.number,
+            edge: g.edge,
+            anchor,
+            models: ids.clone(),
+            hero_clearance,
+            routes: routed || town_hall.is_none(),
+        });
+        out.push(GroupDeployment {
+            number: g.number,
+            edge: g.edge,
+            anchor,
+            models: ids,
+            hero_clearance,
+            routes: routed || town_hall.is_none(),
+        });
+    }
+    Ok(out)
+}
+
+/// The point at fraction `f` (0 to 1) of the way round `r`'s outline, clockwise from the middle of its
+/// north side.
+fn around(r: &Rect, f: f64) -> Vec2 {
+    let mid_top = Vec2::new((r.min.x + r.max.x) / 2.0, r.max.y);
+    let path = [
+        mid_top,
+        r.max,
+        Vec2::new(r.max.x, r.min.y),
+        r.min,
+        Vec2::new(r.min.x, r.max.y),
+        mid_top,
+    ];
+    let perimeter: f64 = path.windows(2).map(|w| w[0].dist(w[1])).sum();
+    let mut left = f.rem_euclid(1.0) * perimeter;
+    for w in path.windows(2) {
+        let l = w[0].dist(w[1]);
+        if left <= l && l > 0.0 {
+            return w[0].lerp(w[1], left / l);
+        }
+        left -= l;
+    }
+    mid_top
+}
+
+fn place_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<(), WaveError> {
+    let within = rosters.rules.deploy.defenders_within;
+    let th = game
+        .buildings
+        .iter()
+        .position(|b| b.town_hall)
+        .ok_or(WaveError::NoTownHall)?;
+    let mut sites = vec![th];
+    if anywhere {
+        sites.extend(
+            (0..game.buildings.len()).filter(|i| *i != th && !game.buildings[*i].destroyed),
+        );
+    }
+    // The movers leave the table while they are placed, so their old spots are no obstacle.
+    let (movers, rest): (Vec<Model>, Vec<Model>) = std::mem::take(&mut game.models)
+        .into_iter()
+        .partition(|m| m.side == Side::Heroes);
+    game.models = rest;
+    let n = sites.len();
+    let mut taken: Vec<Circle> = Vec::with_capacity(movers.len());
+    let mut moves: Vec<(Vec2, String)> = Vec::with_capacity(movers.len());
+    for (i, m) in movers.iter().enumerate() {
+        let (site, k) = (i % n, i / n);
+        // Movers dealt to this site: i % n == site for i < len.
+        let count = (movers.len() - site).div_ceil(n);
+        let r = m.base / 2.0;
+        let gap_target = ((within - m.base) / 2.0).max(0.0);
+        let f = (k as f64 + 0.5) / count as f64;
+        let mut spot = None;
+        // Its own building first, then the others in order.
+        for s in (0..n).map(|j| sites[(site + j) % n]) {
+            let rect = game.buildings[s].rect;
+            let target = around(&rect.expand(gap_target + r), f);
+            let zone = rect.expand(within);
+            let ys = steps(zone.min.y, zone.max.y, HERO_GRID);
+            let cands: Vec<Vec2> = steps(zone.min.x, zone.max.x, HERO_GRID)
+                .into_iter()
+                .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
+                .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
+                .collect();
+            let game_ref: &Game = game;
+            spot = nearest_ok(&cands, target, NEAR, |p| {
+                let c = Circle::new(p, r);
+                taken.iter().all(|t| circle_circle_gap(t, &c) >= -EPS)
+                    && placement_problem(game_ref, &c).is_none()
+            })
+            .map(|p| (Circle::new(p, r), game_ref.buildings[s].name.clone()));
+            if spot.is_some() {
+                break;
+            }
+        }
+        let Some((c, near)) = spot else {
+            return Err(WaveError::NoHeroRoom {
+                model: m.id,
+                name: m.name.clone(),
+            });
+        };
+        taken.push(c);
+        moves.push((c.c, near));
+    }
+    let mut events = Vec::with_capacity(movers.len());
+    for (mut m, (to, near)) in movers.into_iter().zip(moves) {
+        events.push(EventKind::Deployed {
+            model: m.id,
+            from: m.pos,
+            to,
+            near,
+        });
+        m.pos = to;
+        game.models.push(m);
+    }
+    game.models.sort_by_key(|m| m.id);
+    for e in events {
+        game.record(e);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_include_both_ends() {
+        assert_eq!(steps(0.5, 2.0, 0.5), vec![0.5, 1.0, 1.5, 2.0]);
+        assert_eq!(steps(0.5, 1.8, 0.5), vec![0.5, 1.0, 1.5, 1.8]);
+        assert_eq!(steps(1.0, 1.0, 0.5), vec![1.0]);
+        assert!(steps(2.0, 1.0, 0.5).is_empty());
+    }
+
+    #[test]
+    fn around_walks_clockwise_from_north() {
+        let r = Rect::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 2.0));
+        assert_eq!(around(&r, 0.0), Vec2::new(2.0, 2.0));
+        // Perimeter 12: a quarter (3") is 2" to the corner and 1" down the east side.
+        assert_eq!(around(&r, 0.25), Vec2::new(4.0, 1.0));
+        assert_eq!(around(&r, 0.5), Vec2::new(2.0, 0.0));
+    }
+
+    #[test]
+    fn edge_frames_measure_depth_from_their_edge() {
+        let t = Table::empty(36.0, 30.0);
+        let n = EdgeFrame::new(&t, 1).unwrap();
+        assert_eq!(n.point(5.0, 1.0), Vec2::new(5.0, 29.0));
+        let e = EdgeFrame::new(&t, 2).unwrap();
+        assert_eq!(e.point(5.0, 1.0), Vec2::new(35.0, 5.0));
+        assert_eq!(e.len(), 30.0);
+        assert!(EdgeFrame::new(&t, 5).is_none());
+        assert!(EdgeFrame::new(&t, 0).is_none());
+    }
+}
