@@ -543,6 +543,10 @@ const NEVER_SET_YET: &[(&str, &str)] = &[
         "the tour attacks no Barricade (no API places one yet)",
     ),
     ("ModelSnapshot.group", "Groups are set by the wave builder"),
+    (
+        "WavePlan.unmet",
+        "the built-in rosters always meet §5.2's limits",
+    ),
 ];
 
 #[derive(Default)]

@@ -335,6 +335,14 @@ function Game:damage(building, amount) end
 ---@return integer
 function Game:opportunity(at) end
 
+---Start the next wave of the game's length (§5.1–5.3): build it with the default wave builder, deploy the heroes around the Town Hall and each Group along its edge.
+---
+---```lua
+---local plan = g:start_wave()
+---```
+---@return WavePlan
+function Game:start_wave() end
+
 ---Play one enemy turn (§6.2): Groups in Behaviour play order, one roll each, every action ordered by the Behaviour scripts; a turnover ends it.
 ---
 ---```lua
@@ -553,6 +561,33 @@ function Model:has(condition) end
 ---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
 ---@field leave? boolean Leave by the nearest edge.
+
+---A wave as the wave builder made it (§5.2).
+---
+---```lua
+---local plan = g:start_wave()
+---```
+---@class WavePlan
+---@field escalation string "I" to "VII".
+---@field budget integer Wave Points to spend.
+---@field spent integer Wave Points spent.
+---@field behaviour? string The one Behaviour of the whole wave before Escalation III.
+---@field groups GroupPlanT[] The Enemy Groups, in creation order.
+---@field unmet? string[] §5.2 limits the budget made impossible (absent when none).
+
+---One Enemy Group of a wave plan.
+---
+---```lua
+---for _, gp in ipairs(plan.groups) do print(gp.number, gp.behaviour) end
+---```
+---@class GroupPlanT
+---@field number integer In creation order, from 1.
+---@field models string[] A profile name per model (a leader first).
+---@field behaviour string The Group's Behaviour.
+---@field rolled integer The size the D6 gave.
+---@field cost integer Its Wave Points.
+---@field edge integer Its spawn edge: 1 north, 2 east, 3 south, 4 west.
+---@field igniters boolean It may set buildings on fire.
 
 ---What one Enemy Group did in `g:enemy_turn`.
 ---

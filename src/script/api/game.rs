@@ -777,6 +777,29 @@ impl UserData for GameHandle {
             action_table(lua, &r)
         });
 
+        methods.add_method(api("start_wave"), |lua, this, ()| {
+            let core = &this.0;
+            let rosters = core.rosters_with_rules();
+            let mut game = core.write(lua)?;
+            let wave = game.wave + 1;
+            let heroes = game
+                .side(Side::Heroes)
+                .filter(|m| m.kind == crate::roster::ProfileKind::Hero)
+                .count() as u32;
+            let wave_err = |e: crate::wave::WaveError| fail(lua, e);
+            let esc = crate::wave::escalation_for_wave(&rosters, &core.length, wave)
+                .map_err(wave_err)?
+                .name
+                .clone();
+            let plan =
+                crate::wave::build_wave(&mut game, &rosters, &esc, heroes).map_err(wave_err)?;
+            crate::wave::deploy_heroes(&mut game, &rosters, false).map_err(wave_err)?;
+            crate::wave::deploy_enemies(&mut game, &rosters, &plan).map_err(wave_err)?;
+            game.wave = wave;
+            game.round = 1;
+            to_lua(lua, &plan)
+        });
+
         methods.add_method(api("enemy_turn"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
