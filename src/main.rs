@@ -29,6 +29,32 @@ enum Command {
     },
     /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
     Check(CheckArgs),
+    /// Play a game: with --auto the hero policy plays the heroes against the Behaviour scripts.
+    Play {
+        /// The heroes (2 to 4), comma-separated.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
+        )]
+        heroes: Vec<String>,
+        /// intro, standard or siege.
+        #[arg(long, default_value = "standard")]
+        length: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A rule variant (scripts/variants/NAME.lua); repeatable.
+        #[arg(long = "variant")]
+        variants: Vec<String>,
+        /// Let the hero policy play the heroes (interactive play arrives with the REPL).
+        #[arg(long)]
+        auto: bool,
+        /// Print the outcome as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Build an enemy wave (§5.1–5.2) with the default wave builder and print it.
     Wave {
         /// The Escalation (I to VII).
@@ -157,6 +183,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => overview(),
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
+        Some(Command::Play {
+            heroes,
+            length,
+            seed,
+            variants,
+            auto,
+            json,
+            data,
+        }) => run_play(&heroes, &length, seed, &variants, auto, json, &data),
         Some(Command::Wave {
             escalation,
             heroes,
@@ -385,4 +420,62 @@ fn summarize(models: &[String]) -> String {
         .map(|(name, n)| format!("{n} {name}"))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+fn run_play(
+    heroes: &[String],
+    length: &str,
+    seed: u64,
+    variants: &[String],
+    auto: bool,
+    json: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    if !auto {
+        bail!("interactive play is not built yet: use --auto to let the hero policy play");
+    }
+    let host = match ScriptHost::open(&data.layers(), Limits::default(), seed) {
+        Ok(h) => h,
+        Err(errors) => bail!("{}", errors.join("\n")),
+    };
+    let game = host
+        .play(seed, heroes, length, "generated", variants)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if json {
+        print_json(&game)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for w in &game.waves {
+        let integrity: Vec<String> = w
+            .integrity
+            .iter()
+            .map(|(n, i)| format!("{n} {i}"))
+            .collect();
+        let wounds: Vec<String> = w
+            .wounds
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(h, n)| format!("{h} {n}"))
+            .collect();
+        println!(
+            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}",
+            w.wave,
+            w.escalation,
+            w.enemies,
+            w.rounds,
+            w.outcome,
+            integrity.join(", "),
+            w.supplies,
+            if wounds.is_empty() {
+                "none".to_string()
+            } else {
+                wounds.join(", ")
+            }
+        );
+    }
+    println!(
+        "Result: {:?} after {} waves; Town Hall Integrity {} (seed {})",
+        game.result, game.waves_completed, game.town_hall_integrity, game.seed
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -48,8 +48,8 @@ pub fn activate(
 
 /// Group activation (§3.1): up to the roster's maximum of models, each within the group range (Long) of
 /// the Leader and of each other, roll once with the worst Quality; every member gets the same actions.
-/// An Enemy Group activates this way without a Leader (`leader = None`). The Hero trait helps only if
-/// every member has it.
+/// An Enemy Group activates this way without a Leader (`leader = None`), however spread out (§6.2).
+/// The Hero trait helps only if every member has it.
 pub fn activate_group(
     game: &mut Game,
     rules: &crate::roster::Rules,
@@ -91,7 +91,9 @@ pub fn activate_group(
                     label(b)
                 )));
             }
-            if gap(a, b) > range + 1e-9 {
+            // An Enemy Group (no Leader) activates together wherever its models stand (§6.2); a Leader's
+            // group must keep within Long (§3.1).
+            if leader.is_some() && gap(a, b) > range + 1e-9 {
                 return Err(RuleError::BadGroup(format!(
                     "{} and {} are more than {range}\" apart",
                     label(a),

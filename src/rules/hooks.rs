@@ -159,6 +159,16 @@ pub trait Hooks {
         Ok(None)
     }
 
+    /// How many activation dice the hero policy rolls for a model of the heroes' side (1–3).
+    fn policy_dice(&self, _game: &mut Game, _model: ModelId) -> Result<u8, HookError> {
+        Ok(2)
+    }
+
+    /// The action the hero policy orders for a model of the heroes' side; `None` to lose it.
+    fn policy_order(&self, _game: &mut Game, _model: ModelId) -> Result<Option<Order>, HookError> {
+        Ok(None)
+    }
+
     /// Movement properties of a model about to move, given the enemies it is Engaged with.
     fn movement_traits(
         &self,

@@ -74,6 +74,36 @@ impl ScriptHost {
         Ok(n)
     }
 
+    /// Play a whole game with the hero policy against the Behaviour scripts (`village play --auto`).
+    /// `heroes` are hero names; `table` is "empty" or "generated".
+    pub fn play(
+        &self,
+        seed: u64,
+        heroes: &[String],
+        length: &str,
+        table: &str,
+        variants: &[String],
+    ) -> Result<crate::wave::play::GameSummary, String> {
+        let lua = self.vm.lua();
+        let opts = lua.create_table().map_err(|e| e.to_string())?;
+        let set = || -> mlua::Result<()> {
+            opts.set("seed", seed)?;
+            opts.set("heroes", heroes.to_vec())?;
+            opts.set("length", length)?;
+            opts.set("table", table)?;
+            opts.set("variants", variants.to_vec())?;
+            Ok(())
+        };
+        set().map_err(|e| e.to_string())?;
+        let handle = api::game::new_game(lua, Some(opts)).map_err(|e| e.to_string())?;
+        let core = handle.0.clone();
+        let registry = self.vm.host().registry();
+        let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
+        let rosters = core.rosters_with_rules();
+        let mut game = core.game.borrow_mut();
+        crate::wave::play::play_game(&mut game, &rosters, &hooks, length).map_err(|e| e.to_string())
+    }
+
     /// Run a Lua file with `village` in scope; errors name the file and line.
     pub fn run_file(&self, path: &Path) -> Result<(), ScriptError> {
         let label = path.display().to_string();

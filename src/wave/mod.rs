@@ -23,6 +23,7 @@
 pub mod act;
 mod builder;
 pub mod deploy;
+pub mod play;
 pub mod turn;
 
 pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};

@@ -83,7 +83,10 @@ pub fn enemy_turn(
                 if game.model(*id).is_err() {
                     break;
                 }
-                done.push((*id, enemy_action(game, rosters, hooks, *id)?));
+                done.push((
+                    *id,
+                    lose_if_refused(enemy_action(game, rosters, hooks, *id))?,
+                ));
             }
             if let Ok(m) = game.model_mut(*id) {
                 m.active = false;
@@ -103,4 +106,70 @@ pub fn enemy_turn(
         }
     }
     Ok(turns)
+}
+
+/// An order the rules refuse loses the action (with the reason, in the report) instead of stopping the
+/// game; a failing script is still an error.
+fn lose_if_refused(r: Result<ActionReport, RuleError>) -> Result<ActionReport, RuleError> {
+    match r {
+        Err(RuleError::Hook(e)) => Err(RuleError::Hook(e)),
+        Err(e) => Ok(ActionReport::Lost { why: e.to_string() }),
+        ok => ok,
+    }
+}
+
+/// What one model of the heroes' side did in a hero turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeroActivation {
+    pub model: ModelId,
+    pub successes: u8,
+    pub turnover: bool,
+    pub done: Vec<ActionReport>,
+}
+
+/// Play one hero turn (core §3.1, §6.1): heroes and Village Defenders activate one at a time in id order,
+/// each rolling the dice the hero policy asks for and taking the actions the policy orders; a turnover
+/// ends the turn.
+pub fn hero_turn(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+) -> Result<Vec<HeroActivation>, RuleError> {
+    let ids: Vec<ModelId> = game.side(Side::Heroes).map(|m| m.id).collect();
+    let mut out = Vec::new();
+    for id in ids {
+        if game.model(id).is_err() || game.side(Side::Enemies).next().is_none() {
+            continue;
+        }
+        let dice = hooks.policy_dice(game, id)?;
+        let roll = crate::rules::activation::activate(game, hooks, id, dice)?;
+        let mut done = Vec::new();
+        for _ in 0..roll.successes {
+            if game.model(id).is_err() {
+                break;
+            }
+            let report = match hooks.policy_order(game, id)? {
+                Some(order) => {
+                    lose_if_refused(super::act::execute(game, rosters, hooks, id, order))?
+                }
+                None => ActionReport::Lost {
+                    why: "the policy ordered nothing".into(),
+                },
+            };
+            done.push(report);
+        }
+        if let Ok(m) = game.model_mut(id) {
+            m.active = false;
+        }
+        out.push(HeroActivation {
+            model: id,
+            successes: roll.successes,
+            turnover: roll.turnover,
+            done,
+        });
+        if roll.turnover {
+            break;
+        }
+    }
+    Ok(out)
 }

@@ -30,6 +30,8 @@ pub struct Core {
     pub rosters: Rc<Rosters>,
     pub variants: Vec<String>,
     pub length: String,
+    /// The hero policy script (scripts/policies/<name>.lua) that plays the heroes' side in `play`.
+    pub policy: String,
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
@@ -1099,40 +1101,33 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         rosters,
         variants,
         length,
+        policy: "default".to_string(),
     })))
 }
 
-/// Put the named heroes in a row south of the Town Hall, 1.5" apart (the turn engine's deployment
-/// replaces this when a wave starts).
+/// Put the named heroes on the table, deployed around the Town Hall as at the start of a wave (§5.3,
+/// `wave::deploy_heroes`); the turn engine deploys them again when a wave starts.
 fn place_party(
     lua: &Lua,
     rosters: &Rosters,
     game: &mut Game,
     heroes: &[String],
 ) -> mlua::Result<()> {
-    let Some(th) = game
+    let Some(centre) = game
         .buildings
         .iter()
-        .find(|b| rosters.building(&b.name).is_some_and(|s| s.town_hall))
+        .find(|b| b.town_hall)
+        .map(|b| b.rect.center())
     else {
         return Ok(());
     };
-    let rect = th.rect;
-    for (i, name) in heroes.iter().enumerate() {
+    for name in heroes {
         let p = rosters
             .profile(name)
             .filter(|p| p.kind == crate::roster::ProfileKind::Hero)
             .ok_or_else(|| fail(lua, format!("no hero called {name:?} in the rosters")))?;
-        let offset = (i as f64 - (heroes.len() as f64 - 1.0) / 2.0) * 1.5;
-        let mut pos = Vec2::new(rect.center().x + offset, rect.min.y - 1.5);
-        if pos.y < 1.0 {
-            pos.y = rect.max.y + 1.5;
-        }
-        let model = state::model_from_profile(p, rosters, pos);
-        if let Some(why) = crate::rules::query::placement_problem(game, &model.circle()) {
-            return Err(fail(lua, format!("cannot deploy {name}: {why}")));
-        }
-        game.add_model(model);
+        // Any spot will do for a moment: deployment moves every hero to a legal one next.
+        game.add_model(state::model_from_profile(p, rosters, centre));
     }
-    Ok(())
+    crate::wave::deploy_heroes(game, rosters, false).map_err(|e| fail(lua, e))
 }

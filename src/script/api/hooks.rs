@@ -186,6 +186,12 @@ impl ScriptHooks<'_> {
 }
 
 impl ScriptHooks<'_> {
+    /// The hero policy's module (scripts/policies/<name>.lua), if loaded.
+    fn policy_module(&self) -> Option<&Module> {
+        self.registry
+            .get(&format!("policies/{}.lua", self.core.policy))
+    }
+
     /// The script module of the Behaviour `model` plays, if it has one.
     fn behaviour_module(&self, game: &Game, model: ModelId) -> Result<Option<&Module>, HookError> {
         let Ok(me) = game.model(model) else {
@@ -227,6 +233,63 @@ fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlua::Result<V
             Value::Table(t)
         }
     })
+}
+
+/// Read an order (a Behaviour's or a policy's `act`) from what the script returned.
+fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, HookError> {
+    let Value::Table(t) = v else {
+        return match v {
+            Value::Nil => Ok(None),
+            other => Err(bad_return(
+                module,
+                entry,
+                &format!("a {}", other.type_name()),
+            )),
+        };
+    };
+    let bad = |what: &str| bad_return(module, entry, what);
+    let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
+        match t.raw_get::<Value>(key).map_err(hook_err)? {
+            Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
+            Value::Nil => Ok(None),
+            _ => Err(bad(&format!("{key} that is not a model snapshot"))),
+        }
+    };
+    let building_in = |key: &str| -> Result<Option<String>, HookError> {
+        match t.raw_get::<Value>(key).map_err(hook_err)? {
+            Value::Table(s) => Ok(Some(s.raw_get::<String>("name").map_err(hook_err)?)),
+            Value::String(n) => Ok(Some(n.to_string_lossy())),
+            Value::Nil => Ok(None),
+            _ => Err(bad(&format!("{key} that is not a building"))),
+        }
+    };
+    if let Some(id) = model_in("melee")? {
+        return Ok(Some(Order::Melee(id)));
+    }
+    if let Some(id) = model_in("shoot")? {
+        return Ok(Some(Order::Shoot(id)));
+    }
+    if let Some(b) = building_in("structural")? {
+        return Ok(Some(Order::Structural(b)));
+    }
+    if let Some(b) = building_in("ignite")? {
+        return Ok(Some(Order::Ignite(b)));
+    }
+    if t.raw_get::<Option<bool>>("leave")
+        .map_err(hook_err)?
+        .unwrap_or(false)
+    {
+        return Ok(Some(Order::Leave));
+    }
+    if let Value::Table(m) = t.raw_get::<Value>("move").map_err(hook_err)? {
+        let aim = aim_of(&m)
+            .map_err(hook_err)?
+            .ok_or_else(|| bad("move = something it cannot move toward"))?;
+        return Ok(Some(Order::Move(aim)));
+    }
+    Err(bad(
+        "none of melee, shoot, structural, ignite, move or leave",
+    ))
 }
 
 /// Read an aim back from what a script returned (a snapshot, a point, `{ edge = true }`).
@@ -510,6 +573,39 @@ impl Hooks for ScriptHooks<'_> {
         }
     }
 
+    fn policy_dice(&self, game: &mut Game, model: ModelId) -> Result<u8, HookError> {
+        let Some(module) = self.policy_module() else {
+            return Ok(2);
+        };
+        let Some(f) = module.function("activate") else {
+            return Ok(2);
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        match self.call_module_act(game, model, module, None, &f, &intents, &arg)? {
+            Value::Nil => Ok(2),
+            Value::Integer(n @ 1..=3) => Ok(n as u8),
+            other => Err(bad_return(
+                module,
+                "activate",
+                &format!("{} (expected 1, 2 or 3 dice)", other.type_name()),
+            )),
+        }
+    }
+
+    fn policy_order(&self, game: &mut Game, model: ModelId) -> Result<Option<Order>, HookError> {
+        let Some(module) = self.policy_module() else {
+            return Ok(None);
+        };
+        let Some(f) = module.function("act") else {
+            return Ok(None);
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        order_of(module, "act", v)
+    }
+
     fn behaviour_act(
         &self,
         game: &mut Game,
@@ -526,59 +622,7 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, g: &Game| aim_value(lua, g, rules, aim);
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
-        let Value::Table(t) = v else {
-            return match v {
-                Value::Nil => Ok(None),
-                other => Err(bad_return(
-                    module,
-                    "act",
-                    &format!("a {}", other.type_name()),
-                )),
-            };
-        };
-        let bad = |what: &str| bad_return(module, "act", what);
-        let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
-            match t.raw_get::<Value>(key).map_err(hook_err)? {
-                Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
-                Value::Nil => Ok(None),
-                _ => Err(bad(&format!("{key} that is not a model snapshot"))),
-            }
-        };
-        let building_in = |key: &str| -> Result<Option<String>, HookError> {
-            match t.raw_get::<Value>(key).map_err(hook_err)? {
-                Value::Table(s) => Ok(Some(s.raw_get::<String>("name").map_err(hook_err)?)),
-                Value::String(n) => Ok(Some(n.to_string_lossy())),
-                Value::Nil => Ok(None),
-                _ => Err(bad(&format!("{key} that is not a building"))),
-            }
-        };
-        if let Some(id) = model_in("melee")? {
-            return Ok(Some(Order::Melee(id)));
-        }
-        if let Some(id) = model_in("shoot")? {
-            return Ok(Some(Order::Shoot(id)));
-        }
-        if let Some(b) = building_in("structural")? {
-            return Ok(Some(Order::Structural(b)));
-        }
-        if let Some(b) = building_in("ignite")? {
-            return Ok(Some(Order::Ignite(b)));
-        }
-        if t.raw_get::<Option<bool>>("leave")
-            .map_err(hook_err)?
-            .unwrap_or(false)
-        {
-            return Ok(Some(Order::Leave));
-        }
-        if let Value::Table(m) = t.raw_get::<Value>("move").map_err(hook_err)? {
-            let aim = aim_of(&m)
-                .map_err(hook_err)?
-                .ok_or_else(|| bad("move = something it cannot move toward"))?;
-            return Ok(Some(Order::Move(aim)));
-        }
-        Err(bad(
-            "none of melee, shoot, structural, ignite, move or leave",
-        ))
+        order_of(module, "act", v)
     }
 
     fn movement_traits(

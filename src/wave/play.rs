@@ -1,0 +1,193 @@
+//! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
+//! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
+//!
+//! What exists so far of §7: fire damage and Supplies. Extinguishing, rewards, Opportunities and the
+//! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
+//! wave, stalled past the round limit).
+
+use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError};
+use crate::roster::{ProfileKind, Rosters};
+use crate::rules::hooks::Hooks;
+use crate::rules::structural::damage_building;
+use crate::rules::RuleError;
+use crate::state::{Game, Side};
+use serde::Serialize;
+use thiserror::Error;
+
+/// How a wave or a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Every enemy is gone (a wave), or the final wave ended with the Town Hall standing (a game).
+    Win,
+    /// The Town Hall was destroyed.
+    Loss,
+    /// A wave reached the round limit.
+    Stalled,
+}
+
+/// A wave or a rule failed; nothing after it was played.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Wave(#[from] WaveError),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+/// One wave, as played.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaveSummary {
+    pub wave: u32,
+    pub escalation: String,
+    pub enemies: usize,
+    pub rounds: u32,
+    pub outcome: Outcome,
+    /// Integrity of each building when the wave ended (after fire damage).
+    pub integrity: Vec<(String, i32)>,
+    pub supplies: i32,
+    /// Wounds of each hero still on the table.
+    pub wounds: Vec<(String, u8)>,
+}
+
+/// A whole game, as played.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameSummary {
+    pub result: Outcome,
+    pub waves_completed: u32,
+    pub town_hall_integrity: i32,
+    pub seed: u64,
+    pub waves: Vec<WaveSummary>,
+}
+
+fn town_hall_down(game: &Game) -> bool {
+    game.buildings.iter().any(|b| b.town_hall && b.destroyed)
+}
+
+/// Play the next wave of `length` to its end.
+pub fn play_wave(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<WaveSummary, PlayError> {
+    let wave = game.wave + 1;
+    let heroes = game
+        .side(Side::Heroes)
+        .filter(|m| m.kind == ProfileKind::Hero)
+        .count() as u32;
+    let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
+    let plan = build_wave(
+        game,
+        rosters,
+        &esc,
+        heroes.max(rosters.rules.wave.min_heroes),
+    )?;
+    deploy_heroes(game, rosters, false)?;
+    deploy_enemies(game, rosters, &plan)?;
+    game.wave = wave;
+    let enemies = game.side(Side::Enemies).count();
+    let mut outcome = Outcome::Stalled;
+    let mut rounds = 0;
+    for round in 1..=rosters.rules.wave.max_rounds {
+        game.round = round;
+        rounds = round;
+        for m in game.models.iter_mut() {
+            m.active = true;
+        }
+        super::turn::hero_turn(game, rosters, hooks)?;
+        if game.side(Side::Enemies).next().is_none() {
+            outcome = Outcome::Win;
+            break;
+        }
+        super::turn::enemy_turn(game, rosters, hooks)?;
+        if town_hall_down(game) {
+            outcome = Outcome::Loss;
+            break;
+        }
+        if game.side(Side::Enemies).next().is_none() {
+            outcome = Outcome::Win;
+            break;
+        }
+    }
+    if outcome == Outcome::Win {
+        end_of_wave(game, rosters)?;
+        if town_hall_down(game) {
+            outcome = Outcome::Loss;
+        }
+    }
+    Ok(WaveSummary {
+        wave,
+        escalation: esc,
+        enemies,
+        rounds,
+        outcome,
+        integrity: game
+            .buildings
+            .iter()
+            .map(|b| (b.name.clone(), b.integrity))
+            .collect(),
+        supplies: game.supplies,
+        wounds: game
+            .side(Side::Heroes)
+            .filter(|m| m.kind == ProfileKind::Hero)
+            .map(|m| (m.name.clone(), m.wounds))
+            .collect(),
+    })
+}
+
+/// The end of a wave (§7.1) as far as it exists: every building still burning loses Integrity, then the
+/// village gains Supplies for the wave number.
+pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> {
+    let burning: Vec<String> = game
+        .buildings
+        .iter()
+        .filter(|b| b.fire && !b.destroyed)
+        .map(|b| b.name.clone())
+        .collect();
+    for name in burning {
+        damage_building(game, &name, rosters.rules.structures.fire_damage as i32)?;
+        if let Ok(b) = game.building_mut(&name) {
+            b.fire = false;
+        }
+    }
+    game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
+    game.round = 0;
+    Ok(())
+}
+
+/// Play every wave of `length` until the village falls, a wave stalls, or the final wave ends.
+pub fn play_game(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<GameSummary, PlayError> {
+    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    let mut summaries = Vec::new();
+    let mut result = Outcome::Win;
+    while game.wave < waves {
+        let s = play_wave(game, rosters, hooks, length)?;
+        let o = s.outcome;
+        summaries.push(s);
+        if o != Outcome::Win {
+            result = o;
+            break;
+        }
+    }
+    let completed = summaries
+        .iter()
+        .filter(|s| s.outcome == Outcome::Win)
+        .count() as u32;
+    Ok(GameSummary {
+        result,
+        waves_completed: completed,
+        town_hall_integrity: game
+            .buildings
+            .iter()
+            .find(|b| b.town_hall)
+            .map_or(0, |b| b.integrity),
+        seed: game.seed,
+        waves: summaries,
+    })
+}

@@ -1,0 +1,72 @@
+//! `village play --auto`: whole games with the default hero policy against the Behaviour scripts.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn play(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("play")
+        .arg("--auto")
+        .args(args)
+        .output()
+        .expect("village runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn games_of_every_length_and_party_size_finish_with_an_outcome() {
+    let parties = [
+        "Captain Maren,Bram the Smith",
+        "Captain Maren,Tobin the Marksman,Sister Ilse",
+        "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith",
+    ];
+    for length in ["intro", "standard", "siege"] {
+        for heroes in parties {
+            for seed in [1u64, 2] {
+                let s = seed.to_string();
+                let (ok, out, err) = play(&[
+                    "--length", length, "--heroes", heroes, "--seed", &s, "--json",
+                ]);
+                assert!(ok, "{length} {heroes} seed {seed}: {err}");
+                let v: Value = serde_json::from_str(&out).unwrap();
+                let result = v["result"].as_str().unwrap();
+                assert!(["win", "loss", "stalled"].contains(&result), "{result}");
+                let waves = v["waves"].as_array().unwrap();
+                assert!(!waves.is_empty());
+                assert_eq!(v["seed"].as_u64(), Some(seed));
+                if result == "win" {
+                    let n = match length {
+                        "intro" => 5,
+                        "standard" => 7,
+                        _ => 10,
+                    };
+                    assert_eq!(v["waves_completed"].as_u64(), Some(n));
+                }
+                if result == "loss" {
+                    assert_eq!(v["town_hall_integrity"].as_i64(), Some(0));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let (_, a, _) = play(&["--length", "intro", "--seed", "7", "--json"]);
+    let (_, b, _) = play(&["--length", "intro", "--seed", "7", "--json"]);
+    let (_, c, _) = play(&["--length", "intro", "--seed", "8", "--json"]);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn the_text_summary_reads_wave_by_wave() {
+    let (ok, out, _) = play(&["--length", "intro", "--seed", "3"]);
+    assert!(ok);
+    assert!(out.starts_with("Wave 1 (Escalation I):"), "{out}");
+    assert!(out.contains("Result: "), "{out}");
+}
