@@ -457,8 +457,13 @@ fn run_play(
             .filter(|(_, n)| *n > 0)
             .map(|(h, n)| format!("{h} {n}"))
             .collect();
+        let lost = if w.defeated.is_empty() {
+            String::new()
+        } else {
+            format!("; off the table: {}", w.defeated.join(", "))
+        };
         println!(
-            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}",
+            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}",
             w.wave,
             w.escalation,
             w.enemies,

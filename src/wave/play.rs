@@ -48,6 +48,8 @@ pub struct WaveSummary {
     pub supplies: i32,
     /// Wounds of each hero still on the table.
     pub wounds: Vec<(String, u8)>,
+    /// Heroes of the party no longer on the table (Defeated or Fled).
+    pub defeated: Vec<String>,
 }
 
 /// A whole game, as played.
@@ -133,6 +135,7 @@ pub fn play_wave(
             .filter(|m| m.kind == ProfileKind::Hero)
             .map(|m| (m.name.clone(), m.wounds))
             .collect(),
+        defeated: Vec::new(),
     })
 }
 
@@ -164,10 +167,20 @@ pub fn play_game(
     length: &str,
 ) -> Result<GameSummary, PlayError> {
     let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    let party: Vec<String> = game
+        .side(Side::Heroes)
+        .filter(|m| m.kind == ProfileKind::Hero)
+        .map(|m| m.name.clone())
+        .collect();
     let mut summaries = Vec::new();
     let mut result = Outcome::Win;
     while game.wave < waves {
-        let s = play_wave(game, rosters, hooks, length)?;
+        let mut s = play_wave(game, rosters, hooks, length)?;
+        s.defeated = party
+            .iter()
+            .filter(|n| !game.models.iter().any(|m| &m.name == *n))
+            .cloned()
+            .collect();
         let o = s.outcome;
         summaries.push(s);
         if o != Outcome::Win {
