@@ -343,6 +343,14 @@ function Game:opportunity(at) end
 ---@return WavePlan
 function Game:start_wave() end
 
+---Play one hero turn (§6.1): heroes and Village Defenders in id order, dice and actions from the hero policy script; a turnover ends it.
+---
+---```lua
+---for _, h in ipairs(g:hero_turn()) do print(h.model.name, h.actions) end
+---```
+---@return HeroTurn[]
+function Game:hero_turn() end
+
 ---Play one enemy turn (§6.2): Groups in Behaviour play order, one roll each, every action ordered by the Behaviour scripts; a turnover ends it.
 ---
 ---```lua
@@ -588,6 +596,17 @@ function Model:has(condition) end
 ---@field cost integer Its Wave Points.
 ---@field edge integer Its spawn edge: 1 north, 2 east, 3 south, 4 west.
 ---@field igniters boolean It may set buildings on fire.
+
+---What one model of the heroes' side did in `g:hero_turn`.
+---
+---```lua
+---local turns = g:hero_turn()
+---```
+---@class HeroTurn
+---@field model Model Who activated.
+---@field actions integer Actions its roll gave.
+---@field turnover boolean Its roll ended the hero turn.
+---@field done EnemyAction[] Each action, in order.
 
 ---What one Enemy Group did in `g:enemy_turn`.
 ---

@@ -33,6 +33,10 @@ pub struct Game {
     pub wave: u32,
     /// Round within the wave, from 1; 0 outside a wave.
     pub round: u32,
+    /// The heroes chosen at setup (Ch. IV step 2): their number sets the party value for every wave,
+    /// whoever is still standing.
+    #[serde(default)]
+    pub party: Vec<String>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -51,6 +55,7 @@ impl Game {
             supplies: 0,
             wave: 0,
             round: 0,
+            party: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

@@ -92,11 +92,28 @@ pub fn execute(
             Some(route) => ActionReport::Moved {
                 report: follow(game, rules, hooks, id, &route)?,
             },
-            None => ActionReport::Lost {
-                why: "no legal route to its target".into(),
+            // No route the navigator can prove (a target hemmed in by bases, say): a straight move
+            // toward it still gets as close as the table allows, stopping at contact.
+            None => match aim_point(game, &aim) {
+                Some(p) => ActionReport::Moved {
+                    report: move_with(game, rules, hooks, id, p, MoveOptions::default())?,
+                },
+                None => ActionReport::Lost {
+                    why: "no legal route to its target".into(),
+                },
             },
         },
     })
+}
+
+/// Where an aim lies, for a straight move toward it.
+fn aim_point(game: &Game, aim: &Aim) -> Option<crate::geometry::Vec2> {
+    match aim {
+        Aim::Model(t) => game.model(*t).ok().map(|m| m.pos),
+        Aim::Building(name) => game.building(name).ok().map(|b| b.rect.center()),
+        Aim::Point(p) => Some(*p),
+        Aim::Edge => None,
+    }
 }
 
 /// Bases the mover routes around: every other model but the one it is heading for.

@@ -62,6 +62,18 @@ pub struct GameSummary {
     pub waves: Vec<WaveSummary>,
 }
 
+/// The party's size for the budget (§5.1): the heroes chosen at setup, whoever is still standing (the
+/// heroes on the table when the game recorded no party).
+pub fn party_size(game: &Game) -> u32 {
+    if game.party.is_empty() {
+        game.side(Side::Heroes)
+            .filter(|m| m.kind == ProfileKind::Hero)
+            .count() as u32
+    } else {
+        game.party.len() as u32
+    }
+}
+
 fn town_hall_down(game: &Game) -> bool {
     game.buildings.iter().any(|b| b.town_hall && b.destroyed)
 }
@@ -74,17 +86,8 @@ pub fn play_wave(
     length: &str,
 ) -> Result<WaveSummary, PlayError> {
     let wave = game.wave + 1;
-    let heroes = game
-        .side(Side::Heroes)
-        .filter(|m| m.kind == ProfileKind::Hero)
-        .count() as u32;
     let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
-    let plan = build_wave(
-        game,
-        rosters,
-        &esc,
-        heroes.max(rosters.rules.wave.min_heroes),
-    )?;
+    let plan = build_wave(game, rosters, &esc, party_size(game))?;
     deploy_heroes(game, rosters, false)?;
     deploy_enemies(game, rosters, &plan)?;
     game.wave = wave;
@@ -167,11 +170,14 @@ pub fn play_game(
     length: &str,
 ) -> Result<GameSummary, PlayError> {
     let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
-    let party: Vec<String> = game
-        .side(Side::Heroes)
-        .filter(|m| m.kind == ProfileKind::Hero)
-        .map(|m| m.name.clone())
-        .collect();
+    let party: Vec<String> = if game.party.is_empty() {
+        game.side(Side::Heroes)
+            .filter(|m| m.kind == ProfileKind::Hero)
+            .map(|m| m.name.clone())
+            .collect()
+    } else {
+        game.party.clone()
+    };
     let mut summaries = Vec::new();
     let mut result = Outcome::Win;
     while game.wave < waves {

@@ -784,10 +784,7 @@ impl UserData for GameHandle {
             let rosters = core.rosters_with_rules();
             let mut game = core.write(lua)?;
             let wave = game.wave + 1;
-            let heroes = game
-                .side(Side::Heroes)
-                .filter(|m| m.kind == crate::roster::ProfileKind::Hero)
-                .count() as u32;
+            let heroes = crate::wave::play::party_size(&game);
             let wave_err = |e: crate::wave::WaveError| fail(lua, e);
             let esc = crate::wave::escalation_for_wave(&rosters, &core.length, wave)
                 .map_err(wave_err)?
@@ -800,6 +797,27 @@ impl UserData for GameHandle {
             game.wave = wave;
             game.round = 1;
             to_lua(lua, &plan)
+        });
+
+        methods.add_method(api("hero_turn"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            let turns = crate::wave::turn::hero_turn(&mut game, &rosters, &hooks)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            let out = lua.create_table()?;
+            for h in &turns {
+                let t = lua.create_table()?;
+                t.raw_set("model", this.model_ref(&game, h.model))?;
+                t.raw_set("actions", h.successes)?;
+                t.raw_set("turnover", h.turnover)?;
+                let done = lua.create_table()?;
+                for r in &h.done {
+                    done.raw_push(action_table(lua, r)?)?;
+                }
+                t.raw_set("done", done)?;
+                out.raw_push(t)?;
+            }
+            Ok(out)
         });
 
         methods.add_method(api("enemy_turn"), |lua, this, ()| {
@@ -1128,6 +1146,7 @@ fn place_party(
             .ok_or_else(|| fail(lua, format!("no hero called {name:?} in the rosters")))?;
         // Any spot will do for a moment: deployment moves every hero to a legal one next.
         game.add_model(state::model_from_profile(p, rosters, centre));
+        game.party.push(name.clone());
     }
     crate::wave::deploy_heroes(game, rosters, false).map_err(|e| fail(lua, e))
 }

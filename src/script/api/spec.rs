@@ -581,6 +581,14 @@ pub const CLASSES: &[Class] = &[
                 usage: "local plan = g:start_wave()",
             },
             Method {
+                name: "hero_turn",
+                params: &[],
+                returns: "HeroTurn[]",
+                doc: "Play one hero turn (§6.1): heroes and Village Defenders in id order, dice and actions \
+                      from the hero policy script; a turnover ends it.",
+                usage: "for _, h in ipairs(g:hero_turn()) do print(h.model.name, h.actions) end",
+            },
+            Method {
                 name: "enemy_turn",
                 params: &[],
                 returns: "GroupTurn[]",
@@ -790,6 +798,19 @@ pub const CLASSES: &[Class] = &[
             f("cost", "integer", "Its Wave Points."),
             f("edge", "integer", "Its spawn edge: 1 north, 2 east, 3 south, 4 west."),
             f("igniters", "boolean", "It may set buildings on fire."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "HeroTurn",
+        kind: ClassKind::Table,
+        doc: "What one model of the heroes' side did in `g:hero_turn`.",
+        usage: "local turns = g:hero_turn()",
+        fields: &[
+            f("model", "Model", "Who activated."),
+            f("actions", "integer", "Actions its roll gave."),
+            f("turnover", "boolean", "Its roll ended the hero turn."),
+            f("done", "EnemyAction[]", "Each action, in order."),
         ],
         methods: &[],
     },
