@@ -479,8 +479,12 @@ fn run_play(
         );
     }
     println!(
-        "Result: {:?} after {} waves; Town Hall Integrity {} (seed {})",
-        game.result, game.waves_completed, game.town_hall_integrity, game.seed
+        "Result: {:?} after {} wave{}; Town Hall Integrity {} (seed {})",
+        game.result,
+        game.waves_completed,
+        if game.waves_completed == 1 { "" } else { "s" },
+        game.town_hall_integrity,
+        game.seed
     );
     Ok(ExitCode::SUCCESS)
 }
