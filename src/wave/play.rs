@@ -1,7 +1,7 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: fire damage and Supplies. Extinguishing, rewards, Opportunities and the
+//! What exists so far of §7: extinguishing, fire damage and Supplies. Rewards, Opportunities and the
 //! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
 //! wave, stalled past the round limit).
 
@@ -145,6 +145,7 @@ pub fn play_wave(
 /// The end of a wave (§7.1) as far as it exists: every building still burning loses Integrity, then the
 /// village gains Supplies for the wave number.
 pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> {
+    extinguish(game, rosters);
     let burning: Vec<String> = game
         .buildings
         .iter()
@@ -160,6 +161,31 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> 
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
     game.round = 0;
     Ok(())
+}
+
+/// §7.1 step 1: each hero adjacent to a burning building puts out one fire (heroes in id order, the
+/// buildings in roster order).
+pub fn extinguish(game: &mut Game, rosters: &Rosters) {
+    let tol = rosters.rules.bases.contact_tolerance;
+    let heroes: Vec<crate::geometry::Circle> = game
+        .side(Side::Heroes)
+        .filter(|m| m.kind == ProfileKind::Hero)
+        .map(|m| m.circle())
+        .collect();
+    for hero in heroes {
+        let Some(b) = game.buildings.iter_mut().find(|b| {
+            b.fire && !b.destroyed && crate::geometry::circle_rect_gap(&hero, &b.rect) <= tol
+        }) else {
+            continue;
+        };
+        b.fire = false;
+        let name = b.name.clone();
+        game.record(crate::state::EventKind::Fire {
+            building: name,
+            lit: false,
+            by: None,
+        });
+    }
 }
 
 /// Play every wave of `length` until the village falls, a wave stalls, or the final wave ends.
