@@ -1,27 +1,13 @@
 //! Activation (§3.1) through the kernel: single, group around a Leader, Enemy Groups, and Tasks.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::Vec2;
-use village::roster::Rosters;
 use village::rules::activation::{activate, activate_group, work_task};
 use village::rules::movement::move_model;
 use village::rules::RuleError;
-use village::state::{self, EventKind, Game, ModelId, TableKind};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{EventKind, ModelId};
 
 #[test]
 fn every_activation_is_logged_with_its_dice() {

@@ -1,27 +1,14 @@
 //! Buildings, fire, Barricades and Traps (§6.4–6.5) through the kernel with forced dice.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::{Segment, Vec2};
 use village::roster::Rosters;
 use village::rules::movement::move_model;
 use village::rules::structural::{attack_barricade, ignite, structural};
 use village::rules::RuleError;
-use village::state::{self, CombatResult, EventKind, Game, ModelId, TableKind, TokenKind};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{CombatResult, EventKind, Game, ModelId, TokenKind};
 
 /// A model of `name` touching the south wall of `building`.
 fn beside(r: &Rosters, g: &mut Game, name: &str, building: &str) -> ModelId {

@@ -1,30 +1,16 @@
 //! Magic and conditions (§3.7) through the kernel with forced dice.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::Vec2;
-use village::roster::Rosters;
 use village::rules::magic::{
     cast_roll, check_cast, heal, remove, spell_attack, transfix, wall, Heal,
 };
 use village::rules::movement::move_model;
 use village::rules::outcome::add_condition;
 use village::rules::RuleError;
-use village::state::{self, Condition, Game, ModelId, Role, TableKind, TokenKind};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{Condition, Role, TokenKind};
 
 #[test]
 fn three_failed_dice_leave_a_caster_out_of_power_for_the_wave() {

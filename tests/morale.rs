@@ -2,29 +2,13 @@
 //! with Lethal Free Hacks, and the checks a Gruesome Kill triggers.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::Vec2;
-use village::roster::Rosters;
 use village::rules::melee::{melee, MeleeOptions};
 use village::rules::morale::morale_check;
 use village::rules::outcome::add_condition;
-use village::state::{
-    self, Condition, EventKind, Game, ModelId, MoraleResult, MoraleTrigger, TableKind,
-};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{Condition, EventKind, ModelId, MoraleResult, MoraleTrigger};
 
 #[test]
 fn no_failure_holds() {

@@ -2,6 +2,7 @@
 //! leaving melee with Free Hacks, and the movement properties trait scripts provide.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::{Polygon, Segment, Terrain, TerrainKind, TerrainShape, Vec2};
 use village::roster::Rosters;
@@ -9,21 +10,7 @@ use village::rules::hooks::{Hooks, MoveTraits};
 use village::rules::movement::{move_with, MoveOptions};
 use village::rules::outcome::add_condition;
 use village::rules::HookError;
-use village::state::{self, Condition, Game, ModelId, TableKind};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{Condition, Game, ModelId};
 
 fn square(kind: TerrainKind, x0: f64, y0: f64, x1: f64, y1: f64) -> Terrain {
     Terrain {

@@ -2,27 +2,13 @@
 //! weapon bands, Cover, Aimed Shot, Concentrated Shooting, weapon breaks and harpoons.
 
 mod common;
+use common::{place, setup};
 
 use village::geometry::{Polygon, Terrain, TerrainKind, TerrainShape, Vec2};
-use village::roster::Rosters;
 use village::rules::outcome::add_condition;
 use village::rules::ranged::{concentrated, shoot, ShotOptions};
 use village::rules::RuleError;
-use village::state::{self, CombatResult, Condition, Game, ModelId, Role, TableKind};
-
-fn setup() -> (Rosters, Game) {
-    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
-    let g = state::new_game(&r, 1, TableKind::Empty);
-    (r, g)
-}
-
-fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
-    g.add_model(state::model_from_profile(
-        r.profile(name).unwrap(),
-        r,
-        Vec2::new(x, y),
-    ))
-}
+use village::state::{CombatResult, Condition, Role};
 
 fn plain() -> ShotOptions {
     ShotOptions::default()

@@ -4,10 +4,12 @@
 //! trait name so kernel tests can exercise the core rules on their own.
 #![allow(dead_code)]
 
+use village::geometry::Vec2;
 use village::roster::Measure;
+use village::roster::Rosters;
 use village::rules::hooks::{Hooks, Modifier, MoveTraits, Role, RollInfo, RollKind};
 use village::rules::HookError;
-use village::state::{Game, ModelId};
+use village::state::{self, Game, ModelId, TableKind};
 
 /// The plain rulebook plus the core traits' effects.
 pub struct Core;
@@ -75,4 +77,20 @@ impl Hooks for Core {
             Vec::new()
         })
     }
+}
+
+/// The built-in rosters and a new game on the empty table (seed 1).
+pub fn setup() -> (Rosters, Game) {
+    let r = Rosters::load(&[Rosters::builtin_root()]).unwrap();
+    let g = state::new_game(&r, 1, TableKind::Empty);
+    (r, g)
+}
+
+/// Put a model of profile `name` at (x, y).
+pub fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
+    g.add_model(state::model_from_profile(
+        r.profile(name).unwrap(),
+        r,
+        Vec2::new(x, y),
+    ))
 }
