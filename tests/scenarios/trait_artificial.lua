@@ -4,15 +4,7 @@
 -- trait is Artificial) comes from the fixture mod; the Fire Entity is Artificial and Fearless.
 local SRC = "scripts/traits/artificial.lua"
 
-local function last_morale(g)
-	local found
-	for _, e in ipairs(g:log()) do
-		if e.event == "morale" then
-			found = e
-		end
-	end
-	return found
-end
+local inspect = require("lib.inspect")
 
 local g = village.new_game({ seed = 1, table = "empty" })
 local guard = g:place("Clockwork Guard", { x = 4, y = 33 })
@@ -27,7 +19,7 @@ for _, m in ipairs({ guard, entity }) do
 			check.result == "immune" and #check.dice == 0,
 			m.name .. " " .. trigger .. ": " .. check.result
 		)
-		local e = last_morale(g)
+		local e = inspect.last_event(g, "morale")
 		assert(e.detail:find("Artificial", 1, true) and e.detail:find(SRC, 1, true), e.detail)
 	end
 end

@@ -3,25 +3,10 @@
 -- defending, none against a model as big; a shooter gains +1 against a Big target. The Stone Giant
 -- (a Big Village Defender) comes from the fixture mod.
 local SRC = "scripts/traits/big.lua"
+local inspect = require("lib.inspect")
 
 local function from_big(r)
-	local found = {}
-	for _, m in ipairs(r.modifiers) do
-		if m.source:find(SRC, 1, true) then
-			table.insert(found, m)
-		end
-	end
-	return found
-end
-
-local function last_combat(g)
-	local last
-	for _, e in ipairs(g:log()) do
-		if e.event == "combat" then
-			last = e
-		end
-	end
-	return last
+	return inspect.modifiers_from(r, SRC)
 end
 
 -- Melee: the Ogre Brute (C4, Big, 1.5" base) against a Village Archer (C2, 1" base).
@@ -36,7 +21,7 @@ local r = g:melee(ogre, archer)
 assert(r.attacker_total == 8 and r.defender_total == 5, r.attacker_total .. " vs " .. r.defender_total)
 local big = from_big(r)
 assert(#big == 1 and big[1].value == 1 and big[1].to == "attacker", #big)
-local logged = last_combat(g).modifiers
+local logged = inspect.last_event(g, "combat").modifiers
 assert(#logged == 1 and logged[1].source:find(SRC, 1, true), "the log names the script")
 
 -- Defending counts too: the Archer attacks, the Ogre's total gets the +1.
@@ -74,7 +59,7 @@ r = sg:shoot(shooter, target)
 big = from_big(r)
 assert(#big == 1 and big[1].value == 1 and big[1].to == "attacker" and big[1].reason == "target Big")
 assert(r.attacker_total == 6 and r.defender_total == 7, r.attacker_total .. " vs " .. r.defender_total)
-assert(last_combat(sg).modifiers[1].source:find(SRC, 1, true))
+assert(inspect.last_event(sg, "combat").modifiers[1].source:find(SRC, 1, true))
 
 -- The same shot at a Goblin Looter (normal base): no bonus, 2 + 3 = 5.
 sg, shooter, target = shot_at("Goblin Looter")

@@ -4,15 +4,7 @@
 -- face a Leader check) comes from the fixture mod.
 local SRC = "scripts/traits/fearless.lua"
 
-local function last_morale(g)
-	local found
-	for _, e in ipairs(g:log()) do
-		if e.event == "morale" then
-			found = e
-		end
-	end
-	return found
-end
+local inspect = require("lib.inspect")
 
 local g = village.new_game({ seed = 1, table = "empty" })
 local zealot = g:place("Chaos Zealot", { x = 4, y = 30 })
@@ -26,7 +18,7 @@ for _, m in ipairs({ zealot, militia }) do
 			check.result == "immune" and #check.dice == 0,
 			m.name .. " " .. trigger .. ": " .. check.result
 		)
-		local e = last_morale(g)
+		local e = inspect.last_event(g, "morale")
 		assert(e.detail:find("Fearless", 1, true) and e.detail:find(SRC, 1, true), e.detail)
 	end
 end

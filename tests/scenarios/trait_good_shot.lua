@@ -2,25 +2,10 @@
 -- when it shoots, and only then. Tobin the Marksman is C3 with a Longbow (+1 / 0 / -2 at one / two /
 -- three Long measures) and Good Shot.
 local SRC = "scripts/traits/good_shot.lua"
+local inspect = require("lib.inspect")
 
 local function from_good_shot(r)
-	local found = {}
-	for _, m in ipairs(r.modifiers) do
-		if m.source:find(SRC, 1, true) then
-			table.insert(found, m)
-		end
-	end
-	return found
-end
-
-local function last_combat(g)
-	local last
-	for _, e in ipairs(g:log()) do
-		if e.event == "combat" then
-			last = e
-		end
-	end
-	return last
+	return inspect.modifiers_from(r, SRC)
 end
 
 -- Within one Long measure (5"): 3 + 5 + 1 (Longbow) + 1 (Good Shot) = 10 against 2 + 4 = 6.
@@ -34,7 +19,7 @@ local gs = from_good_shot(r)
 assert(#gs == 1 and gs[1].value == 1 and gs[1].to == "attacker" and gs[1].reason == "Good Shot")
 assert(#r.modifiers == 2, "the Longbow band and Good Shot")
 local logged = false
-for _, m in ipairs(last_combat(g).modifiers) do
+for _, m in ipairs(inspect.last_event(g, "combat").modifiers) do
 	logged = logged or m.source:find(SRC, 1, true) ~= nil
 end
 assert(logged, "the log names the script")

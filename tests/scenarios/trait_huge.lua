@@ -3,25 +3,10 @@
 -- included), and a shooter gains +1 against a Huge target. The Stone Giant (a Big Village Defender)
 -- comes from the fixture mod.
 local SRC = "scripts/traits/huge.lua"
+local inspect = require("lib.inspect")
 
 local function from_huge(r)
-	local found = {}
-	for _, m in ipairs(r.modifiers) do
-		if m.source:find(SRC, 1, true) then
-			table.insert(found, m)
-		end
-	end
-	return found
-end
-
-local function last_combat(g)
-	local last
-	for _, e in ipairs(g:log()) do
-		if e.event == "combat" then
-			last = e
-		end
-	end
-	return last
+	return inspect.modifiers_from(r, SRC)
 end
 
 -- The Young Dragon (C5, Huge, 2" base) against a Village Archer (C2, 1" base): 5 + 2 + 1 = 8 against
@@ -35,7 +20,7 @@ local r = g:melee(dragon, archer)
 assert(r.attacker_total == 8 and r.defender_total == 5, r.attacker_total .. " vs " .. r.defender_total)
 local huge = from_huge(r)
 assert(#huge == 1 and huge[1].value == 1 and huge[1].to == "attacker", #huge)
-assert(last_combat(g).modifiers[1].source:find(SRC, 1, true), "the log names the script")
+assert(inspect.last_event(g, "combat").modifiers[1].source:find(SRC, 1, true), "the log names the script")
 
 -- Against a Big model (1.5" base) the Dragon is still the larger: +1 to it, nothing for the Giant's
 -- own Big trait (the Dragon is not smaller). The Giant attacks: 3 + 2 = 5 against 5 + 3 + 1 = 9.

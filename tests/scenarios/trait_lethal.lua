@@ -5,14 +5,9 @@ local g = village.new_game({ seed = 1, table = "empty" })
 local orc = g:place("Lethal Orc", { x = 3, y = 30 })
 local archer = g:place("Village Archer", { x = 4, y = 30 })
 
+local inspect = require("lib.inspect")
 local function last(kind)
-	local found
-	for _, e in ipairs(g:log()) do
-		if e.event == kind then
-			found = e
-		end
-	end
-	return found
+	return inspect.last_event(g, kind)
 end
 
 -- Its loss: the archer (C2) rolls 6 → 8 against the orc's 2 → 5 and wins by less than double; the die 6

@@ -3,25 +3,10 @@
 -- attacking or defending; Free Disengage against non-Mounted, non-Flying enemies. The Black Knight (a
 -- Mounted enemy) comes from the fixture mod.
 local SRC = "scripts/traits/mounted.lua"
+local inspect = require("lib.inspect")
 
 local function from_mounted(r)
-	local found = {}
-	for _, m in ipairs(r.modifiers) do
-		if m.source:find(SRC, 1, true) then
-			table.insert(found, m)
-		end
-	end
-	return found
-end
-
-local function last_combat(g)
-	local last
-	for _, e in ipairs(g:log()) do
-		if e.event == "combat" then
-			last = e
-		end
-	end
-	return last
+	return inspect.modifiers_from(r, SRC)
 end
 
 -- Sir Roland (C4, Mounted) attacks a Goblin Looter (C2): 4 + 3 + 1 = 8 against 2 + 3 = 5.
@@ -33,7 +18,7 @@ local r = g:melee(roland, goblin)
 assert(r.attacker_total == 8 and r.defender_total == 5, r.attacker_total .. " vs " .. r.defender_total)
 local mounted = from_mounted(r)
 assert(#mounted == 1 and mounted[1].value == 1 and mounted[1].to == "attacker")
-assert(last_combat(g).modifiers[1].source:find(SRC, 1, true), "the log names the script")
+assert(inspect.last_event(g, "combat").modifiers[1].source:find(SRC, 1, true), "the log names the script")
 
 -- Defending too: the Goblin attacks Roland, 2 + 3 = 5 against 4 + 3 + 1 = 8.
 g = village.new_game({ seed = 1, table = "empty" })
@@ -72,7 +57,7 @@ for _, name in ipairs({ "Infernal Imp", "Black Knight" }) do
 	m = g:move(roland, { x = 4, y = 25 }, { distance = 3 })
 	assert(#m.free_hacks == 1 and m.free_hacks[1] == foe, name .. " makes a Free Hack")
 	assert(math.abs(m.travelled - 3) < 1e-9)
-	local hack = last_combat(g)
+	local hack = inspect.last_event(g, "combat")
 	assert(hack.attacker == foe.id and hack.result == "none", "the Free Hack: Roland wins but cannot hurt")
 	-- Defending the Imp's hack Roland still has +1 (it is not Mounted); against the Knight nothing.
 	local bonus = 0

@@ -4,25 +4,10 @@
 -- failures is the kernel's. The Bone Sentry (an Undead Village Defender, so it can face a Leader check)
 -- comes from the fixture mod.
 local SRC = "scripts/traits/undead.lua"
+local inspect = require("lib.inspect")
 
 local function from_undead(r)
-	local found = {}
-	for _, m in ipairs(r.modifiers) do
-		if m.source:find(SRC, 1, true) then
-			table.insert(found, m)
-		end
-	end
-	return found
-end
-
-local function last(g, kind)
-	local found
-	for _, e in ipairs(g:log()) do
-		if e.event == kind then
-			found = e
-		end
-	end
-	return found
+	return inspect.modifiers_from(r, SRC)
 end
 
 -- Grimm the Trapper (C3, Short Bow, 5" away: no bow bonus) shoots a Skeleton Warrior (C2):
@@ -38,7 +23,7 @@ local g, r = shot_at("Skeleton Warrior")
 assert(r.attacker_total == 6 and r.defender_total == 5, r.attacker_total .. " vs " .. r.defender_total)
 local u = from_undead(r)
 assert(#u == 1 and u[1].value == -2 and u[1].to == "attacker" and u[1].reason == "target Undead")
-assert(#r.modifiers == 1 and last(g, "combat").modifiers[1].source:find(SRC, 1, true))
+assert(#r.modifiers == 1 and inspect.last_event(g, "combat").modifiers[1].source:find(SRC, 1, true))
 
 -- The same shot at a Goblin Looter: 3 + 5 = 8.
 g, r = shot_at("Goblin Looter")
@@ -56,7 +41,7 @@ assert(r.attacker_total == 5 and r.defender_total == 5 and #r.modifiers == 0)
 for _, trigger in ipairs({ "terror", "gruesome_kill" }) do
 	local check = g:morale(skeleton, trigger)
 	assert(check.result == "immune" and #check.dice == 0, trigger .. ": " .. check.result)
-	local e = last(g, "morale")
+	local e = inspect.last_event(g, "morale")
 	assert(e.detail:find("Undead", 1, true) and e.detail:find(SRC, 1, true), e.detail)
 end
 
