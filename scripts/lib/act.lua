@@ -1,7 +1,8 @@
 -- The universal priority of core §6.2, shared by the Behaviour scripts' `act`: what one action of a model
 -- does about its target. Engaged: attack the target if it is adjacent, else the adjacent enemy nearest to
 -- the target. Not engaged: attack the target when it is attackable, otherwise move toward it by the
--- shortest legal route (the kernel routes and moves one straight leg).
+-- shortest legal route (the kernel routes and moves one straight leg). An Igniter beside an unburnt
+-- building it targets places fire instead of attacking, where the Escalation lets Igniters burn.
 local A = {}
 
 --- Whether a model touches a model, a building or a point (within the contact tolerance).
@@ -34,6 +35,12 @@ function A.default(ctx, self, target)
 	if (is_model or is_building) and A.adjacent(ctx, self, target) then
 		if is_model then
 			return { melee = target }
+		end
+		-- An Igniter sets an unburnt building alight rather than attacking it (core §6.4): the fire
+		-- costs the village a point of Integrity at the end of the wave unless a hero puts it out,
+		-- and needs no roll.
+		if ctx.igniters_burn and not target.fire and self:has_trait("Igniter") then
+			return { ignite = target }
 		end
 		return { structural = target }
 	end

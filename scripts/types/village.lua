@@ -792,6 +792,7 @@ function Model:has(condition) end
 ---@field round integer The current round.
 ---@field wave integer The current wave.
 ---@field supplies integer The village's Supplies.
+---@field igniters_burn boolean Whether Igniters may place fire in this wave (from Escalation II; true outside waves).
 ---@field params? table<string, any> The `params` of the roster entry that names this script (a trait's, a signature's ...).
 local Ctx = {}
 

@@ -244,6 +244,13 @@ pub fn ignite(
             "place fire (only an Igniter may)",
         ));
     }
+    if !game.igniters_burn {
+        let who = label(game.model(id)?);
+        return Err(RuleError::NotAllowed(
+            who,
+            "place fire in this wave (Igniters burn from Escalation II)",
+        ));
+    }
     let b = game.building(name)?.clone();
     if b.destroyed {
         return Err(RuleError::BuildingDestroyed(b.name));

@@ -37,9 +37,17 @@ pub struct Game {
     /// whoever is still standing.
     #[serde(default)]
     pub party: Vec<String>,
+    /// Whether Igniters may place fire (core §5.2: from Escalation II). Set by each wave's deployment
+    /// from its Escalation row; true outside waves, so a scenario can test fire on any game.
+    #[serde(default = "igniters_burn_default")]
+    pub igniters_burn: bool,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
+}
+
+fn igniters_burn_default() -> bool {
+    true
 }
 
 impl Game {
@@ -56,6 +64,7 @@ impl Game {
             wave: 0,
             round: 0,
             party: Vec::new(),
+            igniters_burn: true,
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

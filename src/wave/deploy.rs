@@ -86,8 +86,14 @@ pub fn deploy_enemy_groups(
 ) -> Result<Vec<GroupDeployment>, WaveError> {
     let backup = game.clone();
     let result = place_groups(game, rosters, plan);
-    if result.is_err() {
-        *game = backup;
+    match &result {
+        Err(_) => *game = backup,
+        // The wave's Escalation row says whether its Igniters may burn (core §5.2: from II).
+        Ok(_) => {
+            game.igniters_burn = rosters
+                .escalation(&plan.escalation)
+                .is_some_and(|e| e.igniters)
+        }
     }
     result
 }

@@ -3,12 +3,16 @@
 -- fight when Engaged, leave by an edge when there is nothing left to raid.
 local g = village.new_game({ seed = 1, table = "empty" })
 
--- A Ravager north of the Forge walks straight down to it (6" a move), then attacks it.
+-- A Ravager north of the Forge walks straight down to it (6" a move). The Orc Warrior is an Igniter
+-- (core §5.2) and this game is in no wave, so Igniters may burn: it sets the Forge alight first, then,
+-- the Forge burning, attacks it.
 local orc = g:place("Orc Warrior", { x = 18, y = 34 }, { behaviour = "Ravager" })
 local a = g:act(orc)
 assert(a.did == "moved" and math.abs(a.travelled - 6) < 1e-9, a.did)
 a = g:act(orc)
 assert(a.did == "moved" and math.abs(orc.pos.y - 27.5) < 1e-9, "it stops touching the Forge: " .. orc.pos.y)
+a = g:act(orc)
+assert(a.did == "ignite" and a.building == "Forge" and g:building("Forge").fire, a.did)
 g:force_dice({ 6, 1 })
 a = g:act(orc)
 assert(a.did == "structural" and a.building == "Forge" and a.damage == 1)

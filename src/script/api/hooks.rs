@@ -1078,6 +1078,9 @@ impl UserData for Ctx<'_> {
         fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
         fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));
         fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game().supplies));
+        fields.add_field_method_get(api("igniters_burn"), |_, this| {
+            Ok(this.game().igniters_burn)
+        });
         fields.add_field_method_get(api("params"), |_, this| Ok(this.params.clone()));
     }
 

@@ -1039,6 +1039,11 @@ pub const CLASSES: &[Class] = &[
             f("round", "integer", "The current round."),
             f("wave", "integer", "The current wave."),
             f("supplies", "integer", "The village's Supplies."),
+            f(
+                "igniters_burn",
+                "boolean",
+                "Whether Igniters may place fire in this wave (from Escalation II; true outside waves).",
+            ),
             opt(
                 "params",
                 "table<string, any>",
