@@ -4,7 +4,7 @@
 -- trait is Artificial) comes from the fixture mod; the Fire Entity is Artificial and Fearless.
 local SRC = "scripts/traits/artificial.lua"
 
-local inspect = require("lib.inspect")
+local assert_immune = require("lib.morale_immunity")
 
 local g = village.new_game({ seed = 1, table = "empty" })
 local guard = g:place("Clockwork Guard", { x = 4, y = 33 })
@@ -12,17 +12,7 @@ local entity = g:place("Fire Entity", { x = 4, y = 30 })
 
 -- Terror and Gruesome Kill: ignored, no dice rolled; the log names the script. (The Fire Entity's
 -- traits are asked in profile order, Artificial first.)
-for _, m in ipairs({ guard, entity }) do
-	for _, trigger in ipairs({ "terror", "gruesome_kill" }) do
-		local check = g:morale(m, trigger)
-		assert(
-			check.result == "immune" and #check.dice == 0,
-			m.name .. " " .. trigger .. ": " .. check.result
-		)
-		local e = inspect.last_event(g, "morale")
-		assert(e.detail:find("Artificial", 1, true) and e.detail:find(SRC, 1, true), e.detail)
-	end
-end
+assert_immune(g, { guard, entity }, "Artificial", SRC)
 
 -- Other checks are taken: the Guard tests when its Leader falls (Q4+: 6, 6, 6 holds) and when its side
 -- is more than half lost (1, 1, 1: it Flees).

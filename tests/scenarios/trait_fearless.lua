@@ -4,24 +4,14 @@
 -- face a Leader check) comes from the fixture mod.
 local SRC = "scripts/traits/fearless.lua"
 
-local inspect = require("lib.inspect")
+local assert_immune = require("lib.morale_immunity")
 
 local g = village.new_game({ seed = 1, table = "empty" })
 local zealot = g:place("Chaos Zealot", { x = 4, y = 30 })
 local militia = g:place("Zealous Militia", { x = 10, y = 27 }) -- 9" or more from every edge
 
 -- Terror and Gruesome Kill: ignored, no dice rolled; the log names the script.
-for _, m in ipairs({ zealot, militia }) do
-	for _, trigger in ipairs({ "terror", "gruesome_kill" }) do
-		local check = g:morale(m, trigger)
-		assert(
-			check.result == "immune" and #check.dice == 0,
-			m.name .. " " .. trigger .. ": " .. check.result
-		)
-		local e = inspect.last_event(g, "morale")
-		assert(e.detail:find("Fearless", 1, true) and e.detail:find(SRC, 1, true), e.detail)
-	end
-end
+assert_immune(g, { zealot, militia }, "Fearless", SRC)
 
 -- Other checks are taken: the Militia tests when its Leader falls (Q4+: 6, 6, 6 holds) and when its
 -- side is more than half lost (1, 6, 6: one failure, it falls back a band toward the nearest edge).

@@ -5,6 +5,7 @@
 -- comes from the fixture mod.
 local SRC = "scripts/traits/undead.lua"
 local inspect = require("lib.inspect")
+local assert_immune = require("lib.morale_immunity")
 
 local function from_undead(r)
 	return inspect.modifiers_from(r, SRC)
@@ -38,12 +39,7 @@ r = g:melee(archer, skeleton)
 assert(r.attacker_total == 5 and r.defender_total == 5 and #r.modifiers == 0)
 
 -- Morale: Terror and Gruesome Kill checks are ignored, no dice rolled; the log names the script.
-for _, trigger in ipairs({ "terror", "gruesome_kill" }) do
-	local check = g:morale(skeleton, trigger)
-	assert(check.result == "immune" and #check.dice == 0, trigger .. ": " .. check.result)
-	local e = inspect.last_event(g, "morale")
-	assert(e.detail:find("Undead", 1, true) and e.detail:find(SRC, 1, true), e.detail)
-end
+assert_immune(g, { skeleton }, "Undead", SRC)
 
 -- A Goblin Looter facing Terror rolls its three dice (6, 6, 6: it holds).
 local goblin = g:place("Goblin Looter", { x = 4, y = 33 })
