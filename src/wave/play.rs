@@ -5,7 +5,7 @@
 //! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
 //! wave, stalled past the round limit).
 
-use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError};
+use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
 use crate::roster::{ProfileKind, Rosters};
 use crate::rules::hooks::Hooks;
 use crate::rules::structural::damage_building;
@@ -78,6 +78,19 @@ fn town_hall_down(game: &Game) -> bool {
     game.buildings.iter().any(|b| b.town_hall && b.destroyed)
 }
 
+/// Start the next wave of `length` (core §5.1–5.3): build it for the party, deploy the heroes and the
+/// Groups, and move the game to its first round.
+pub fn start_wave(game: &mut Game, rosters: &Rosters, length: &str) -> Result<WavePlan, WaveError> {
+    let wave = game.wave + 1;
+    let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
+    let plan = build_wave(game, rosters, &esc, party_size(game))?;
+    deploy_heroes(game, rosters, false)?;
+    deploy_enemies(game, rosters, &plan)?;
+    game.wave = wave;
+    game.round = 1;
+    Ok(plan)
+}
+
 /// Play the next wave of `length` to its end.
 pub fn play_wave(
     game: &mut Game,
@@ -85,12 +98,8 @@ pub fn play_wave(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<WaveSummary, PlayError> {
-    let wave = game.wave + 1;
-    let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
-    let plan = build_wave(game, rosters, &esc, party_size(game))?;
-    deploy_heroes(game, rosters, false)?;
-    deploy_enemies(game, rosters, &plan)?;
-    game.wave = wave;
+    let plan = start_wave(game, rosters, length)?;
+    let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
     let mut outcome = Outcome::Stalled;
     let mut rounds = 0;

@@ -783,19 +783,8 @@ impl UserData for GameHandle {
             let core = &this.0;
             let rosters = core.rosters_with_rules();
             let mut game = core.write(lua)?;
-            let wave = game.wave + 1;
-            let heroes = crate::wave::play::party_size(&game);
-            let wave_err = |e: crate::wave::WaveError| fail(lua, e);
-            let esc = crate::wave::escalation_for_wave(&rosters, &core.length, wave)
-                .map_err(wave_err)?
-                .name
-                .clone();
-            let plan =
-                crate::wave::build_wave(&mut game, &rosters, &esc, heroes).map_err(wave_err)?;
-            crate::wave::deploy_heroes(&mut game, &rosters, false).map_err(wave_err)?;
-            crate::wave::deploy_enemies(&mut game, &rosters, &plan).map_err(wave_err)?;
-            game.wave = wave;
-            game.round = 1;
+            let plan = crate::wave::play::start_wave(&mut game, &rosters, &core.length)
+                .map_err(|e| fail(lua, e))?;
             to_lua(lua, &plan)
         });
 
