@@ -41,6 +41,17 @@ pub struct Game {
     /// from its Escalation row; true outside waves, so a scenario can test fire on any game.
     #[serde(default = "igniters_burn_default")]
     pub igniters_burn: bool,
+    /// Herb tokens held by the village (Opportunity "Herb Patch"): each heals 1 Wound in a Council Phase.
+    #[serde(default)]
+    pub herbs: u32,
+    /// Village Defender profiles that join at the next wave start (Opportunity "Lost Villagers").
+    #[serde(default)]
+    pub joining: Vec<String>,
+    /// Limited uses already spent, by name: `game:` entries last the game ("game:Resurrection",
+    /// "game:Relic Blade:Captain Maren"), `wave:` entries are cleared at each wave start
+    /// ("wave:Blessing", "wave:Overwatch"), `council:` entries at each Council Phase.
+    #[serde(default)]
+    pub spent: Vec<String>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -65,6 +76,9 @@ impl Game {
             round: 0,
             party: Vec::new(),
             igniters_burn: true,
+            herbs: 0,
+            joining: Vec::new(),
+            spent: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

@@ -83,6 +83,7 @@ fn town_hall_down(game: &Game) -> bool {
 pub fn start_wave(game: &mut Game, rosters: &Rosters, length: &str) -> Result<WavePlan, WaveError> {
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
+    game.spent.retain(|s| !s.starts_with("wave:"));
     let plan = build_wave(game, rosters, &esc, party_size(game))?;
     deploy_heroes(game, rosters, false)?;
     deploy_enemies(game, rosters, &plan)?;
