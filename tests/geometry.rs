@@ -967,3 +967,35 @@ fn route_from_a_start_touching_a_building() {
         }
     }
 }
+
+#[test]
+fn a_base_touching_a_building_corner_can_route_away_from_it() {
+    // Found in a stalled game: a model touching the Stable's corner (between the corner and its ring of
+    // route nodes) had no route at all, so every move toward the Town Hall stopped at the Stable.
+    let stable = Rect::new(
+        v(10.249361180711812, 28.062140478212974),
+        v(15.249361180711812, 31.062140478212974),
+    );
+    let hall = Rect::new(
+        v(17.102385423528077, 17.214982618558007),
+        v(23.102385423528077, 21.214982618558007),
+    );
+    let t = table(&[stable, hall], vec![]);
+    let nav = Navigator::new(&t, 0.5);
+    let corner = v(stable.min.x, stable.max.y);
+    for deg in [0.0f64, 5.0, 9.8, 30.0, 45.0, 60.0, 85.0, 90.0] {
+        // On the corner's arc, from the south normal (+y) toward the west normal (-x).
+        let a = deg.to_radians();
+        let from = corner + v(-a.sin(), a.cos()) * 0.5;
+        assert!(circle_rect_gap(&base(from.x, from.y, 0.5), &stable).abs() < 1e-12);
+        let r = nav
+            .route_to_contact(from, &Goal::Building(hall), &[])
+            .unwrap_or_else(|| panic!("no route from {deg}° on the corner"));
+        assert_route_legal(&r, 0.5, &[stable, hall], &[]);
+        let first = straight_move(&t, &base(from.x, from.y, 0.5), r.waypoints[1], &[], &[]);
+        assert!(
+            first.stopped.is_none() && first.travelled > 1e-3,
+            "{deg}°: the first leg is followed ({first:?})"
+        );
+    }
+}

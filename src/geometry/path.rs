@@ -356,6 +356,10 @@ struct Query<'n> {
     /// Obstacles (index into statics ++ bases) the start already penetrates, with the distance it keeps.
     start_need: Vec<(usize, f64)>,
     goal_need: Vec<(usize, f64)>,
+    /// The start lies between an obstacle and its ring of nodes (a model touching a building, say):
+    /// every line from it to that ring's nodes looks like it cuts the ring, so tangency pruning would
+    /// leave it no way out.
+    start_in_band: bool,
     start: usize,
     goal: usize,
 }
@@ -370,10 +374,17 @@ impl<'n> Query<'n> {
             dyn_nodes: Vec::new(),
             start_need: Vec::new(),
             goal_need: Vec::new(),
+            start_in_band: false,
             start,
             goal: start + 1,
         };
         q.start_need = q.penetrated(from);
+        // A ring's nodes sit at most clear / cos(MAX_PIECE / 2) from its core.
+        let band = 1.0 / (MAX_PIECE * 0.5).cos();
+        q.start_in_band = (0..q.obstacle_count()).any(|i| {
+            let o = q.obstacle(i);
+            o.dist_point(from) < o.clear * band + 1e-9
+        });
         if let Some(to) = exact_goal {
             q.goal_need = q.penetrated(to);
         }
@@ -547,9 +558,10 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let nv = self.node(v);
-                // From a start inside an obstacle's clearance every line cuts that obstacle's ring, so
-                // the tangency pruning is skipped there (legality is still checked).
-                let prune = u != self.start || self.start_need.is_empty();
+                // From a start inside an obstacle's clearance, or between it and its ring of nodes,
+                // every line cuts that obstacle's ring, so the tangency pruning is skipped there
+                // (legality is still checked).
+                let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
                 if !statics_known && prune && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
                     return;
                 }
