@@ -52,6 +52,9 @@ enum Command {
         /// Print the outcome as JSON.
         #[arg(long)]
         json: bool,
+        /// Write the game's whole event log to FILE, one JSON event per line.
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -190,8 +193,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             variants,
             auto,
             json,
+            log,
             data,
-        }) => run_play(&heroes, &length, seed, &variants, auto, json, &data),
+        }) => run_play(
+            &heroes,
+            &length,
+            seed,
+            &variants,
+            (auto, json),
+            log.as_deref(),
+            &data,
+        ),
         Some(Command::Wave {
             escalation,
             heroes,
@@ -427,8 +439,8 @@ fn run_play(
     length: &str,
     seed: u64,
     variants: &[String],
-    auto: bool,
-    json: bool,
+    (auto, json): (bool, bool),
+    log: Option<&std::path::Path>,
     data: &DataArgs,
 ) -> Result<ExitCode> {
     if !auto {
@@ -438,9 +450,17 @@ fn run_play(
         Ok(h) => h,
         Err(errors) => bail!("{}", errors.join("\n")),
     };
-    let game = host
-        .play(seed, heroes, length, "generated", variants)
+    let (game, events) = host
+        .play_logged(seed, heroes, length, "generated", variants)
         .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(path) = log {
+        let mut out = String::new();
+        for e in &events {
+            out.push_str(&serde_json::to_string(e)?);
+            out.push('\n');
+        }
+        std::fs::write(path, out).with_context(|| format!("writing {}", path.display()))?;
+    }
     if json {
         print_json(&game)?;
         return Ok(ExitCode::SUCCESS);

@@ -84,6 +84,19 @@ impl ScriptHost {
         table: &str,
         variants: &[String],
     ) -> Result<crate::wave::play::GameSummary, String> {
+        self.play_logged(seed, heroes, length, table, variants)
+            .map(|(summary, _)| summary)
+    }
+
+    /// [`ScriptHost::play`], also returning the game's whole event log.
+    pub fn play_logged(
+        &self,
+        seed: u64,
+        heroes: &[String],
+        length: &str,
+        table: &str,
+        variants: &[String],
+    ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), String> {
         let lua = self.vm.lua();
         let opts = lua.create_table().map_err(|e| e.to_string())?;
         let set = || -> mlua::Result<()> {
@@ -101,7 +114,9 @@ impl ScriptHost {
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();
-        crate::wave::play::play_game(&mut game, &rosters, &hooks, length).map_err(|e| e.to_string())
+        let summary = crate::wave::play::play_game(&mut game, &rosters, &hooks, length)
+            .map_err(|e| e.to_string())?;
+        Ok((summary, game.log().to_vec()))
     }
 
     /// Run a Lua file with `village` in scope; errors name the file and line.
