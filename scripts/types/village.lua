@@ -870,6 +870,16 @@ function Ctx:distance_to(m, other) end
 ---@return Token[]
 function Ctx:tokens(kind) end
 
+---Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.
+---
+---```lua
+---if ctx:can_shoot(self, foe) then return { shoot = foe } end
+---```
+---@param shooter ModelSnapshot The model that would shoot.
+---@param target ModelSnapshot The enemy it would shoot.
+---@return boolean
+function Ctx:can_shoot(shooter, target) end
+
 ---The enemies in base contact with a model, in id order.
 ---
 ---```lua

@@ -158,6 +158,52 @@ pub fn closer_target(
     Ok(None)
 }
 
+/// The target's side of a shot: its scripts may forbid it (Stealth), and the closest-target rule
+/// applies unless the shooter's scripts lift it (Called Shot).
+fn target_rules(
+    game: &Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<(), RuleError> {
+    if let Some(source) = hooks.permission(game, target, CANNOT_BE_SHOT)? {
+        return Err(RuleError::CannotBeShot(label(game.model(target)?), source));
+    }
+    if hooks
+        .permission(game, shooter, "ignore_closest_target")?
+        .is_none()
+    {
+        if let Some(c) = closer_target(game, r, shooter, target, Some(hooks))? {
+            return Err(RuleError::NotClosest {
+                shooter: label(game.model(shooter)?),
+                target: label(game.model(target)?),
+                closer: label(game.model(c)?),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether `shooter` may shoot `target` now (§3.5), without rolling: every check an ordinary ranged
+/// attack makes, in the same order, so a policy can ask before it orders the shot.
+pub fn may_shoot(
+    game: &Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<(), RuleError> {
+    if hooks.permission(game, shooter, SHOOT)?.is_none() {
+        return Err(RuleError::NotAllowed(
+            label(game.model(shooter)?),
+            "shoot (it is not a Shooter)",
+        ));
+    }
+    check_shot(game, r, shooter, target)?;
+    target_rules(game, r, hooks, shooter, target)
+}
+
 /// Resolve a ranged attack of `shooter` at `target`.
 pub fn shoot(
     game: &mut Game,
@@ -208,21 +254,7 @@ pub fn concentrated(
             "no shooter given".into(),
         ));
     };
-    if let Some(source) = hooks.permission(game, target, CANNOT_BE_SHOT)? {
-        return Err(RuleError::CannotBeShot(label(game.model(target)?), source));
-    }
-    if hooks
-        .permission(game, shooter, "ignore_closest_target")?
-        .is_none()
-    {
-        if let Some(c) = closer_target(game, r, shooter, target, Some(hooks))? {
-            return Err(RuleError::NotClosest {
-                shooter: label(game.model(shooter)?),
-                target: label(game.model(target)?),
-                closer: label(game.model(c)?),
-            });
-        }
-    }
+    target_rules(game, r, hooks, shooter, target)?;
     let Shot {
         weapon,
         sight,

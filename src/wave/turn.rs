@@ -74,7 +74,9 @@ pub fn enemy_turn(
         let spec = behaviour.as_deref().and_then(|b| rosters.behaviour(b));
         let max_actions = spec.map_or(3, |b| b.max_actions);
         let causes_turnover = spec.is_none_or(|b| b.turnover);
-        let dice = rosters.rules.wave.enemy_dice.min(max_actions as u8).max(1);
+        // A Group capped at one action still rolls the Group's dice ("on two failures it simply
+        // receives no action", §6.2): one success is enough.
+        let dice = rosters.rules.wave.enemy_dice.max(1);
         let roll = activate_group(game, &rosters.rules, hooks, None, &alive, dice)?;
         let actions = roll.successes.min(max_actions as u8);
         let mut done = Vec::new();

@@ -9,7 +9,7 @@ g:place("Zombie", { x = 2, y = 2 }, { group = 4 })
 g:place("Bram the Smith", { x = 18, y = 13.5 })
 
 -- Everyone rolls well: each Group, in play order, takes its actions.
-g:force_dice({ 6, 6, 6, 6, 6, 6, 6 })
+g:force_dice({ 6, 6, 6, 6, 6, 6, 6, 6 })
 local turns = g:enemy_turn()
 local order = {}
 for _, t in ipairs(turns) do
@@ -18,6 +18,16 @@ end
 assert(table.concat(order, ",") == "Fanatic,Ravager,Hunter,Mindless", table.concat(order, ","))
 assert(turns[1].actions == 2 and #turns[1].done == 2, "two dice, two actions")
 assert(turns[4].actions == 1, "a Mindless Group takes at most one action")
+local rolled, n = 0, 0
+for _, e in ipairs(g:log()) do
+	if e.event == "activation" then
+		n = n + 1
+		if n == 4 then -- the fourth Group to roll: the Mindless one
+			rolled = #e.dice
+		end
+	end
+end
+assert(rolled == 2, "it still rolls the Group's two dice (§6.2: 'on two failures ...'), rolled " .. rolled)
 for _, t in ipairs(turns) do
 	for _, a in ipairs(t.done) do
 		assert(a.did == "moved", a.did .. (a.why or ""))
@@ -33,6 +43,7 @@ assert(#turns == 1 and turns[1].turnover)
 local g2 = village.new_game({ seed = 3, table = "empty" })
 g2:place("Zombie", { x = 2, y = 2 }, { group = 1 })
 g2:place("Skeleton Warrior", { x = 34, y = 34 }, { group = 2 })
-g2:force_dice({ 1, 1 })
+g2:force_dice({ 1, 1, 1, 6 })
 turns = g2:enemy_turn()
 assert(#turns == 2 and not turns[1].turnover and turns[1].actions == 0)
+assert(turns[2].actions == 1, "one success of two dice is its one action")

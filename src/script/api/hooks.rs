@@ -29,6 +29,8 @@ pub struct ScriptHooks<'a> {
     lua: &'a Lua,
     core: &'a Core,
     registry: Rc<Registry>,
+    /// The rosters with the game's rule constants, built on first use (`ctx:can_shoot`).
+    merged: std::cell::OnceCell<crate::roster::Rosters>,
 }
 
 impl<'a> ScriptHooks<'a> {
@@ -37,7 +39,13 @@ impl<'a> ScriptHooks<'a> {
             lua,
             core,
             registry,
+            merged: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The rosters with the game's rule constants (variants applied), for kernel queries from a ctx.
+    fn rosters(&self) -> &crate::roster::Rosters {
+        self.merged.get_or_init(|| self.core.rosters_with_rules())
     }
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its
@@ -113,6 +121,7 @@ impl ScriptHooks<'_> {
                         source: module.label.clone(),
                         params: params_value(lua, params)?,
                         spell: None,
+                        kernel: Some(self),
                     })?;
                     f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
                 })
@@ -177,6 +186,7 @@ impl ScriptHooks<'_> {
                     source: module.label.clone(),
                     params: params_value(lua, params)?,
                     spell: None,
+                    kernel: Some(self),
                 })?;
                 f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
             })
@@ -427,6 +437,7 @@ impl Hooks for ScriptHooks<'_> {
                             source: module.label.clone(),
                             params: params_value(lua, params)?,
                             spell: None,
+                            kernel: Some(self),
                         })?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
@@ -948,6 +959,7 @@ pub(crate) fn run_spell(
                     spell: casting.spell.to_string(),
                     power: casting.power,
                 }),
+                kernel: None,
             })?;
             cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
         })
@@ -984,6 +996,9 @@ struct Ctx<'a> {
     params: Value,
     /// Set in a spell's `cast`: the casting its primitives act for.
     spell: Option<SpellCtx<'a>>,
+    /// The hooks the kernel called this one through, for queries that need the rules with every
+    /// script's say (`ctx:can_shoot`); none in a spell's `cast`.
+    kernel: Option<&'a ScriptHooks<'a>>,
 }
 
 /// A roster entry's `params` as a Lua table.
@@ -1181,6 +1196,20 @@ impl UserData for Ctx<'_> {
                 t.raw_push(e)?;
             }
             Ok(t)
+        });
+        methods.add_method(api("can_shoot"), |lua, this, (s, t): (Value, Value)| {
+            let Some(k) = this.kernel else {
+                return Err(fail(
+                    lua,
+                    "ctx:can_shoot is not available in a spell's cast",
+                ));
+            };
+            let (s, t) = (model_id(lua, &s)?, model_id(lua, &t)?);
+            match crate::rules::ranged::may_shoot(this.game(), k.rosters(), k, s, t) {
+                Ok(()) => Ok(true),
+                Err(RuleError::Hook(h)) => Err(mlua::Error::runtime(h.message)),
+                Err(_) => Ok(false),
+            }
         });
         methods.add_method(api("engaged"), |lua, this, m: Table| {
             let game = this.game();

@@ -1114,6 +1114,18 @@ pub const CLASSES: &[Class] = &[
                 usage: "local ops = ctx:tokens(\"opportunity\")",
             },
             Method {
+                name: "can_shoot",
+                params: &[
+                    p("shooter", "ModelSnapshot", "The model that would shoot."),
+                    p("target", "ModelSnapshot", "The enemy it would shoot."),
+                ],
+                returns: "boolean",
+                doc: "Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target \
+                      not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be \
+                      (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.",
+                usage: "if ctx:can_shoot(self, foe) then return { shoot = foe } end",
+            },
+            Method {
                 name: "engaged",
                 params: &[p("m", "ModelSnapshot", "A model.")],
                 returns: "ModelSnapshot[]",
