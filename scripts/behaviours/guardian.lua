@@ -29,7 +29,7 @@ return {
 		end
 		local foe = A.nearest_adjacent(ctx, self, target)
 		if foe then
-			return { melee = foe }
+			return A.may_attack(ctx, self) and { melee = foe } or nil
 		end
 		if target.id then
 			return A.default(ctx, self, target) -- hunting: nothing left to guard

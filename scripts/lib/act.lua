@@ -1,7 +1,8 @@
 -- The universal priority of core §6.2, shared by the Behaviour scripts' `act`: what one action of a model
 -- does about its target. Engaged: attack the target if it is adjacent, else the adjacent enemy nearest to
 -- the target. Not engaged: attack the target when it is attackable, otherwise move toward it by the
--- shortest legal route (the kernel routes and moves one straight leg). An Igniter beside an unburnt
+-- shortest legal route (the kernel routes and moves one straight leg). One melee or ranged attack per
+-- turn (core §3.2); building attacks are one per action (§6.4). An Igniter beside an unburnt
 -- building it targets places fire instead of attacking, where the Escalation lets Igniters burn.
 local A = {}
 
@@ -22,6 +23,11 @@ function A.nearest_adjacent(ctx, self, target)
 	return best
 end
 
+--- Whether the model may still make a melee or ranged attack this turn (core §3.2: one per turn).
+function A.may_attack(ctx, self)
+	return self.attacks < ctx:rule("actions", "attacks_per_turn")
+end
+
 --- The default action toward `target` (a model, a building, a point or { edge = true }).
 function A.default(ctx, self, target)
 	if target == nil then
@@ -34,7 +40,7 @@ function A.default(ctx, self, target)
 	local is_building = target.integrity ~= nil and not is_model
 	if (is_model or is_building) and A.adjacent(ctx, self, target) then
 		if is_model then
-			return { melee = target }
+			return A.may_attack(ctx, self) and { melee = target } or nil
 		end
 		-- An Igniter sets an unburnt building alight rather than attacking it (core §6.4): the fire
 		-- costs the village a point of Integrity at the end of the wave unless a hero puts it out,
@@ -46,7 +52,8 @@ function A.default(ctx, self, target)
 	end
 	local foe = A.nearest_adjacent(ctx, self, target)
 	if foe then
-		return { melee = foe }
+		-- Engaged after its one attack this turn: nothing useful is left (leaving would cost Free Hacks).
+		return A.may_attack(ctx, self) and { melee = foe } or nil
 	end
 	if not is_model and not is_building and A.adjacent(ctx, self, target) then
 		return nil -- already at the point it was heading for

@@ -6,6 +6,8 @@ local A = require("lib.act")
 
 local T = {}
 
+T.PER_THREAT = 1
+
 local function town_hall(ctx)
 	for _, b in ipairs(ctx:buildings()) do
 		if b.town_hall then
@@ -40,20 +42,22 @@ function T.assignment(ctx)
 	local threats = T.threats(ctx)
 	local out, taken = {}, {}
 	for _, foe in ipairs(threats) do
-		local best, best_d
-		for _, f in ipairs(friends) do
-			if not taken[f.id] then
-				local d = ctx:distance(f, foe)
-				if best == nil or d < best_d - 1e-9 then
-					best, best_d = f, d
+		for _ = 1, T.PER_THREAT do
+			local best, best_d
+			for _, f in ipairs(friends) do
+				if not taken[f.id] then
+					local d = ctx:distance(f, foe)
+					if best == nil or d < best_d - 1e-9 then
+						best, best_d = f, d
+					end
 				end
 			end
+			if best == nil then
+				break
+			end
+			taken[best.id] = true
+			out[best.id] = foe
 		end
-		if best == nil then
-			break
-		end
-		taken[best.id] = true
-		out[best.id] = foe
 	end
 	for _, f in ipairs(friends) do
 		if not out[f.id] and #threats > 0 then
@@ -107,11 +111,13 @@ end
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then
-		return { melee = foe }
+		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks).
+		return A.may_attack(ctx, self) and { melee = foe } or nil
 	end
 	local target = shot(ctx, self)
 	if target then
-		return { shoot = target }
+		-- A Shooter with a target keeps its distance once it has shot this turn.
+		return A.may_attack(ctx, self) and { shoot = target } or nil
 	end
 	local mine = T.assignment(ctx)[self.id]
 	if mine then

@@ -446,6 +446,7 @@ function Game:distance(a, b) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 local Model = {}
 
@@ -1025,6 +1026,7 @@ function Ctx:morale(m, trigger) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 local ModelSnapshot = {}
 

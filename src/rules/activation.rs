@@ -25,10 +25,7 @@ pub fn activate(
     if !(1..=3).contains(&dice) {
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
-    // A new activation: "moved into contact this activation" starts afresh.
-    let fresh = game.model_mut(id)?;
-    fresh.charged = false;
-    fresh.moves = 0;
+    begin_activation(game, id)?;
     let faces: Vec<u8> = game
         .roll("activation", Some(id), usize::from(dice))
         .iter()
@@ -106,6 +103,9 @@ pub fn activate_group(
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
     let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
+    for id in &group {
+        begin_activation(game, *id)?;
+    }
     let mut hero = true;
     for m in &models {
         hero &= hooks.permission(game, m.id, AUTOMATIC_SUCCESS)?.is_some();
@@ -131,6 +131,17 @@ pub fn activate_group(
         hero_die: roll.hero_die,
     });
     Ok(roll)
+}
+
+/// A new activation starts afresh what is counted per activation: "moved into contact this
+/// activation" (Dashing), move actions (Slow) and attacks (one per turn, §3.2). Every member of a group
+/// activation starts afresh, not only the one that rolls.
+fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
+    let m = game.model_mut(id)?;
+    m.charged = false;
+    m.moves = 0;
+    m.attacks = 0;
+    Ok(())
 }
 
 /// Spend `actions` on the Task `name` of `needed` actions (§3.1). Starting a different Task loses the

@@ -122,6 +122,10 @@ pub struct Model {
     /// Move actions taken since it last activated (Slow allows one).
     #[serde(default)]
     pub moves: u8,
+    /// Melee and ranged attacks made since it last activated (core §3.2: one per turn); the turn engine
+    /// counts them.
+    #[serde(default)]
+    pub attacks: u8,
     /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
     #[serde(default)]
     pub behaviour: Option<String>,

@@ -118,6 +118,7 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         summoned_by: None,
         charged: false,
         moves: 0,
+        attacks: 0,
         behaviour: profile.behaviours.first().cloned(),
     }
 }

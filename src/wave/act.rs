@@ -74,12 +74,18 @@ pub fn execute(
 ) -> Result<ActionReport, RuleError> {
     let rules = &rosters.rules;
     Ok(match order {
-        Order::Melee(t) => ActionReport::Melee {
-            report: melee(game, rules, hooks, id, t, MeleeOptions::default())?,
-        },
-        Order::Shoot(t) => ActionReport::Shoot {
-            report: shoot(game, rosters, hooks, id, t, ShotOptions::default())?,
-        },
+        Order::Melee(t) => {
+            one_more_attack(game, rules, id)?;
+            let report = melee(game, rules, hooks, id, t, MeleeOptions::default())?;
+            count_attack(game, id);
+            ActionReport::Melee { report }
+        }
+        Order::Shoot(t) => {
+            one_more_attack(game, rules, id)?;
+            let report = shoot(game, rosters, hooks, id, t, ShotOptions::default())?;
+            count_attack(game, id);
+            ActionReport::Shoot { report }
+        }
         Order::Structural(b) => ActionReport::Structural {
             report: structural(game, rules, hooks, id, &b, false)?,
         },
@@ -104,6 +110,32 @@ pub fn execute(
             },
         },
     })
+}
+
+/// Refuse a melee or ranged attack once the model has made its share this turn (core §3.2: "only one
+/// attack—melee or ranged—per turn"). Structural attacks and fire are not limited: "one normal building
+/// attack per action" (§6.4). An attack the rules refuse is not counted (nothing is applied on an
+/// error): `count_attack` runs after it.
+fn one_more_attack(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    id: ModelId,
+) -> Result<(), RuleError> {
+    let m = game.model(id)?;
+    if u32::from(m.attacks) >= rules.actions.attacks_per_turn {
+        return Err(RuleError::NotAllowed(
+            crate::rules::query::label(m),
+            "attack again this turn (one melee or ranged attack per turn, §3.2)",
+        ));
+    }
+    Ok(())
+}
+
+/// One attack made (the attacker may have fallen in it).
+fn count_attack(game: &mut Game, id: ModelId) {
+    if let Ok(m) = game.model_mut(id) {
+        m.attacks = m.attacks.saturating_add(1);
+    }
 }
 
 /// Where an aim lies, for a straight move toward it.

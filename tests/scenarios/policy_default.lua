@@ -57,7 +57,7 @@ for _, e in ipairs(g2:log()) do
 		shots = shots + 1
 	end
 end
-assert(shots >= 1, "Tobin shot the Orc")
+assert(shots == 1, "Tobin shot the Orc once (one attack per turn), shots: " .. shots)
 assert(tobin.pos.y == th2.pos.y + 5, "and did not move")
 -- Behind the Forge it has no sight: ctx:can_shoot says no, so the policy walks instead of losing the action.
 local g3 = village.new_game({ seed = 6, table = "empty" })

@@ -49,6 +49,7 @@ pub fn model_field(
         "defeated" => Value::Boolean(false),
         "weapon_broken" => Value::Boolean(m.weapon_broken),
         "charged" => Value::Boolean(m.charged),
+        "attacks" => Value::Integer(i64::from(m.attacks)),
         "behaviour" => match &m.behaviour {
             Some(b) => Value::String(lua.create_string(b)?),
             None => Value::Nil,

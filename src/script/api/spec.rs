@@ -176,6 +176,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "boolean",
         "It moved into contact with an enemy since its last activation (Dashing).",
     ),
+    f(
+        "attacks",
+        "integer",
+        "Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).",
+    ),
     opt("behaviour", "string", "The Behaviour an enemy plays (§6.3); nil for heroes and Defenders."),
 ];
 
