@@ -1,9 +1,9 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: extinguishing, fire damage and Supplies. Rewards, Opportunities and the
-//! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
-//! wave, stalled past the round limit).
+//! What exists so far of §7: extinguishing, fire damage, Supplies, and after every non-final wave the
+//! next Opportunity token and the Council Phase (`council.rs`); the outcome rules are complete (loss on
+//! the Town Hall, win after the final wave, stalled past the round limit).
 
 use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
 use crate::roster::{ProfileKind, Rosters};
@@ -43,13 +43,17 @@ pub struct WaveSummary {
     pub enemies: usize,
     pub rounds: u32,
     pub outcome: Outcome,
-    /// Integrity of each building when the wave ended (after fire damage).
+    /// Integrity of each building when the wave ended (after fire damage and the Council).
     pub integrity: Vec<(String, i32)>,
+    /// Supplies left after the Council.
     pub supplies: i32,
     /// Wounds of each hero still on the table.
     pub wounds: Vec<(String, u8)>,
     /// Heroes of the party no longer on the table (Defeated or Fled).
     pub defeated: Vec<String>,
+    /// What the Council Phase after this wave bought, one clause per accepted order (empty after the
+    /// final wave or a lost one).
+    pub council: Vec<String>,
 }
 
 /// A whole game, as played.
@@ -84,6 +88,7 @@ pub fn start_wave(game: &mut Game, rosters: &Rosters, length: &str) -> Result<Wa
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
+    super::council::rejoin_fled(game);
     let plan = build_wave(game, rosters, &esc, party_size(game))?;
     deploy_heroes(game, rosters, false)?;
     deploy_enemies(game, rosters, &plan)?;
@@ -125,11 +130,22 @@ pub fn play_wave(
             break;
         }
     }
+    let mut council = Vec::new();
     if outcome == Outcome::Win {
         end_of_wave(game, rosters)?;
         if town_hall_down(game) {
             outcome = Outcome::Loss;
         }
+    }
+    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    if outcome == Outcome::Win && wave < waves {
+        // §7.1 step 4 (rewards of claimed Opportunities) comes here, before the placement.
+        super::council::place_opportunity(game, rosters)?;
+        council = super::council::council_phase(game, rosters, hooks)?
+            .iter()
+            .filter(|r| r.refused.is_none())
+            .map(|r| r.summary())
+            .collect();
     }
     Ok(WaveSummary {
         wave,
@@ -149,6 +165,7 @@ pub fn play_wave(
             .map(|m| (m.name.clone(), m.wounds))
             .collect(),
         defeated: Vec::new(),
+        council,
     })
 }
 
