@@ -177,24 +177,29 @@ impl CouncilReport {
         }
     }
 
-    /// One short clause for a wave summary ("upgrade Forge: Level II (3 Supplies)").
+    /// A few words for a wave summary, with the Supplies paid ("Forge II (3)", "Town Hall repaired to
+    /// 8 (1)", "Barricade (free)").
     pub fn summary(&self) -> String {
-        let whom = self
-            .building
-            .as_deref()
-            .or(self.hero.as_deref())
-            .map(|w| format!(" {w}"))
-            .unwrap_or_default();
-        let paid = if self.supplies > 0 {
-            format!(
-                " ({} Suppl{})",
-                self.supplies,
-                if self.supplies == 1 { "y" } else { "ies" }
-            )
-        } else {
-            " (free)".to_string()
+        let b = self.building.as_deref().unwrap_or("?");
+        let h = self.hero.as_deref().unwrap_or("?");
+        let text = match self.what.as_str() {
+            "upgrade" => format!("{b} {}", self.detail.trim_start_matches("Level ")),
+            "repair" => format!(
+                "{b} repaired to {}",
+                self.detail.rsplit(' ').next().unwrap_or("?")
+            ),
+            "barricade" => "Barricade".to_string(),
+            "trap" => "Trap".to_string(),
+            "heal" => format!("Temple heals {h}"),
+            "herb" => format!("Herb heals {h}"),
+            "resurrect" => format!("{h} resurrected"),
+            other => other.to_string(),
         };
-        format!("{}{whom}: {}{paid}", self.what, self.detail)
+        if self.supplies > 0 {
+            format!("{text} ({})", self.supplies)
+        } else {
+            format!("{text} (free)")
+        }
     }
 }
 
