@@ -604,7 +604,7 @@ fn repair(
             ),
         };
         let n = supplies.unwrap_or(unit);
-        if n == 0 || n % unit != 0 {
+        if n == 0 || !n.is_multiple_of(unit) {
             return Err(Refused::BadAmount(format!(
                 "repairs are bought {unit} Suppl{} at a time, not {n}",
                 if unit == 1 { "y" } else { "ies" }

@@ -137,11 +137,8 @@ pub fn play_wave(
             outcome = Outcome::Loss;
         }
     }
-    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
-    if outcome == Outcome::Win && wave < waves {
-        // §7.1 step 4 (rewards of claimed Opportunities) comes here, before the placement.
-        super::council::place_opportunity(game, rosters)?;
-        council = super::council::council_phase(game, rosters, hooks)?
+    if outcome == Outcome::Win {
+        council = between_waves(game, rosters, hooks, length)?
             .iter()
             .filter(|r| r.refused.is_none())
             .map(|r| r.summary())
@@ -188,6 +185,24 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> 
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
     game.round = 0;
     Ok(())
+}
+
+/// The End Sequence after the Supplies (§7.1 steps 5–6), after a won wave: unless it was the final
+/// wave of `length`, place the next Opportunity token and hold the Council Phase with the hero policy's
+/// orders. Returns the Council's reports (none after the final wave).
+pub fn between_waves(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<Vec<super::council::CouncilReport>, PlayError> {
+    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    if game.wave >= waves {
+        return Ok(Vec::new());
+    }
+    // §7.1 step 4 (rewards of claimed Opportunities) comes here, before the placement.
+    super::council::place_opportunity(game, rosters)?;
+    Ok(super::council::council_phase(game, rosters, hooks)?)
 }
 
 /// §7.1 step 1: each hero adjacent to a burning building puts out one fire (heroes in id order, the
