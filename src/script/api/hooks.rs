@@ -798,6 +798,7 @@ impl Hooks for ScriptHooks<'_> {
                     source: module.label.clone(),
                     params: Value::Nil,
                     spell: None,
+                    kernel: Some(self),
                 })?;
                 f.call::<Value>((ctx, info_v.clone()))
             })
