@@ -482,8 +482,13 @@ fn run_play(
         } else {
             format!("; off the table: {}", w.defeated.join(", "))
         };
+        let council = if w.council.is_empty() {
+            String::new()
+        } else {
+            format!("; Council: {}", w.council.join(", "))
+        };
         println!(
-            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}",
+            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}{council}",
             w.wave,
             w.escalation,
             w.enemies,

@@ -527,6 +527,7 @@ const INPUT_ONLY: &[&str] = &[
     "PlaceOptions",
     "EdgeAim",
     "BehaviourOrder",
+    "CouncilOrder",
     "CastOptions",
     "Modifier",
     "WinRules",

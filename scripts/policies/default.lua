@@ -1,7 +1,9 @@
 -- The default hero policy: every model of the heroes' side strikes what it is in contact with, shoots
 -- the most threatening enemy it may shoot, or closes in on the enemy it was given (the party spreads over
--- the threats, nearest the Town Hall first). See scripts/lib/tactics.lua.
+-- the threats, nearest the Town Hall first). See scripts/lib/tactics.lua. Its Council Phase is
+-- scripts/lib/council.lua.
 local T = require("lib.tactics")
+local C = require("lib.council")
 
 return {
 	activate = function(ctx, self)
@@ -10,4 +12,5 @@ return {
 	act = function(ctx, self)
 		return T.act(ctx, self)
 	end,
+	council = C.council,
 }

@@ -335,6 +335,23 @@ function Game:damage(building, amount) end
 ---@return integer
 function Game:opportunity(at) end
 
+---What a hero policy's `council(ctx, info)` is told now (§7.2): Supplies, Herb tokens, upgrade costs, the Council abilities in force, the Defeated heroes.
+---
+---```lua
+---local info = g:council_info()
+---```
+---@return CouncilInfo
+function Game:council_info() end
+
+---Hold a Council Phase (§7.2–7.3): once-per-Council uses start afresh, each order is validated, applied and logged (`council` event) or refused with its reason. A malformed order is an error.
+---
+---```lua
+---local done = g:council({ { upgrade = "Forge" }, { repair = "Town Hall", supplies = 2 } })
+---```
+---@param orders? CouncilOrder[] The orders, tried in turn; without them the game's hero policy decides.
+---@return CouncilReport[]
+function Game:council(orders) end
+
 ---Start the next wave of the game's length (§5.1–5.3): build it with the default wave builder, deploy the heroes around the Town Hall and each Group along its edge.
 ---
 ---```lua
@@ -583,6 +600,86 @@ function Model:has(condition) end
 ---@field behaviour? string The one Behaviour of the whole wave before Escalation III.
 ---@field groups GroupPlanT[] The Enemy Groups, in creation order.
 ---@field unmet? string[] §5.2 limits the budget made impossible (absent when none).
+
+---One order of a Council Phase (§7.2–7.3): exactly one of `upgrade`, `repair`, `barricade`, `trap`, `heal`, `herb`, `resurrect`, with only that order's other keys. Buildings and heroes are names or snapshots. The kernel refuses (and logs why) what the rules or the Supplies do not allow.
+---
+---```lua
+---return { { upgrade = "Forge" }, { barricade = { x = 10, y = 12 }, toward = { x = 13, y = 12 } } }
+---```
+---@class CouncilOrder
+---@field upgrade? string|BuildingSnapshot Raise this building one Level (I → II → III) for its roster cost.
+---@field level? integer With `upgrade`: the Level wanted, which must be the next one.
+---@field repair? string|BuildingSnapshot Restore this building's Integrity (never above its starting Integrity).
+---@field supplies? integer With `repair`: Supplies to spend on the Forge's Repairs (default: one purchase).
+---@field free? boolean With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge.
+---@field barricade? Position Place a Barricade from here (within `barricade_within` of an intact building).
+---@field toward? Position With `barricade`: the direction it runs, for its roster length.
+---@field reinforce? boolean With `barricade`: Forge III Reinforced Defenses adds its Integrity (once per Council).
+---@field trap? Position Place a Trap here (within `trap_within` of an intact building).
+---@field heal? string|ModelSnapshot Temple I Healing (once per Council) on this hero on the table.
+---@field herb? string|ModelSnapshot Spend a Herb token on this hero on the table.
+---@field resurrect? string Temple III Resurrection (once per game) of this Defeated hero of the party.
+---@field at? Position With `resurrect`: where it returns, wholly within reach of the Temple (default: the nearest legal spot).
+
+---What one Council order did, as its `council` event says.
+---
+---```lua
+---for _, r in ipairs(g:council(orders)) do print(r.what, r.refused) end
+---```
+---@class CouncilReport
+---@field what string "upgrade", "repair", "barricade", "trap", "heal", "herb" or "resurrect".
+---@field building? string The building upgraded or repaired.
+---@field hero? string The hero healed or resurrected.
+---@field pos? Position Where a Barricade, Trap or resurrected hero was put (or asked for).
+---@field token? integer The Barricade or Trap placed.
+---@field supplies integer Supplies paid.
+---@field source string The ability used ("Forge II Master Craftsmen"), or "Council".
+---@field detail string The result in words ("Integrity 3 -> 5"), or "refused".
+---@field refused? string Why nothing happened.
+
+---What a hero policy's `council(ctx, info)` is told at the start of a Council Phase.
+---
+---```lua
+---local info = g:council_info()
+---```
+---@class CouncilInfo
+---@field wave integer The wave just ended.
+---@field supplies integer The village's Supplies.
+---@field herbs integer Herb tokens held.
+---@field buildings CouncilBuildingT[] Every building, in roster order.
+---@field abilities CouncilAbilityT[] The Council abilities in force (Level reached, building intact).
+---@field defeated string[] Heroes of the party that were Defeated (Fled ones rejoin at the next wave).
+---@field edges integer[] The spawn edges of the wave just ended (1 north, 2 east, 3 south, 4 west).
+---@field barricade_cost integer Supplies per Barricade.
+---@field barricade_length number A Barricade's length, inches.
+---@field barricade_within number A Barricade goes within this of an intact building.
+---@field trap_cost integer Supplies per Trap.
+---@field trap_within number A Trap goes within this of an intact building.
+
+---A building as the Council sees it.
+---
+---```lua
+---for _, b in ipairs(info.buildings) do print(b.name, b.upgrade_cost) end
+---```
+---@class CouncilBuildingT
+---@field name string The building.
+---@field level integer 1 to 3.
+---@field integrity integer Current Integrity.
+---@field max_integrity integer Starting Integrity: repairs stop there.
+---@field destroyed boolean Destroyed: no repair, no upgrade.
+---@field upgrade_cost? integer Supplies for the next Level (absent at the top or when Destroyed).
+
+---A Council ability in force (rosters/village.toml).
+---
+---```lua
+---for _, a in ipairs(info.abilities) do print(a.name, a.used) end
+---```
+---@class CouncilAbilityT
+---@field building string Its building.
+---@field level integer The Level that grants it.
+---@field name string "Repairs", "Engineering Corps", "Healing", ...
+---@field params table<string, any> Its numbers, from the roster.
+---@field used boolean Its limited use is spent (this Council, or this game).
 
 ---One Enemy Group of a wave plan.
 ---
@@ -1287,5 +1384,5 @@ function ModelSnapshot:has(condition) end
 ---@field params? table Plain data for the module's own use.
 ---@field activate? fun(...: any): any Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.
 ---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.
----@field council? fun(...: any): any Reserved (DESIGN.md: `council(ctx)`); not called by the kernel yet.
+---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
 ---@field deploy? fun(...: any): any Reserved (DESIGN.md: `deploy(ctx)`); not called by the kernel yet.

@@ -109,6 +109,89 @@ pub enum Order {
     Leave,
 }
 
+/// One order of the hero policy's Council Phase (core §7.2–7.3); the kernel validates it against the
+/// rules and the buildings' Levels, applies it and logs a `council` event, or logs why it was refused.
+/// Heroes are named (a Defeated hero has no model on the table).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case")]
+pub enum CouncilOrder {
+    /// Raise a building one Level (I → II → III), paying its roster cost. `level`, when given, must be
+    /// the next Level (a check against skipping one).
+    Upgrade { building: String, level: Option<u8> },
+    /// Restore Integrity: with the Forge's Repairs for `supplies` Supplies (Master Craftsmen doubles
+    /// what each restores), or, when `free`, with the Town Hall's Engineering Corps at no cost.
+    Repair {
+        building: String,
+        supplies: Option<u32>,
+        free: bool,
+    },
+    /// A Barricade from `from`, `length` long (rosters), toward `toward`. `free`: the Engineering
+    /// Corps pays; `reinforce`: Reinforced Defenses (Forge III) adds its Integrity.
+    Barricade {
+        from: crate::geometry::Vec2,
+        toward: crate::geometry::Vec2,
+        free: bool,
+        reinforce: bool,
+    },
+    /// A Trap at a point.
+    Trap { at: crate::geometry::Vec2 },
+    /// The Temple's Healing on a hero on the table.
+    Heal { hero: String },
+    /// Spend a Herb token on a hero on the table.
+    Herb { hero: String },
+    /// The Temple's Resurrection of a Defeated hero of the party, at `at` or (when absent) the nearest
+    /// legal spot to the Temple.
+    Resurrect {
+        hero: String,
+        at: Option<crate::geometry::Vec2>,
+    },
+}
+
+/// A Council ability a building grants now (its Level reached, the building intact), as the policy sees
+/// it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CouncilAbility {
+    pub building: String,
+    pub level: u8,
+    pub name: String,
+    pub params: crate::roster::Params,
+    /// A limited use already spent (this Council, or this game for a once-per-game ability).
+    pub used: bool,
+}
+
+/// A building as the Council sees it: what an upgrade costs now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CouncilBuilding {
+    pub name: String,
+    pub level: u8,
+    pub integrity: i32,
+    pub max_integrity: i32,
+    pub destroyed: bool,
+    /// Supplies to reach the next Level; absent at the top Level or when Destroyed.
+    pub upgrade_cost: Option<u32>,
+}
+
+/// What the hero policy's `council(ctx, info)` is told (core §7.2): Supplies, Herb tokens, the
+/// buildings with their upgrade costs, the Council abilities in force, the Defeated heroes, and the
+/// Barricade and Trap costs and distances.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CouncilInfo {
+    pub wave: u32,
+    pub supplies: i32,
+    pub herbs: u32,
+    pub buildings: Vec<CouncilBuilding>,
+    pub abilities: Vec<CouncilAbility>,
+    /// Heroes of the party that were Defeated (not Fled): Resurrection's candidates.
+    pub defeated: Vec<String>,
+    /// The spawn edges of the wave just ended (1 N, 2 E, 3 S, 4 W), in increasing order.
+    pub edges: Vec<u8>,
+    pub barricade_cost: u32,
+    pub barricade_length: f64,
+    pub barricade_within: f64,
+    pub trap_cost: u32,
+    pub trap_within: f64,
+}
+
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
 pub trait Hooks {
@@ -167,6 +250,15 @@ pub trait Hooks {
     /// The action the hero policy orders for a model of the heroes' side; `None` to lose it.
     fn policy_order(&self, _game: &mut Game, _model: ModelId) -> Result<Option<Order>, HookError> {
         Ok(None)
+    }
+
+    /// The hero policy's Council orders (core §7.2), in the order the kernel should try them.
+    fn policy_council(
+        &self,
+        _game: &mut Game,
+        _info: &CouncilInfo,
+    ) -> Result<Vec<CouncilOrder>, HookError> {
+        Ok(Vec::new())
     }
 
     /// Movement properties of a model about to move, given the enemies it is Engaged with.

@@ -160,7 +160,7 @@ pub fn morale_check(
         }
         let detail = format!("{name} Flees");
         log_check(game, id, trigger, &roll, mods, MoraleResult::Fled, detail);
-        super::magic::remove(game, id, "fled")?;
+        flee(game, id)?;
         return Ok(report(roll.dice, f, MoraleResult::Fled, 0.0));
     }
     let mut bands = u32::from(f);
@@ -215,7 +215,7 @@ pub fn morale_check(
     };
     log_check(game, id, trigger, &roll, mods, result, detail);
     if fled {
-        super::magic::remove(game, id, "fled")?;
+        flee(game, id)?;
     }
     Ok(report(roll.dice, f, result, moved))
 }
@@ -299,4 +299,20 @@ pub fn gruesome_checks(
         }
     }
     Ok(out)
+}
+
+/// A model Flees (§3.6): it is removed; a hero is kept aside to rejoin at the next wave start with its
+/// Wounds (a ruling: Fled is not Defeated, core §3.8), without its conditions or half-done Task.
+fn flee(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
+    let mut m = super::magic::remove(game, id, "fled")?;
+    if m.kind == crate::roster::ProfileKind::Hero {
+        m.conditions.clear();
+        m.task = None;
+        m.transfixed_by = None;
+        m.entangled_by = None;
+        m.charged = false;
+        m.moves = 0;
+        game.fled.push(m);
+    }
+    Ok(())
 }

@@ -237,6 +237,39 @@ pub enum EventKind {
         hero_clearance: bool,
         routes: bool,
     },
+    /// An Opportunity token was placed at the end of a wave (core §7.1 step 5) on spawn edge `edge`
+    /// (1 N, 2 E, 3 S, 4 W), face down unless Watchtower II revealed it. `far` is false when no open
+    /// spot on that edge was at least the setup distance from the Town Hall ("if possible"); `token` is
+    /// absent when the edge had no open ground at all.
+    OpportunityPlaced {
+        token: Option<super::piece::TokenId>,
+        edge: u8,
+        pos: Option<Vec2>,
+        revealed: bool,
+        far: bool,
+    },
+    /// One Council order (core §7.2–7.3): what was done (`upgrade`, `repair`, `barricade`, `trap`,
+    /// `heal`, `herb`, `resurrect`), to which building or hero, where, the Supplies paid, the ability it
+    /// used (`source`) and the result in words — or, when `refused` is set, why nothing happened.
+    Council {
+        what: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        building: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hero: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pos: Option<Vec2>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<super::piece::TokenId>,
+        supplies: i32,
+        source: String,
+        detail: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused: Option<String>,
+    },
+    /// A hero that Fled in an earlier wave rejoins the party at the start of this one (ruling: Fled is
+    /// not Defeated), with the Wounds it had.
+    Rejoined { model: ModelId, name: String },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {

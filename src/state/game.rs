@@ -52,6 +52,10 @@ pub struct Game {
     /// ("wave:Blessing", "wave:Overwatch"), `council:` entries at each Council Phase.
     #[serde(default)]
     pub spent: Vec<String>,
+    /// Heroes that Fled this wave, as they left: they rejoin at the next wave start with their Wounds
+    /// (a ruling: only a Defeated hero is lost until Resurrection, core §3.8).
+    #[serde(default)]
+    pub fled: Vec<Model>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -79,6 +83,7 @@ impl Game {
             herbs: 0,
             joining: Vec::new(),
             spent: Vec::new(),
+            fled: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

@@ -22,6 +22,7 @@
 
 pub mod act;
 mod builder;
+pub mod council;
 pub mod deploy;
 pub mod play;
 pub mod turn;

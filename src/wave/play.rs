@@ -1,9 +1,9 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: extinguishing, fire damage and Supplies. Rewards, Opportunities and the
-//! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
-//! wave, stalled past the round limit).
+//! What exists so far of §7: extinguishing, fire damage, Supplies, and after every non-final wave the
+//! next Opportunity token and the Council Phase (`council.rs`); the outcome rules are complete (loss on
+//! the Town Hall, win after the final wave, stalled past the round limit).
 
 use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
 use crate::roster::{ProfileKind, Rosters};
@@ -43,13 +43,17 @@ pub struct WaveSummary {
     pub enemies: usize,
     pub rounds: u32,
     pub outcome: Outcome,
-    /// Integrity of each building when the wave ended (after fire damage).
+    /// Integrity of each building when the wave ended (after fire damage and the Council).
     pub integrity: Vec<(String, i32)>,
+    /// Supplies left after the Council.
     pub supplies: i32,
     /// Wounds of each hero still on the table.
     pub wounds: Vec<(String, u8)>,
     /// Heroes of the party no longer on the table (Defeated or Fled).
     pub defeated: Vec<String>,
+    /// What the Council Phase after this wave bought, one clause per accepted order (empty after the
+    /// final wave or a lost one).
+    pub council: Vec<String>,
 }
 
 /// A whole game, as played.
@@ -84,6 +88,7 @@ pub fn start_wave(game: &mut Game, rosters: &Rosters, length: &str) -> Result<Wa
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
+    super::council::rejoin_fled(game);
     let plan = build_wave(game, rosters, &esc, party_size(game))?;
     deploy_heroes(game, rosters, false)?;
     deploy_enemies(game, rosters, &plan)?;
@@ -125,11 +130,19 @@ pub fn play_wave(
             break;
         }
     }
+    let mut council = Vec::new();
     if outcome == Outcome::Win {
         end_of_wave(game, rosters)?;
         if town_hall_down(game) {
             outcome = Outcome::Loss;
         }
+    }
+    if outcome == Outcome::Win {
+        council = between_waves(game, rosters, hooks, length)?
+            .iter()
+            .filter(|r| r.refused.is_none())
+            .map(|r| r.summary())
+            .collect();
     }
     Ok(WaveSummary {
         wave,
@@ -149,6 +162,7 @@ pub fn play_wave(
             .map(|m| (m.name.clone(), m.wounds))
             .collect(),
         defeated: Vec::new(),
+        council,
     })
 }
 
@@ -171,6 +185,24 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> 
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
     game.round = 0;
     Ok(())
+}
+
+/// The End Sequence after the Supplies (§7.1 steps 5–6), after a won wave: unless it was the final
+/// wave of `length`, place the next Opportunity token and hold the Council Phase with the hero policy's
+/// orders. Returns the Council's reports (none after the final wave).
+pub fn between_waves(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<Vec<super::council::CouncilReport>, PlayError> {
+    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    if game.wave >= waves {
+        return Ok(Vec::new());
+    }
+    // §7.1 step 4 (rewards of claimed Opportunities) comes here, before the placement.
+    super::council::place_opportunity(game, rosters)?;
+    Ok(super::council::council_phase(game, rosters, hooks)?)
 }
 
 /// §7.1 step 1: each hero adjacent to a burning building puts out one fire (heroes in id order, the

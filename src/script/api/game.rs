@@ -779,6 +779,30 @@ impl UserData for GameHandle {
             action_table(lua, &r)
         });
 
+        methods.add_method(api("council_info"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let game = this.0.read(lua)?;
+            to_lua(lua, &crate::wave::council::council_info(&game, &rosters))
+        });
+
+        methods.add_method(api("council"), |lua, this, orders: Value| {
+            let rosters = this.0.rosters_with_rules();
+            let orders = match &orders {
+                Value::Nil => None,
+                v => Some(
+                    super::hooks::council_orders_of(v)
+                        .map_err(|e| fail(lua, format!("g:council: {e}")))?,
+                ),
+            };
+            let (mut game, hooks) = this.session(lua)?;
+            let reports = match orders {
+                Some(o) => crate::wave::council::hold_council(&mut game, &rosters, &o),
+                None => crate::wave::council::council_phase(&mut game, &rosters, &hooks)
+                    .map_err(|e| Self::rule_err(lua, e))?,
+            };
+            to_lua(lua, &reports)
+        });
+
         methods.add_method(api("start_wave"), |lua, this, ()| {
             let core = &this.0;
             let rosters = core.rosters_with_rules();

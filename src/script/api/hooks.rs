@@ -9,11 +9,11 @@ use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
-use crate::rules::hooks::Order;
 use crate::rules::hooks::{
     Aim, Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo,
     WinRules,
 };
+use crate::rules::hooks::{CouncilInfo, CouncilOrder, Order};
 use crate::rules::magic::{self, Casting, Heal};
 use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
@@ -322,6 +322,163 @@ fn aim_of(t: &Table) -> mlua::Result<Option<Aim>> {
     }
 }
 
+/// A position in an order: `{x = .., y = ..}` or `{x, y}`.
+fn pos_of(key: &str, v: &Value) -> Result<crate::geometry::Vec2, String> {
+    let Value::Table(t) = v else {
+        return Err(format!(
+            "{key} = a {} (expected a position {{x = .., y = ..}})",
+            v.type_name()
+        ));
+    };
+    let get = |named: &str, index: i64| -> Result<f64, String> {
+        let v = match t.raw_get::<Value>(named).map_err(|e| e.to_string())? {
+            Value::Nil => t.raw_get::<Value>(index).map_err(|e| e.to_string())?,
+            v => v,
+        };
+        match v {
+            Value::Integer(i) => Ok(i as f64),
+            Value::Number(n) if n.is_finite() => Ok(n),
+            _ => Err(format!("{key} without a number `{named}`")),
+        }
+    };
+    Ok(crate::geometry::Vec2::new(get("x", 1)?, get("y", 2)?))
+}
+
+/// A building or hero in an order: a name or a snapshot (its `name`).
+fn name_of(key: &str, v: &Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s.to_string_lossy()),
+        Value::Table(t) => match t.raw_get::<Value>("name").map_err(|e| e.to_string())? {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            _ => Err(format!("{key} = a table without a `name`")),
+        },
+        other => Err(format!(
+            "{key} = a {} (expected a name or a snapshot)",
+            other.type_name()
+        )),
+    }
+}
+
+/// The order kinds of a Council order and the other keys each accepts (spec: `CouncilOrder`).
+const COUNCIL_KEYS: &[(&str, &[&str])] = &[
+    ("upgrade", &["level"]),
+    ("repair", &["supplies", "free"]),
+    ("barricade", &["toward", "free", "reinforce"]),
+    ("trap", &[]),
+    ("heal", &[]),
+    ("herb", &[]),
+    ("resurrect", &["at"]),
+];
+
+/// Read the Council orders a policy's `council` (or `g:council`) gave: nil (no orders) or an array of
+/// order tables, each with exactly one kind key and only that kind's other keys. A malformed order is
+/// an error naming it, not a refusal: refusals are for well-formed orders the rules do not allow.
+pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> {
+    let list = match v {
+        Value::Nil => return Ok(Vec::new()),
+        Value::Table(t) => t,
+        other => {
+            return Err(format!(
+                "a {} (expected an array of Council orders)",
+                other.type_name()
+            ))
+        }
+    };
+    let mut out = Vec::new();
+    for (i, item) in list.clone().sequence_values::<Value>().enumerate() {
+        let at = i + 1;
+        let item = item.map_err(|e| e.to_string())?;
+        let Value::Table(t) = item else {
+            return Err(format!(
+                "order {at}: a {} (expected a table)",
+                item.type_name()
+            ));
+        };
+        let mut keys = Vec::new();
+        for pair in t.clone().pairs::<Value, Value>() {
+            let (k, _) = pair.map_err(|e| e.to_string())?;
+            match k {
+                Value::String(k) => keys.push(k.to_string_lossy()),
+                other => return Err(format!("order {at}: a {} key", other.type_name())),
+            }
+        }
+        let kinds: Vec<&(&str, &[&str])> = COUNCIL_KEYS
+            .iter()
+            .filter(|(k, _)| keys.iter().any(|x| x == k))
+            .collect();
+        let [(kind, extra)] = kinds[..] else {
+            return Err(format!(
+                "order {at}: it needs exactly one of upgrade, repair, barricade, trap, heal, herb or resurrect"
+            ));
+        };
+        if let Some(k) = keys
+            .iter()
+            .find(|k| k.as_str() != *kind && !extra.contains(&k.as_str()))
+        {
+            return Err(format!("order {at} ({kind}): unknown key {k:?}"));
+        }
+        let get = |k: &str| t.raw_get::<Value>(k).map_err(|e| e.to_string());
+        let flag = |k: &str| -> Result<bool, String> {
+            match get(k)? {
+                Value::Nil => Ok(false),
+                Value::Boolean(b) => Ok(b),
+                other => Err(format!("order {at}: {k} = a {}", other.type_name())),
+            }
+        };
+        let whole = |k: &str| -> Result<Option<u32>, String> {
+            match get(k)? {
+                Value::Nil => Ok(None),
+                Value::Integer(n) if (0..=i64::from(u16::MAX)).contains(&n) => Ok(Some(n as u32)),
+                Value::Number(n)
+                    if n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(&n) =>
+                {
+                    Ok(Some(n as u32))
+                }
+                other => Err(format!(
+                    "order {at}: {k} = {other:?} (expected a whole number)"
+                )),
+            }
+        };
+        let main = get(kind)?;
+        let named = |v: &Value| name_of(kind, v).map_err(|e| format!("order {at}: {e}"));
+        let pos = |k: &str, v: &Value| pos_of(k, v).map_err(|e| format!("order {at}: {e}"));
+        out.push(match *kind {
+            "upgrade" => CouncilOrder::Upgrade {
+                building: named(&main)?,
+                level: whole("level")?.map(|l| l.min(u32::from(u8::MAX)) as u8),
+            },
+            "repair" => CouncilOrder::Repair {
+                building: named(&main)?,
+                supplies: whole("supplies")?,
+                free: flag("free")?,
+            },
+            "barricade" => CouncilOrder::Barricade {
+                from: pos("barricade", &main)?,
+                toward: pos("toward", &get("toward")?)?,
+                free: flag("free")?,
+                reinforce: flag("reinforce")?,
+            },
+            "trap" => CouncilOrder::Trap {
+                at: pos("trap", &main)?,
+            },
+            "heal" => CouncilOrder::Heal {
+                hero: named(&main)?,
+            },
+            "herb" => CouncilOrder::Herb {
+                hero: named(&main)?,
+            },
+            _ => CouncilOrder::Resurrect {
+                hero: named(&main)?,
+                at: match get("at")? {
+                    Value::Nil => None,
+                    v => Some(pos("at", &v)?),
+                },
+            },
+        });
+    }
+    Ok(out)
+}
+
 /// The table `win_rules` and `on_result` hooks receive about a won roll.
 fn win_table(
     lua: &Lua,
@@ -615,6 +772,39 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
         let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
         order_of(module, "act", v)
+    }
+
+    fn policy_council(
+        &self,
+        game: &mut Game,
+        info: &CouncilInfo,
+    ) -> Result<Vec<CouncilOrder>, HookError> {
+        let Some(module) = self.policy_module() else {
+            return Ok(Vec::new());
+        };
+        let Some(f) = module.function("council") else {
+            return Ok(Vec::new());
+        };
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let info_v = super::convert::to_lua(lua, info).map_err(hook_err)?;
+        let v: Value = with_budget(lua, budget, || {
+            lua.scope(|scope| {
+                let ctx = scope.create_userdata(Ctx {
+                    view: View::Act(&mut *game),
+                    rules,
+                    intents: None,
+                    source: module.label.clone(),
+                    params: Value::Nil,
+                    spell: None,
+                    kernel: Some(self),
+                })?;
+                f.call::<Value>((ctx, info_v.clone()))
+            })
+        })
+        .map_err(hook_err)?;
+        council_orders_of(&v).map_err(|what| bad_return(module, "council", &what))
     }
 
     fn behaviour_act(
