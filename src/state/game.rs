@@ -52,9 +52,26 @@ pub struct Game {
     /// ("wave:Blessing", "wave:Overwatch"), `council:` entries at each Council Phase.
     #[serde(default)]
     pub spent: Vec<String>,
+    /// Opportunity results claimed during the wave that resolve at step 4 of the End Sequence (core
+    /// §7.1: Supply Cache, Lost Villagers), in the order they were claimed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rewards: Vec<PendingReward>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
+}
+
+/// A claimed Opportunity result waiting for the End Sequence (core §7.1 step 4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingReward {
+    /// The hero who claimed it (it may have left the table by the wave's end).
+    pub hero: ModelId,
+    /// The hero's name, for the log when it is gone.
+    pub hero_name: String,
+    /// The Opportunity die that was rolled: the row of rosters/opportunities.toml.
+    pub roll: u8,
+    /// The row's name when it was claimed ("Supply Cache").
+    pub result: String,
 }
 
 fn igniters_burn_default() -> bool {
@@ -79,6 +96,7 @@ impl Game {
             herbs: 0,
             joining: Vec::new(),
             spent: Vec::new(),
+            rewards: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

@@ -119,5 +119,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         charged: false,
         moves: 0,
         behaviour: profile.behaviours.first().cloned(),
+        items: Vec::new(),
     }
 }

@@ -23,6 +23,7 @@
 pub mod act;
 mod builder;
 pub mod deploy;
+pub mod opportunity;
 pub mod play;
 pub mod turn;
 

@@ -1,8 +1,8 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: extinguishing, fire damage and Supplies. Rewards, Opportunities and the
-//! Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
+//! What exists so far of §7: extinguishing, fire damage, Supplies and Rewards (step 4, the wave-end
+//! Opportunity results). Placing Opportunities and the Council are still to come; the outcome rules are complete (loss on the Town Hall, win after the final
 //! wave, stalled past the round limit).
 
 use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
@@ -126,7 +126,7 @@ pub fn play_wave(
         }
     }
     if outcome == Outcome::Win {
-        end_of_wave(game, rosters)?;
+        end_of_wave(game, rosters, hooks)?;
         if town_hall_down(game) {
             outcome = Outcome::Loss;
         }
@@ -152,9 +152,10 @@ pub fn play_wave(
     })
 }
 
-/// The end of a wave (§7.1) as far as it exists: every building still burning loses Integrity, then the
-/// village gains Supplies for the wave number.
-pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> {
+/// The end of a wave (§7.1) as far as it exists: heroes put out fires (step 1), every building still
+/// burning loses Integrity (2), the village gains Supplies for the wave number (3), then the Opportunity
+/// results claimed for the wave's end resolve through their scripts (4, Rewards).
+pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Result<(), RuleError> {
     extinguish(game, rosters);
     let burning: Vec<String> = game
         .buildings
@@ -169,6 +170,8 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> 
         }
     }
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
+    // Step 4, Rewards: the wave-end Opportunity results (Supply Cache, Lost Villagers).
+    super::opportunity::resolve_rewards(game, rosters, hooks)?;
     game.round = 0;
     Ok(())
 }

@@ -186,6 +186,18 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
             t.raw_set("travelled", report.travelled)?;
         }
         A::Left => t.raw_set("did", "left")?,
+        A::Claimed { report } => {
+            t.raw_set("did", "claimed")?;
+            t.raw_set("token", report.token.0)?;
+            t.raw_set("roll", report.roll)?;
+            t.raw_set("opportunity", report.result.as_deref())?;
+            t.raw_set("complete", report.roll.is_some())?;
+        }
+        A::Used { report } => {
+            t.raw_set("did", "used")?;
+            t.raw_set("item", report.item.as_str())?;
+            t.raw_set("complete", report.complete)?;
+        }
     }
     Ok(t)
 }
@@ -777,6 +789,25 @@ impl UserData for GameHandle {
             let r = crate::wave::act::enemy_action(&mut game, &rosters, &hooks, id)
                 .map_err(|e| Self::rule_err(lua, e))?;
             action_table(lua, &r)
+        });
+
+        methods.add_method(api("order"), |lua, this, (m, order): (Value, Value)| {
+            let id = this.model_arg(lua, &m)?;
+            let order = super::hooks::order_from(order)
+                .map_err(|e| fail(lua, e.message))?
+                .ok_or_else(|| fail(lua, "g:order needs an order, got nil"))?;
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            let r = crate::wave::act::execute(&mut game, &rosters, &hooks, id, order)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            action_table(lua, &r)
+        });
+
+        methods.add_method(api("end_wave"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            crate::wave::play::end_of_wave(&mut game, &rosters, &hooks)
+                .map_err(|e| Self::rule_err(lua, e))
         });
 
         methods.add_method(api("start_wave"), |lua, this, ()| {
