@@ -77,6 +77,8 @@ function village.profiles() end
 ---@field round integer The current round.
 ---@field wave integer The current wave.
 ---@field supplies integer The village's Supplies.
+---@field herbs integer Herb tokens the village holds (each heals 1 Wound in a Council Phase).
+---@field joining string[] Village Defender profiles that join at the next wave start (Lost Villagers).
 ---@field length string The game length's name.
 ---@field variants string[] The rule variants in force, in order.
 local Game = {}
@@ -378,6 +380,14 @@ function Game:act(model) end
 ---@return EnemyAction
 function Game:order(model, order) end
 
+---Play the next wave of the game's length to its end, as `village play --auto` does: start it, hero turns by the hero policy and enemy turns by the Behaviours, then the End Sequence if it was won.
+---
+---```lua
+---local s = g:play_wave(); print(s.outcome, s.rounds)
+---```
+---@return WaveSummary
+function Game:play_wave() end
+
 ---The End Sequence as far as it exists (§7.1): extinguish, fire damage, Supplies, Rewards (the wave-end Opportunity results).
 ---
 ---```lua
@@ -676,6 +686,23 @@ function Model:has(condition) end
 ---@class PlaceOptions
 ---@field behaviour? string One of the profile's Behaviours (default: its first).
 ---@field group? integer Its Enemy Group number.
+
+---One wave as `g:play_wave` played it.
+---
+---```lua
+---local s = g:play_wave()
+---```
+---@class WaveSummary
+---@field wave integer The wave number.
+---@field escalation string Its Escalation.
+---@field enemies integer Enemies deployed.
+---@field rounds integer Rounds played.
+---@field outcome string "win", "loss" or "stalled".
+---@field integrity (string|integer)[][] Each building's `{ name, Integrity }` at the end.
+---@field supplies integer Supplies at the end.
+---@field wounds (string|integer)[][] Each hero's `{ name, Wounds }` at the end.
+---@field defeated string[] Heroes no longer on the table (filled by a whole game).
+---@field claimed string[][] Opportunities claimed in the wave: `{ hero, result }`, in order.
 
 ---The result an Opportunity script resolves (its `claim`'s and `wave_end`'s last argument).
 ---

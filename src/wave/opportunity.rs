@@ -351,9 +351,9 @@ pub fn apply_rewards(
                 });
             }
             Reward::Join { profile, source } => {
-                if !rosters
+                if rosters
                     .profile(profile)
-                    .is_some_and(|p| p.kind == ProfileKind::Defender)
+                    .is_none_or(|p| p.kind != ProfileKind::Defender)
                 {
                     return Err(bad(
                         source,

@@ -50,6 +50,8 @@ pub struct WaveSummary {
     pub wounds: Vec<(String, u8)>,
     /// Heroes of the party no longer on the table (Defeated or Fled).
     pub defeated: Vec<String>,
+    /// Opportunities claimed during the wave: (hero, result), in order (core §6.1).
+    pub claimed: Vec<(String, String)>,
 }
 
 /// A whole game, as played.
@@ -100,6 +102,7 @@ pub fn play_wave(
     length: &str,
 ) -> Result<WaveSummary, PlayError> {
     let plan = start_wave(game, rosters, length)?;
+    let first_event = game.log().len();
     let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
     let mut outcome = Outcome::Stalled;
@@ -149,7 +152,33 @@ pub fn play_wave(
             .map(|m| (m.name.clone(), m.wounds))
             .collect(),
         defeated: Vec::new(),
+        claimed: claims_since(game, first_event),
     })
+}
+
+/// The Opportunities claimed since event `from`: (hero's name, result).
+fn claims_since(game: &Game, from: usize) -> Vec<(String, String)> {
+    let names: std::collections::BTreeMap<crate::state::ModelId, &str> = game
+        .log()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            crate::state::EventKind::Placed { model, name, .. } => Some((*model, name.as_str())),
+            _ => None,
+        })
+        .collect();
+    game.log()
+        .iter()
+        .skip(from)
+        .filter_map(|e| match &e.kind {
+            crate::state::EventKind::Claimed { hero, result, .. } => Some((
+                names
+                    .get(hero)
+                    .map_or_else(|| format!("model {hero}"), |n| n.to_string()),
+                result.clone(),
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The end of a wave (§7.1) as far as it exists: heroes put out fires (step 1), every building still

@@ -257,6 +257,10 @@ impl UserData for GameHandle {
         fields.add_field_method_get(api("round"), |lua, this| Ok(this.0.read(lua)?.round));
         fields.add_field_method_get(api("wave"), |lua, this| Ok(this.0.read(lua)?.wave));
         fields.add_field_method_get(api("supplies"), |lua, this| Ok(this.0.read(lua)?.supplies));
+        fields.add_field_method_get(api("herbs"), |lua, this| Ok(this.0.read(lua)?.herbs));
+        fields.add_field_method_get(api("joining"), |lua, this| {
+            Ok(this.0.read(lua)?.joining.clone())
+        });
         fields.add_field_method_get(api("length"), |_, this| Ok(this.0.length.clone()));
         fields.add_field_method_get(api("variants"), |_, this| Ok(this.0.variants.clone()));
     }
@@ -801,6 +805,15 @@ impl UserData for GameHandle {
             let r = crate::wave::act::execute(&mut game, &rosters, &hooks, id, order)
                 .map_err(|e| Self::rule_err(lua, e))?;
             action_table(lua, &r)
+        });
+
+        methods.add_method(api("play_wave"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let length = this.0.length.clone();
+            let (mut game, hooks) = this.session(lua)?;
+            let s = crate::wave::play::play_wave(&mut game, &rosters, &hooks, &length)
+                .map_err(|e| fail(lua, e))?;
+            to_lua(lua, &s)
         });
 
         methods.add_method(api("end_wave"), |lua, this, ()| {

@@ -332,6 +332,12 @@ pub const CLASSES: &[Class] = &[
             f("round", "integer", "The current round."),
             f("wave", "integer", "The current wave."),
             f("supplies", "integer", "The village's Supplies."),
+            f("herbs", "integer", "Herb tokens the village holds (each heals 1 Wound in a Council Phase)."),
+            f(
+                "joining",
+                "string[]",
+                "Village Defender profiles that join at the next wave start (Lost Villagers).",
+            ),
             f("length", "string", "The game length's name."),
             f("variants", "string[]", "The rule variants in force, in order."),
         ],
@@ -622,6 +628,15 @@ pub const CLASSES: &[Class] = &[
                 usage: "local a = g:order(bram, { claim = g:opportunity({ 30, 30 }) })",
             },
             Method {
+                name: "play_wave",
+                params: &[],
+                returns: "WaveSummary",
+                doc: "Play the next wave of the game's length to its end, as `village play --auto` does: start \
+                      it, hero turns by the hero policy and enemy turns by the Behaviours, then the End \
+                      Sequence if it was won.",
+                usage: "local s = g:play_wave(); print(s.outcome, s.rounds)",
+            },
+            Method {
                 name: "end_wave",
                 params: &[],
                 returns: "",
@@ -910,6 +925,25 @@ pub const CLASSES: &[Class] = &[
         fields: &[
             opt("behaviour", "string", "One of the profile's Behaviours (default: its first)."),
             opt("group", "integer", "Its Enemy Group number."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "WaveSummary",
+        kind: ClassKind::Table,
+        doc: "One wave as `g:play_wave` played it.",
+        usage: "local s = g:play_wave()",
+        fields: &[
+            f("wave", "integer", "The wave number."),
+            f("escalation", "string", "Its Escalation."),
+            f("enemies", "integer", "Enemies deployed."),
+            f("rounds", "integer", "Rounds played."),
+            f("outcome", "string", "\"win\", \"loss\" or \"stalled\"."),
+            f("integrity", "(string|integer)[][]", "Each building's `{ name, Integrity }` at the end."),
+            f("supplies", "integer", "Supplies at the end."),
+            f("wounds", "(string|integer)[][]", "Each hero's `{ name, Wounds }` at the end."),
+            f("defeated", "string[]", "Heroes no longer on the table (filled by a whole game)."),
+            f("claimed", "string[][]", "Opportunities claimed in the wave: `{ hero, result }`, in order."),
         ],
         methods: &[],
     },
