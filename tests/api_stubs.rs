@@ -774,7 +774,8 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
              captured[class][i] = got\n\
            end\n\
          end\n\
-         return village, SAMPLES, CTX_CAPTURES, SNAPSHOTS, ROLLS, HANDLES, captured, WINS",
+         return village, SAMPLES, CTX_CAPTURES, SNAPSHOTS, ROLLS, HANDLES, captured, WINS, \
+         OPP_INFOS, ITEM_INFOS",
         members(spec::class("Game").unwrap()),
         members(spec::class("Model").unwrap()),
         members(spec::class("Building").unwrap()),
@@ -785,7 +786,8 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
         .unwrap()
         .into_iter()
         .collect();
-    let [village, samples, ctx_captures, snapshots, rolls, handles, captured, wins] = &got[..]
+    let [village, samples, ctx_captures, snapshots, rolls, handles, captured, wins, opps, items] =
+        &got[..]
     else {
         panic!("the tour left {} values", got.len());
     };
@@ -852,6 +854,17 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
     );
     for (i, w) in wins.iter().enumerate() {
         ck.check(&format!("hook win {}", i + 1), w, "Win");
+    }
+    // What Opportunity scripts received: the result, and an item's use its item.
+    let opps = seq(opps);
+    assert!(opps.len() >= 2, "the probe ran in claim and wave_end");
+    for (i, o) in opps.iter().enumerate() {
+        ck.check(&format!("opportunity {}", i + 1), o, "OpportunityInfo");
+    }
+    let items = seq(items);
+    assert!(!items.is_empty(), "the probe's item was used");
+    for (i, o) in items.iter().enumerate() {
+        ck.check(&format!("item {}", i + 1), o, "ItemInfo");
     }
     let kinds: BTreeSet<String> = rolls
         .iter()

@@ -21,7 +21,7 @@ fn heroes_put_out_the_fires_they_stand_by_and_the_rest_burn() {
         &r,
         Vec2::new(forge.center().x, forge.max.y + 0.5),
     ));
-    end_of_wave(&mut g, &r).unwrap();
+    end_of_wave(&mut g, &r, &village::rules::hooks::NoHooks).unwrap();
     let f = g.building("Forge").unwrap();
     assert!(!f.fire && f.integrity == 5, "Bram put the Forge's fire out");
     let s = g.building("Stable").unwrap();

@@ -77,6 +77,8 @@ function village.profiles() end
 ---@field round integer The current round.
 ---@field wave integer The current wave.
 ---@field supplies integer The village's Supplies.
+---@field herbs integer Herb tokens the village holds (each heals 1 Wound in a Council Phase).
+---@field joining string[] Village Defender profiles that join at the next wave start (Lost Villagers).
 ---@field length string The game length's name.
 ---@field variants string[] The rule variants in force, in order.
 local Game = {}
@@ -385,6 +387,31 @@ function Game:enemy_turn() end
 ---@return EnemyAction
 function Game:act(model) end
 
+---Execute one order for a model as the turn engine would (one action): the kernel validates it and errors with the reason when the rules refuse it (nothing applied).
+---
+---```lua
+---local a = g:order(bram, { claim = g:opportunity({ 30, 30 }) })
+---```
+---@param model ModelArg The model that acts.
+---@param order BehaviourOrder One order, as a Behaviour or the hero policy returns it.
+---@return EnemyAction
+function Game:order(model, order) end
+
+---Play the next wave of the game's length to its end, as `village play --auto` does: start it, hero turns by the hero policy and enemy turns by the Behaviours, then the End Sequence if it was won.
+---
+---```lua
+---local s = g:play_wave(); print(s.outcome, s.rounds)
+---```
+---@return WaveSummary
+function Game:play_wave() end
+
+---The End Sequence as far as it exists (§7.1): extinguish, fire damage, Supplies, Rewards (the wave-end Opportunity results).
+---
+---```lua
+---g:end_wave()
+---```
+function Game:end_wave() end
+
 ---The target its Behaviour's script picks for it now (§6.3): a model, a building, a point, "edge", or nil.
 ---
 ---```lua
@@ -465,6 +492,7 @@ function Game:distance(a, b) end
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
+---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local Model = {}
 
 ---Whether the profile carries the trait.
@@ -575,7 +603,7 @@ function Model:has(condition) end
 ---@field failures integer Dice failed.
 ---@field turnover boolean Two or more failures: the turn passes.
 
----What a Behaviour's `act` returns: one of its keys.
+---What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.
 ---
 ---```lua
 ---return { move = target }
@@ -587,6 +615,8 @@ function Model:has(condition) end
 ---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
 ---@field leave? boolean Leave by the nearest edge.
+---@field claim? Token|integer Heroes only (the hero policy): claim this Opportunity token in base contact (§6.1).
+---@field use? string Heroes only (the hero policy): use the item it carries by this name ("Potion of Healing").
 
 ---A wave as the wave builder made it (§5.2).
 ---
@@ -718,14 +748,19 @@ function Model:has(condition) end
 ---@field turnover boolean Its roll ended the enemy turn.
 ---@field done EnemyAction[] Each action, in order, with `model` set.
 
----What `g:act` did.
+---What `g:act` or `g:order` did.
 ---
 ---```lua
 ---local attacked = g:act(orc).did == "structural"
 ---```
 ---@class EnemyAction
----@field did string "lost", "melee", "shoot", "structural", "ignite", "moved" or "left".
+---@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed" or "used".
 ---@field why? string Why the action was lost.
+---@field token? integer The Opportunity token claimed.
+---@field roll? integer The Opportunity die of a claim.
+---@field opportunity? string The Opportunity result claimed ("Relic Blade").
+---@field item? string The item used.
+---@field complete? boolean A claim or use is done (false while a multi-action one is under way).
 ---@field result? CombatOutcome A melee's or shot's result.
 ---@field building? string The building attacked or set on fire.
 ---@field damage? integer Integrity a structural attack removed.
@@ -749,6 +784,43 @@ function Model:has(condition) end
 ---@class PlaceOptions
 ---@field behaviour? string One of the profile's Behaviours (default: its first).
 ---@field group? integer Its Enemy Group number.
+
+---One wave as `g:play_wave` played it.
+---
+---```lua
+---local s = g:play_wave()
+---```
+---@class WaveSummary
+---@field wave integer The wave number.
+---@field escalation string Its Escalation.
+---@field enemies integer Enemies deployed.
+---@field rounds integer Rounds played.
+---@field outcome string "win", "loss" or "stalled".
+---@field integrity (string|integer)[][] Each building's `{ name, Integrity }` at the end.
+---@field supplies integer Supplies at the end.
+---@field wounds (string|integer)[][] Each hero's `{ name, Wounds }` at the end.
+---@field defeated string[] Heroes no longer on the table (filled by a whole game).
+---@field claimed string[][] Opportunities claimed in the wave: `{ hero, result }`, in order.
+---@field council string[] What the Council Phase after the wave bought, one clause per accepted order.
+
+---The result an Opportunity script resolves (its `claim`'s and `wave_end`'s last argument).
+---
+---```lua
+---claim = function(ctx, hero, params, opp) print(opp.name, opp.roll) end
+---```
+---@class OpportunityInfo
+---@field roll integer The Opportunity die.
+---@field name string The row's name ("Ambush").
+---@field timing string The entry point running: "claim" or "wave_end".
+---@field token? Token The claimed token, where it lay (in `claim`; it is already removed).
+
+---The item an item's `use` resolves.
+---
+---```lua
+---use = function(ctx, hero, params, item) print(item.name) end
+---```
+---@class ItemInfo
+---@field name string The item's name.
 
 ---A token on the table, as `ctx:tokens` lists it.
 ---
@@ -1047,7 +1119,7 @@ function Ctx:transfix(target, power) end
 ---@return CombatResult
 function Ctx:spell_attack(target, power) end
 
----Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an Undead or Artificial model or when there is nothing of that kind. What was healed. Only in a spell's `cast`.
+---Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an Undead or Artificial model or when there is nothing of that kind. What was healed. In a spell's `cast`; in an item's `use` (a Potion) it is a reward the kernel applies after the script, to the hero using it only (returns what was asked).
 ---
 ---```lua
 ---ctx:heal(target, "wound")
@@ -1088,6 +1160,75 @@ function Ctx:summon(profile, at, within) end
 ---@return string|nil
 function Ctx:dispel(target) end
 
+---Reward primitive: the village gains Supplies (logged `supplies_gained`, this script the source). Only in an Opportunity's `claim`/`wave_end` or an item's `use`; like every reward, applied by the kernel after the script returns, or not at all if one fails.
+---
+---```lua
+---ctx:add_supplies(params.supplies)
+---```
+---@param n integer Supplies to add (1 or more).
+function Ctx:add_supplies(n) end
+
+---Reward primitive: the village gains Herb tokens (each heals 1 Wound in a Council Phase).
+---
+---```lua
+---ctx:add_herbs(params.herbs)
+---```
+---@param n integer Herb tokens to add (1 or more).
+function Ctx:add_herbs(n) end
+
+---Reward primitive: a Village Defender of this profile joins at the next wave start.
+---
+---```lua
+---ctx:join(params.profile)
+---```
+---@param profile string A Village Defender profile ("Village Archer").
+function Ctx:join(profile) end
+
+---Reward primitive: enemies deploy wholly within the measure of the claimed token, outside contact, as a new numbered Enemy Group joining the wave (nearest spots first; fewer when the ground is crowded). Only in an Opportunity's `claim`.
+---
+---```lua
+---ctx:ambush(params.profile, params.count, params.behaviour, params.within)
+---```
+---@param profile string An enemy profile.
+---@param count integer How many.
+---@param behaviour string The Behaviour they play.
+---@param within string How far from the token: "short", "medium" or "long".
+function Ctx:ambush(profile, count, behaviour, within) end
+
+---Reward primitive: the hero gains an item carrying this script and its params: the script's model hooks (`melee_modifier`, ...) then act for the hero as a trait's do, and its `use`, if any, is what a `{ use = item }` order does.
+---
+---```lua
+---ctx:give(hero, "Relic Blade")
+---```
+---@param m ModelSnapshot|integer A hero (not an Animal or a Village Defender).
+---@param item string The item's name ("Relic Blade").
+function Ctx:give(m, item) end
+
+---Whether a limited use is already spent (game:... lasts the game, wave:... the wave, council:... the Council Phase).
+---
+---```lua
+---if ctx:spent("game:Relic Blade:" .. hero.name) then return end
+---```
+---@param key string A limited use: "game:...", "wave:..." or "council:...".
+---@return boolean
+function Ctx:spent(key) end
+
+---Reward primitive: spend a limited use (an error if it is already spent).
+---
+---```lua
+---ctx:spend("game:Relic Blade:" .. hero.name)
+---```
+---@param key string A limited use: "game:...", "wave:..." or "council:...".
+function Ctx:spend(key) end
+
+---The hero an Opportunity's or item's script acts for, if it is on the table (nil elsewhere).
+---
+---```lua
+---local h = ctx:hero()
+---```
+---@return ModelSnapshot|nil
+function Ctx:hero() end
+
 ---Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.
 ---
 ---```lua
@@ -1125,6 +1266,7 @@ function Ctx:morale(m, trigger) end
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
+---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local ModelSnapshot = {}
 
 ---Whether the profile carries the trait.
@@ -1361,17 +1503,31 @@ function ModelSnapshot:has(condition) end
 ---@field params? table Plain data for the module's own use.
 ---@field cast? fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): decide the effect and ask for it through the spell primitives on `ctx`; what it returns is the CastResult's `result`. An error undoes the whole cast.
 
----An Opportunity (scripts/opportunities/*.lua).
+---An Opportunity result (scripts/opportunities/*.lua), named by `script` in rosters/opportunities.toml: its `claim` or `wave_end` decides the result; an item it gives carries it, so its model hooks act for the item's carrier and its `use` is the item's use.
 ---
 ---```lua
----return { claim = function(ctx, hero) end }
+---return { claim = function(ctx, hero, params) ctx:add_herbs(params.herbs) end }
 ---```
 ---@class OpportunityScript
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field claim? fun(...: any): any Reserved (DESIGN.md: `claim(ctx, hero)`); not called by the kernel yet.
----@field wave_end? fun(...: any): any Reserved (DESIGN.md: `wave_end(ctx, hero)`); not called by the kernel yet.
+---@field claim? fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, opportunity: OpportunityInfo) Called when a hero claims a token and the die gives this row, for a row of timing `now` (core §6.1): decide the result and ask for it through the reward primitives on `ctx` (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the whole claim.
+---@field wave_end? fun(ctx: Ctx, hero: ModelSnapshot|nil, params: table<string, any>, opportunity: OpportunityInfo) Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the table (the reward is still the village's).
+---@field use? fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, item: ItemInfo) Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 
 ---A hero AI policy for simulated games (scripts/policies/*.lua).
 ---

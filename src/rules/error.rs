@@ -51,6 +51,12 @@ pub enum RuleError {
     CannotConcentrate(String, String),
     #[error("there is no Barricade or token {0}")]
     NoToken(u32),
+    #[error("there is no Opportunity token {0} on the table")]
+    NoOpportunity(u32),
+    #[error("{0} carries no {1}")]
+    NoItem(String, String),
+    #[error("{0}")]
+    Reward(String),
     #[error("the {0} is already burning")]
     AlreadyBurning(String),
     #[error("{0}")]

@@ -4,7 +4,8 @@
 //! hook never receives `&mut Game`: scripts decide, Rust executes (DESIGN.md invariant 1).
 
 use super::error::HookError;
-use crate::state::{CombatResult, Condition, Game, ModelId, MoraleTrigger};
+use crate::roster::{Measure, Opportunity};
+use crate::state::{CombatResult, Condition, Game, Item, ModelId, MoraleTrigger, TokenId};
 pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
 use serde::{Deserialize, Serialize};
 
@@ -107,6 +108,92 @@ pub enum Order {
     Move(Aim),
     /// Leave the table by the nearest edge (a Raider done looting).
     Leave,
+    /// Claim the Opportunity token in base contact (core §6.1; a hero only).
+    Claim(TokenId),
+    /// Use the item the model carries by this name (a Potion of Healing); the item is then gone.
+    Use(String),
+}
+
+impl Reward {
+    /// The script that asked for it, as the log names it.
+    pub fn source(&self) -> &str {
+        match self {
+            Reward::Supplies { source, .. }
+            | Reward::Herbs { source, .. }
+            | Reward::Join { source, .. }
+            | Reward::Ambush { source, .. }
+            | Reward::Give { source, .. }
+            | Reward::Spend { source, .. }
+            | Reward::Heal { source, .. } => source,
+        }
+    }
+}
+
+/// Which entry point of an Opportunity result's script runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpportunityEntry {
+    /// `claim(ctx, hero, params, opportunity)`: when the hero claims the token.
+    Claim,
+    /// `wave_end(ctx, hero, params, opportunity)`: at step 4 of the End Sequence (core §7.1).
+    WaveEnd,
+}
+
+impl OpportunityEntry {
+    /// The entry point's name in the script.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpportunityEntry::Claim => "claim",
+            OpportunityEntry::WaveEnd => "wave_end",
+        }
+    }
+}
+
+/// One call of an Opportunity result's script.
+#[derive(Debug, Clone, Copy)]
+pub struct OpportunityCall<'a> {
+    /// The row of rosters/opportunities.toml the die gave.
+    pub row: &'a Opportunity,
+    pub entry: OpportunityEntry,
+    /// The claiming hero, if it is still on the table.
+    pub hero: Option<ModelId>,
+    /// The claimed token and where it lay (on claiming; gone by the wave's end).
+    pub token: Option<(TokenId, crate::geometry::Vec2)>,
+}
+
+/// A reward a script asks for (an Opportunity's `claim`/`wave_end`, an item's `use`), validated and
+/// applied by the kernel after the script returns, each logged with the script as its source.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reward {
+    /// Add Supplies to the village.
+    Supplies { amount: i32, source: String },
+    /// Give the village Herb tokens.
+    Herbs { amount: u32, source: String },
+    /// A Village Defender of this profile joins at the next wave start.
+    Join { profile: String, source: String },
+    /// Enemies of `profile` with `behaviour` deploy within `within` of the claimed token, outside
+    /// contact, as a new Enemy Group joining the wave.
+    Ambush {
+        profile: String,
+        count: u32,
+        behaviour: String,
+        within: Measure,
+        source: String,
+    },
+    /// Give a model an item or boon.
+    Give {
+        model: ModelId,
+        item: Item,
+        source: String,
+    },
+    /// Spend a limited use (`game:...`, `wave:...`, `council:...`).
+    Spend { key: String, source: String },
+    /// Heal a model (a Potion): one Wound or one condition.
+    Heal {
+        model: ModelId,
+        what: super::magic::Heal,
+        source: String,
+    },
 }
 
 /// One order of the hero policy's Council Phase (core §7.2–7.3); the kernel validates it against the
@@ -258,6 +345,26 @@ pub trait Hooks {
         _game: &mut Game,
         _info: &CouncilInfo,
     ) -> Result<Vec<CouncilOrder>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// Run an Opportunity result's script (its `claim` or `wave_end`): the rewards it asks for, which
+    /// the kernel validates and applies. May roll dice (logged).
+    fn opportunity(
+        &self,
+        _game: &mut Game,
+        _call: &OpportunityCall,
+    ) -> Result<Vec<Reward>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// Run the `use` of an item `model` carries: the rewards it asks for (a Potion's healing).
+    fn use_item(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _item: &Item,
+    ) -> Result<Vec<Reward>, HookError> {
         Ok(Vec::new())
     }
 

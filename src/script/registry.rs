@@ -19,7 +19,7 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("variants", VARIANT_HOOKS),
     ("behaviours", &["target", "act"]),
     ("spells", &["cast"]),
-    ("opportunities", &["claim", "wave_end"]),
+    ("opportunities", OPPORTUNITY_HOOKS),
     ("policies", &["activate", "act", "council", "deploy"]),
 ];
 
@@ -39,6 +39,27 @@ pub const MODEL_HOOKS: &[&str] = &[
     "on_council",
     "on_defeat",
     "actions",
+];
+
+/// Hooks an Opportunity's script may define: `claim` and `wave_end` (the result), `use` (the item it
+/// gives, if usable), and the model hooks its item contributes to the model carrying it.
+pub const OPPORTUNITY_HOOKS: &[&str] = &[
+    "claim",
+    "wave_end",
+    "use",
+    "melee_modifier",
+    "ranged_modifier",
+    "structural_modifier",
+    "win_rules",
+    "on_result",
+    "on_charge",
+    "movement",
+    "permissions",
+    "morale",
+    "on_activation",
+    "on_wave_start",
+    "on_council",
+    "on_defeat",
 ];
 
 /// A variant may override rule constants and add any model hook (applied to every model).

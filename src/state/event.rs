@@ -270,6 +270,60 @@ pub enum EventKind {
     /// A hero that Fled in an earlier wave rejoins the party at the start of this one (ruling: Fled is
     /// not Defeated), with the Wounds it had.
     Rejoined { model: ModelId, name: String },
+    /// A hero claimed an Opportunity token (core §6.1): the D6 `roll` read on rosters/opportunities.toml
+    /// gave `result`, resolved `now` or at `wave_end` by the row's script `source`. The token is removed.
+    Claimed {
+        hero: ModelId,
+        token: super::piece::TokenId,
+        roll: u8,
+        result: String,
+        timing: String,
+        source: String,
+    },
+    /// A claimed result's wave-end part resolved at step 4 of the End Sequence (core §7.1); `hero` is
+    /// absent when the claimer is no longer on the table.
+    RewardResolved {
+        hero: Option<ModelId>,
+        result: String,
+        source: String,
+    },
+    /// A script added Supplies to the village.
+    SuppliesGained {
+        amount: i32,
+        supplies: i32,
+        source: String,
+    },
+    /// A script gave the village Herb tokens (each heals 1 Wound in a Council Phase).
+    HerbsGained {
+        amount: u32,
+        herbs: u32,
+        source: String,
+    },
+    /// A script queued a Village Defender to join at the next wave start.
+    DefenderJoining { profile: String, source: String },
+    /// A script gave a model an item or boon.
+    ItemGained {
+        model: ModelId,
+        item: String,
+        source: String,
+    },
+    /// A model used (and lost) an item.
+    ItemUsed {
+        model: ModelId,
+        item: String,
+        source: String,
+    },
+    /// A limited use was spent (`game:`, `wave:` or `council:` key of `Game::spent`).
+    Spent { key: String, source: String },
+    /// An Ambush (an Opportunity script) deployed enemies near `token` as a new Enemy Group `number`
+    /// joining the wave; `wanted` is how many it asked for (fewer fit when the table is crowded).
+    Ambush {
+        token: super::piece::TokenId,
+        number: u32,
+        models: Vec<ModelId>,
+        wanted: u32,
+        source: String,
+    },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {

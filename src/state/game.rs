@@ -56,9 +56,26 @@ pub struct Game {
     /// (a ruling: only a Defeated hero is lost until Resurrection, core §3.8).
     #[serde(default)]
     pub fled: Vec<Model>,
+    /// Opportunity results claimed during the wave that resolve at step 4 of the End Sequence (core
+    /// §7.1: Supply Cache, Lost Villagers), in the order they were claimed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rewards: Vec<PendingReward>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
+}
+
+/// A claimed Opportunity result waiting for the End Sequence (core §7.1 step 4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingReward {
+    /// The hero who claimed it (it may have left the table by the wave's end).
+    pub hero: ModelId,
+    /// The hero's name, for the log when it is gone.
+    pub hero_name: String,
+    /// The Opportunity die that was rolled: the row of rosters/opportunities.toml.
+    pub roll: u8,
+    /// The row's name when it was claimed ("Supply Cache").
+    pub result: String,
 }
 
 fn igniters_burn_default() -> bool {
@@ -84,6 +101,7 @@ impl Game {
             joining: Vec::new(),
             spent: Vec::new(),
             fled: Vec::new(),
+            rewards: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

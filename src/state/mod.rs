@@ -11,8 +11,8 @@ mod setup;
 mod vocab;
 
 pub use event::{Event, EventKind};
-pub use game::{Game, StateError};
-pub use model::{Condition, Model, ModelId, Side, Task};
+pub use game::{Game, PendingReward, StateError};
+pub use model::{Condition, Item, Model, ModelId, Side, Task};
 pub use piece::{Building, Token, TokenId, TokenKind};
 pub use setup::{make_table, model_from_profile, new_game, table_seed, table_spec, TableKind};
 pub use vocab::{

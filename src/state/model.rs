@@ -129,6 +129,24 @@ pub struct Model {
     /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
     #[serde(default)]
     pub behaviour: Option<String>,
+    /// Items and boons it carries (an Opportunity's Potion of Healing, Relic Blade): each item's script
+    /// acts for the model like a trait's (its `melee_modifier`, ...), and its `use` runs on a `use` order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Item>,
+}
+
+/// An item or boon a model carries, given by a script (`ctx:give`). Its script's model hooks act for the
+/// model with the item's `params`, as a trait's do; `use` (if the script has one) is what a `use` order
+/// does, after which the item is gone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    /// Its name ("Relic Blade"); a model's `use` order names it.
+    pub name: String,
+    /// The script that gave it, relative to `scripts/` ("opportunities/relic_blade.lua").
+    pub script: String,
+    /// The `params` of the roster entry that named the giving script, copied when it was given.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub params: crate::roster::Params,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.
@@ -154,6 +172,11 @@ impl Model {
     /// Whether the profile carries a trait (case-sensitive, as printed).
     pub fn has_trait(&self, name: &str) -> bool {
         self.traits.iter().any(|t| t == name)
+    }
+
+    /// The item it carries by this name, if any.
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.items.iter().find(|i| i.name == name)
     }
 
     /// Whether the model has a condition.

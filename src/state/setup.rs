@@ -120,5 +120,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         moves: 0,
         attacks: 0,
         behaviour: profile.behaviours.first().cloned(),
+        items: Vec::new(),
     }
 }

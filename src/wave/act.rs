@@ -1,6 +1,7 @@
-//! One enemy action (core §6.2): the model's Behaviour script says what it aims at (`target`) and what it
-//! does about it (`act`); the kernel validates and executes the order — a melee, a shot, a structural
-//! attack, a fire, one straight leg of the shortest legal route, or leaving the table.
+//! One action (core §6.2): the model's Behaviour script (or, for the heroes' side, the hero policy) says
+//! what to do; the kernel validates and executes the order — a melee, a shot, a structural attack, a
+//! fire, one straight leg of the shortest legal route, leaving the table, claiming an Opportunity or
+//! using an item (those two in [`super::opportunity`]).
 //!
 //! Scripts decide, Rust executes: an order the rules refuse is an error naming the reason, and nothing
 //! is applied.
@@ -41,6 +42,14 @@ pub enum ActionReport {
     },
     /// It left the table by an edge.
     Left,
+    /// A hero claimed an Opportunity (core §6.1).
+    Claimed {
+        report: super::opportunity::ClaimReport,
+    },
+    /// A hero used an item it carries.
+    Used {
+        report: super::opportunity::UseReport,
+    },
 }
 
 /// One action of enemy `id`, as its Behaviour orders it.
@@ -94,6 +103,12 @@ pub fn execute(
             ActionReport::Ignite { building: b }
         }
         Order::Leave => leave(game, rules, hooks, id)?,
+        Order::Claim(token) => ActionReport::Claimed {
+            report: super::opportunity::claim(game, rosters, hooks, id, token)?,
+        },
+        Order::Use(item) => ActionReport::Used {
+            report: super::opportunity::use_item(game, rosters, hooks, id, &item)?,
+        },
         Order::Move(aim) => match route_to(game, id, &aim)? {
             Some(route) => ActionReport::Moved {
                 report: follow(game, rules, hooks, id, &route)?,

@@ -442,6 +442,42 @@ fn place_groups(
     Ok(out)
 }
 
+/// Spots for up to `n` bases of radius `r` that join the table near `center` (an Ambush around its
+/// Opportunity token): each wholly within `within` of `center` (centre distance + radius), legal
+/// ([`placement_problem`]), outside contact with every model on the table (gap above `tol`), and not
+/// overlapping one another. Spots on the enemy grid around `center`, nearest first (ties by x, then y),
+/// so no choice is drawn. Fewer than `n` when the ground is crowded.
+pub fn spots_near(game: &Game, center: Vec2, within: f64, r: f64, n: usize, tol: f64) -> Vec<Vec2> {
+    let reach = within - r;
+    if reach < -EPS || n == 0 {
+        return Vec::new();
+    }
+    let xs = steps(center.x - reach, center.x + reach, ENEMY_GRID);
+    let ys = steps(center.y - reach, center.y + reach, ENEMY_GRID);
+    let cands: Vec<Vec2> = xs
+        .iter()
+        .flat_map(|x| ys.iter().map(move |y| Vec2::new(*x, *y)))
+        .filter(|p| p.dist(center) <= reach + EPS)
+        .collect();
+    let mut placed: Vec<Circle> = Vec::with_capacity(n);
+    while placed.len() < n {
+        let found = nearest_ok(&cands, center, NEAR, |p| {
+            let c = Circle::new(p, r);
+            placed.iter().all(|o| circle_circle_gap(o, &c) >= -EPS)
+                && game
+                    .models
+                    .iter()
+                    .all(|m| circle_circle_gap(&m.circle(), &c) > tol + EPS)
+                && placement_problem(game, &c).is_none()
+        });
+        match found {
+            Some(p) => placed.push(Circle::new(p, r)),
+            None => break,
+        }
+    }
+    placed.into_iter().map(|c| c.c).collect()
+}
+
 /// The point at fraction `f` (0 to 1) of the way round `r`'s outline, clockwise from the middle of its
 /// north side.
 fn around(r: &Rect, f: f64) -> Vec2 {

@@ -24,6 +24,7 @@ pub mod act;
 mod builder;
 pub mod council;
 pub mod deploy;
+pub mod opportunity;
 pub mod play;
 pub mod turn;
 

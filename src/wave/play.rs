@@ -1,9 +1,10 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: extinguishing, fire damage, Supplies, and after every non-final wave the
-//! next Opportunity token and the Council Phase (`council.rs`); the outcome rules are complete (loss on
-//! the Town Hall, win after the final wave, stalled past the round limit).
+//! What exists so far of §7: extinguishing, fire damage, Supplies, Rewards (step 4, the wave-end
+//! Opportunity results), and after every non-final wave the next Opportunity token and the Council
+//! Phase (`council.rs`); the outcome rules are complete (loss on the Town Hall, win after the final
+//! wave, stalled past the round limit).
 
 use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
 use crate::roster::{ProfileKind, Rosters};
@@ -54,6 +55,8 @@ pub struct WaveSummary {
     /// What the Council Phase after this wave bought, one clause per accepted order (empty after the
     /// final wave or a lost one).
     pub council: Vec<String>,
+    /// Opportunities claimed during the wave: (hero, result), in order (core §6.1).
+    pub claimed: Vec<(String, String)>,
 }
 
 /// A whole game, as played.
@@ -105,6 +108,7 @@ pub fn play_wave(
     length: &str,
 ) -> Result<WaveSummary, PlayError> {
     let plan = start_wave(game, rosters, length)?;
+    let first_event = game.log().len();
     let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
     let mut outcome = Outcome::Stalled;
@@ -132,7 +136,7 @@ pub fn play_wave(
     }
     let mut council = Vec::new();
     if outcome == Outcome::Win {
-        end_of_wave(game, rosters)?;
+        end_of_wave(game, rosters, hooks)?;
         if town_hall_down(game) {
             outcome = Outcome::Loss;
         }
@@ -163,12 +167,39 @@ pub fn play_wave(
             .collect(),
         defeated: Vec::new(),
         council,
+        claimed: claims_since(game, first_event),
     })
 }
 
-/// The end of a wave (§7.1) as far as it exists: every building still burning loses Integrity, then the
-/// village gains Supplies for the wave number.
-pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> {
+/// The Opportunities claimed since event `from`: (hero's name, result).
+fn claims_since(game: &Game, from: usize) -> Vec<(String, String)> {
+    let names: std::collections::BTreeMap<crate::state::ModelId, &str> = game
+        .log()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            crate::state::EventKind::Placed { model, name, .. } => Some((*model, name.as_str())),
+            _ => None,
+        })
+        .collect();
+    game.log()
+        .iter()
+        .skip(from)
+        .filter_map(|e| match &e.kind {
+            crate::state::EventKind::Claimed { hero, result, .. } => Some((
+                names
+                    .get(hero)
+                    .map_or_else(|| format!("model {hero}"), |n| n.to_string()),
+                result.clone(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The end of a wave (§7.1) as far as it exists: heroes put out fires (step 1), every building still
+/// burning loses Integrity (2), the village gains Supplies for the wave number (3), then the Opportunity
+/// results claimed for the wave's end resolve through their scripts (4, Rewards).
+pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Result<(), RuleError> {
     extinguish(game, rosters);
     let burning: Vec<String> = game
         .buildings
@@ -183,6 +214,8 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> 
         }
     }
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
+    // Step 4, Rewards: the wave-end Opportunity results (Supply Cache, Lost Villagers).
+    super::opportunity::resolve_rewards(game, rosters, hooks)?;
     game.round = 0;
     Ok(())
 }

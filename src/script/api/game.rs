@@ -186,6 +186,18 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
             t.raw_set("travelled", report.travelled)?;
         }
         A::Left => t.raw_set("did", "left")?,
+        A::Claimed { report } => {
+            t.raw_set("did", "claimed")?;
+            t.raw_set("token", report.token.0)?;
+            t.raw_set("roll", report.roll)?;
+            t.raw_set("opportunity", report.result.as_deref())?;
+            t.raw_set("complete", report.roll.is_some())?;
+        }
+        A::Used { report } => {
+            t.raw_set("did", "used")?;
+            t.raw_set("item", report.item.as_str())?;
+            t.raw_set("complete", report.complete)?;
+        }
     }
     Ok(t)
 }
@@ -245,6 +257,10 @@ impl UserData for GameHandle {
         fields.add_field_method_get(api("round"), |lua, this| Ok(this.0.read(lua)?.round));
         fields.add_field_method_get(api("wave"), |lua, this| Ok(this.0.read(lua)?.wave));
         fields.add_field_method_get(api("supplies"), |lua, this| Ok(this.0.read(lua)?.supplies));
+        fields.add_field_method_get(api("herbs"), |lua, this| Ok(this.0.read(lua)?.herbs));
+        fields.add_field_method_get(api("joining"), |lua, this| {
+            Ok(this.0.read(lua)?.joining.clone())
+        });
         fields.add_field_method_get(api("length"), |_, this| Ok(this.0.length.clone()));
         fields.add_field_method_get(api("variants"), |_, this| Ok(this.0.variants.clone()));
     }
@@ -801,6 +817,34 @@ impl UserData for GameHandle {
                     .map_err(|e| Self::rule_err(lua, e))?,
             };
             to_lua(lua, &reports)
+        });
+
+        methods.add_method(api("order"), |lua, this, (m, order): (Value, Value)| {
+            let id = this.model_arg(lua, &m)?;
+            let order = super::hooks::order_from(order)
+                .map_err(|e| fail(lua, e.message))?
+                .ok_or_else(|| fail(lua, "g:order needs an order, got nil"))?;
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            let r = crate::wave::act::execute(&mut game, &rosters, &hooks, id, order)
+                .map_err(|e| Self::rule_err(lua, e))?;
+            action_table(lua, &r)
+        });
+
+        methods.add_method(api("play_wave"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let length = this.0.length.clone();
+            let (mut game, hooks) = this.session(lua)?;
+            let s = crate::wave::play::play_wave(&mut game, &rosters, &hooks, &length)
+                .map_err(|e| fail(lua, e))?;
+            to_lua(lua, &s)
+        });
+
+        methods.add_method(api("end_wave"), |lua, this, ()| {
+            let rosters = this.0.rosters_with_rules();
+            let (mut game, hooks) = this.session(lua)?;
+            crate::wave::play::end_of_wave(&mut game, &rosters, &hooks)
+                .map_err(|e| Self::rule_err(lua, e))
         });
 
         methods.add_method(api("start_wave"), |lua, this, ()| {

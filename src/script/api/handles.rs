@@ -54,6 +54,7 @@ pub fn model_field(
             Some(b) => Value::String(lua.create_string(b)?),
             None => Value::Nil,
         },
+        "items" => Value::Table(lua.create_sequence_from(m.items.iter().map(|i| i.name.as_str()))?),
         _ => Value::Nil,
     })
 }

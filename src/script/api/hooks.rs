@@ -10,18 +10,21 @@ use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
-    Aim, Hooks, Intent, Modifier, MoveTraits, ResultChange, Role, RollInfo, Target, WinInfo,
-    WinRules,
+    Aim, Hooks, Intent, Modifier, MoveTraits, OpportunityCall, ResultChange, Reward, Role,
+    RollInfo, Target, WinInfo, WinRules,
 };
-use crate::rules::hooks::{CouncilInfo, CouncilOrder, Order};
+use crate::rules::hooks::{CouncilInfo, CouncilOrder, OpportunityEntry, Order};
 use crate::rules::magic::{self, Casting, Heal};
 use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
 use crate::script::error::ScriptError;
 use crate::script::host::{host, with_budget};
 use crate::script::registry::{Module, Registry};
-use crate::state::{CombatResult, Condition, Game, Model, ModelId, MoraleTrigger, Side};
+use crate::state::{
+    CombatResult, Condition, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
+};
 use mlua::{Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 /// The script side of [`Hooks`] for one call into the kernel.
@@ -49,8 +52,9 @@ impl<'a> ScriptHooks<'a> {
     }
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its
-    /// signature or Alpha Rule, then the game's variants.
-    fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<&'a Params>)> {
+    /// signature or Alpha Rule, the items it carries (in the order gained, each with the params it was
+    /// given with), then the game's variants.
+    fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
         let r: &'a crate::roster::Rosters = &self.core.rosters;
         let mut keys: Vec<(&'a str, Option<&'a Params>)> = m
             .traits
@@ -65,10 +69,16 @@ impl<'a> ScriptHooks<'a> {
                 }
             }
         }
-        let mut mods: Vec<(&Module, Option<&'a Params>)> = keys
+        let mut mods: Vec<(&Module, Option<Cow<'a, Params>>)> = keys
             .iter()
-            .filter_map(|(k, p)| self.registry.get(k).map(|m| (m, *p)))
+            .filter_map(|(k, p)| self.registry.get(k).map(|m| (m, p.map(Cow::Borrowed))))
             .collect();
+        // An item's script acts for its carrier like a trait's (Relic Blade's melee_modifier).
+        mods.extend(m.items.iter().filter_map(|i| {
+            self.registry
+                .get(&i.script)
+                .map(|module| (module, Some(Cow::Owned(i.params.clone()))))
+        }));
         mods.extend(
             self.core
                 .variants
@@ -119,9 +129,10 @@ impl ScriptHooks<'_> {
                         rules,
                         intents: None,
                         source: module.label.clone(),
-                        params: params_value(lua, params)?,
+                        params: params_value(lua, params.as_deref())?,
                         spell: None,
                         kernel: Some(self),
+                        reward: None,
                     })?;
                     f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
                 })
@@ -153,7 +164,7 @@ impl ScriptHooks<'_> {
             if game.model(id).is_err() {
                 break;
             }
-            let v = self.call_module_act(game, id, module, params, &f, intents, arg)?;
+            let v = self.call_module_act(game, id, module, params.as_deref(), &f, intents, arg)?;
             out.push((module, v));
         }
         Ok(out)
@@ -187,6 +198,7 @@ impl ScriptHooks<'_> {
                     params: params_value(lua, params)?,
                     spell: None,
                     kernel: Some(self),
+                    reward: None,
                 })?;
                 f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
             })
@@ -225,6 +237,56 @@ impl ScriptHooks<'_> {
     }
 }
 
+impl ScriptHooks<'_> {
+    /// Run a reward script's entry point `f` (an Opportunity's `claim`/`wave_end`, an item's `use`) with
+    /// a ctx that may roll dice and collect rewards; its arguments are `(ctx, hero, params, info)`.
+    #[allow(clippy::too_many_arguments)]
+    fn run_reward(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        f: &mlua::Function,
+        params: &Params,
+        hero: Option<ModelId>,
+        claim: bool,
+        info: &dyn Fn(&Lua) -> mlua::Result<Table>,
+    ) -> Result<Vec<Reward>, HookError> {
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let hero_v = match hero.and_then(|h| game.model(h).ok()) {
+            Some(m) => Value::Table(model_snapshot(lua, game, rules, m).map_err(hook_err)?),
+            None => Value::Nil,
+        };
+        let params_v = params_value(lua, Some(params)).map_err(hook_err)?;
+        let info_v = info(lua).map_err(hook_err)?;
+        let list = std::cell::RefCell::new(Vec::new());
+        with_budget(lua, budget, || {
+            lua.scope(|scope| {
+                let ctx = scope.create_userdata(Ctx {
+                    view: View::Act(&mut *game),
+                    rules,
+                    intents: None,
+                    source: module.label.clone(),
+                    params: params_v.clone(),
+                    spell: None,
+                    kernel: Some(self),
+                    reward: Some(RewardCtx {
+                        list: &list,
+                        script: module.key.clone(),
+                        params: params.clone(),
+                        hero,
+                        claim,
+                    }),
+                })?;
+                f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone()))
+            })
+        })
+        .map_err(hook_err)?;
+        Ok(list.into_inner())
+    }
+}
+
 /// What a Behaviour aims at, as its scripts see it: a snapshot, a point or `{ edge = true }`.
 fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlua::Result<Value> {
     Ok(match aim {
@@ -247,20 +309,31 @@ fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlua::Result<V
 
 /// Read an order (a Behaviour's or a policy's `act`) from what the script returned.
 fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, HookError> {
+    parse_order(v, &|what: &str| bad_return(module, entry, what))
+}
+
+/// Read an order given to `g:order` (models as handles or snapshots); the error says what was wrong.
+pub(crate) fn order_from(v: Value) -> Result<Option<Order>, HookError> {
+    parse_order(v, &|what: &str| HookError {
+        message: format!("the order is {what}"),
+    })
+}
+
+/// Read an order from a table: one of its keys (see `BehaviourOrder` in the spec).
+fn parse_order(v: Value, bad: &dyn Fn(&str) -> HookError) -> Result<Option<Order>, HookError> {
     let Value::Table(t) = v else {
         return match v {
             Value::Nil => Ok(None),
-            other => Err(bad_return(
-                module,
-                entry,
-                &format!("a {}", other.type_name()),
-            )),
+            other => Err(bad(&format!("a {}", other.type_name()))),
         };
     };
-    let bad = |what: &str| bad_return(module, entry, what);
     let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
         match t.raw_get::<Value>(key).map_err(hook_err)? {
             Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
+            Value::UserData(ud) => match ud.borrow::<super::handles::ModelRef>() {
+                Ok(m) => Ok(Some(m.id)),
+                Err(_) => Err(bad(&format!("{key} that is not a model"))),
+            },
             Value::Nil => Ok(None),
             _ => Err(bad(&format!("{key} that is not a model snapshot"))),
         }
@@ -291,6 +364,33 @@ fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, Hoo
     {
         return Ok(Some(Order::Leave));
     }
+    match t.raw_get::<Value>("claim").map_err(hook_err)? {
+        Value::Nil => {}
+        Value::Integer(i) if i > 0 => return Ok(Some(Order::Claim(TokenId(i as u32)))),
+        Value::Table(tok) => {
+            let id = tok
+                .raw_get::<Option<u32>>("id")
+                .map_err(hook_err)?
+                .ok_or_else(|| bad("claim = a table without a token id"))?;
+            return Ok(Some(Order::Claim(TokenId(id))));
+        }
+        other => {
+            return Err(bad(&format!(
+                "claim = {} (expected a token from ctx:tokens or its id)",
+                other.type_name()
+            )))
+        }
+    }
+    match t.raw_get::<Value>("use").map_err(hook_err)? {
+        Value::Nil => {}
+        Value::String(name) => return Ok(Some(Order::Use(name.to_string_lossy()))),
+        other => {
+            return Err(bad(&format!(
+                "use = {} (expected the name of an item it carries)",
+                other.type_name()
+            )))
+        }
+    }
     if let Value::Table(m) = t.raw_get::<Value>("move").map_err(hook_err)? {
         let aim = aim_of(&m)
             .map_err(hook_err)?
@@ -298,7 +398,7 @@ fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, Hoo
         return Ok(Some(Order::Move(aim)));
     }
     Err(bad(
-        "none of melee, shoot, structural, ignite, move or leave",
+        "none of melee, shoot, structural, ignite, move, leave, claim or use",
     ))
 }
 
@@ -592,9 +692,10 @@ impl Hooks for ScriptHooks<'_> {
                             rules,
                             intents: None,
                             source: module.label.clone(),
-                            params: params_value(lua, params)?,
+                            params: params_value(lua, params.as_deref())?,
                             spell: None,
                             kernel: Some(self),
+                            reward: None,
                         })?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
@@ -799,6 +900,7 @@ impl Hooks for ScriptHooks<'_> {
                     params: Value::Nil,
                     spell: None,
                     kernel: Some(self),
+                    reward: None,
                 })?;
                 f.call::<Value>((ctx, info_v.clone()))
             })
@@ -824,6 +926,70 @@ impl Hooks for ScriptHooks<'_> {
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
         order_of(module, "act", v)
+    }
+
+    fn opportunity(
+        &self,
+        game: &mut Game,
+        call: &OpportunityCall,
+    ) -> Result<Vec<Reward>, HookError> {
+        let row = call.row;
+        let Some(key) = row.script.as_deref() else {
+            return Ok(Vec::new());
+        };
+        let module = self.registry.get(key).ok_or_else(|| HookError {
+            message: format!(
+                "the Opportunity {:?}'s script {key} is not loaded",
+                row.name
+            ),
+        })?;
+        let entry = call.entry.as_str();
+        let f = module.function(entry).ok_or_else(|| HookError {
+            message: format!(
+                "{}: the Opportunity {:?} resolves at {entry} but its script has no `{entry}`",
+                module.label, row.name
+            ),
+        })?;
+        let info = |lua: &Lua| {
+            let t = lua.create_table()?;
+            t.raw_set("roll", row.roll)?;
+            t.raw_set("name", row.name.as_str())?;
+            t.raw_set("timing", call.entry.as_str())?;
+            if let Some((id, at)) = call.token {
+                let tok = lua.create_table()?;
+                tok.raw_set("id", id.0)?;
+                tok.raw_set("kind", "opportunity")?;
+                tok.raw_set("x", at.x)?;
+                tok.raw_set("y", at.y)?;
+                t.raw_set("token", tok)?;
+            }
+            Ok(t)
+        };
+        let claim = call.entry == OpportunityEntry::Claim;
+        self.run_reward(game, module, &f, &row.params, call.hero, claim, &info)
+    }
+
+    fn use_item(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        item: &Item,
+    ) -> Result<Vec<Reward>, HookError> {
+        let module = self.registry.get(&item.script).ok_or_else(|| HookError {
+            message: format!("the {}'s script {} is not loaded", item.name, item.script),
+        })?;
+        let f = module.function("use").ok_or_else(|| HookError {
+            message: format!(
+                "{}: the {} cannot be used (its script has no `use`)",
+                module.label, item.name
+            ),
+        })?;
+        let info = |lua: &Lua| {
+            let t = lua.create_table()?;
+            t.raw_set("name", item.name.as_str())?;
+            Ok(t)
+        };
+        self.run_reward(game, module, &f, &item.params, Some(model), false, &info)
     }
 
     fn movement_traits(
@@ -1150,6 +1316,7 @@ pub(crate) fn run_spell(
                     power: casting.power,
                 }),
                 kernel: None,
+                reward: None,
             })?;
             cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
         })
@@ -1189,6 +1356,20 @@ struct Ctx<'a> {
     /// The hooks the kernel called this one through, for queries that need the rules with every
     /// script's say (`ctx:can_shoot`); none in a spell's `cast`.
     kernel: Option<&'a ScriptHooks<'a>>,
+    /// Set in an Opportunity's `claim`/`wave_end` and an item's `use`: where its reward primitives
+    /// (`ctx:add_supplies`, `ctx:give`, ...) collect what it asks for.
+    reward: Option<RewardCtx<'a>>,
+}
+
+/// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives
+/// carry, its params (copied into those items), the hero it acts for, and whether an Ambush may deploy
+/// (only on claiming, around the token).
+struct RewardCtx<'a> {
+    list: &'a std::cell::RefCell<Vec<Reward>>,
+    script: String,
+    params: Params,
+    hero: Option<ModelId>,
+    claim: bool,
 }
 
 /// A roster entry's `params` as a Lua table.
@@ -1219,6 +1400,38 @@ impl Ctx<'_> {
             )),
         }
     }
+}
+
+impl Ctx<'_> {
+    /// Queue a reward; an error outside an Opportunity's or an item's script.
+    fn reward(&self, lua: &Lua, what: &str, r: Reward) -> mlua::Result<()> {
+        match &self.reward {
+            Some(rc) => {
+                rc.list.borrow_mut().push(r);
+                Ok(())
+            }
+            None => Err(fail(
+                lua,
+                format!(
+                    "ctx:{what} is a reward primitive: it works only in an Opportunity's claim or \
+                     wave_end, or an item's use"
+                ),
+            )),
+        }
+    }
+}
+
+/// A positive whole number argument of a reward primitive.
+fn positive(lua: &Lua, what: &str, n: i64) -> mlua::Result<u32> {
+    u32::try_from(n)
+        .ok()
+        .filter(|n| *n > 0 && *n <= 1000)
+        .ok_or_else(|| {
+            fail(
+                lua,
+                format!("ctx:{what} takes a whole number from 1 to 1000, got {n}"),
+            )
+        })
 }
 
 fn id_of(t: &Table) -> mlua::Result<ModelId> {
@@ -1499,19 +1712,130 @@ impl UserData for Ctx<'_> {
                 Ok(t)
             },
         );
-        methods.add_method_mut(api("heal"), |lua, this, (target, what): (Value, String)| {
-            let target = model_id(lua, &target)?;
-            let what = match what.as_str() {
-                "wound" => Heal::Wound,
-                other => Heal::Condition(parse_condition(other).ok_or_else(|| {
-                    fail(
+        methods.add_method_mut(
+            api("heal"),
+            |lua, this, (target, asked): (Value, String)| {
+                let target = model_id(lua, &target)?;
+                let what = match asked.as_str() {
+                    "wound" => Heal::Wound,
+                    other => Heal::Condition(parse_condition(other).ok_or_else(|| {
+                        fail(
+                            lua,
+                            format!("ctx:heal heals \"wound\" or a condition, got {other:?}"),
+                        )
+                    })?),
+                };
+                // In an item's use (a Potion) healing is a reward the kernel applies after the script.
+                if this.reward.is_some() {
+                    let source = this.source.clone();
+                    return this
+                        .reward(
+                            lua,
+                            "heal",
+                            Reward::Heal {
+                                model: target,
+                                what,
+                                source,
+                            },
+                        )
+                        .map(|_| asked);
+                }
+                let (game, c, sp) = this.casting(lua, "heal")?;
+                magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| spell_err(lua, e))
+            },
+        );
+        methods.add_method(api("add_supplies"), |lua, this, n: i64| {
+            let amount = positive(lua, "add_supplies", n)? as i32;
+            let source = this.source.clone();
+            this.reward(lua, "add_supplies", Reward::Supplies { amount, source })
+        });
+        methods.add_method(api("add_herbs"), |lua, this, n: i64| {
+            let amount = positive(lua, "add_herbs", n)?;
+            let source = this.source.clone();
+            this.reward(lua, "add_herbs", Reward::Herbs { amount, source })
+        });
+        methods.add_method(api("join"), |lua, this, profile: String| {
+            let source = this.source.clone();
+            this.reward(lua, "join", Reward::Join { profile, source })
+        });
+        methods.add_method(
+            api("ambush"),
+            |lua, this, (profile, count, behaviour, within): (String, i64, String, String)| {
+                let count = positive(lua, "ambush", count)?;
+                let within: crate::roster::Measure =
+                    serde_json::from_value(serde_json::Value::String(within.clone())).map_err(
+                        |_| {
+                            fail(
+                                lua,
+                                format!(
+                                    "within must be \"short\", \"medium\" or \"long\", got {within:?}"
+                                ),
+                            )
+                        },
+                    )?;
+                if !this.reward.as_ref().is_some_and(|r| r.claim) {
+                    return Err(fail(
                         lua,
-                        format!("ctx:heal heals \"wound\" or a condition, got {other:?}"),
-                    )
-                })?),
+                        "ctx:ambush deploys around the claimed token: only in an Opportunity's claim",
+                    ));
+                }
+                let source = this.source.clone();
+                this.reward(
+                    lua,
+                    "ambush",
+                    Reward::Ambush {
+                        profile,
+                        count,
+                        behaviour,
+                        within,
+                        source,
+                    },
+                )
+            },
+        );
+        methods.add_method(api("give"), |lua, this, (m, name): (Value, String)| {
+            let model = model_id(lua, &m)?;
+            let Some(rc) = &this.reward else {
+                return Err(fail(
+                    lua,
+                    "ctx:give is a reward primitive: it works only in an Opportunity's claim or \
+                     wave_end, or an item's use",
+                ));
             };
-            let (game, c, sp) = this.casting(lua, "heal")?;
-            magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| spell_err(lua, e))
+            if name.trim().is_empty() {
+                return Err(fail(lua, "ctx:give needs the item's name"));
+            }
+            let item = crate::state::Item {
+                name,
+                script: rc.script.clone(),
+                params: rc.params.clone(),
+            };
+            let source = this.source.clone();
+            this.reward(
+                lua,
+                "give",
+                Reward::Give {
+                    model,
+                    item,
+                    source,
+                },
+            )
+        });
+        methods.add_method(api("spent"), |_, this, key: String| {
+            Ok(this.game().spent.contains(&key))
+        });
+        methods.add_method(api("spend"), |lua, this, key: String| {
+            let source = this.source.clone();
+            this.reward(lua, "spend", Reward::Spend { key, source })
+        });
+        methods.add_method(api("hero"), |lua, this, ()| {
+            match this.reward.as_ref().and_then(|r| r.hero) {
+                Some(id) => match this.game().model(id) {
+                    Ok(m) => Ok(Some(model_snapshot(lua, this.game(), this.rules, m)?)),
+                    Err(_) => Ok(None),
+                },
+                None => Ok(None),
+            }
         });
         methods.add_method_mut(
             api("wall"),

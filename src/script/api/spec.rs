@@ -182,6 +182,12 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).",
     ),
     opt("behaviour", "string", "The Behaviour an enemy plays (§6.3); nil for heroes and Defenders."),
+    f(
+        "items",
+        "string[]",
+        "Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the \
+         order gained.",
+    ),
 ];
 
 const BUILDING_FIELD_SPECS: &[Field] = &[
@@ -331,6 +337,12 @@ pub const CLASSES: &[Class] = &[
             f("round", "integer", "The current round."),
             f("wave", "integer", "The current wave."),
             f("supplies", "integer", "The village's Supplies."),
+            f("herbs", "integer", "Herb tokens the village holds (each heals 1 Wound in a Council Phase)."),
+            f(
+                "joining",
+                "string[]",
+                "Village Defender profiles that join at the next wave start (Lost Villagers).",
+            ),
             f("length", "string", "The game length's name."),
             f("variants", "string[]", "The rule variants in force, in order."),
         ],
@@ -631,6 +643,34 @@ pub const CLASSES: &[Class] = &[
                 usage: "local a = g:act(orc)",
             },
             Method {
+                name: "order",
+                params: &[
+                    p("model", "ModelArg", "The model that acts."),
+                    p("order", "BehaviourOrder", "One order, as a Behaviour or the hero policy returns it."),
+                ],
+                returns: "EnemyAction",
+                doc: "Execute one order for a model as the turn engine would (one action): the kernel \
+                      validates it and errors with the reason when the rules refuse it (nothing applied).",
+                usage: "local a = g:order(bram, { claim = g:opportunity({ 30, 30 }) })",
+            },
+            Method {
+                name: "play_wave",
+                params: &[],
+                returns: "WaveSummary",
+                doc: "Play the next wave of the game's length to its end, as `village play --auto` does: start \
+                      it, hero turns by the hero policy and enemy turns by the Behaviours, then the End \
+                      Sequence if it was won.",
+                usage: "local s = g:play_wave(); print(s.outcome, s.rounds)",
+            },
+            Method {
+                name: "end_wave",
+                params: &[],
+                returns: "",
+                doc: "The End Sequence as far as it exists (§7.1): extinguish, fire damage, Supplies, Rewards \
+                      (the wave-end Opportunity results).",
+                usage: "g:end_wave()",
+            },
+            Method {
                 name: "target",
                 params: &[p("model", "ModelArg", "An enemy with a Behaviour.")],
                 returns: "Model|Building|Position|string|nil",
@@ -784,7 +824,7 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "BehaviourOrder",
         kind: ClassKind::Table,
-        doc: "What a Behaviour's `act` returns: one of its keys.",
+        doc: "What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.",
         usage: "return { move = target }",
         fields: &[
             opt("melee", "ModelSnapshot", "Attack this adjacent enemy."),
@@ -793,6 +833,16 @@ pub const CLASSES: &[Class] = &[
             opt("ignite", "BuildingSnapshot|string", "Set this adjacent building on fire."),
             opt("move", "ModelSnapshot|BuildingSnapshot|Position|EdgeAim", "Move toward it (one leg)."),
             opt("leave", "boolean", "Leave by the nearest edge."),
+            opt(
+                "claim",
+                "Token|integer",
+                "Heroes only (the hero policy): claim this Opportunity token in base contact (§6.1).",
+            ),
+            opt(
+                "use",
+                "string",
+                "Heroes only (the hero policy): use the item it carries by this name (\"Potion of Healing\").",
+            ),
         ],
         methods: &[],
     },
@@ -950,15 +1000,25 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "EnemyAction",
         kind: ClassKind::Table,
-        doc: "What `g:act` did.",
+        doc: "What `g:act` or `g:order` did.",
         usage: "local attacked = g:act(orc).did == \"structural\"",
         fields: &[
             f(
                 "did",
                 "string",
-                "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\" or \"left\".",
+                "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\", \"left\", \"claimed\" \
+                 or \"used\".",
             ),
             opt("why", "string", "Why the action was lost."),
+            opt("token", "integer", "The Opportunity token claimed."),
+            opt("roll", "integer", "The Opportunity die of a claim."),
+            opt("opportunity", "string", "The Opportunity result claimed (\"Relic Blade\")."),
+            opt("item", "string", "The item used."),
+            opt(
+                "complete",
+                "boolean",
+                "A claim or use is done (false while a multi-action one is under way).",
+            ),
             opt("result", "CombatOutcome", "A melee's or shot's result."),
             opt("building", "string", "The building attacked or set on fire."),
             opt("damage", "integer", "Integrity a structural attack removed."),
@@ -985,6 +1045,51 @@ pub const CLASSES: &[Class] = &[
             opt("behaviour", "string", "One of the profile's Behaviours (default: its first)."),
             opt("group", "integer", "Its Enemy Group number."),
         ],
+        methods: &[],
+    },
+    Class {
+        name: "WaveSummary",
+        kind: ClassKind::Table,
+        doc: "One wave as `g:play_wave` played it.",
+        usage: "local s = g:play_wave()",
+        fields: &[
+            f("wave", "integer", "The wave number."),
+            f("escalation", "string", "Its Escalation."),
+            f("enemies", "integer", "Enemies deployed."),
+            f("rounds", "integer", "Rounds played."),
+            f("outcome", "string", "\"win\", \"loss\" or \"stalled\"."),
+            f("integrity", "(string|integer)[][]", "Each building's `{ name, Integrity }` at the end."),
+            f("supplies", "integer", "Supplies at the end."),
+            f("wounds", "(string|integer)[][]", "Each hero's `{ name, Wounds }` at the end."),
+            f("defeated", "string[]", "Heroes no longer on the table (filled by a whole game)."),
+            f("claimed", "string[][]", "Opportunities claimed in the wave: `{ hero, result }`, in order."),
+            f(
+                "council",
+                "string[]",
+                "What the Council Phase after the wave bought, one clause per accepted order.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "OpportunityInfo",
+        kind: ClassKind::Table,
+        doc: "The result an Opportunity script resolves (its `claim`'s and `wave_end`'s last argument).",
+        usage: "claim = function(ctx, hero, params, opp) print(opp.name, opp.roll) end",
+        fields: &[
+            f("roll", "integer", "The Opportunity die."),
+            f("name", "string", "The row's name (\"Ambush\")."),
+            f("timing", "string", "The entry point running: \"claim\" or \"wave_end\"."),
+            opt("token", "Token", "The claimed token, where it lay (in `claim`; it is already removed)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ItemInfo",
+        kind: ClassKind::Table,
+        doc: "The item an item's `use` resolves.",
+        usage: "use = function(ctx, hero, params, item) print(item.name) end",
+        fields: &[f("name", "string", "The item's name.")],
         methods: &[],
     },
     Class {
@@ -1324,8 +1429,9 @@ pub const CLASSES: &[Class] = &[
                 ],
                 returns: "string",
                 doc: "Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an \
-                      Undead or Artificial model or when there is nothing of that kind. What was healed. Only in \
-                      a spell's `cast`.",
+                      Undead or Artificial model or when there is nothing of that kind. What was healed. In a \
+                      spell's `cast`; in an item's `use` (a Potion) it is a reward the kernel applies after \
+                      the script, to the hero using it only (returns what was asked).",
                 usage: "ctx:heal(target, \"wound\")",
             },
             Method {
@@ -1360,6 +1466,77 @@ pub const CLASSES: &[Class] = &[
                       `enchantment`) from the model; what was removed, or nil. No supplied spell is an \
                       Enchantment and the kernel records none, so today it finds nothing. Only in a spell's `cast`.",
                 usage: "local gone = ctx:dispel(target)",
+            },
+            Method {
+                name: "add_supplies",
+                params: &[p("n", "integer", "Supplies to add (1 or more).")],
+                returns: "",
+                doc: "Reward primitive: the village gains Supplies (logged `supplies_gained`, this script the \
+                      source). Only in an Opportunity's `claim`/`wave_end` or an item's `use`; like every \
+                      reward, applied by the kernel after the script returns, or not at all if one fails.",
+                usage: "ctx:add_supplies(params.supplies)",
+            },
+            Method {
+                name: "add_herbs",
+                params: &[p("n", "integer", "Herb tokens to add (1 or more).")],
+                returns: "",
+                doc: "Reward primitive: the village gains Herb tokens (each heals 1 Wound in a Council Phase).",
+                usage: "ctx:add_herbs(params.herbs)",
+            },
+            Method {
+                name: "join",
+                params: &[p("profile", "string", "A Village Defender profile (\"Village Archer\").")],
+                returns: "",
+                doc: "Reward primitive: a Village Defender of this profile joins at the next wave start.",
+                usage: "ctx:join(params.profile)",
+            },
+            Method {
+                name: "ambush",
+                params: &[
+                    p("profile", "string", "An enemy profile."),
+                    p("count", "integer", "How many."),
+                    p("behaviour", "string", "The Behaviour they play."),
+                    p("within", "string", "How far from the token: \"short\", \"medium\" or \"long\"."),
+                ],
+                returns: "",
+                doc: "Reward primitive: enemies deploy wholly within the measure of the claimed token, outside \
+                      contact, as a new numbered Enemy Group joining the wave (nearest spots first; fewer when \
+                      the ground is crowded). Only in an Opportunity's `claim`.",
+                usage: "ctx:ambush(params.profile, params.count, params.behaviour, params.within)",
+            },
+            Method {
+                name: "give",
+                params: &[
+                    p("m", "ModelSnapshot|integer", "A hero (not an Animal or a Village Defender)."),
+                    p("item", "string", "The item's name (\"Relic Blade\")."),
+                ],
+                returns: "",
+                doc: "Reward primitive: the hero gains an item carrying this script and its params: the \
+                      script's model hooks (`melee_modifier`, ...) then act for the hero as a trait's do, and \
+                      its `use`, if any, is what a `{ use = item }` order does.",
+                usage: "ctx:give(hero, \"Relic Blade\")",
+            },
+            Method {
+                name: "spent",
+                params: &[p("key", "string", "A limited use: \"game:...\", \"wave:...\" or \"council:...\".")],
+                returns: "boolean",
+                doc: "Whether a limited use is already spent (game:... lasts the game, wave:... the wave, \
+                      council:... the Council Phase).",
+                usage: "if ctx:spent(\"game:Relic Blade:\" .. hero.name) then return end",
+            },
+            Method {
+                name: "spend",
+                params: &[p("key", "string", "A limited use: \"game:...\", \"wave:...\" or \"council:...\".")],
+                returns: "",
+                doc: "Reward primitive: spend a limited use (an error if it is already spent).",
+                usage: "ctx:spend(\"game:Relic Blade:\" .. hero.name)",
+            },
+            Method {
+                name: "hero",
+                params: &[],
+                returns: "ModelSnapshot|nil",
+                doc: "The hero an Opportunity's or item's script acts for, if it is on the table (nil elsewhere).",
+                usage: "local h = ctx:hero()",
             },
             Method {
                 name: "morale",
@@ -1496,7 +1673,9 @@ pub const MODULE_DATA: &[Field] = &[
     opt("params", "table", "Plain data for the module's own use."),
 ];
 
-const MODEL_HOOK_KINDS: &[&str] = &["traits", "signatures", "alpha", "variants"];
+/// Kinds whose scripts act for a model: a trait's, signature's or Alpha Rule's owner, every model for a
+/// variant, and the carrier of the item an Opportunity gave.
+const MODEL_HOOK_KINDS: &[&str] = &["traits", "signatures", "alpha", "variants", "opportunities"];
 
 const MODIFIER_HOOK: &str =
     "fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil";
@@ -1623,14 +1802,26 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "claim",
         kinds: &["opportunities"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `claim(ctx, hero)`); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, opportunity: OpportunityInfo)",
+        doc: "Called when a hero claims a token and the die gives this row, for a row of timing `now` \
+              (core §6.1): decide the result and ask for it through the reward primitives on `ctx` \
+              (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the \
+              whole claim.",
     },
     EntryPoint {
         name: "wave_end",
         kinds: &["opportunities"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `wave_end(ctx, hero)`); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot|nil, params: table<string, any>, opportunity: OpportunityInfo)",
+        doc: "Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` \
+              claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the \
+              table (the reward is still the village's).",
+    },
+    EntryPoint {
+        name: "use",
+        kinds: &["opportunities"],
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, item: ItemInfo)",
+        doc: "Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect \
+              (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.",
     },
     EntryPoint {
         name: "activate",
@@ -1701,8 +1892,10 @@ pub const MODULE_KINDS: &[ModuleKind] = &[
     ModuleKind {
         kind: "opportunities",
         class: "OpportunityScript",
-        doc: "An Opportunity (scripts/opportunities/*.lua).",
-        usage: "return { claim = function(ctx, hero) end }",
+        doc: "An Opportunity result (scripts/opportunities/*.lua), named by `script` in \
+              rosters/opportunities.toml: its `claim` or `wave_end` decides the result; an item it gives \
+              carries it, so its model hooks act for the item's carrier and its `use` is the item's use.",
+        usage: "return { claim = function(ctx, hero, params) ctx:add_herbs(params.herbs) end }",
     },
     ModuleKind {
         kind: "policies",

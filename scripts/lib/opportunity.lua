@@ -1,0 +1,88 @@
+-- Opportunities for a hero policy (core §6.1; SUPPLEMENT §7): when a hero should drink a Potion, claim a
+-- token it touches, or walk to one. Plain decisions over `ctx`; the kernel checks and executes the order
+-- (only heroes claim, only in base contact), so a mistake here loses an action, never breaks a rule.
+local M = {}
+
+local POTION = "Potion of Healing"
+
+-- A token as a point: a Token table also has an `id`, which `ctx:distance_to` and a `move` order would
+-- read as a model's.
+local function point(t)
+	return { x = t.x, y = t.y }
+end
+
+--- Whether `m` may claim Opportunities: a hero (not a Village Defender) that is not an Animal.
+function M.may_claim(m)
+	return m.kind == "hero" and not m:has_trait("Animal")
+end
+
+--- Whether no enemy stands within `range` of the point.
+local function safe(ctx, p, range)
+	for _, e in ipairs(ctx:models({ side = "enemies" })) do
+		if ctx:distance_to(e, p) <= range then
+			return false
+		end
+	end
+	return true
+end
+
+--- The hero who should fetch the token at `p`: the nearest free hero that may claim (ties by id).
+local function fetcher(ctx, p)
+	local best, best_d
+	for _, h in ipairs(ctx:models({ side = "heroes" })) do
+		if M.may_claim(h) and not h.engaged then
+			local d = ctx:distance_to(h, p)
+			if not best_d or d < best_d then
+				best, best_d = h, d
+			end
+		end
+	end
+	return best
+end
+
+--- An Opportunity order for `self`, or nil to let the policy decide:
+--- * `{ use = "Potion of Healing" }` when it carries one and is wounded or has a condition;
+--- * `{ claim = id }` when its base touches a token;
+--- * `{ move = point }` toward the nearest token with no enemy within Long of it, when `self` is not
+---   Engaged and is the nearest free hero to that token (the others keep fighting).
+function M.claim_or_approach(ctx, self)
+	if not M.may_claim(self) then
+		return nil
+	end
+	for _, item in ipairs(self.items) do
+		if item == POTION and (self.wounds > 0 or #self.conditions > 0) then
+			return { use = item }
+		end
+	end
+	local tokens = ctx:tokens("opportunity")
+	if #tokens == 0 then
+		return nil
+	end
+	local touch = ctx:rule("bases", "contact_tolerance")
+	for _, t in ipairs(tokens) do
+		if ctx:distance_to(self, point(t)) <= touch then
+			return { claim = t.id }
+		end
+	end
+	if self.engaged then
+		return nil
+	end
+	local range = ctx:rule("measures", "long")
+	local best, best_d
+	for _, t in ipairs(tokens) do
+		local p = point(t)
+		if safe(ctx, p, range) then
+			local h = fetcher(ctx, p)
+			local d = ctx:distance_to(self, p)
+			if h and h.id == self.id and (not best_d or d < best_d) then
+				best, best_d = p, d
+			end
+		end
+	end
+	if best then
+		return { move = best }
+	end
+	return nil
+end
+
+return M
