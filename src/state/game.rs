@@ -52,6 +52,10 @@ pub struct Game {
     /// ("wave:Blessing", "wave:Overwatch"), `council:` entries at each Council Phase.
     #[serde(default)]
     pub spent: Vec<String>,
+    /// The building Temple II's Blessing protects during the Enemy Group activation being played: it
+    /// ignores all Integrity damage from it, and a fire lit on it meanwhile does no damage at wave end.
+    #[serde(default)]
+    pub blessed: Option<super::piece::Blessing>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -79,6 +83,7 @@ impl Game {
             herbs: 0,
             joining: Vec::new(),
             spent: Vec::new(),
+            blessed: None,
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

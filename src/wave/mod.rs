@@ -20,14 +20,20 @@
 //! assert!(plan.spent <= plan.budget);
 //! ```
 
+pub mod abilities;
 pub mod act;
 mod builder;
 pub mod deploy;
 pub mod play;
 pub mod turn;
 
-pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};
-pub use deploy::{deploy_enemies, deploy_enemy_groups, deploy_heroes, GroupDeployment};
+pub use builder::{
+    budget, build_wave, escalation_for_wave, plan_from_script, GroupPlan, WavePlan, MAX_WAVE_MODELS,
+};
+pub use deploy::{
+    deploy_enemies, deploy_enemy_groups, deploy_heroes, deploy_heroes_except, deploy_new_defenders,
+    GroupDeployment,
+};
 
 use crate::state::ModelId;
 use thiserror::Error;
@@ -79,4 +85,11 @@ pub enum WaveError {
     /// No legal spot near the Town Hall (or any building, with Watchtower III) for this model.
     #[error("no room to deploy {name} ({model}) within the deploy distance")]
     NoHeroRoom { model: ModelId, name: String },
+    /// A Lua wave builder returned a wave the rules refuse; `script` is its file.
+    #[error("{script}: {message}")]
+    Builder { script: String, message: String },
+    /// A script failed while the wave started (the wave builder, the hero policy's `deploy`); the message
+    /// names its file and line.
+    #[error("{0}")]
+    Script(String),
 }
