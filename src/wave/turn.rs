@@ -98,6 +98,13 @@ pub fn enemy_turn(
     Ok(turns)
 }
 
+/// A Group's roll, the actions each model got, and what they did.
+type Played = (
+    crate::dice::ActivationRoll,
+    u8,
+    Vec<(ModelId, ActionReport)>,
+);
+
 /// One Group's activation: the roll, then each model's actions in turn.
 fn activate_members(
     game: &mut Game,
@@ -106,14 +113,7 @@ fn activate_members(
     alive: &[ModelId],
     dice: u8,
     max_actions: u8,
-) -> Result<
-    (
-        crate::dice::ActivationRoll,
-        u8,
-        Vec<(ModelId, ActionReport)>,
-    ),
-    RuleError,
-> {
+) -> Result<Played, RuleError> {
     let roll = activate_group(game, &rosters.rules, hooks, None, alive, dice)?;
     let actions = roll.successes.min(max_actions);
     let mut done = Vec::new();

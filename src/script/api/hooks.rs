@@ -238,6 +238,7 @@ impl ScriptHooks<'_> {
                     source: module.label.clone(),
                     params: Value::Nil,
                     spell: None,
+                    kernel: Some(self),
                 })?;
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ctx));
