@@ -26,6 +26,9 @@
 //! the Town Hall (or, with Watchtower III, dealt out in turn to every standing building, Town Hall first),
 //! each on the nearest legal spot (0.25" grid) to its share of the building's outline, wholly within the
 //! deploy distance of it. No choice is drawn: a hero policy script is meant to choose these positions.
+//! New Village Defenders a wave-start ability brings (the Militias, the Lost Villagers) are placed the same
+//! way around their own building ([`deploy_new_defenders`]) and left there by the heroes' deployment
+//! ([`deploy_heroes_except`]).
 //!
 //! Not considered: walls and hedges (a base may be put across one, as [`placement_problem`] allows) and
 //! tokens (Opportunities, Barricades, Traps have no base to overlap).

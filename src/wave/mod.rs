@@ -9,7 +9,9 @@
 //! distances all come from `rosters/`).
 //!
 //! The builder here is the default of SUPPLEMENT §10 ("chooses uniformly among eligible profiles with the
-//! seeded dice"); a Lua wave-builder script is meant to replace it later.
+//! seeded dice"); an enabled variant's Lua `build_wave` replaces it, its Groups checked by
+//! [`plan_from_script`]. The building abilities of the start-of-wave sequence (§5.3 steps 1–4) and the
+//! Temple's Blessing before each enemy activation are [`abilities`].
 //!
 //! ```no_run
 //! use village::roster::Rosters;
