@@ -6,8 +6,12 @@
 local T = require("lib.tactics")
 local O = require("lib.opportunity")
 local C = require("lib.council")
+local VA = require("lib.village_abilities")
 
 return {
+	-- The village buildings' abilities (core §5.3, §7.3): scripts/lib/village_abilities.lua.
+	deploy = VA.deploy,
+	blessing = VA.blessing,
 	activate = function(ctx, self)
 		return T.dice(ctx, self)
 	end,

@@ -481,7 +481,7 @@ function Game:distance(a, b) end
 ---@field base number Base diameter in inches.
 ---@field wounds integer Wounds suffered (Tough).
 ---@field conditions Condition[] Conditions, sorted.
----@field traits string[] Traits as printed on the profile.
+---@field traits string[] Traits as printed on the profile, then any it has for this wave only (Stable II Warhorse's Long Move).
 ---@field weapon? string The ranged weapon, if any.
 ---@field spells string[] Spells known.
 ---@field group? integer The enemy Group number, if any.
@@ -775,6 +775,71 @@ function Model:has(condition) end
 ---```
 ---@class EdgeAim
 ---@field edge boolean true.
+
+---What the hero policy's `deploy(ctx, step)` is asked at one step of the start of a wave (core §5.3): step 1 ("abilities", before anyone deploys) or step 4 ("ready_mounts", after both sides deploy).
+---
+---```lua
+---deploy = function(ctx, step) if step.step == "abilities" then return nil end end
+---```
+---@class DeployStep
+---@field step "abilities"|"ready_mounts" The step of §5.3.
+---@field asks string[] The choices the kernel reads at this step: "warhorse" (Stable II), "ready_mounts" (Stable I).
+---@field edges? integer[] The Groups' spawn edges (1 N, 2 E, 3 S, 4 W, in Group order) once revealed: at step 4, or already at step 1 with Watchtower III.
+
+---What the hero policy's `deploy` returns; a key is read only at its step, an unknown key is an error naming the file. The kernel checks each choice and refuses a bad one with a reason (a `refused` event); the wave goes on.
+---
+---```lua
+---return { warhorse = hero }
+---```
+---@class DeployChoices
+---@field warhorse? ModelSnapshot|integer Stable II: the hero that has Long Move for this wave.
+---@field ready_mounts? ReadyMountsChoice Stable I: a hero to move up to Short.
+
+---Stable I Ready Mounts: a hero and where it goes — at most Short away, not an action, never ending in contact with an enemy.
+---
+---```lua
+---return { ready_mounts = { hero = h, to = { x = 18, y = 12 } } }
+---```
+---@class ReadyMountsChoice
+---@field hero ModelSnapshot|integer The hero to move.
+---@field to Position Where to move it (a straight move, stopped as any move is).
+
+---What a variant's `build_wave(ctx, ask)` is asked to build (SUPPLEMENT §10).
+---
+---```lua
+---build_wave = function(ctx, ask) return { { models = { "Zombie" }, behaviour = "Mindless", edge = 1 } } end
+---```
+---@class WaveAsk
+---@field wave integer The wave number, from 1.
+---@field escalation string The wave's Escalation, "I" to "VII".
+---@field limits table The Escalation row of rosters/escalation.toml (budget_percent, mobs_only, ...).
+---@field budget integer Wave Points the Groups may cost in all (roster Wave Points).
+---@field heroes integer The party's size.
+---@field edges integer How many spawn edges the table has (1 north, clockwise).
+---@field enemies EnemyProfile[] Every enemy profile of the rosters, in roster order.
+
+---An enemy profile as a wave builder sees it.
+---
+---```lua
+---for _, p in ipairs(ask.enemies) do print(p.name, p.cost) end
+---```
+---@class EnemyProfile
+---@field name string The profile's name.
+---@field tier Tier mob, elite or boss.
+---@field cost integer Its Wave Points.
+---@field behaviours string[] The Behaviours it lists (a Group must use one of them).
+---@field traits string[] Its traits.
+---@field igniter boolean It may set buildings on fire from Escalation II.
+
+---One Enemy Group a wave builder returns. The kernel checks that every profile is an enemy that lists the Behaviour, the Group holds 1 to 5 models, the edge is 1 to 4 and the wave stays within the budget; an error names the builder's file.
+---
+---```lua
+---return { { models = { "Orc Warrior", "Orc Warrior" }, behaviour = "Ravager", edge = 2 } }
+---```
+---@class WaveGroup
+---@field models string[] A profile name per model, leader first.
+---@field behaviour string The Behaviour the Group follows.
+---@field edge integer Its spawn edge: 1 north, 2 east, 3 south, 4 west.
 
 ---Options of `g:place`; an unknown key is an error.
 ---
@@ -1255,7 +1320,7 @@ function Ctx:morale(m, trigger) end
 ---@field base number Base diameter in inches.
 ---@field wounds integer Wounds suffered (Tough).
 ---@field conditions Condition[] Conditions, sorted.
----@field traits string[] Traits as printed on the profile.
+---@field traits string[] Traits as printed on the profile, then any it has for this wave only (Stable II Warhorse's Long Move).
 ---@field weapon? string The ranged weapon, if any.
 ---@field spells string[] Spells known.
 ---@field group? integer The enemy Group number, if any.
@@ -1456,7 +1521,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
 
----A rule variant (scripts/variants/NAME.lua): rule-constant overrides, and hooks applied to every model.
+---A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and perhaps a wave builder (`build_wave`) replacing the default one.
 ---
 ---```lua
 ---return { rules = { combat = { power_blow_lethal = true } } }
@@ -1466,6 +1531,7 @@ function ModelSnapshot:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field rules? table<string, table<string, any>> Rule-constant overrides by section, merged key by key over rosters/rules.toml.
+---@field build_wave? fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled variant may define it.
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
@@ -1541,4 +1607,5 @@ function ModelSnapshot:has(condition) end
 ---@field activate? fun(...: any): any Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.
 ---@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.
 ---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
----@field deploy? fun(...: any): any Reserved (DESIGN.md: `deploy(ctx)`); not called by the kernel yet.
+---@field deploy? fun(ctx: Ctx, step: DeployStep): DeployChoices|nil The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I Ready Mounts). Its ctx may roll dice. nil chooses nothing.
+---@field blessing? fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the Blessing is unspent; the building returned ignores all Integrity damage from that activation, fire lit during it included. nil keeps the Blessing for later.

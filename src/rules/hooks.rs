@@ -279,6 +279,78 @@ pub struct CouncilInfo {
     pub trap_within: f64,
 }
 
+/// A step of the start-of-wave sequence (core §5.3) at which the hero policy chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaveStartStep {
+    /// Step 1, before anyone deploys: wave-start abilities that choose models (Stable II Warhorse).
+    Abilities,
+    /// Step 4, after both sides deployed: Stable I Ready Mounts.
+    ReadyMounts,
+}
+
+impl WaveStartStep {
+    /// The name scripts see.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WaveStartStep::Abilities => "abilities",
+            WaveStartStep::ReadyMounts => "ready_mounts",
+        }
+    }
+}
+
+/// What the kernel asks the hero policy's `deploy(ctx, step)` at one step of the start of a wave.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeployStep {
+    pub step: WaveStartStep,
+    /// The choices it will read at this step: "warhorse", "ready_mounts".
+    pub asks: Vec<String>,
+    /// The spawn edges of the wave's Groups (1 N, 2 E, 3 S, 4 W, Group order), once revealed.
+    pub edges: Option<Vec<u8>>,
+}
+
+/// What the hero policy chose at one step of the start of a wave. The kernel validates each choice and
+/// refuses a bad one with a reason (a `refused` event); the wave goes on.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct DeployChoices {
+    /// The script that chose (for the log).
+    pub source: String,
+    /// Stable II: the hero that has Long Move for this wave.
+    pub warhorse: Option<ModelId>,
+    /// Stable I: the hero to move up to Short, and where to.
+    pub ready_mounts: Option<(ModelId, crate::geometry::Vec2)>,
+}
+
+/// What a Lua wave builder is asked to build (SUPPLEMENT §10).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaveAsk {
+    /// Wave number, from 1.
+    pub wave: u32,
+    /// The Escalation row of the wave (its name, budget percentage and limits).
+    pub escalation: crate::roster::Escalation,
+    /// Wave Points to spend (core §5.1).
+    pub budget: i64,
+    /// The party's size.
+    pub heroes: u32,
+}
+
+/// One Enemy Group a Lua wave builder returned, not yet validated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScriptedGroup {
+    /// Profile name of each model, leader first.
+    pub models: Vec<String>,
+    pub behaviour: String,
+    /// Spawn edge as the script gave it (the kernel checks it is 1 to 4).
+    pub edge: i64,
+}
+
+/// The Groups a Lua wave builder returned, and the script that built them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScriptedWave {
+    pub source: String,
+    pub groups: Vec<ScriptedGroup>,
+}
+
 /// The hook points the kernel calls. Every method has a default that does nothing, so a kernel without
 /// scripts (unit tests, `village odds`) plays the plain rulebook.
 pub trait Hooks {
@@ -408,6 +480,38 @@ pub trait Hooks {
         _trigger: MoraleTrigger,
     ) -> Result<Vec<Modifier>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// The hero policy's choices at one step of the start of a wave (core §5.3; the policy's
+    /// `deploy(ctx, step)`). The default chooses nothing: no Warhorse, no Ready Mounts move.
+    fn deploy_choices(
+        &self,
+        _game: &mut Game,
+        _step: &DeployStep,
+    ) -> Result<DeployChoices, HookError> {
+        Ok(DeployChoices::default())
+    }
+
+    /// Temple II Blessing: the building the hero policy blesses before this Enemy Group's activation
+    /// begins (the policy's `blessing(ctx, group)`), with the script that chose it; `None` to keep the
+    /// Blessing for later.
+    fn blessing(
+        &self,
+        _game: &mut Game,
+        _group: &[ModelId],
+    ) -> Result<Option<(String, String)>, HookError> {
+        Ok(None)
+    }
+
+    /// A Lua wave builder replacing the default one for this wave (SUPPLEMENT §10; an enabled variant's
+    /// `build_wave(ctx, ask)`): the Groups it returned, or `None` to use the default builder. May roll
+    /// dice (logged).
+    fn build_wave(
+        &self,
+        _game: &mut Game,
+        _ask: &WaveAsk,
+    ) -> Result<Option<ScriptedWave>, HookError> {
+        Ok(None)
     }
 }
 

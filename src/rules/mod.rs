@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod query;
 pub mod ranged;
 pub mod structural;
+pub mod village;
 
 pub use error::{HookError, RuleError};
 pub use hooks::{Hooks, NoHooks};

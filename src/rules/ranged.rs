@@ -343,6 +343,10 @@ pub fn resolve_ranged(
         aimed,
         free_hack: false,
     };
+    // Watchtower I: taken by the first eligible ranged attack of the wave, before the roll.
+    if let Some(m) = super::village::overwatch(game, r, shooter) {
+        mods.push(m);
+    }
     mods.extend(hooks.roll_modifiers(game, &info)?);
 
     let dice = game.roll("ranged", Some(shooter), 2);

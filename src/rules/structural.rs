@@ -55,8 +55,15 @@ pub fn structural(
     let target = Target::Building(b.name.clone());
     let structure = rules.structures.building_structure as i32;
     let (mut report, won) = roll(game, rules, hooks, attacker, target, structure, power_blow)?;
-    let damage = damage_for(rules, won, power_blow);
-    let (integrity, destroyed) = damage_building(game, &b.name, damage)?;
+    // Temple II: a Blessed building ignores the damage (damage_building logs why).
+    let removed = if super::village::blessed(game, &b.name) {
+        0
+    } else {
+        damage_for(rules, won, power_blow)
+    };
+    let (integrity, destroyed) =
+        damage_building(game, &b.name, damage_for(rules, won, power_blow))?;
+    let damage = removed;
     report.building = b.name;
     report.damage = damage;
     report.integrity = integrity;
@@ -268,7 +275,11 @@ pub fn ignite(
             gap: g,
         });
     }
-    game.building_mut(name)?.fire = true;
+    // A fire lit on a building Blessed against this activation never burns it (Temple II).
+    let blessed = super::village::blessed(game, name);
+    let bm = game.building_mut(name)?;
+    bm.fire = true;
+    bm.fire_blessed = blessed;
     game.record(EventKind::Fire {
         building: b.name,
         lit: true,
@@ -279,11 +290,25 @@ pub fn ignite(
 
 /// Remove `amount` Integrity from a building; at 0 remove its fire token and mark it Destroyed.
 /// Returns the new Integrity and whether it is Destroyed. Logs a `damage` event when `amount > 0`.
+/// While Temple II's Blessing protects the building ([`Game::blessed`]) nothing is removed and a
+/// `building_ability` event says so.
 pub fn damage_building(game: &mut Game, name: &str, amount: i32) -> Result<(i32, bool), RuleError> {
-    let b = game.building_mut(name)?;
+    let b = game.building(name)?;
     if amount <= 0 || b.destroyed {
         return Ok((b.integrity, b.destroyed));
     }
+    if let Some(blessing) = game.blessed.clone().filter(|x| x.building == name) {
+        let kept = (b.integrity, b.destroyed);
+        game.record(EventKind::BuildingAbility {
+            building: blessing.by,
+            level: blessing.level,
+            ability: super::village::names::BLESSING.to_string(),
+            detail: format!("the {name} is Blessed: it ignores {amount} Integrity damage"),
+            models: Vec::new(),
+        });
+        return Ok(kept);
+    }
+    let b = game.building_mut(name)?;
     b.integrity = (b.integrity - amount).max(0);
     if b.integrity == 0 {
         b.destroyed = true;

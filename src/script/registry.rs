@@ -20,7 +20,10 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("behaviours", &["target", "act"]),
     ("spells", &["cast"]),
     ("opportunities", OPPORTUNITY_HOOKS),
-    ("policies", &["activate", "act", "council", "deploy"]),
+    (
+        "policies",
+        &["activate", "act", "council", "deploy", "blessing"],
+    ),
 ];
 
 /// Hooks a trait, signature or Alpha Rule may define.
@@ -62,9 +65,11 @@ pub const OPPORTUNITY_HOOKS: &[&str] = &[
     "on_defeat",
 ];
 
-/// A variant may override rule constants and add any model hook (applied to every model).
+/// A variant may override rule constants, replace the wave builder (`build_wave`) and add any model hook
+/// (applied to every model).
 pub const VARIANT_HOOKS: &[&str] = &[
     "rules",
+    "build_wave",
     "melee_modifier",
     "ranged_modifier",
     "structural_modifier",

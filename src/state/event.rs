@@ -216,6 +216,35 @@ pub enum EventKind {
         groups: u32,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         unmet: Vec<String>,
+        /// The Lua wave-builder script that chose the Groups instead of the default builder, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        builder: Option<String>,
+    },
+    /// The spawn edges of the wave's Groups were revealed (core §5.2, §5.3 step 3): `edges[i]` is the
+    /// edge of Group `groups[i]`. `by` names the ability that revealed them before hero deployment
+    /// (Watchtower III Advanced Deployment); `None` when they are revealed as the enemies deploy.
+    EdgesRevealed {
+        groups: Vec<u32>,
+        edges: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    /// A village building's ability was used (core §7.3): the building, the ability's Level and name,
+    /// what it did in words, and the models it concerned.
+    BuildingAbility {
+        building: String,
+        level: u8,
+        ability: String,
+        detail: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        models: Vec<ModelId>,
+    },
+    /// A choice a script made was refused by the rules; the game went on without it. `source` is the
+    /// script, `choice` what it asked for, `reason` why it was refused.
+    Refused {
+        source: String,
+        choice: String,
+        reason: String,
     },
     /// A hero or Village Defender was deployed at the start of a wave (core §5.3 step 2): moved from
     /// where it stood to `to`, within the deploy distance of the building `near`.

@@ -60,6 +60,10 @@ pub struct Game {
     /// §7.1: Supply Cache, Lost Villagers), in the order they were claimed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rewards: Vec<PendingReward>,
+    /// The building Temple II's Blessing protects during the Enemy Group activation being played: it
+    /// ignores all Integrity damage from it, and a fire lit on it meanwhile does no damage at wave end.
+    #[serde(default)]
+    pub blessed: Option<super::piece::Blessing>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -102,6 +106,7 @@ impl Game {
             spent: Vec::new(),
             fled: Vec::new(),
             rewards: Vec::new(),
+            blessed: None,
             next_model: 1,
             next_token: 1,
             log: Vec::new(),

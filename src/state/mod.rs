@@ -12,8 +12,8 @@ mod vocab;
 
 pub use event::{Event, EventKind};
 pub use game::{Game, PendingReward, StateError};
-pub use model::{Condition, Item, Model, ModelId, Side, Task};
-pub use piece::{Building, Token, TokenId, TokenKind};
+pub use model::{Condition, Item, Model, ModelId, Side, Task, WaveTrait};
+pub use piece::{Blessing, Building, Token, TokenId, TokenKind};
 pub use setup::{make_table, model_from_profile, new_game, table_seed, table_spec, TableKind};
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,

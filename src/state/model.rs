@@ -133,6 +133,10 @@ pub struct Model {
     /// acts for the model like a trait's (its `melee_modifier`, ...), and its `use` runs on a `use` order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Item>,
+    /// Traits it has for the current wave only (Stable II Warhorse's Long Move), each with what granted
+    /// it; cleared at the next wave start. [`Model::has_trait`] and the trait scripts see them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wave_traits: Vec<WaveTrait>,
 }
 
 /// An item or boon a model carries, given by a script (`ctx:give`). Its script's model hooks act for the
@@ -147,6 +151,15 @@ pub struct Item {
     /// The `params` of the roster entry that named the giving script, copied when it was given.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub params: crate::roster::Params,
+}
+
+/// A trait granted for one wave, and the source that granted it (for the log).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaveTrait {
+    /// The trait's name, as the rosters print it ("Long Move").
+    pub name: String,
+    /// What granted it ("Stable II Warhorse").
+    pub source: String,
 }
 
 /// A multi-action job (§3.1): breaking free, a Ritual, a signature's repairs.
@@ -169,9 +182,32 @@ impl Model {
         }
     }
 
-    /// Whether the profile carries a trait (case-sensitive, as printed).
+    /// Whether the model has a trait (case-sensitive, as printed): on its profile or granted for this
+    /// wave.
     pub fn has_trait(&self, name: &str) -> bool {
-        self.traits.iter().any(|t| t == name)
+        self.all_traits().any(|t| t == name)
+    }
+
+    /// Its traits in a stable order: the profile's, then those granted for this wave that the profile
+    /// lacks.
+    pub fn all_traits(&self) -> impl Iterator<Item = &str> {
+        self.traits.iter().map(String::as_str).chain(
+            self.wave_traits
+                .iter()
+                .filter(|w| !self.traits.contains(&w.name))
+                .map(|w| w.name.as_str()),
+        )
+    }
+
+    /// What granted a trait it has only for this wave (`None` for a profile trait or one it lacks).
+    pub fn granted_by(&self, name: &str) -> Option<&str> {
+        if self.traits.iter().any(|t| t == name) {
+            return None;
+        }
+        self.wave_traits
+            .iter()
+            .find(|w| w.name == name)
+            .map(|w| w.source.as_str())
     }
 
     /// The item it carries by this name, if any.

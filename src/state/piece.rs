@@ -16,12 +16,26 @@ pub struct Building {
     pub destroyed: bool,
     /// A building holds at most one fire token (§6.4).
     pub fire: bool,
+    /// Its fire was lit during an activation it was Blessed against (Temple II): that fire does no
+    /// damage at the end of the wave. Set each time a fire is lit.
+    #[serde(default)]
+    pub fire_blessed: bool,
     /// The Town Hall: its loss ends the game.
     #[serde(default)]
     pub town_hall: bool,
     /// An economic building (Forge, Stable): the Raider's target.
     #[serde(default)]
     pub economic: bool,
+}
+
+/// Temple II's Blessing in force for one Enemy Group activation (core §7.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blessing {
+    /// The building protected: it ignores all Integrity damage from the activation, fire included.
+    pub building: String,
+    /// The building whose ability it is (the Temple), and the ability's Level, for the log.
+    pub by: String,
+    pub level: u8,
 }
 
 /// A token's identity; never reused.

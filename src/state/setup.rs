@@ -80,6 +80,7 @@ pub fn new_game(r: &Rosters, seed: u64, kind: TableKind) -> Game {
                 level: r.rules.setup.starting_level,
                 destroyed: false,
                 fire: false,
+                fire_blessed: false,
                 town_hall: spec.town_hall,
                 economic: spec.economic,
             })
@@ -121,5 +122,6 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         attacks: 0,
         behaviour: profile.behaviours.first().cloned(),
         items: Vec::new(),
+        wave_traits: Vec::new(),
     }
 }

@@ -353,6 +353,131 @@ pub fn build_wave(
         spent: plan.spent,
         groups: plan.groups.len() as u32,
         unmet: plan.unmet.clone(),
+        builder: None,
+    });
+    Ok(plan)
+}
+
+/// Turns the Groups a Lua wave builder returned (SUPPLEMENT §10) into a [`WavePlan`] after checking them:
+/// every profile is an enemy of the rosters, the Group's Behaviour is one that every model's profile
+/// lists, a Group holds 1 to `rules.activation.group_max_models` models (it activates as one), its edge is
+/// one of `rules.table.edges`, and the whole wave costs at most the budget in roster Wave Points. Groups
+/// are numbered in the order returned; `rolled` is the Group's size. Logs `group_built` for each and
+/// `wave_built` naming the script. A refused wave is a [`WaveError::Builder`] naming the script file,
+/// and logs nothing.
+///
+/// The §5.2 limits (Mobs only, the Boss, VII's minimums) are not enforced — a builder may be a variant
+/// that changes them — but any the wave misses are listed in `unmet`, as for the default builder.
+pub fn plan_from_script(
+    game: &mut Game,
+    rosters: &Rosters,
+    escalation: &str,
+    heroes: u32,
+    wave: &crate::rules::hooks::ScriptedWave,
+) -> Result<WavePlan, WaveError> {
+    let esc = rosters
+        .escalation(escalation)
+        .ok_or_else(|| WaveError::UnknownEscalation(escalation.to_string()))?;
+    let bad = |message: String| WaveError::Builder {
+        script: wave.source.clone(),
+        message,
+    };
+    let total = budget(rosters, esc, heroes);
+    let max_models = rosters.rules.activation.group_max_models as usize;
+    let edges = rosters.rules.table.edges.len();
+    let mut groups = Vec::with_capacity(wave.groups.len());
+    let mut spent = 0i64;
+    for (i, g) in wave.groups.iter().enumerate() {
+        let number = i as u32 + 1;
+        if g.models.is_empty() || g.models.len() > max_models {
+            return Err(bad(format!(
+                "Group {number} has {} models; a Group holds 1 to {max_models}",
+                g.models.len()
+            )));
+        }
+        if rosters.behaviour(&g.behaviour).is_none() {
+            return Err(bad(format!(
+                "Group {number}: there is no Behaviour {:?} in the rosters",
+                g.behaviour
+            )));
+        }
+        let mut cost = 0i64;
+        for name in &g.models {
+            let p = rosters
+                .profile(name)
+                .filter(|p| p.kind == ProfileKind::Enemy)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "Group {number}: {name:?} is not an enemy profile in the rosters"
+                    ))
+                })?;
+            if !p.behaviours.contains(&g.behaviour) {
+                return Err(bad(format!(
+                    "Group {number}: {name} does not list the {} Behaviour (it lists {})",
+                    g.behaviour,
+                    p.behaviours.join(" or ")
+                )));
+            }
+            cost += p.cost();
+        }
+        let edge = u8::try_from(g.edge)
+            .ok()
+            .filter(|e| (1..=edges).contains(&usize::from(*e)))
+            .ok_or_else(|| {
+                bad(format!(
+                    "Group {number} has spawn edge {}; edges are 1 to {edges} ({})",
+                    g.edge,
+                    rosters.rules.table.edges.join(", ")
+                ))
+            })?;
+        spent += cost;
+        let igniters = esc.igniters
+            && g.models
+                .iter()
+                .any(|m| rosters.profile(m).is_some_and(|p| p.is_igniter()));
+        groups.push(GroupPlan {
+            number,
+            models: g.models.clone(),
+            behaviour: g.behaviour.clone(),
+            rolled: g.models.len() as u8,
+            cost,
+            edge,
+            igniters,
+        });
+    }
+    if spent > total {
+        return Err(bad(format!(
+            "the wave costs {spent} Wave Points; Escalation {} with {heroes} heroes allows {total}",
+            esc.name
+        )));
+    }
+    let first = groups.first().map(|g| g.behaviour.clone());
+    let one = esc.one_behaviour && groups.iter().all(|g| Some(&g.behaviour) == first.as_ref());
+    let mut plan = WavePlan {
+        escalation: esc.name.clone(),
+        budget: total,
+        spent,
+        behaviour: if one { first } else { None },
+        groups,
+        unmet: Vec::new(),
+    };
+    plan.unmet = unmet(&plan, esc, rosters);
+    for g in &plan.groups {
+        game.record(EventKind::GroupBuilt {
+            number: g.number,
+            behaviour: g.behaviour.clone(),
+            models: g.models.clone(),
+            edge: g.edge,
+            igniters: g.igniters,
+        });
+    }
+    game.record(EventKind::WaveBuilt {
+        escalation: plan.escalation.clone(),
+        budget: plan.budget,
+        spent: plan.spent,
+        groups: plan.groups.len() as u32,
+        unmet: plan.unmet.clone(),
+        builder: Some(wave.source.clone()),
     });
     Ok(plan)
 }

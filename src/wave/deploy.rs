@@ -26,6 +26,9 @@
 //! the Town Hall (or, with Watchtower III, dealt out in turn to every standing building, Town Hall first),
 //! each on the nearest legal spot (0.25" grid) to its share of the building's outline, wholly within the
 //! deploy distance of it. No choice is drawn: a hero policy script is meant to choose these positions.
+//! New Village Defenders a wave-start ability brings (the Militias, the Lost Villagers) are placed the same
+//! way around their own building ([`deploy_new_defenders`]) and left there by the heroes' deployment
+//! ([`deploy_heroes_except`]).
 //!
 //! Not considered: walls and hedges (a base may be put across one, as [`placement_problem`] allows) and
 //! tokens (Opportunities, Barricades, Traps have no base to overlap).
@@ -103,8 +106,19 @@ pub fn deploy_enemy_groups(
 /// (Watchtower III) — spread around it, logging a `deployed` event for each (core §5.3 step 2).
 /// On an error nothing is moved.
 pub fn deploy_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<(), WaveError> {
+    deploy_heroes_except(game, rosters, anywhere, &[])
+}
+
+/// [`deploy_heroes`] for every model of the heroes' side but those in `keep` (Village Defenders that a
+/// wave-start ability deployed in step 1 of the same wave, which stay where they were put).
+pub fn deploy_heroes_except(
+    game: &mut Game,
+    rosters: &Rosters,
+    anywhere: bool,
+    keep: &[ModelId],
+) -> Result<(), WaveError> {
     let backup = game.clone();
-    let result = place_heroes(game, rosters, anywhere);
+    let result = place_heroes(game, rosters, anywhere, keep);
     if result.is_err() {
         *game = backup;
     }
@@ -502,7 +516,89 @@ fn around(r: &Rect, f: f64) -> Vec2 {
     mid_top
 }
 
-fn place_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<(), WaveError> {
+/// The nearest legal spot for a base of diameter `base` wholly within `within` of building `sites[0]`
+/// (then of the other sites in turn), near the point at fraction `f` of the way round it, clear of the
+/// bases in `taken` and of everything on the table. Returns the base and the building's name.
+fn spot_near(
+    game: &Game,
+    sites: &[usize],
+    within: f64,
+    base: f64,
+    f: f64,
+    taken: &[Circle],
+) -> Option<(Circle, String)> {
+    let r = base / 2.0;
+    let gap_target = ((within - base) / 2.0).max(0.0);
+    for &s in sites {
+        let rect = game.buildings[s].rect;
+        let target = around(&rect.expand(gap_target + r), f);
+        let zone = rect.expand(within);
+        let ys = steps(zone.min.y, zone.max.y, HERO_GRID);
+        let cands: Vec<Vec2> = steps(zone.min.x, zone.max.x, HERO_GRID)
+            .into_iter()
+            .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
+            .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
+            .collect();
+        let found = nearest_ok(&cands, target, NEAR, |p| {
+            let c = Circle::new(p, r);
+            taken.iter().all(|t| circle_circle_gap(t, &c) >= -EPS)
+                && placement_problem(game, &c).is_none()
+        });
+        if let Some(p) = found {
+            return Some((Circle::new(p, r), game.buildings[s].name.clone()));
+        }
+    }
+    None
+}
+
+/// Puts new models of the heroes' side (Village Defenders a wave-start ability or the Lost Villagers
+/// bring) on the table wholly within `within` of building `site`, spread around it on the nearest legal
+/// spots, each with a `placed` and a `deployed` event (core §5.3 step 1). Returns their ids. On an error
+/// nothing is placed.
+pub fn deploy_new_defenders(
+    game: &mut Game,
+    models: Vec<Model>,
+    site: usize,
+    within: f64,
+) -> Result<Vec<ModelId>, WaveError> {
+    if site >= game.buildings.len() {
+        return Err(WaveError::NoTownHall);
+    }
+    let mut spots = Vec::with_capacity(models.len());
+    let mut taken: Vec<Circle> = Vec::with_capacity(models.len());
+    let n = models.len().max(1);
+    for (k, m) in models.iter().enumerate() {
+        let f = (k as f64 + 0.5) / n as f64;
+        let Some((c, near)) = spot_near(game, &[site], within, m.base, f, &taken) else {
+            return Err(WaveError::NoHeroRoom {
+                model: m.id,
+                name: m.name.clone(),
+            });
+        };
+        taken.push(c);
+        spots.push((c.c, near));
+    }
+    let mut ids = Vec::with_capacity(spots.len());
+    for (mut m, (to, near)) in models.into_iter().zip(spots) {
+        m.pos = to;
+        let id = game.add_model(m);
+        game.record(EventKind::Deployed {
+            model: id,
+            from: to,
+            to,
+            near,
+        });
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+fn place_heroes(
+    game: &mut Game,
+    rosters: &Rosters,
+    anywhere: bool,
+    keep: &[ModelId],
+) -> Result<(), WaveError> {
     let within = rosters.rules.deploy.defenders_within;
     let th = game
         .buildings
@@ -515,10 +611,11 @@ fn place_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<()
             (0..game.buildings.len()).filter(|i| *i != th && !game.buildings[*i].destroyed),
         );
     }
-    // The movers leave the table while they are placed, so their old spots are no obstacle.
+    // The movers leave the table while they are placed, so their old spots are no obstacle. Models in
+    // `keep` were deployed already this wave (step 1) and stay where they are.
     let (movers, rest): (Vec<Model>, Vec<Model>) = std::mem::take(&mut game.models)
         .into_iter()
-        .partition(|m| m.side == Side::Heroes);
+        .partition(|m| m.side == Side::Heroes && !keep.contains(&m.id));
     game.models = rest;
     let n = sites.len();
     let mut taken: Vec<Circle> = Vec::with_capacity(movers.len());
@@ -527,33 +624,13 @@ fn place_heroes(game: &mut Game, rosters: &Rosters, anywhere: bool) -> Result<()
         let (site, k) = (i % n, i / n);
         // Movers dealt to this site: i % n == site for i < len.
         let count = (movers.len() - site).div_ceil(n);
-        let r = m.base / 2.0;
-        let gap_target = ((within - m.base) / 2.0).max(0.0);
         let f = (k as f64 + 0.5) / count as f64;
-        let mut spot = None;
         // Its own building first, then the others in order.
-        for s in (0..n).map(|j| sites[(site + j) % n]) {
-            let rect = game.buildings[s].rect;
-            let target = around(&rect.expand(gap_target + r), f);
-            let zone = rect.expand(within);
-            let ys = steps(zone.min.y, zone.max.y, HERO_GRID);
-            let cands: Vec<Vec2> = steps(zone.min.x, zone.max.x, HERO_GRID)
-                .into_iter()
-                .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
-                .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
-                .collect();
-            let game_ref: &Game = game;
-            spot = nearest_ok(&cands, target, NEAR, |p| {
-                let c = Circle::new(p, r);
-                taken.iter().all(|t| circle_circle_gap(t, &c) >= -EPS)
-                    && placement_problem(game_ref, &c).is_none()
-            })
-            .map(|p| (Circle::new(p, r), game_ref.buildings[s].name.clone()));
-            if spot.is_some() {
-                break;
-            }
-        }
-        let Some((c, near)) = spot else {
+        let order: Vec<usize> = (0..n).map(|j| sites[(site + j) % n]).collect();
+        let Some((c, near)) = spot_near(game, &order, within, m.base, f, &taken) else {
+            // Put the movers back before reporting, so the caller's restore has a whole game.
+            game.models.extend(movers.iter().cloned());
+            game.models.sort_by_key(|m| m.id);
             return Err(WaveError::NoHeroRoom {
                 model: m.id,
                 name: m.name.clone(),

@@ -9,7 +9,9 @@
 //! distances all come from `rosters/`).
 //!
 //! The builder here is the default of SUPPLEMENT §10 ("chooses uniformly among eligible profiles with the
-//! seeded dice"); a Lua wave-builder script is meant to replace it later.
+//! seeded dice"); an enabled variant's Lua `build_wave` replaces it, its Groups checked by
+//! [`plan_from_script`]. The building abilities of the start-of-wave sequence (§5.3 steps 1–4) and the
+//! Temple's Blessing before each enemy activation are [`abilities`].
 //!
 //! ```no_run
 //! use village::roster::Rosters;
@@ -20,6 +22,7 @@
 //! assert!(plan.spent <= plan.budget);
 //! ```
 
+pub mod abilities;
 pub mod act;
 mod builder;
 pub mod council;
@@ -28,8 +31,13 @@ pub mod opportunity;
 pub mod play;
 pub mod turn;
 
-pub use builder::{budget, build_wave, escalation_for_wave, GroupPlan, WavePlan, MAX_WAVE_MODELS};
-pub use deploy::{deploy_enemies, deploy_enemy_groups, deploy_heroes, GroupDeployment};
+pub use builder::{
+    budget, build_wave, escalation_for_wave, plan_from_script, GroupPlan, WavePlan, MAX_WAVE_MODELS,
+};
+pub use deploy::{
+    deploy_enemies, deploy_enemy_groups, deploy_heroes, deploy_heroes_except, deploy_new_defenders,
+    GroupDeployment,
+};
 
 use crate::state::ModelId;
 use thiserror::Error;
@@ -81,4 +89,11 @@ pub enum WaveError {
     /// No legal spot near the Town Hall (or any building, with Watchtower III) for this model.
     #[error("no room to deploy {name} ({model}) within the deploy distance")]
     NoHeroRoom { model: ModelId, name: String },
+    /// A Lua wave builder returned a wave the rules refuse; `script` is its file.
+    #[error("{script}: {message}")]
+    Builder { script: String, message: String },
+    /// A script failed while the wave started (the wave builder, the hero policy's `deploy`); the message
+    /// names its file and line.
+    #[error("{0}")]
+    Script(String),
 }

@@ -6,9 +6,12 @@
 //! Phase (`council.rs`); the outcome rules are complete (loss on the Town Hall, win after the final
 //! wave, stalled past the round limit).
 
-use super::{build_wave, deploy_enemies, deploy_heroes, escalation_for_wave, WaveError, WavePlan};
+use super::{
+    abilities, budget, build_wave, deploy_enemies, deploy_heroes_except, escalation_for_wave,
+    plan_from_script, WaveError, WavePlan,
+};
 use crate::roster::{ProfileKind, Rosters};
-use crate::rules::hooks::Hooks;
+use crate::rules::hooks::{Hooks, WaveAsk};
 use crate::rules::structural::damage_building;
 use crate::rules::RuleError;
 use crate::state::{Game, Side};
@@ -85,17 +88,68 @@ fn town_hall_down(game: &Game) -> bool {
     game.buildings.iter().any(|b| b.town_hall && b.destroyed)
 }
 
-/// Start the next wave of `length` (core §5.1–5.3): build it for the party, deploy the heroes and the
-/// Groups, and move the game to its first round.
-pub fn start_wave(game: &mut Game, rosters: &Rosters, length: &str) -> Result<WavePlan, WaveError> {
+/// Start the next wave of `length` (core §5.1–5.3): build it for the party — with the Lua wave builder
+/// of an enabled variant when one returns Groups (SUPPLEMENT §10), else the default builder — then the
+/// start-of-wave sequence: Watchtower III reveals the spawn edges first; step 1 deploys the Militias and
+/// the Lost Villagers and grants the Warhorse (`abilities::step_one`); step 2 deploys the heroes' side
+/// (by any standing building with Watchtower III), leaving step 1's Defenders where they were put;
+/// step 3 reveals the edges (if not yet) and deploys the Groups; step 4 is Stable I's Ready Mounts. The
+/// game then stands at round 1 of the new wave. On an error the game is as it was before the call.
+pub fn start_wave(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<WavePlan, WaveError> {
+    let backup = game.clone();
+    let result = run_start(game, rosters, hooks, length);
+    if result.is_err() {
+        *game = backup;
+    }
+    result
+}
+
+fn run_start(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    length: &str,
+) -> Result<WavePlan, WaveError> {
     let wave = game.wave + 1;
-    let esc = escalation_for_wave(rosters, length, wave)?.name.clone();
+    let esc = escalation_for_wave(rosters, length, wave)?.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
+    abilities::clear_wave_grants(game);
     super::council::rejoin_fled(game);
-    let plan = build_wave(game, rosters, &esc, party_size(game))?;
-    deploy_heroes(game, rosters, false)?;
-    deploy_enemies(game, rosters, &plan)?;
+    // The scripts asked below see the wave being started.
     game.wave = wave;
+    game.round = 0;
+    let heroes = party_size(game);
+    let ask = WaveAsk {
+        wave,
+        budget: budget(rosters, &esc, heroes),
+        escalation: esc.clone(),
+        heroes,
+    };
+    let plan = match hooks
+        .build_wave(game, &ask)
+        .map_err(|e| WaveError::Script(e.message))?
+    {
+        Some(scripted) => plan_from_script(game, rosters, &esc.name, heroes, &scripted)?,
+        None => build_wave(game, rosters, &esc.name, heroes)?,
+    };
+    let advanced = abilities::advanced_deployment(game, rosters);
+    let mut known = None;
+    if let Some(by) = &advanced {
+        abilities::reveal_edges(game, &plan, Some(by.clone()));
+        known = Some(plan.groups.iter().map(|g| g.edge).collect());
+    }
+    let placed = abilities::step_one(game, rosters, hooks, known)?;
+    deploy_heroes_except(game, rosters, advanced.is_some(), &placed)?;
+    if advanced.is_none() {
+        abilities::reveal_edges(game, &plan, None);
+    }
+    deploy_enemies(game, rosters, &plan)?;
+    abilities::ready_mounts(game, rosters, hooks, &plan)?;
     game.round = 1;
     Ok(plan)
 }
@@ -107,7 +161,7 @@ pub fn play_wave(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<WaveSummary, PlayError> {
-    let plan = start_wave(game, rosters, length)?;
+    let plan = start_wave(game, rosters, hooks, length)?;
     let first_event = game.log().len();
     let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
@@ -197,20 +251,37 @@ fn claims_since(game: &Game, from: usize) -> Vec<(String, String)> {
 }
 
 /// The end of a wave (§7.1) as far as it exists: heroes put out fires (step 1), every building still
-/// burning loses Integrity (2), the village gains Supplies for the wave number (3), then the Opportunity
+/// burning loses Integrity (2) — but not for a fire lit while Temple II's Blessing protected
+/// it —, the village gains Supplies for the wave number (3), then the Opportunity
 /// results claimed for the wave's end resolve through their scripts (4, Rewards).
 pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Result<(), RuleError> {
     extinguish(game, rosters);
-    let burning: Vec<String> = game
+    game.blessed = None;
+    let burning: Vec<(String, bool)> = game
         .buildings
         .iter()
         .filter(|b| b.fire && !b.destroyed)
-        .map(|b| b.name.clone())
+        .map(|b| (b.name.clone(), b.fire_blessed))
         .collect();
-    for name in burning {
-        damage_building(game, &name, rosters.rules.structures.fire_damage as i32)?;
+    for (name, blessed) in burning {
+        if blessed {
+            let detail =
+                format!("the fire lit on the {name} during its Blessed activation does no damage");
+            let owner =
+                crate::rules::village::owner(rosters, crate::rules::village::names::BLESSING);
+            game.record(crate::state::EventKind::BuildingAbility {
+                building: owner.map_or_else(|| name.clone(), |(b, _)| b.to_string()),
+                level: owner.map_or(0, |(_, l)| l),
+                ability: crate::rules::village::names::BLESSING.to_string(),
+                detail,
+                models: Vec::new(),
+            });
+        } else {
+            damage_building(game, &name, rosters.rules.structures.fire_damage as i32)?;
+        }
         if let Ok(b) = game.building_mut(&name) {
             b.fire = false;
+            b.fire_blessed = false;
         }
     }
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
@@ -248,8 +319,12 @@ pub fn extinguish(game: &mut Game, rosters: &Rosters) {
         .map(|m| m.circle())
         .collect();
     for hero in heroes {
+        // A Blessed fire does no damage (Temple II): no hero spends its extinguishing on it.
         let Some(b) = game.buildings.iter_mut().find(|b| {
-            b.fire && !b.destroyed && crate::geometry::circle_rect_gap(&hero, &b.rect) <= tol
+            b.fire
+                && !b.fire_blessed
+                && !b.destroyed
+                && crate::geometry::circle_rect_gap(&hero, &b.rect) <= tol
         }) else {
             continue;
         };

@@ -77,23 +77,11 @@ pub fn enemy_turn(
         // A Group capped at one action still rolls the Group's dice ("on two failures it simply
         // receives no action", §6.2): one success is enough.
         let dice = rosters.rules.wave.enemy_dice.max(1);
-        let roll = activate_group(game, &rosters.rules, hooks, None, &alive, dice)?;
-        let actions = roll.successes.min(max_actions as u8);
-        let mut done = Vec::new();
-        for id in &alive {
-            for _ in 0..actions {
-                if game.model(*id).is_err() {
-                    break;
-                }
-                done.push((
-                    *id,
-                    lose_if_refused(enemy_action(game, rosters, hooks, *id))?,
-                ));
-            }
-            if let Ok(m) = game.model_mut(*id) {
-                m.active = false;
-            }
-        }
+        // Temple II: the Blessing is chosen before the activation begins and lasts until it ends.
+        super::abilities::offer_blessing(game, rosters, hooks, &alive)?;
+        let played = activate_members(game, rosters, hooks, &alive, dice, max_actions as u8);
+        game.blessed = None;
+        let (roll, actions, done) = played?;
         let turnover = roll.turnover && causes_turnover;
         turns.push(GroupTurn {
             group,
@@ -108,6 +96,42 @@ pub fn enemy_turn(
         }
     }
     Ok(turns)
+}
+
+/// A Group's roll, the actions each model got, and what they did.
+type Played = (
+    crate::dice::ActivationRoll,
+    u8,
+    Vec<(ModelId, ActionReport)>,
+);
+
+/// One Group's activation: the roll, then each model's actions in turn.
+fn activate_members(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    alive: &[ModelId],
+    dice: u8,
+    max_actions: u8,
+) -> Result<Played, RuleError> {
+    let roll = activate_group(game, &rosters.rules, hooks, None, alive, dice)?;
+    let actions = roll.successes.min(max_actions);
+    let mut done = Vec::new();
+    for id in alive {
+        for _ in 0..actions {
+            if game.model(*id).is_err() {
+                break;
+            }
+            done.push((
+                *id,
+                lose_if_refused(enemy_action(game, rosters, hooks, *id))?,
+            ));
+        }
+        if let Ok(m) = game.model_mut(*id) {
+            m.active = false;
+        }
+    }
+    Ok((roll, actions, done))
 }
 
 /// An order the rules refuse loses the action (with the reason, in the report) instead of stopping the

@@ -848,11 +848,15 @@ impl UserData for GameHandle {
         });
 
         methods.add_method(api("start_wave"), |lua, this, ()| {
-            let core = &this.0;
-            let rosters = core.rosters_with_rules();
-            let mut game = core.write(lua)?;
-            let plan = crate::wave::play::start_wave(&mut game, &rosters, &core.length)
-                .map_err(|e| fail(lua, e))?;
+            let rosters = this.0.rosters_with_rules();
+            let length = this.0.length.clone();
+            let (mut game, hooks) = this.session(lua)?;
+            let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &length)
+                .map_err(|e| match e {
+                    // A script's error already names its file and line.
+                    crate::wave::WaveError::Script(m) => mlua::Error::runtime(m),
+                    other => fail(lua, other),
+                })?;
             to_lua(lua, &plan)
         });
 

@@ -37,7 +37,7 @@ pub fn model_field(
         "conditions" => {
             Value::Table(lua.create_sequence_from(m.conditions.iter().map(|c| c.as_str()))?)
         }
-        "traits" => Value::Table(lua.create_sequence_from(m.traits.iter().map(String::as_str))?),
+        "traits" => Value::Table(lua.create_sequence_from(m.all_traits())?),
         "weapon" => match &m.weapon {
             Some(w) => Value::String(lua.create_string(w)?),
             None => Value::Nil,

@@ -10,8 +10,9 @@ use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
 use crate::rules::hooks::{
-    Aim, Hooks, Intent, Modifier, MoveTraits, OpportunityCall, ResultChange, Reward, Role,
-    RollInfo, Target, WinInfo, WinRules,
+    Aim, DeployChoices, DeployStep, Hooks, Intent, Modifier, MoveTraits, OpportunityCall,
+    ResultChange, Reward, Role, RollInfo, ScriptedGroup, ScriptedWave, Target, WaveAsk, WinInfo,
+    WinRules,
 };
 use crate::rules::hooks::{CouncilInfo, CouncilOrder, OpportunityEntry, Order};
 use crate::rules::magic::{self, Casting, Heal};
@@ -57,8 +58,7 @@ impl<'a> ScriptHooks<'a> {
     fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
         let r: &'a crate::roster::Rosters = &self.core.rosters;
         let mut keys: Vec<(&'a str, Option<&'a Params>)> = m
-            .traits
-            .iter()
+            .all_traits()
             .filter_map(|t| r.trait_named(t))
             .filter_map(|t| t.script.as_deref().map(|s| (s, Some(&t.params))))
             .collect();
@@ -208,6 +208,61 @@ impl ScriptHooks<'_> {
 }
 
 impl ScriptHooks<'_> {
+    /// How the log names a module acting for a model: its file, and for a trait granted for this wave
+    /// only, what granted it ("scripts/traits/long_move.lua (Stable II Warhorse)").
+    fn source_for(&self, game: &Game, model: ModelId, module: &Module) -> String {
+        let Ok(m) = game.model(model) else {
+            return module.label.clone();
+        };
+        let granted = m.wave_traits.iter().find(|w| {
+            m.granted_by(&w.name).is_some()
+                && self
+                    .core
+                    .rosters
+                    .trait_named(&w.name)
+                    .and_then(|t| t.script.as_deref())
+                    == Some(module.key.as_str())
+        });
+        match granted {
+            Some(w) => format!("{} ({})", module.label, w.source),
+            None => module.label.clone(),
+        }
+    }
+
+    /// Call `f` of `module` with a ctx that may roll dice (logged) and no model of its own, then the
+    /// values `args` builds: the policy's `deploy` and `blessing`, a variant's `build_wave`.
+    fn call_plain(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        f: &mlua::Function,
+        args: &dyn Fn(&Lua, &Game) -> mlua::Result<Vec<Value>>,
+    ) -> Result<Value, HookError> {
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        let args = args(lua, game).map_err(hook_err)?;
+        with_budget(lua, budget, || {
+            lua.scope(|scope| {
+                let ctx = scope.create_userdata(Ctx {
+                    view: View::Act(&mut *game),
+                    rules,
+                    intents: None,
+                    source: module.label.clone(),
+                    params: Value::Nil,
+                    spell: None,
+                    kernel: Some(self),
+                    reward: None,
+                })?;
+                let mut all = mlua::MultiValue::new();
+                all.push_back(Value::UserData(ctx));
+                all.extend(args.iter().cloned());
+                f.call::<Value>(all)
+            })
+        })
+        .map_err(hook_err)
+    }
+
     /// The hero policy's module (scripts/policies/<name>.lua), if loaded.
     fn policy_module(&self) -> Option<&Module> {
         self.registry
@@ -459,6 +514,25 @@ fn name_of(key: &str, v: &Value) -> Result<String, String> {
     }
 }
 
+/// A model named in a script's answer: a snapshot (or any table with `id`) or a model id.
+fn answer_model(module: &Module, entry: &str, key: &str, v: &Value) -> Result<ModelId, HookError> {
+    match v {
+        Value::Table(t) => id_of(t).map_err(|_| {
+            bad_return(
+                module,
+                entry,
+                &format!("{key} = a table without a model id"),
+            )
+        }),
+        Value::Integer(i) if *i > 0 && *i <= i64::from(u32::MAX) => Ok(ModelId(*i as u32)),
+        other => Err(bad_return(
+            module,
+            entry,
+            &format!("{key} = a {} (expected a model)", other.type_name()),
+        )),
+    }
+}
+
 /// The order kinds of a Council order and the other keys each accepts (spec: `CouncilOrder`).
 const COUNCIL_KEYS: &[(&str, &[&str])] = &[
     ("upgrade", &["level"]),
@@ -577,6 +651,175 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
         });
     }
     Ok(out)
+}
+
+/// Check that a script's answer table holds only `allowed` keys (a typo is an error, not a choice that
+/// silently never happens).
+fn only_keys(module: &Module, entry: &str, t: &Table, allowed: &[&str]) -> Result<(), HookError> {
+    for pair in t.pairs::<Value, Value>() {
+        let (k, _) = pair.map_err(hook_err)?;
+        let name = match &k {
+            Value::String(s) => s.to_string_lossy(),
+            other => format!("a {} key", other.type_name()),
+        };
+        if !allowed.contains(&name.as_str()) {
+            return Err(bad_return(
+                module,
+                entry,
+                &format!("{name:?} (expected {})", allowed.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Read the policy's `deploy` answer: nil, or `{ warhorse = hero, ready_mounts = { hero = h, to = {x, y} } }`.
+fn deploy_choices_of(module: &Module, v: Value) -> Result<DeployChoices, HookError> {
+    let mut out = DeployChoices {
+        source: module.label.clone(),
+        ..DeployChoices::default()
+    };
+    let t = match v {
+        Value::Nil => return Ok(out),
+        Value::Table(t) => t,
+        other => {
+            return Err(bad_return(
+                module,
+                "deploy",
+                &format!(
+                    "a {} (expected a DeployChoices table or nil)",
+                    other.type_name()
+                ),
+            ))
+        }
+    };
+    only_keys(module, "deploy", &t, &["warhorse", "ready_mounts"])?;
+    let w: Value = t.raw_get("warhorse").map_err(hook_err)?;
+    if !w.is_nil() {
+        out.warhorse = Some(answer_model(module, "deploy", "warhorse", &w)?);
+    }
+    match t.raw_get::<Value>("ready_mounts").map_err(hook_err)? {
+        Value::Nil => {}
+        Value::Table(rm) => {
+            only_keys(module, "deploy", &rm, &["hero", "to"])?;
+            let hero = answer_model(
+                module,
+                "deploy",
+                "ready_mounts.hero",
+                &rm.raw_get::<Value>("hero").map_err(hook_err)?,
+            )?;
+            let to = match rm.raw_get::<Value>("to").map_err(hook_err)? {
+                Value::Table(p) => match (
+                    p.raw_get::<Option<f64>>("x").map_err(hook_err)?,
+                    p.raw_get::<Option<f64>>("y").map_err(hook_err)?,
+                ) {
+                    (Some(x), Some(y)) if x.is_finite() && y.is_finite() => {
+                        crate::geometry::Vec2::new(x, y)
+                    }
+                    _ => {
+                        return Err(bad_return(
+                            module,
+                            "deploy",
+                            "ready_mounts.to without finite x and y",
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(bad_return(
+                        module,
+                        "deploy",
+                        "ready_mounts without `to = {x, y}`",
+                    ))
+                }
+            };
+            out.ready_mounts = Some((hero, to));
+        }
+        other => {
+            return Err(bad_return(
+                module,
+                "deploy",
+                &format!("ready_mounts = a {}", other.type_name()),
+            ))
+        }
+    }
+    Ok(out)
+}
+
+/// Read a variant's `build_wave` answer: nil (use the default builder) or an array of Groups
+/// `{ models = {profile, ...}, behaviour = "...", edge = 1..4 }`. Only the shape is checked here; the
+/// kernel checks the rules (`wave::plan_from_script`).
+fn scripted_wave_of(module: &Module, v: Value) -> Result<Option<ScriptedWave>, HookError> {
+    let t = match v {
+        Value::Nil => return Ok(None),
+        Value::Table(t) => t,
+        other => {
+            return Err(bad_return(
+                module,
+                "build_wave",
+                &format!(
+                    "a {} (expected an array of Groups or nil)",
+                    other.type_name()
+                ),
+            ))
+        }
+    };
+    let mut groups = Vec::new();
+    for (i, item) in t.sequence_values::<Value>().enumerate() {
+        let n = i + 1;
+        let Value::Table(g) = item.map_err(hook_err)? else {
+            return Err(bad_return(
+                module,
+                "build_wave",
+                &format!("Group {n} that is not a table"),
+            ));
+        };
+        only_keys(module, "build_wave", &g, &["models", "behaviour", "edge"])?;
+        let models = g
+            .raw_get::<Option<Vec<String>>>("models")
+            .ok()
+            .flatten()
+            .ok_or_else(|| {
+                bad_return(
+                    module,
+                    "build_wave",
+                    &format!("Group {n} without `models`, an array of profile names"),
+                )
+            })?;
+        let behaviour = g
+            .raw_get::<Option<String>>("behaviour")
+            .ok()
+            .flatten()
+            .ok_or_else(|| {
+                bad_return(
+                    module,
+                    "build_wave",
+                    &format!("Group {n} without `behaviour`"),
+                )
+            })?;
+        let edge = match g.raw_get::<Value>("edge").map_err(hook_err)? {
+            Value::Integer(e) => e,
+            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e9 => x as i64,
+            other => {
+                return Err(bad_return(
+                    module,
+                    "build_wave",
+                    &format!(
+                        "Group {n} with edge = a {} (expected 1 to 4)",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        groups.push(ScriptedGroup {
+            models,
+            behaviour,
+            edge,
+        });
+    }
+    Ok(Some(ScriptedWave {
+        source: module.label.clone(),
+        groups,
+    }))
 }
 
 /// The table `win_rules` and `on_result` hooks receive about a won roll.
@@ -992,6 +1235,119 @@ impl Hooks for ScriptHooks<'_> {
         self.run_reward(game, module, &f, &item.params, Some(model), false, &info)
     }
 
+    fn deploy_choices(
+        &self,
+        game: &mut Game,
+        step: &DeployStep,
+    ) -> Result<DeployChoices, HookError> {
+        let Some(module) = self.policy_module() else {
+            return Ok(DeployChoices::default());
+        };
+        let Some(f) = module.function("deploy") else {
+            return Ok(DeployChoices::default());
+        };
+        let arg = |lua: &Lua, _: &Game| {
+            let t = lua.create_table()?;
+            t.raw_set("step", step.step.as_str())?;
+            t.raw_set("asks", step.asks.clone())?;
+            if let Some(e) = &step.edges {
+                t.raw_set("edges", e.clone())?;
+            }
+            Ok(vec![Value::Table(t)])
+        };
+        let v = self.call_plain(game, module, &f, &arg)?;
+        deploy_choices_of(module, v)
+    }
+
+    fn blessing(
+        &self,
+        game: &mut Game,
+        group: &[ModelId],
+    ) -> Result<Option<(String, String)>, HookError> {
+        let Some(module) = self.policy_module() else {
+            return Ok(None);
+        };
+        let Some(f) = module.function("blessing") else {
+            return Ok(None);
+        };
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua, g: &Game| Ok(vec![snapshots(lua, g, rules, group)?]);
+        let name = match self.call_plain(game, module, &f, &arg)? {
+            Value::Nil => return Ok(None),
+            Value::String(s) => s.to_string_lossy(),
+            Value::Table(t) => t
+                .raw_get::<Option<String>>("name")
+                .map_err(hook_err)?
+                .ok_or_else(|| bad_return(module, "blessing", "a table that is no building"))?,
+            other => {
+                return Err(bad_return(
+                    module,
+                    "blessing",
+                    &format!(
+                        "a {} (expected a building, its name or nil)",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        Ok(Some((name, module.label.clone())))
+    }
+
+    fn build_wave(
+        &self,
+        game: &mut Game,
+        ask: &WaveAsk,
+    ) -> Result<Option<ScriptedWave>, HookError> {
+        let builders: Vec<&Module> = self
+            .core
+            .variants
+            .iter()
+            .filter_map(|v| self.registry.variant(v))
+            .filter(|m| m.function("build_wave").is_some())
+            .collect();
+        if builders.len() > 1 {
+            let files: Vec<&str> = builders.iter().map(|m| m.label.as_str()).collect();
+            return Err(HookError {
+                message: format!(
+                    "{} all replace the wave builder (build_wave): enable only one of them",
+                    files.join(", ")
+                ),
+            });
+        }
+        let Some(module) = builders.first().copied() else {
+            return Ok(None);
+        };
+        let Some(f) = module.function("build_wave") else {
+            return Ok(None);
+        };
+        let rosters = &self.core.rosters;
+        let rules = &self.core.rules;
+        let arg = |lua: &Lua, _: &Game| {
+            let t = lua.create_table()?;
+            t.raw_set("wave", ask.wave)?;
+            t.raw_set("escalation", ask.escalation.name.as_str())?;
+            t.raw_set("limits", super::convert::to_lua(lua, &ask.escalation)?)?;
+            t.raw_set("budget", ask.budget)?;
+            t.raw_set("heroes", ask.heroes)?;
+            t.raw_set("edges", rules.table.edges.len())?;
+            let enemies = lua.create_table()?;
+            for p in rosters.profiles_of(crate::roster::ProfileKind::Enemy) {
+                let e = lua.create_table()?;
+                e.raw_set("name", p.name.as_str())?;
+                e.raw_set("tier", p.tier.as_str())?;
+                e.raw_set("cost", p.cost())?;
+                e.raw_set("behaviours", p.behaviours.clone())?;
+                e.raw_set("traits", p.traits.clone())?;
+                e.raw_set("igniter", p.is_igniter())?;
+                enemies.raw_push(e)?;
+            }
+            t.raw_set("enemies", enemies)?;
+            Ok(vec![Value::Table(t)])
+        };
+        let v = self.call_plain(game, module, &f, &arg)?;
+        scripted_wave_of(module, v)
+    }
+
     fn movement_traits(
         &self,
         game: &Game,
@@ -1061,7 +1417,7 @@ impl Hooks for ScriptHooks<'_> {
                 _ => {}
             }
             if used {
-                out.sources.push(module.label.clone());
+                out.sources.push(self.source_for(game, model, module));
             }
         }
         Ok(out)

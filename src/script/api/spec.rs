@@ -159,7 +159,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
     f("base", "number", "Base diameter in inches."),
     f("wounds", "integer", "Wounds suffered (Tough)."),
     f("conditions", "Condition[]", "Conditions, sorted."),
-    f("traits", "string[]", "Traits as printed on the profile."),
+    f(
+        "traits",
+        "string[]",
+        "Traits as printed on the profile, then any it has for this wave only (Stable II Warhorse's Long Move).",
+    ),
     opt("weapon", "string", "The ranged weapon, if any."),
     f("spells", "string[]", "Spells known."),
     opt("group", "integer", "The enemy Group number, if any."),
@@ -1037,6 +1041,99 @@ pub const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "DeployStep",
+        kind: ClassKind::Table,
+        doc: "What the hero policy's `deploy(ctx, step)` is asked at one step of the start of a wave (core \
+              §5.3): step 1 (\"abilities\", before anyone deploys) or step 4 (\"ready_mounts\", after both \
+              sides deploy).",
+        usage: "deploy = function(ctx, step) if step.step == \"abilities\" then return nil end end",
+        fields: &[
+            f("step", "\"abilities\"|\"ready_mounts\"", "The step of §5.3."),
+            f(
+                "asks",
+                "string[]",
+                "The choices the kernel reads at this step: \"warhorse\" (Stable II), \"ready_mounts\" (Stable I).",
+            ),
+            opt(
+                "edges",
+                "integer[]",
+                "The Groups' spawn edges (1 N, 2 E, 3 S, 4 W, in Group order) once revealed: at step 4, \
+                 or already at step 1 with Watchtower III.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "DeployChoices",
+        kind: ClassKind::Table,
+        doc: "What the hero policy's `deploy` returns; a key is read only at its step, an unknown key is an \
+              error naming the file. The kernel checks each choice and refuses a bad one with a reason (a \
+              `refused` event); the wave goes on.",
+        usage: "return { warhorse = hero }",
+        fields: &[
+            opt("warhorse", "ModelSnapshot|integer", "Stable II: the hero that has Long Move for this wave."),
+            opt("ready_mounts", "ReadyMountsChoice", "Stable I: a hero to move up to Short."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ReadyMountsChoice",
+        kind: ClassKind::Table,
+        doc: "Stable I Ready Mounts: a hero and where it goes — at most Short away, not an action, never \
+              ending in contact with an enemy.",
+        usage: "return { ready_mounts = { hero = h, to = { x = 18, y = 12 } } }",
+        fields: &[
+            f("hero", "ModelSnapshot|integer", "The hero to move."),
+            f("to", "Position", "Where to move it (a straight move, stopped as any move is)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "WaveAsk",
+        kind: ClassKind::Table,
+        doc: "What a variant's `build_wave(ctx, ask)` is asked to build (SUPPLEMENT §10).",
+        usage: "build_wave = function(ctx, ask) return { { models = { \"Zombie\" }, behaviour = \"Mindless\", edge = 1 } } end",
+        fields: &[
+            f("wave", "integer", "The wave number, from 1."),
+            f("escalation", "string", "The wave's Escalation, \"I\" to \"VII\"."),
+            f("limits", "table", "The Escalation row of rosters/escalation.toml (budget_percent, mobs_only, ...)."),
+            f("budget", "integer", "Wave Points the Groups may cost in all (roster Wave Points)."),
+            f("heroes", "integer", "The party's size."),
+            f("edges", "integer", "How many spawn edges the table has (1 north, clockwise)."),
+            f("enemies", "EnemyProfile[]", "Every enemy profile of the rosters, in roster order."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "EnemyProfile",
+        kind: ClassKind::Table,
+        doc: "An enemy profile as a wave builder sees it.",
+        usage: "for _, p in ipairs(ask.enemies) do print(p.name, p.cost) end",
+        fields: &[
+            f("name", "string", "The profile's name."),
+            f("tier", "Tier", "mob, elite or boss."),
+            f("cost", "integer", "Its Wave Points."),
+            f("behaviours", "string[]", "The Behaviours it lists (a Group must use one of them)."),
+            f("traits", "string[]", "Its traits."),
+            f("igniter", "boolean", "It may set buildings on fire from Escalation II."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "WaveGroup",
+        kind: ClassKind::Table,
+        doc: "One Enemy Group a wave builder returns. The kernel checks that every profile is an enemy that \
+              lists the Behaviour, the Group holds 1 to 5 models, the edge is 1 to 4 and the wave stays within \
+              the budget; an error names the builder's file.",
+        usage: "return { { models = { \"Orc Warrior\", \"Orc Warrior\" }, behaviour = \"Ravager\", edge = 2 } }",
+        fields: &[
+            f("models", "string[]", "A profile name per model, leader first."),
+            f("behaviour", "string", "The Behaviour the Group follows."),
+            f("edge", "integer", "Its spawn edge: 1 north, 2 east, 3 south, 4 west."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "PlaceOptions",
         kind: ClassKind::Table,
         doc: "Options of `g:place`; an unknown key is an error.",
@@ -1846,8 +1943,27 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "deploy",
         kinds: &["policies"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `deploy(ctx)`); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, step: DeployStep): DeployChoices|nil",
+        doc: "The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where \
+              a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I \
+              Ready Mounts). Its ctx may roll dice. nil chooses nothing.",
+    },
+    EntryPoint {
+        name: "blessing",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil",
+        doc: "Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the \
+              Blessing is unspent; the building returned ignores all Integrity damage from that activation, \
+              fire lit during it included. nil keeps the Blessing for later.",
+    },
+    EntryPoint {
+        name: "build_wave",
+        kinds: &["variants"],
+        ty: "fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil",
+        doc: "Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, \
+              `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil \
+              lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled \
+              variant may define it.",
     },
 ];
 
@@ -1874,7 +1990,8 @@ pub const MODULE_KINDS: &[ModuleKind] = &[
     ModuleKind {
         kind: "variants",
         class: "VariantScript",
-        doc: "A rule variant (scripts/variants/NAME.lua): rule-constant overrides, and hooks applied to every model.",
+        doc: "A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and \
+              perhaps a wave builder (`build_wave`) replacing the default one.",
         usage: "return { rules = { combat = { power_blow_lethal = true } } }",
     },
     ModuleKind {
