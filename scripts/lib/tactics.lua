@@ -6,8 +6,6 @@ local A = require("lib.act")
 
 local T = {}
 
-T.PER_THREAT = 1
-
 local function town_hall(ctx)
 	for _, b in ipairs(ctx:buildings()) do
 		if b.town_hall then
@@ -33,31 +31,46 @@ function T.threats(ctx)
 	return foes
 end
 
+--- Whether a model heals rather than fights (a Healer, while others are left to fight).
+local function healer(self)
+	return self:has_trait("Healer")
+end
+
+--- The models of the heroes' side that go for the enemy: everyone but the Healers, unless only Healers
+--- are left.
+function T.fighters(ctx)
+	local all, out = ctx:models({ side = "heroes" }), {}
+	for _, f in ipairs(all) do
+		if not healer(f) then
+			out[#out + 1] = f
+		end
+	end
+	return #out > 0 and out or all
+end
+
 --- Each model of the heroes' side gets one enemy to go for: taking the threats in order, the nearest
 --- model not yet given one goes for it, so the party spreads over the enemies instead of queueing behind
 --- the same one. Models left over (more defenders than enemies) go for their nearest enemy.
 --- Returns a table from model id to the enemy snapshot.
 function T.assignment(ctx)
-	local friends = ctx:models({ side = "heroes" })
+	local friends = T.fighters(ctx)
 	local threats = T.threats(ctx)
 	local out, taken = {}, {}
 	for _, foe in ipairs(threats) do
-		for _ = 1, T.PER_THREAT do
-			local best, best_d
-			for _, f in ipairs(friends) do
-				if not taken[f.id] then
-					local d = ctx:distance(f, foe)
-					if best == nil or d < best_d - 1e-9 then
-						best, best_d = f, d
-					end
+		local best, best_d
+		for _, f in ipairs(friends) do
+			if not taken[f.id] then
+				local d = ctx:distance(f, foe)
+				if best == nil or d < best_d - 1e-9 then
+					best, best_d = f, d
 				end
 			end
-			if best == nil then
-				break
-			end
-			taken[best.id] = true
-			out[best.id] = foe
 		end
+		if best == nil then
+			break
+		end
+		taken[best.id] = true
+		out[best.id] = foe
 	end
 	for _, f in ipairs(friends) do
 		if not out[f.id] and #threats > 0 then
@@ -107,12 +120,78 @@ local function shot(ctx, self)
 	end
 end
 
+--- A friend worth a Healer's actions: Wounds first (they persist between waves), then a condition.
+local function hurt(f)
+	return f.wounds > 0 or #f.conditions > 0
+end
+
+--- A Healer's action when it has something to do: heal the most hurt adjacent friend, else walk to the
+--- most hurt friend, else stay with the nearest friend that fights. Nil when it should fight itself.
+local function healer_act(ctx, self)
+	local friends = {}
+	for _, f in ipairs(ctx:models({ side = "heroes" })) do
+		if f.id ~= self.id then
+			friends[#friends + 1] = f
+		end
+	end
+	if #friends == 0 then
+		return nil
+	end
+	local function worst(list)
+		return P.smallest(list, function(f)
+			return -(f.wounds * 10 + #f.conditions)
+		end)
+	end
+	local hurt_adjacent, hurt_any = {}, {}
+	for _, f in ipairs(friends) do
+		if hurt(f) then
+			hurt_any[#hurt_any + 1] = f
+			if A.adjacent(ctx, self, f) then
+				hurt_adjacent[#hurt_adjacent + 1] = f
+			end
+		end
+	end
+	if #hurt_adjacent > 0 then
+		return { heal = worst(hurt_adjacent)[1] }
+	end
+	if #hurt_any > 0 then
+		return {
+			move = P.smallest(worst(hurt_any), function(f)
+				return ctx:distance(self, f)
+			end)[1],
+		}
+	end
+	local near = P.smallest(friends, function(f)
+		return ctx:distance(self, f)
+	end)[1]
+	if ctx:distance(self, near) > ctx:rule("measures", "short") then
+		return { move = near }
+	end
+	return false -- stay close, out of the fight
+end
+
+--- A Shooter with nothing to shoot closes in on its enemy only to Short of it (it cannot shoot it from
+--- here: out of sight or range), never into contact; within Short it holds.
+function T.keep_range(ctx, self, foe)
+	local short = ctx:rule("measures", "short")
+	if ctx:distance(self, foe) <= short then
+		return nil
+	end
+	return { move = foe, within = short }
+end
+
 --- One action: strike what is in contact, else shoot, else close in on the enemy assigned to it.
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then
 		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks).
 		return A.may_attack(ctx, self) and { melee = foe } or nil
+	end
+	if healer(self) and #T.fighters(ctx) > 0 and not healer(T.fighters(ctx)[1]) then
+		local h = healer_act(ctx, self)
+		if h ~= nil then
+			return h or nil
+		end
 	end
 	local target = shot(ctx, self)
 	if target then
@@ -121,6 +200,9 @@ function T.act(ctx, self)
 	end
 	local mine = T.assignment(ctx)[self.id]
 	if mine then
+		if self.weapon and not self.weapon_broken then
+			return T.keep_range(ctx, self, mine)
+		end
 		return { move = mine }
 	end
 	return nil

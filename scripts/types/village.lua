@@ -614,9 +614,12 @@ function Model:has(condition) end
 ---@field structural? BuildingSnapshot|string Attack this adjacent building.
 ---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
+---@field within? number With `move`: stop where the route has this many inches left to reach it (close in without contact).
 ---@field leave? boolean Leave by the nearest edge.
 ---@field claim? Token|integer Heroes only (the hero policy): claim this Opportunity token in base contact (§6.1).
 ---@field use? string Heroes only (the hero policy): use the item it carries by this name ("Potion of Healing").
+---@field heal? ModelSnapshot A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) or, with `what`, one condition.
+---@field what? "wound"|Condition With `heal`: what to heal (default: a Wound if it has one, else its first condition).
 
 ---A wave as the wave builder made it (§5.2).
 ---
@@ -754,13 +757,14 @@ function Model:has(condition) end
 ---local attacked = g:act(orc).did == "structural"
 ---```
 ---@class EnemyAction
----@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed" or "used".
+---@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed", "used", "healed" or "stood_up" (a Defenseless model not Engaged spends its first action standing up).
 ---@field why? string Why the action was lost.
 ---@field token? integer The Opportunity token claimed.
 ---@field roll? integer The Opportunity die of a claim.
 ---@field opportunity? string The Opportunity result claimed ("Relic Blade").
 ---@field item? string The item used.
----@field complete? boolean A claim or use is done (false while a multi-action one is under way).
+---@field target? integer The id of the friend a Healer worked on.
+---@field complete? boolean A claim, use or healing is done (false while a multi-action one is under way).
 ---@field result? CombatOutcome A melee's or shot's result.
 ---@field building? string The building attacked or set on fire.
 ---@field damage? integer Integrity a structural attack removed.

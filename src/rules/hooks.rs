@@ -106,12 +106,25 @@ pub enum Order {
     Ignite(String),
     /// Move along the shortest legal route toward what it aims at (one straight leg, up to its band).
     Move(Aim),
+    /// Move as `Move` does, but stop where the route has `within` inches left to reach its aim (a
+    /// Shooter closing in to Short of its target without reaching contact).
+    Approach {
+        aim: Aim,
+        within: f64,
+    },
     /// Leave the table by the nearest edge (a Raider done looting).
     Leave,
     /// Claim the Opportunity token in base contact (core §6.1; a hero only).
     Claim(TokenId),
     /// Use the item the model carries by this name (a Potion of Healing); the item is then gone.
     Use(String),
+    /// A Healer heals an adjacent friend (SUPPLEMENT §9): one Wound, or one condition (`None`: a Wound
+    /// if it has one, else its first condition); a Wound takes `rules.actions.heal_wound` actions, worked
+    /// as a Task when that is more than one.
+    Heal {
+        target: ModelId,
+        what: Option<crate::rules::magic::Heal>,
+    },
 }
 
 impl Reward {

@@ -531,7 +531,8 @@ fn spell_attack_inner(
 }
 
 /// What a healing use removes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Heal {
     /// One Wound (Quality improves by the Wound's loss).
     Wound,

@@ -50,9 +50,40 @@ pub enum ActionReport {
     Used {
         report: super::opportunity::UseReport,
     },
+    /// A Defenseless model not Engaged spent the action standing up (SUPPLEMENT §3).
+    StoodUp,
+    /// A Healer worked on an adjacent friend: `done` of `needed` actions; `healed` once complete.
+    Healed {
+        target: ModelId,
+        done: u8,
+        needed: u8,
+        healed: bool,
+    },
 }
 
-/// One action of enemy `id`, as its Behaviour orders it.
+/// SUPPLEMENT §3: "A Defenseless model that is Engaged may still fight; one that is not Engaged spends
+/// its first action standing up." The turn engine calls this before asking for an order: it stands the
+/// model up (the action is spent) when it must.
+pub fn stand_up_first(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    id: ModelId,
+) -> Result<Option<ActionReport>, RuleError> {
+    use crate::state::Condition;
+    let m = game.model(id)?;
+    if !m.has(Condition::Defenseless) || crate::rules::query::is_engaged(game, rules, id) {
+        return Ok(None);
+    }
+    game.model_mut(id)?.remove_condition(Condition::Defenseless);
+    game.record(crate::state::EventKind::Condition {
+        model: id,
+        condition: Condition::Defenseless,
+        added: false,
+    });
+    Ok(Some(ActionReport::StoodUp))
+}
+
+/// One action of enemy `id`, as its Behaviour orders it (standing up first when it must).
 pub fn enemy_action(
     game: &mut Game,
     rosters: &Rosters,
@@ -60,6 +91,9 @@ pub fn enemy_action(
     id: ModelId,
 ) -> Result<ActionReport, RuleError> {
     game.model(id)?;
+    if let Some(stood) = stand_up_first(game, &rosters.rules, id)? {
+        return Ok(stood);
+    }
     let Some(aim) = hooks.behaviour_target(game, id)? else {
         return Ok(ActionReport::Lost {
             why: "its Behaviour has no target".into(),
@@ -109,9 +143,21 @@ pub fn execute(
         Order::Use(item) => ActionReport::Used {
             report: super::opportunity::use_item(game, rosters, hooks, id, &item)?,
         },
+        Order::Heal { target, what } => heal_friend(game, rules, hooks, id, target, what)?,
+        Order::Approach { aim, within } => match route_to(game, id, &aim)? {
+            Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
+                report: follow(game, rules, hooks, id, &route, Some(route.length - within))?,
+            },
+            Some(_) => ActionReport::Lost {
+                why: format!("already within {within}\" of its aim"),
+            },
+            None => ActionReport::Lost {
+                why: "no legal route to its aim".into(),
+            },
+        },
         Order::Move(aim) => match route_to(game, id, &aim)? {
             Some(route) => ActionReport::Moved {
-                report: follow(game, rules, hooks, id, &route)?,
+                report: follow(game, rules, hooks, id, &route, None)?,
             },
             // No route the navigator can prove (a target hemmed in by bases, say): a straight move
             // toward it still gets as close as the table allows, stopping at contact.
@@ -144,6 +190,61 @@ fn one_more_attack(
         ));
     }
     Ok(())
+}
+
+/// A Healer's action on an adjacent friend (SUPPLEMENT §9): its checks first (a Healer, a friend in
+/// contact, something of that kind to heal), then one action of work — a Task when healing takes more
+/// than one action — and the healing when the work is complete.
+fn heal_friend(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    target: ModelId,
+    what: Option<crate::rules::magic::Heal>,
+) -> Result<ActionReport, RuleError> {
+    use crate::rules::magic::{healer_heal, Heal};
+    let t = game.model(target)?;
+    let what = match (what, t.conditions.first()) {
+        (Some(w), _) => w,
+        (None, _) if t.wounds > 0 => Heal::Wound,
+        (None, Some(c)) => Heal::Condition(*c),
+        (None, None) => {
+            return Err(RuleError::Magic(format!(
+                "{} has no Wound or condition to heal",
+                crate::rules::query::label(t)
+            )))
+        }
+    };
+    let needed = match what {
+        Heal::Wound => rules.actions.heal_wound,
+        Heal::Condition(_) => rules.actions.heal_condition,
+    } as u8;
+    // Every check healer_heal makes, on a copy, before any work is counted.
+    let mut trial = game.clone();
+    healer_heal(&mut trial, rules, hooks, id, target, what)?;
+    let done = if needed > 1 {
+        let name = format!("heal {}", crate::rules::query::label(game.model(target)?));
+        let t = crate::rules::activation::work_task(game, id, &name, needed, 1)?;
+        if t.done < needed {
+            return Ok(ActionReport::Healed {
+                target,
+                done: t.done,
+                needed,
+                healed: false,
+            });
+        }
+        t.done
+    } else {
+        1
+    };
+    healer_heal(game, rules, hooks, id, target, what)?;
+    Ok(ActionReport::Healed {
+        target,
+        done,
+        needed,
+        healed: true,
+    })
 }
 
 /// One attack made (the attacker may have fallen in it).
@@ -186,18 +287,20 @@ fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleEr
     Ok(nav.route_to_contact(m.pos, &goal, &obstacles(game, id, except)))
 }
 
-/// One move action along a route: its legs in turn, each a straight move, until the model's band is
-/// used, a leg stops early (contact, an obstacle) or the route ends. The route's bends are the tangent
-/// points around obstacles, so the legs stay as straight as the table allows.
+/// One move action along a route: its legs in turn, each a straight move, until the model's band (or
+/// `at_most` inches, when less) is used, a leg stops early (contact, an obstacle) or the route ends. The
+/// route's bends are the tangent points around obstacles, so the legs stay as straight as the table
+/// allows.
 fn follow(
     game: &mut Game,
     rules: &crate::roster::Rules,
     hooks: &dyn Hooks,
     id: ModelId,
     route: &Route,
+    at_most: Option<f64>,
 ) -> Result<MoveReport, RuleError> {
     let band = crate::rules::movement::move_distance(rules, &hooks.movement_traits(game, id, &[])?);
-    let mut left = band;
+    let mut left = at_most.map_or(band, |m| m.min(band));
     let mut first: Option<MoveReport> = None;
     for to in route.waypoints.iter().skip(1) {
         if left <= 1e-9 || game.model(id).is_err() {

@@ -174,6 +174,10 @@ pub fn hero_turn(
             if game.model(id).is_err() {
                 break;
             }
+            if let Some(stood) = super::act::stand_up_first(game, &rosters.rules, id)? {
+                done.push(stood);
+                continue;
+            }
             let report = match hooks.policy_order(game, id)? {
                 Some(order) => {
                     lose_if_refused(super::act::execute(game, rosters, hooks, id, order))?

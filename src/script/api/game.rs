@@ -186,6 +186,7 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
             t.raw_set("travelled", report.travelled)?;
         }
         A::Left => t.raw_set("did", "left")?,
+        A::StoodUp => t.raw_set("did", "stood_up")?,
         A::Claimed { report } => {
             t.raw_set("did", "claimed")?;
             t.raw_set("token", report.token.0)?;
@@ -197,6 +198,11 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
             t.raw_set("did", "used")?;
             t.raw_set("item", report.item.as_str())?;
             t.raw_set("complete", report.complete)?;
+        }
+        A::Healed { target, healed, .. } => {
+            t.raw_set("did", "healed")?;
+            t.raw_set("target", target.0)?;
+            t.raw_set("complete", *healed)?;
         }
     }
     Ok(t)

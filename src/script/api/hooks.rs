@@ -446,14 +446,50 @@ fn parse_order(v: Value, bad: &dyn Fn(&str) -> HookError) -> Result<Option<Order
             )))
         }
     }
-    if let Value::Table(m) = t.raw_get::<Value>("move").map_err(hook_err)? {
-        let aim = aim_of(&m)
-            .map_err(hook_err)?
-            .ok_or_else(|| bad("move = something it cannot move toward"))?;
-        return Ok(Some(Order::Move(aim)));
+    if let Some(id) = model_in("heal")? {
+        let what = match t.raw_get::<Value>("what").map_err(hook_err)? {
+            Value::Nil => None,
+            Value::String(w) if w.to_string_lossy() == "wound" => {
+                Some(crate::rules::magic::Heal::Wound)
+            }
+            Value::String(w) => Some(crate::rules::magic::Heal::Condition(
+                parse_condition(&w.to_string_lossy()).ok_or_else(|| {
+                    bad(&format!(
+                        "what = {:?}: not \"wound\" or a condition",
+                        w.to_string_lossy()
+                    ))
+                })?,
+            )),
+            other => return Err(bad(&format!("what = a {}", other.type_name()))),
+        };
+        return Ok(Some(Order::Heal { target: id, what }));
+    }
+    let aim = match t.raw_get::<Value>("move").map_err(hook_err)? {
+        Value::Table(m) => Some(
+            aim_of(&m)
+                .map_err(hook_err)?
+                .ok_or_else(|| bad("move = something it cannot move toward"))?,
+        ),
+        Value::UserData(_) => model_in("move")?.map(Aim::Model),
+        _ => None,
+    };
+    if let Some(aim) = aim {
+        return match t.raw_get::<Value>("within").map_err(hook_err)? {
+            Value::Nil => Ok(Some(Order::Move(aim))),
+            Value::Integer(n) if n >= 0 => Ok(Some(Order::Approach {
+                aim,
+                within: n as f64,
+            })),
+            Value::Number(n) if n.is_finite() && n >= 0.0 => {
+                Ok(Some(Order::Approach { aim, within: n }))
+            }
+            other => Err(bad(&format!(
+                "within = {other:?} (expected inches, 0 or more)"
+            ))),
+        };
     }
     Err(bad(
-        "none of melee, shoot, structural, ignite, move, leave, claim or use",
+        "none of melee, shoot, structural, ignite, move, leave, claim, use or heal",
     ))
 }
 

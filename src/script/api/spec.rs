@@ -836,6 +836,11 @@ pub const CLASSES: &[Class] = &[
             opt("structural", "BuildingSnapshot|string", "Attack this adjacent building."),
             opt("ignite", "BuildingSnapshot|string", "Set this adjacent building on fire."),
             opt("move", "ModelSnapshot|BuildingSnapshot|Position|EdgeAim", "Move toward it (one leg)."),
+            opt(
+                "within",
+                "number",
+                "With `move`: stop where the route has this many inches left to reach it (close in without contact).",
+            ),
             opt("leave", "boolean", "Leave by the nearest edge."),
             opt(
                 "claim",
@@ -846,6 +851,17 @@ pub const CLASSES: &[Class] = &[
                 "use",
                 "string",
                 "Heroes only (the hero policy): use the item it carries by this name (\"Potion of Healing\").",
+            ),
+            opt(
+                "heal",
+                "ModelSnapshot",
+                "A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) \
+                 or, with `what`, one condition.",
+            ),
+            opt(
+                "what",
+                "\"wound\"|Condition",
+                "With `heal`: what to heal (default: a Wound if it has one, else its first condition).",
             ),
         ],
         methods: &[],
@@ -1010,18 +1026,20 @@ pub const CLASSES: &[Class] = &[
             f(
                 "did",
                 "string",
-                "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\", \"left\", \"claimed\" \
-                 or \"used\".",
+                "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\", \"left\", \"claimed\", \
+                 \"used\", \"healed\" or \"stood_up\" (a Defenseless model not Engaged spends its first \
+                 action standing up).",
             ),
             opt("why", "string", "Why the action was lost."),
             opt("token", "integer", "The Opportunity token claimed."),
             opt("roll", "integer", "The Opportunity die of a claim."),
             opt("opportunity", "string", "The Opportunity result claimed (\"Relic Blade\")."),
             opt("item", "string", "The item used."),
+            opt("target", "integer", "The id of the friend a Healer worked on."),
             opt(
                 "complete",
                 "boolean",
-                "A claim or use is done (false while a multi-action one is under way).",
+                "A claim, use or healing is done (false while a multi-action one is under way).",
             ),
             opt("result", "CombatOutcome", "A melee's or shot's result."),
             opt("building", "string", "The building attacked or set on fire."),
