@@ -999,3 +999,31 @@ fn a_base_touching_a_building_corner_can_route_away_from_it() {
         );
     }
 }
+
+#[test]
+fn a_base_hugging_a_building_corner_can_still_be_reached() {
+    // Found in a stalled game: a Zombie touching the Temple's corner; every contact spot the search aimed
+    // at lay inside the Temple's clearance, so Bram found no route and the wave ran out of rounds.
+    let temple = Rect::new(
+        v(4.292775604494798, 23.832441880974038),
+        v(8.292775604494798, 27.832441880974038),
+    );
+    let t = table(&[temple], vec![]);
+    let nav = Navigator::new(&t, 0.5);
+    let zombie = base(4.264492726232471, 28.331641318871558, 0.5);
+    let from = v(8.792775604494798, 25.084150744098537);
+    let r = nav
+        .route_to_contact(from, &Goal::Base(zombie), &[])
+        .expect("a route to contact");
+    assert_route_legal(&r, 0.5, &[temple], &[]);
+    let end = *r.waypoints.last().unwrap();
+    assert!(
+        close(end.dist(zombie.c), 1.0, 1e-6),
+        "ends in contact: {end:?}"
+    );
+    assert!(
+        r.length < 7.0,
+        "around the corner, not the long way: {}",
+        r.length
+    );
+}

@@ -717,6 +717,28 @@ impl Navigator {
     /// A route that does not need to move (already touching) is the single point `from`.
     pub fn route_to_contact(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> Option<Route> {
         self.search(from, Target::Contact(target), bases)
+            .or_else(|| match target {
+                Goal::Base(c) => self.route_to_contact_spots(from, c, bases),
+                _ => None,
+            })
+    }
+
+    /// The fallback of [`Navigator::route_to_contact`] for a base: exact routes to the contact spots
+    /// every 11.25° around it, the shortest one. The contact search aims each final leg at the contact
+    /// spot nearest its node; for a base hugging a building corner every such spot can lie inside the
+    /// building's clearance while legal spots remain around the corner (found in a stalled game).
+    fn route_to_contact_spots(&self, from: Vec2, c: &Circle, bases: &[Circle]) -> Option<Route> {
+        const SPOTS: u32 = 32;
+        let mut all = bases.to_vec();
+        if !all.contains(c) {
+            all.push(*c);
+        }
+        (0..SPOTS)
+            .filter_map(|k| {
+                let a = f64::from(k) * 2.0 * PI / f64::from(SPOTS);
+                self.route(from, c.c + Vec2::from_angle(a) * (c.r + self.r), &all)
+            })
+            .min_by(|a, b| a.length.total_cmp(&b.length))
     }
 
     /// The shortest legal route to the nearest position where the base touches a table edge (fleeing,
