@@ -184,8 +184,9 @@ end
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then
-		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks).
-		return A.may_attack(ctx, self) and { melee = foe } or nil
+		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks). The one
+		-- attack may as well be a Power Blow when two actions are left for it.
+		return A.may_attack(ctx, self) and { melee = foe, power_blow = self.actions_left >= 2 } or nil
 	end
 	if healer(self) and #T.fighters(ctx) > 0 and not healer(T.fighters(ctx)[1]) then
 		local h = healer_act(ctx, self)
@@ -196,7 +197,7 @@ function T.act(ctx, self)
 	local target = shot(ctx, self)
 	if target then
 		-- A Shooter with a target keeps its distance once it has shot this turn.
-		return A.may_attack(ctx, self) and { shoot = target } or nil
+		return A.may_attack(ctx, self) and { shoot = target, aimed = self.actions_left >= 2 } or nil
 	end
 	local mine = T.assignment(ctx)[self.id]
 	if mine then

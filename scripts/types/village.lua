@@ -491,6 +491,7 @@ function Game:distance(a, b) end
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
+---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 ---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local Model = {}
@@ -610,7 +611,9 @@ function Model:has(condition) end
 ---```
 ---@class BehaviourOrder
 ---@field melee? ModelSnapshot Attack this adjacent enemy.
+---@field power_blow? boolean With `melee`: a two-action Power Blow (the opponent takes the Power Blow modifier).
 ---@field shoot? ModelSnapshot Shoot this enemy.
+---@field aimed? boolean With `shoot`: a two-action Aimed Shot (the target takes the Aimed Shot modifier).
 ---@field structural? BuildingSnapshot|string Attack this adjacent building.
 ---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
@@ -1334,6 +1337,7 @@ function Ctx:morale(m, trigger) end
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
+---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 ---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local ModelSnapshot = {}

@@ -101,7 +101,11 @@ pub enum Aim {
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     Melee(ModelId),
+    /// A melee attack as a two-action Power Blow (SUPPLEMENT §3: the opponent takes −1).
+    PowerBlow(ModelId),
     Shoot(ModelId),
+    /// A ranged attack as a two-action Aimed Shot (SUPPLEMENT §3: the target takes −1).
+    AimedShot(ModelId),
     Structural(String),
     Ignite(String),
     /// Move along the shortest legal route toward what it aims at (one straight leg, up to its band).

@@ -126,6 +126,10 @@ pub struct Model {
     /// counts them.
     #[serde(default)]
     pub attacks: u8,
+    /// Actions it has left in the activation being played (set by the turn engine while a script
+    /// decides its next action; 0 otherwise).
+    #[serde(default)]
+    pub actions_left: u8,
     /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
     #[serde(default)]
     pub behaviour: Option<String>,

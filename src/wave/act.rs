@@ -83,28 +83,58 @@ pub fn stand_up_first(
     Ok(Some(ActionReport::StoodUp))
 }
 
-/// One action of enemy `id`, as its Behaviour orders it (standing up first when it must).
+/// What a model's next action will be: an order to execute, or an action already settled (it stood up,
+/// or its Behaviour had nothing to do).
+pub enum Step {
+    Order(Order),
+    Done(ActionReport),
+}
+
+/// The next action of enemy `id` as its Behaviour orders it (standing up first when it must).
+pub fn enemy_step(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+) -> Result<Step, RuleError> {
+    game.model(id)?;
+    if let Some(stood) = stand_up_first(game, &rosters.rules, id)? {
+        return Ok(Step::Done(stood));
+    }
+    let Some(aim) = hooks.behaviour_target(game, id)? else {
+        return Ok(Step::Done(ActionReport::Lost {
+            why: "its Behaviour has no target".into(),
+        }));
+    };
+    Ok(match hooks.behaviour_act(game, id, &aim)? {
+        Some(order) => Step::Order(order),
+        None => Step::Done(ActionReport::Lost {
+            why: "its Behaviour found nothing useful to do".into(),
+        }),
+    })
+}
+
+/// One action of enemy `id`, as its Behaviour orders it (`g:act`: no action budget is kept).
 pub fn enemy_action(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
     id: ModelId,
 ) -> Result<ActionReport, RuleError> {
-    game.model(id)?;
-    if let Some(stood) = stand_up_first(game, &rosters.rules, id)? {
-        return Ok(stood);
+    match enemy_step(game, rosters, hooks, id)? {
+        Step::Order(order) => execute(game, rosters, hooks, id, order),
+        Step::Done(report) => Ok(report),
     }
-    let Some(aim) = hooks.behaviour_target(game, id)? else {
-        return Ok(ActionReport::Lost {
-            why: "its Behaviour has no target".into(),
-        });
-    };
-    let Some(order) = hooks.behaviour_act(game, id, &aim)? else {
-        return Ok(ActionReport::Lost {
-            why: "its Behaviour found nothing useful to do".into(),
-        });
-    };
-    execute(game, rosters, hooks, id, order)
+}
+
+/// The actions an order costs (SUPPLEMENT §3): a Power Blow or an Aimed Shot two, the rest one (a Task
+/// counts one action of work each time).
+pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
+    match order {
+        Order::PowerBlow(_) => rules.actions.power_blow as u8,
+        Order::AimedShot(_) => rules.actions.aimed_shot as u8,
+        _ => 1,
+    }
 }
 
 /// Execute one order for model `id`.
@@ -116,16 +146,23 @@ pub fn execute(
     order: Order,
 ) -> Result<ActionReport, RuleError> {
     let rules = &rosters.rules;
-    Ok(match order {
-        Order::Melee(t) => {
+    Ok(match order.clone() {
+        Order::Melee(t) | Order::PowerBlow(t) => {
             one_more_attack(game, rules, id)?;
-            let report = melee(game, rules, hooks, id, t, MeleeOptions::default())?;
+            let o = MeleeOptions {
+                power_blow: matches!(order, Order::PowerBlow(_)),
+                ..MeleeOptions::default()
+            };
+            let report = melee(game, rules, hooks, id, t, o)?;
             count_attack(game, id);
             ActionReport::Melee { report }
         }
-        Order::Shoot(t) => {
+        Order::Shoot(t) | Order::AimedShot(t) => {
             one_more_attack(game, rules, id)?;
-            let report = shoot(game, rosters, hooks, id, t, ShotOptions::default())?;
+            let o = ShotOptions {
+                aimed: matches!(order, Order::AimedShot(_)),
+            };
+            let report = shoot(game, rosters, hooks, id, t, o)?;
             count_attack(game, id);
             ActionReport::Shoot { report }
         }

@@ -4,7 +4,7 @@
 //! Two failures end the enemy turn after the Group's actions — except for a Behaviour that never causes a
 //! turnover (Mindless, Guardian), which also takes at most its `max_actions`.
 
-use super::act::{enemy_action, ActionReport};
+use super::act::{enemy_step, execute, order_cost, ActionReport, Step};
 use crate::roster::Rosters;
 use crate::rules::activation::activate_group;
 use crate::rules::hooks::Hooks;
@@ -118,20 +118,55 @@ fn activate_members(
     let actions = roll.successes.min(max_actions);
     let mut done = Vec::new();
     for id in alive {
-        for _ in 0..actions {
-            if game.model(*id).is_err() {
-                break;
-            }
-            done.push((
-                *id,
-                lose_if_refused(enemy_action(game, rosters, hooks, *id))?,
-            ));
+        let step = |g: &mut Game, id: ModelId| enemy_step(g, rosters, hooks, id);
+        for report in take_actions(game, rosters, hooks, *id, actions, &step)? {
+            done.push((*id, report));
         }
         if let Ok(m) = game.model_mut(*id) {
             m.active = false;
         }
     }
     Ok((roll, actions, done))
+}
+
+/// Spend a model's `actions`, one step at a time: `next` says what each is (an order, or an action
+/// already settled); an order costs what [`order_cost`] says (a Power Blow or an Aimed Shot two) and is
+/// lost when fewer actions are left; an order the rules refuse loses one action. The model's
+/// `actions_left` shows the script deciding how many remain.
+fn take_actions(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    actions: u8,
+    next: &dyn Fn(&mut Game, ModelId) -> Result<Step, RuleError>,
+) -> Result<Vec<ActionReport>, RuleError> {
+    let mut left = actions;
+    let mut done = Vec::new();
+    while left > 0 && game.model(id).is_ok() {
+        game.model_mut(id)?.actions_left = left;
+        let (report, spent) = match next(game, id)? {
+            Step::Done(report) => (report, 1),
+            Step::Order(order) => {
+                let cost = order_cost(&rosters.rules, &order);
+                if cost > left {
+                    let why = format!("the order needs {cost} actions and {left} are left");
+                    (ActionReport::Lost { why }, 1)
+                } else {
+                    match lose_if_refused(execute(game, rosters, hooks, id, order))? {
+                        lost @ ActionReport::Lost { .. } => (lost, 1),
+                        report => (report, cost),
+                    }
+                }
+            }
+        };
+        done.push(report);
+        left = left.saturating_sub(spent);
+    }
+    if let Ok(m) = game.model_mut(id) {
+        m.actions_left = 0;
+    }
+    Ok(done)
 }
 
 /// An order the rules refuse loses the action (with the reason, in the report) instead of stopping the
@@ -169,25 +204,18 @@ pub fn hero_turn(
         }
         let dice = hooks.policy_dice(game, id)?;
         let roll = crate::rules::activation::activate(game, hooks, id, dice)?;
-        let mut done = Vec::new();
-        for _ in 0..roll.successes {
-            if game.model(id).is_err() {
-                break;
+        let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
+            if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
+                return Ok(Step::Done(stood));
             }
-            if let Some(stood) = super::act::stand_up_first(game, &rosters.rules, id)? {
-                done.push(stood);
-                continue;
-            }
-            let report = match hooks.policy_order(game, id)? {
-                Some(order) => {
-                    lose_if_refused(super::act::execute(game, rosters, hooks, id, order))?
-                }
-                None => ActionReport::Lost {
+            Ok(match hooks.policy_order(g, id)? {
+                Some(order) => Step::Order(order),
+                None => Step::Done(ActionReport::Lost {
                     why: "the policy ordered nothing".into(),
-                },
-            };
-            done.push(report);
-        }
+                }),
+            })
+        };
+        let done = take_actions(game, rosters, hooks, id, roll.successes, &step)?;
         if let Ok(m) = game.model_mut(id) {
             m.active = false;
         }

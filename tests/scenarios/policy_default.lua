@@ -71,3 +71,55 @@ for _, e in ipairs(g3:log()) do
 	assert(not (e.event == "combat" and e.kind == "ranged"), "no refused shot was tried")
 end
 assert(raider.id ~= nil)
+
+-- Two actions left in contact: the one attack of the turn is a Power Blow (two actions); with one action
+-- left it is a plain attack. The turn engine charges the two actions.
+local function melee_events(game, who)
+	local out = {}
+	for _, e in ipairs(game:log()) do
+		if e.event == "combat" and e.kind == "melee" and e.attacker == who.id then
+			out[#out + 1] = e
+		end
+	end
+	return out
+end
+local function has_reason(e, reason)
+	for _, m in ipairs(e.modifiers) do
+		if m.reason == reason then
+			return true
+		end
+	end
+	return false
+end
+local g4 = village.new_game({ seed = 7, table = "empty" })
+local m4 = g4:place("Captain Maren", { x = 22.5, y = 18 })
+g4:place("Orc Warrior", { x = 23.5, y = 18 }, { group = 1, behaviour = "Hunter" })
+-- Maren (the Hero trait: one die is an automatic success) rolls three as the last to activate: 6, 1, 1
+-- are two successes; then a tie.
+g4:force_dice({ 6, 1, 1, 3, 3 })
+local t4 = g4:hero_turn()
+assert(#t4[1].done == 1 and t4[1].done[1].did == "melee", "one order for both actions")
+local ev = melee_events(g4, m4)
+assert(#ev == 1 and has_reason(ev[1], "Power Blow"), "a Power Blow")
+
+local g5 = village.new_game({ seed = 7, table = "empty" })
+local m5 = g5:place("Captain Maren", { x = 22.5, y = 18 })
+g5:place("Orc Warrior", { x = 23.5, y = 18 }, { group = 1, behaviour = "Hunter" })
+g5:force_dice({ 1, 1, 1, 3, 3 }) -- one success (the Hero's die): a plain attack
+g5:hero_turn()
+ev = melee_events(g5, m5)
+assert(#ev == 1 and not has_reason(ev[1], "Power Blow"), "a plain attack")
+
+-- A Shooter with two actions left aims its shot.
+local g6 = village.new_game({ seed = 6, table = "empty" })
+local tobin6 = g6:place("Tobin the Marksman", { x = 24, y = 23 })
+g6:place("Orc Warrior", { x = 24, y = 32 }, { group = 1, behaviour = "Hunter" })
+g6:force_dice({ 6, 6, 1, 3, 3 })
+g6:hero_turn()
+local aimed = false
+for _, e in ipairs(g6:log()) do
+	if e.event == "combat" and e.kind == "ranged" and e.attacker == tobin6.id then
+		aimed = has_reason(e, "Aimed Shot")
+	end
+end
+assert(aimed, "an Aimed Shot")

@@ -50,6 +50,7 @@ pub fn model_field(
         "weapon_broken" => Value::Boolean(m.weapon_broken),
         "charged" => Value::Boolean(m.charged),
         "attacks" => Value::Integer(i64::from(m.attacks)),
+        "actions_left" => Value::Integer(i64::from(m.actions_left)),
         "behaviour" => match &m.behaviour {
             Some(b) => Value::String(lua.create_string(b)?),
             None => Value::Nil,

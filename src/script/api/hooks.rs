@@ -401,11 +401,29 @@ fn parse_order(v: Value, bad: &dyn Fn(&str) -> HookError) -> Result<Option<Order
             _ => Err(bad(&format!("{key} that is not a building"))),
         }
     };
+    let flag = |key: &str| -> Result<bool, HookError> {
+        match t.raw_get::<Value>(key).map_err(hook_err)? {
+            Value::Nil => Ok(false),
+            Value::Boolean(b) => Ok(b),
+            other => Err(bad(&format!(
+                "{key} = a {} (expected true or false)",
+                other.type_name()
+            ))),
+        }
+    };
     if let Some(id) = model_in("melee")? {
-        return Ok(Some(Order::Melee(id)));
+        return Ok(Some(if flag("power_blow")? {
+            Order::PowerBlow(id)
+        } else {
+            Order::Melee(id)
+        }));
     }
     if let Some(id) = model_in("shoot")? {
-        return Ok(Some(Order::Shoot(id)));
+        return Ok(Some(if flag("aimed")? {
+            Order::AimedShot(id)
+        } else {
+            Order::Shoot(id)
+        }));
     }
     if let Some(b) = building_in("structural")? {
         return Ok(Some(Order::Structural(b)));

@@ -185,6 +185,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "integer",
         "Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).",
     ),
+    f(
+        "actions_left",
+        "integer",
+        "Actions it has left in the activation being played, this one included (0 outside the turn engine).",
+    ),
     opt("behaviour", "string", "The Behaviour an enemy plays (§6.3); nil for heroes and Defenders."),
     f(
         "items",
@@ -832,7 +837,17 @@ pub const CLASSES: &[Class] = &[
         usage: "return { move = target }",
         fields: &[
             opt("melee", "ModelSnapshot", "Attack this adjacent enemy."),
+            opt(
+                "power_blow",
+                "boolean",
+                "With `melee`: a two-action Power Blow (the opponent takes the Power Blow modifier).",
+            ),
             opt("shoot", "ModelSnapshot", "Shoot this enemy."),
+            opt(
+                "aimed",
+                "boolean",
+                "With `shoot`: a two-action Aimed Shot (the target takes the Aimed Shot modifier).",
+            ),
             opt("structural", "BuildingSnapshot|string", "Attack this adjacent building."),
             opt("ignite", "BuildingSnapshot|string", "Set this adjacent building on fire."),
             opt("move", "ModelSnapshot|BuildingSnapshot|Position|EdgeAim", "Move toward it (one leg)."),
