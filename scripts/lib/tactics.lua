@@ -72,7 +72,7 @@ function T.assignment(ctx)
 		taken[best.id] = true
 		out[best.id] = foe
 	end
-	for _, f in ipairs(friends) do
+	for _, f in ipairs(ctx:models({ side = "heroes" })) do
 		if not out[f.id] and #threats > 0 then
 			out[f.id] = P.smallest(threats, function(e)
 				return ctx:distance(f, e)
@@ -108,13 +108,16 @@ local function melee_target(ctx, self)
 	return A.nearest_adjacent(ctx, self, town_hall(ctx))
 end
 
---- A shot worth taking: the most threatening enemy the rules let it shoot now.
+--- A shot worth taking: the most threatening enemy the rules let it shoot now. An Undead one (shot at
+--- −2) within one move is better charged.
 local function shot(ctx, self)
 	if not self.weapon or self.weapon_broken then
 		return nil
 	end
+	local reach = ctx:rule("measures", "medium")
 	for _, foe in ipairs(T.threats(ctx)) do
-		if ctx:can_shoot(self, foe) then
+		local charge = foe:has_trait("Undead") and ctx:distance(self, foe) <= reach
+		if not charge and ctx:can_shoot(self, foe) then
 			return foe
 		end
 	end
@@ -126,7 +129,7 @@ local function hurt(f)
 end
 
 --- A Healer's action when it has something to do: heal the most hurt adjacent friend, else walk to the
---- most hurt friend, else stay with the nearest friend that fights. Nil when it should fight itself.
+--- most hurt friend. Nil when nobody needs it: then it fights, for the enemies it was not given.
 local function healer_act(ctx, self)
 	local friends = {}
 	for _, f in ipairs(ctx:models({ side = "heroes" })) do
@@ -161,21 +164,16 @@ local function healer_act(ctx, self)
 			end)[1],
 		}
 	end
-	local near = P.smallest(friends, function(f)
-		return ctx:distance(self, f)
-	end)[1]
-	if ctx:distance(self, near) > ctx:rule("measures", "short") then
-		return { move = near }
-	end
-	return false -- stay close, out of the fight
+	return nil -- nobody to heal: it fights
 end
 
---- A Shooter with nothing to shoot closes in on its enemy only to Short of it (it cannot shoot it from
---- here: out of sight or range), never into contact; within Short it holds.
+--- A Shooter with nothing to shoot closes in on its enemy to Short of it (it cannot shoot it from here:
+--- out of sight or range), not into contact; already within Short and still without a shot (the
+--- enemy behind a building, say), it charges: holding would never end the wave.
 function T.keep_range(ctx, self, foe)
 	local short = ctx:rule("measures", "short")
 	if ctx:distance(self, foe) <= short then
-		return nil
+		return { move = foe }
 	end
 	return { move = foe, within = short }
 end
@@ -188,10 +186,10 @@ function T.act(ctx, self)
 		-- attack may as well be a Power Blow when two actions are left for it.
 		return A.may_attack(ctx, self) and { melee = foe, power_blow = self.actions_left >= 2 } or nil
 	end
-	if healer(self) and #T.fighters(ctx) > 0 and not healer(T.fighters(ctx)[1]) then
+	if healer(self) then
 		local h = healer_act(ctx, self)
-		if h ~= nil then
-			return h or nil
+		if h then
+			return h
 		end
 	end
 	local target = shot(ctx, self)
