@@ -70,3 +70,39 @@ fn the_text_summary_reads_wave_by_wave() {
     assert!(out.starts_with("Wave 1 (Escalation I):"), "{out}");
     assert!(out.contains("Result: "), "{out}");
 }
+
+#[test]
+fn the_party_defeated_loss_variant_ends_a_game_whose_heroes_all_fell() {
+    // Without the variant a loss is always the Town Hall's; with it, some losses leave it standing.
+    let mut standing_losses = 0;
+    for seed in 1..=6u64 {
+        let s = seed.to_string();
+        let args = [
+            "--length",
+            "intro",
+            "--heroes",
+            "Captain Maren,Tobin the Marksman",
+            "--seed",
+            &s,
+            "--json",
+        ];
+        let (ok, out, err) = play(&args);
+        assert!(ok, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        if v["result"] == "loss" {
+            assert_eq!(v["town_hall_integrity"].as_i64(), Some(0));
+        }
+        let mut with = args.to_vec();
+        with.extend(["--variant", "party_defeated_loss"]);
+        let (ok, out, err) = play(&with);
+        assert!(ok, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        if v["result"] == "loss" && v["town_hall_integrity"].as_i64() != Some(0) {
+            standing_losses += 1;
+        }
+    }
+    assert!(
+        standing_losses > 0,
+        "some party fell with the Town Hall standing"
+    );
+}

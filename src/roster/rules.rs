@@ -279,8 +279,12 @@ pub struct WaveRules {
     /// Supplies gained at wave end per wave number.
     pub supplies_per_wave_number: u32,
     /// Activation dice an Enemy Group rolls (the rulebook leaves it open; a Group of a Behaviour with
-    /// fewer `max_actions` rolls that many).
+    /// one `max_actions` still rolls them all and needs one success).
     pub enemy_dice: u8,
+    /// The optional rule of core Ch. VII: the players lose when every hero is Defeated (off by default;
+    /// the variant `party_defeated_loss` turns it on).
+    #[serde(default)]
+    pub party_defeated_loss: bool,
 }
 
 /// The Wave Points formula (SUPPLEMENT §8):

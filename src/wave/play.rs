@@ -88,6 +88,16 @@ fn town_hall_down(game: &Game) -> bool {
     game.buildings.iter().any(|b| b.town_hall && b.destroyed)
 }
 
+/// The players have lost: the Town Hall is down (core §6.4), or — with the optional rule of core Ch. VII
+/// (`wave.party_defeated_loss`) — every hero is Defeated: none on the table and none Fled this wave
+/// (a Fled hero is not Defeated; a Defenseless one is still on the table).
+pub fn village_lost(game: &Game, rosters: &Rosters) -> bool {
+    town_hall_down(game)
+        || (rosters.rules.wave.party_defeated_loss
+            && !game.side(Side::Heroes).any(|m| m.kind == ProfileKind::Hero)
+            && !game.fled.iter().any(|m| m.kind == ProfileKind::Hero))
+}
+
 /// Start the next wave of `length` (core §5.1–5.3): build it for the party — with the Lua wave builder
 /// of an enabled variant when one returns Groups (SUPPLEMENT §10), else the default builder — then the
 /// start-of-wave sequence: Watchtower III reveals the spawn edges first; step 1 deploys the Militias and
@@ -178,8 +188,12 @@ pub fn play_wave(
             outcome = Outcome::Win;
             break;
         }
+        if village_lost(game, rosters) {
+            outcome = Outcome::Loss;
+            break;
+        }
         super::turn::enemy_turn(game, rosters, hooks)?;
-        if town_hall_down(game) {
+        if village_lost(game, rosters) {
             outcome = Outcome::Loss;
             break;
         }
