@@ -106,3 +106,30 @@ fn the_party_defeated_loss_variant_ends_a_game_whose_heroes_all_fell() {
         "some party fell with the Town Hall standing"
     );
 }
+
+#[test]
+fn the_same_seed_writes_the_same_event_log() {
+    let dir = std::env::temp_dir().join(format!("village-play-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = |seed: &str, name: &str| {
+        let path = dir.join(name);
+        let p = path.to_str().unwrap().to_string();
+        let (ok, out, err) = play(&[
+            "--length", "standard", "--seed", seed, "--json", "--log", &p,
+        ]);
+        assert!(ok, "{err}");
+        (out, std::fs::read_to_string(&path).unwrap())
+    };
+    let (a_out, a) = log("11", "a.jsonl");
+    let (b_out, b) = log("11", "b.jsonl");
+    let (_, c) = log("12", "c.jsonl");
+    assert!(a.lines().count() > 500, "a whole game logged");
+    for line in a.lines().take(50) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert!(v["seq"].is_u64() && v["event"].is_string(), "{line}");
+    }
+    assert_eq!(a_out, b_out, "same outcome");
+    assert!(a == b, "same seed, byte-identical log");
+    assert!(a != c, "another seed, another game");
+    std::fs::remove_dir_all(&dir).ok();
+}
