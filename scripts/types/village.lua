@@ -1612,8 +1612,8 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field activate? fun(...: any): any Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.
----@field act? fun(...: any): any Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.
+---@field activate? fun(ctx: Ctx, self: ModelSnapshot): integer How many activation dice (1–3) a model of the heroes' side rolls when its turn comes (§3.1);               the hero turn activates them in id order. Without it, two.
+---@field act? fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with               `aimed`), move (`within` to stop short), claim, use, heal. A two-action order with one action               left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
 ---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
 ---@field deploy? fun(ctx: Ctx, step: DeployStep): DeployChoices|nil The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I Ready Mounts). Its ctx may roll dice. nil chooses nothing.
 ---@field blessing? fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the Blessing is unspent; the building returned ignores all Integrity damage from that activation, fire lit during it included. nil keeps the Blessing for later.

@@ -1956,14 +1956,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "activate",
         kinds: &["policies"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `activate(ctx)` picks whom to activate); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): integer",
+        doc: "How many activation dice (1–3) a model of the heroes' side rolls when its turn comes (§3.1);               the hero turn activates them in id order. Without it, two.",
     },
     EntryPoint {
         name: "act",
         kinds: &["policies"],
-        ty: RESERVED,
-        doc: "Reserved (DESIGN.md: `act(ctx, model)` returns an intent); not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil",
+        doc: "One order for a model of the heroes' side, asked once per action it has left               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with               `aimed`), move (`within` to stop short), claim, use, heal. A two-action order with one action               left, or one the rules refuse, loses an action (logged with the reason); nil loses it.",
     },
     EntryPoint {
         name: "council",
