@@ -13,6 +13,7 @@
 --   5. Barricades by the Town Hall on the side(s) the last wave came from (the free Engineering Corps one
 --      when it was not spent on a repair, reinforced by Forge III), and when the next upgrade is out of
 --      reach anyway, one paid Barricade and one Trap on those approaches.
+local P = require("lib.priority")
 local C = {}
 
 -- The order upgrades are bought in: { building, the Level it goes to }.
@@ -51,13 +52,7 @@ local function ready(info)
 	return t
 end
 
-local function town_hall(ctx)
-	for _, b in ipairs(ctx:buildings()) do
-		if b.town_hall then
-			return b
-		end
-	end
-end
+local town_hall = P.town_hall
 
 -- Supplies that Repairs need to bring a building to its starting Integrity, and what each Supply restores.
 local function repair_cost(b, abilities)

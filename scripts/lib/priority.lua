@@ -6,13 +6,16 @@ local P = {}
 -- Two distances this close are a tie (inches).
 local EPS = 1e-6
 
-local function town_hall(ctx)
+--- The Town Hall's snapshot (nil if the village has none).
+function P.town_hall(ctx)
 	for _, b in ipairs(ctx:buildings()) do
 		if b.town_hall then
 			return b
 		end
 	end
 end
+
+local town_hall = P.town_hall
 
 -- Tie-breaker keys in the rulebook's order: smaller is better for each.
 local function keys(ctx, c)

@@ -6,13 +6,7 @@ local A = require("lib.act")
 
 local T = {}
 
-local function town_hall(ctx)
-	for _, b in ipairs(ctx:buildings()) do
-		if b.town_hall then
-			return b
-		end
-	end
-end
+local town_hall = P.town_hall
 
 --- The enemies in the order they threaten the village: closest to the Town Hall first (ties by id).
 function T.threats(ctx)

@@ -2,6 +2,7 @@
 -- policy's `deploy(ctx, step)` (Stable II Warhorse at step 1, Stable I Ready Mounts at step 4) and
 -- `blessing(ctx, group)` (Temple II). The kernel checks every choice and refuses a bad one; these only
 -- decide. Rule numbers come from ctx:rule; the margins below are this policy's own caution.
+local P = require("lib.priority")
 local M = {}
 
 -- How far short of an enemy's base a Ready Mounts move stops, so it never ends in contact.
@@ -16,13 +17,7 @@ local function contains(list, x)
 	return false
 end
 
-local function town_hall(ctx)
-	for _, b in ipairs(ctx:buildings()) do
-		if b.town_hall then
-			return b
-		end
-	end
-end
+local town_hall = P.town_hall
 
 local function heroes(ctx)
 	local out = {}
