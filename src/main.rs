@@ -249,6 +249,9 @@ fn overview() -> Result<ExitCode> {
     println!("  village odds activation --quality 3 --dice 3   activation odds");
     println!("  village odds melee --attacker 4 --defender 3   melee odds");
     println!("  village wave --escalation V --heroes 3         build an enemy wave");
+    println!(
+        "  village play --auto --length intro --seed 7    play a whole game with the hero policy"
+    );
     println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
     println!("  village api                                    the Lua API scripts see");
     println!("  village --help                                 every command");

@@ -34,7 +34,10 @@ fn games_of_every_length_and_party_size_finish_with_an_outcome() {
                 assert!(ok, "{length} {heroes} seed {seed}: {err}");
                 let v: Value = serde_json::from_str(&out).unwrap();
                 let result = v["result"].as_str().unwrap();
-                assert!(["win", "loss"].contains(&result), "{length} {heroes} seed {seed}: {result}");
+                assert!(
+                    ["win", "loss"].contains(&result),
+                    "{length} {heroes} seed {seed}: {result}"
+                );
                 let waves = v["waves"].as_array().unwrap();
                 assert!(!waves.is_empty());
                 assert_eq!(v["seed"].as_u64(), Some(seed));
