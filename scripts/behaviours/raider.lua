@@ -1,10 +1,14 @@
 -- Raider (core §6.3): target the nearest intact economic building (Forge or Stable); on a tie, the first
--- of them in rosters/village.toml (the Forge). Fallback: with both Destroyed, leave by the nearest edge.
+-- of them in rosters/village.toml (the Forge). Once it has Destroyed its building (`self.wrecked`, kept
+-- by the kernel) it leaves by the nearest edge. Fallback: with both Destroyed, leave by the nearest edge.
 local P = require("lib.priority")
 local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
+		if self.wrecked then
+			return { edge = true }
+		end
 		local economic = {}
 		for _, b in ipairs(P.standing(ctx)) do
 			if b.economic then

@@ -492,6 +492,7 @@ function Game:distance(a, b) end
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
+---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 ---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local Model = {}
@@ -1338,6 +1339,7 @@ function Ctx:morale(m, trigger) end
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
+---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 ---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
 local ModelSnapshot = {}

@@ -64,6 +64,12 @@ pub fn structural(
     let (integrity, destroyed) =
         damage_building(game, &b.name, damage_for(rules, won, power_blow))?;
     let damage = removed;
+    if destroyed && won {
+        // Remembered for its Behaviour: a Raider leaves once it has wrecked its building (§6.3).
+        if let Ok(m) = game.model_mut(attacker) {
+            m.wrecked = Some(b.name.clone());
+        }
+    }
     report.building = b.name;
     report.damage = damage;
     report.integrity = integrity;

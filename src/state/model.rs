@@ -130,6 +130,9 @@ pub struct Model {
     /// decides its next action; 0 otherwise).
     #[serde(default)]
     pub actions_left: u8,
+    /// The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wrecked: Option<String>,
     /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
     #[serde(default)]
     pub behaviour: Option<String>,

@@ -121,6 +121,7 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         moves: 0,
         attacks: 0,
         actions_left: 0,
+        wrecked: None,
         behaviour: profile.behaviours.first().cloned(),
         items: Vec::new(),
         wave_traits: Vec::new(),

@@ -51,6 +51,10 @@ pub fn model_field(
         "charged" => Value::Boolean(m.charged),
         "attacks" => Value::Integer(i64::from(m.attacks)),
         "actions_left" => Value::Integer(i64::from(m.actions_left)),
+        "wrecked" => match &m.wrecked {
+            Some(b) => Value::String(lua.create_string(b)?),
+            None => Value::Nil,
+        },
         "behaviour" => match &m.behaviour {
             Some(b) => Value::String(lua.create_string(b)?),
             None => Value::Nil,

@@ -190,6 +190,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "integer",
         "Actions it has left in the activation being played, this one included (0 outside the turn engine).",
     ),
+    opt(
+        "wrecked",
+        "string",
+        "The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).",
+    ),
     opt("behaviour", "string", "The Behaviour an enemy plays (§6.3); nil for heroes and Defenders."),
     f(
         "items",
