@@ -16,6 +16,6 @@ return {
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)
-		return A.default(ctx, self, target)
+		return A.default(ctx, self, target, { melee_only = true })
 	end,
 }

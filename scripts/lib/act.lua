@@ -1,7 +1,8 @@
 -- The universal priority of core §6.2, shared by the Behaviour scripts' `act`: what one action of a model
 -- does about its target. Engaged: attack the target if it is adjacent, else the adjacent enemy nearest to
 -- the target. Not engaged: attack the target when it is attackable, otherwise move toward it by the
--- shortest legal route (the kernel routes and moves one straight leg). One melee or ranged attack per
+-- shortest legal route (the kernel routes and moves one straight leg); a Shooter shoots its target when
+-- the rules let it (range, sight, the closest-target rule). One melee or ranged attack per
 -- turn (core §3.2); building attacks are one per action (§6.4). An Igniter beside an unburnt
 -- building it targets places fire instead of attacking, where the Escalation lets Igniters burn.
 local A = {}
@@ -28,8 +29,9 @@ function A.may_attack(ctx, self)
 	return self.attacks < ctx:rule("actions", "attacks_per_turn")
 end
 
---- The default action toward `target` (a model, a building, a point or { edge = true }).
-function A.default(ctx, self, target)
+--- The default action toward `target` (a model, a building, a point or { edge = true }). `opts.melee_only`:
+--- never a ranged attack (Mindless, §6.3).
+function A.default(ctx, self, target, opts)
 	if target == nil then
 		return nil
 	end
@@ -54,6 +56,12 @@ function A.default(ctx, self, target)
 	if foe then
 		-- Engaged after its one attack this turn: nothing useful is left (leaving would cost Free Hacks).
 		return A.may_attack(ctx, self) and { melee = foe } or nil
+	end
+	-- "If the target becomes attackable ... attack it" (§6.2 step 3): a Shooter's target is attackable
+	-- from where the rules let it shoot (Mindless never makes a ranged attack, §6.3).
+	local shoots = not (opts and opts.melee_only)
+	if shoots and is_model and A.may_attack(ctx, self) and ctx:can_shoot(self, target) then
+		return { shoot = target }
 	end
 	if not is_model and not is_building and A.adjacent(ctx, self, target) then
 		return nil -- already at the point it was heading for
