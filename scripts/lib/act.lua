@@ -47,7 +47,7 @@ function A.default(ctx, self, target, opts)
 		-- An Igniter sets an unburnt building alight rather than attacking it (core §6.4): the fire
 		-- costs the village a point of Integrity at the end of the wave unless a hero puts it out,
 		-- and needs no roll.
-		if ctx.igniters_burn and not target.fire and self:has_trait("Igniter") then
+		if ctx.igniters_burn and not target.fire and ctx:permission(self, "ignite") then
 			return { ignite = target }
 		end
 		return { structural = target }

@@ -25,9 +25,10 @@ function T.threats(ctx)
 	return foes
 end
 
---- Whether a model heals rather than fights (a Healer, while others are left to fight).
-local function healer(self)
-	return self:has_trait("Healer")
+--- Whether a model heals rather than fights: its scripts let it heal a friend (the Healer trait grants
+--- the `heal` permission the kernel checks).
+local function healer(ctx, m)
+	return ctx:permission(m, "heal") ~= nil
 end
 
 --- The models of the heroes' side that go for the enemy: everyone but the Healers, unless only Healers
@@ -35,7 +36,7 @@ end
 function T.fighters(ctx)
 	local all, out = ctx:models({ side = "heroes" }), {}
 	for _, f in ipairs(all) do
-		if not healer(f) then
+		if not healer(ctx, f) then
 			out[#out + 1] = f
 		end
 	end
@@ -44,11 +45,12 @@ end
 
 --- Each model of the heroes' side gets one enemy to go for: taking the threats in order, the nearest
 --- model not yet given one goes for it, so the party spreads over the enemies instead of queueing behind
---- the same one. Models left over (more defenders than enemies) go for their nearest enemy.
---- Returns a table from model id to the enemy snapshot.
-function T.assignment(ctx)
+--- the same one. Models left over (more defenders than enemies, Healers) go for their nearest enemy.
+--- `threats` are T.threats(ctx) when the caller already has them. Returns a table from model id to the
+--- enemy snapshot.
+function T.assignment(ctx, threats)
 	local friends = T.fighters(ctx)
-	local threats = T.threats(ctx)
+	threats = threats or T.threats(ctx)
 	local out, taken = {}, {}
 	for _, foe in ipairs(threats) do
 		local best, best_d
@@ -104,12 +106,12 @@ end
 
 --- A shot worth taking: the most threatening enemy the rules let it shoot now. An Undead one (shot at
 --- −2) within one move is better charged.
-local function shot(ctx, self)
+local function shot(ctx, self, threats)
 	if not self.weapon or self.weapon_broken then
 		return nil
 	end
 	local reach = ctx:rule("measures", "medium")
-	for _, foe in ipairs(T.threats(ctx)) do
+	for _, foe in ipairs(threats) do
 		local charge = foe:has_trait("Undead") and ctx:distance(self, foe) <= reach
 		if not charge and ctx:can_shoot(self, foe) then
 			return foe
@@ -180,18 +182,20 @@ function T.act(ctx, self)
 		-- attack may as well be a Power Blow when two actions are left for it.
 		return A.may_attack(ctx, self) and { melee = foe, power_blow = self.actions_left >= 2 } or nil
 	end
-	if healer(self) then
+	if healer(ctx, self) then
 		local h = healer_act(ctx, self)
 		if h then
 			return h
 		end
 	end
-	local target = shot(ctx, self)
+	-- The threats are read once per action: the shot and the assignment both walk them.
+	local threats = T.threats(ctx)
+	local target = shot(ctx, self, threats)
 	if target then
 		-- A Shooter with a target keeps its distance once it has shot this turn.
 		return A.may_attack(ctx, self) and { shoot = target, aimed = self.actions_left >= 2 } or nil
 	end
-	local mine = T.assignment(ctx)[self.id]
+	local mine = T.assignment(ctx, threats)[self.id]
 	if mine then
 		if self.weapon and not self.weapon_broken then
 			return T.keep_range(ctx, self, mine)

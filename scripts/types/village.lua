@@ -1113,6 +1113,16 @@ function Ctx:distance_to(m, other) end
 ---@return Token[]
 function Ctx:tokens(kind) end
 
+---The script that grants the model this permission (its traits', signature's, items' or a variant's `permissions`), or nil — what the kernel asks before letting it act. Not in a spell's `cast`.
+---
+---```lua
+---if ctx:permission(self, "ignite") then return { ignite = building } end
+---```
+---@param m ModelSnapshot A model.
+---@param name string A permission ("ignite", "heal", "shoot", "lead", ...).
+---@return string|nil
+function Ctx:permission(m, name) end
+
 ---Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.
 ---
 ---```lua

@@ -329,7 +329,7 @@ pub fn build_wave(
     }
 
     let spent = total - remaining;
-    let mut plan = WavePlan {
+    let plan = WavePlan {
         escalation: esc.name.clone(),
         budget: total,
         spent,
@@ -337,25 +337,7 @@ pub fn build_wave(
         groups,
         unmet: Vec::new(),
     };
-    plan.unmet = unmet(&plan, esc, rosters);
-    for g in &plan.groups {
-        game.record(EventKind::GroupBuilt {
-            number: g.number,
-            behaviour: g.behaviour.clone(),
-            models: g.models.clone(),
-            edge: g.edge,
-            igniters: g.igniters,
-        });
-    }
-    game.record(EventKind::WaveBuilt {
-        escalation: plan.escalation.clone(),
-        budget: plan.budget,
-        spent: plan.spent,
-        groups: plan.groups.len() as u32,
-        unmet: plan.unmet.clone(),
-        builder: None,
-    });
-    Ok(plan)
+    Ok(finish_plan(game, rosters, esc, plan, None))
 }
 
 /// Turns the Groups a Lua wave builder returned (SUPPLEMENT §10) into a [`WavePlan`] after checking them:
@@ -453,7 +435,7 @@ pub fn plan_from_script(
     }
     let first = groups.first().map(|g| g.behaviour.clone());
     let one = esc.one_behaviour && groups.iter().all(|g| Some(&g.behaviour) == first.as_ref());
-    let mut plan = WavePlan {
+    let plan = WavePlan {
         escalation: esc.name.clone(),
         budget: total,
         spent,
@@ -461,6 +443,24 @@ pub fn plan_from_script(
         groups,
         unmet: Vec::new(),
     };
+    Ok(finish_plan(
+        game,
+        rosters,
+        esc,
+        plan,
+        Some(wave.source.clone()),
+    ))
+}
+
+/// Name the Escalation limits a plan misses and log it: a `group_built` event per Group, then
+/// `wave_built` (with the builder script, when a script built it).
+fn finish_plan(
+    game: &mut Game,
+    rosters: &Rosters,
+    esc: &Escalation,
+    mut plan: WavePlan,
+    builder: Option<String>,
+) -> WavePlan {
     plan.unmet = unmet(&plan, esc, rosters);
     for g in &plan.groups {
         game.record(EventKind::GroupBuilt {
@@ -477,9 +477,9 @@ pub fn plan_from_script(
         spent: plan.spent,
         groups: plan.groups.len() as u32,
         unmet: plan.unmet.clone(),
-        builder: Some(wave.source.clone()),
+        builder,
     });
-    Ok(plan)
+    plan
 }
 
 /// Roll one logged D6 at a time until `keep` accepts the face (the rulebook's "reroll 6", "reroll 5–6").

@@ -291,6 +291,24 @@ pub fn game_key(ability: &str) -> String {
     format!("game:{ability}")
 }
 
+/// A Council ability in force whose use this Council is not spent yet (its `per_council`, default one):
+/// the building that has it and the ability.
+fn council_ability<'a>(
+    game: &Game,
+    rosters: &'a Rosters,
+    name: &str,
+) -> Result<(String, &'a BuildingAbility), Refused> {
+    let (b, a) = require(game, rosters, name)?;
+    within_limit(
+        game,
+        &council_key(&a.name),
+        per_council(a)?,
+        &a.name,
+        "this Council",
+    )?;
+    Ok((b, a))
+}
+
 /// Refuse when `key` is already used `limit` times.
 fn within_limit(
     game: &Game,
@@ -580,14 +598,7 @@ fn repair(
                 "a free repair (Engineering Corps) spends no Supplies".into(),
             ));
         }
-        let (th, a) = require(game, rosters, ENGINEERING_CORPS)?;
-        within_limit(
-            game,
-            &council_key(&a.name),
-            per_council(a)?,
-            &a.name,
-            "this Council",
-        )?;
+        let (th, a) = council_ability(game, rosters, ENGINEERING_CORPS)?;
         report.source = source(&th, a);
         (count(&a.params, &a.name, "repair")?, 0)
     } else {
@@ -713,14 +724,7 @@ fn barricade(
     })?;
     let mut sources = Vec::new();
     if free {
-        let (th, a) = require(game, rosters, ENGINEERING_CORPS)?;
-        within_limit(
-            game,
-            &council_key(&a.name),
-            per_council(a)?,
-            &a.name,
-            "this Council",
-        )?;
+        let (th, a) = council_ability(game, rosters, ENGINEERING_CORPS)?;
         if count(&a.params, &a.name, "barricades")? == 0 {
             return Err(Refused::BadRoster(format!(
                 "{} places no Barricade",
@@ -731,14 +735,7 @@ fn barricade(
     }
     let mut integrity = spec.integrity as i32;
     if reinforce {
-        let (forge, a) = require(game, rosters, REINFORCED_DEFENSES)?;
-        within_limit(
-            game,
-            &council_key(&a.name),
-            per_council(a)?,
-            &a.name,
-            "this Council",
-        )?;
+        let (forge, a) = council_ability(game, rosters, REINFORCED_DEFENSES)?;
         integrity += count(&a.params, &a.name, "integrity")? as i32;
         sources.push(source(&forge, a));
     }
@@ -855,14 +852,7 @@ fn heal(
         report.source = "Herb token".to_string();
         count(&row.params, HERB_PATCH, "wounds")?
     } else {
-        let (temple, a) = require(game, rosters, HEALING)?;
-        within_limit(
-            game,
-            &council_key(&a.name),
-            per_council(a)?,
-            &a.name,
-            "this Council",
-        )?;
+        let (temple, a) = council_ability(game, rosters, HEALING)?;
         report.source = source(&temple, a);
         count(&a.params, &a.name, "wounds")?
     };

@@ -21,7 +21,6 @@ local wolf = g:place(
 g:force_dice({ 6, 1, 6, 1, 1 })
 local turns = g:hero_turn()
 assert(#turns == 2, "both heroes activated")
-assert(#g:log() > 0)
 local rolled = {}
 for _, e in ipairs(g:log()) do
 	if e.event == "activation" then
@@ -44,11 +43,7 @@ local g2 = village.new_game({ seed = 6, table = "empty" })
 local th2 = g2:building("Town Hall")
 -- South-east of the Town Hall, in the open (the empty table's Forge is due south).
 local tobin = g2:place("Tobin the Marksman", { x = th2.pos.x + 6, y = th2.pos.y + 5 })
-local raider = g2:place(
-	"Orc Warrior",
-	{ x = th2.pos.x + 6, y = th2.pos.y + 14 },
-	{ group = 1, behaviour = "Hunter" }
-)
+g2:place("Orc Warrior", { x = th2.pos.x + 6, y = th2.pos.y + 14 }, { group = 1, behaviour = "Hunter" })
 g2:force_dice({ 6, 6, 6, 6, 6, 6, 6, 6 })
 g2:hero_turn()
 local shots = 0
@@ -70,7 +65,6 @@ assert(t3.pos.y ~= th3.pos.y + 5, "no shot through the Forge: Tobin moved")
 for _, e in ipairs(g3:log()) do
 	assert(not (e.event == "combat" and e.kind == "ranged"), "no refused shot was tried")
 end
-assert(raider.id ~= nil)
 
 -- Two actions left in contact: the one attack of the turn is a Power Blow (two actions); with one action
 -- left it is a plain attack. The turn engine charges the two actions.

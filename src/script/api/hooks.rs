@@ -124,16 +124,12 @@ impl ScriptHooks<'_> {
             };
             let v: Value = with_budget(lua, budget, || {
                 lua.scope(|scope| {
-                    let ctx = scope.create_userdata(Ctx {
-                        view: View::Read(game),
-                        rules,
-                        intents: None,
-                        source: module.label.clone(),
-                        params: params_value(lua, params.as_deref())?,
-                        spell: None,
-                        kernel: Some(self),
-                        reward: None,
-                    })?;
+                    let ctx = scope.create_userdata(Ctx::hook(
+                        View::Read(game),
+                        self,
+                        module,
+                        params_value(lua, params.as_deref())?,
+                    ))?;
                     f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
                 })
             })
@@ -191,14 +187,13 @@ impl ScriptHooks<'_> {
         with_budget(lua, budget, || {
             lua.scope(|scope| {
                 let ctx = scope.create_userdata(Ctx {
-                    view: View::Act(&mut *game),
-                    rules,
                     intents: Some(intents),
-                    source: module.label.clone(),
-                    params: params_value(lua, params)?,
-                    spell: None,
-                    kernel: Some(self),
-                    reward: None,
+                    ..Ctx::hook(
+                        View::Act(&mut *game),
+                        self,
+                        module,
+                        params_value(lua, params)?,
+                    )
                 })?;
                 f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
             })
@@ -240,20 +235,15 @@ impl ScriptHooks<'_> {
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        let rules = &self.core.rules;
         let args = args(lua, game).map_err(hook_err)?;
         with_budget(lua, budget, || {
             lua.scope(|scope| {
-                let ctx = scope.create_userdata(Ctx {
-                    view: View::Act(&mut *game),
-                    rules,
-                    intents: None,
-                    source: module.label.clone(),
-                    params: Value::Nil,
-                    spell: None,
-                    kernel: Some(self),
-                    reward: None,
-                })?;
+                let ctx = scope.create_userdata(Ctx::hook(
+                    View::Act(&mut *game),
+                    self,
+                    module,
+                    Value::Nil,
+                ))?;
                 let mut all = mlua::MultiValue::new();
                 all.push_back(Value::UserData(ctx));
                 all.extend(args.iter().cloned());
@@ -319,13 +309,6 @@ impl ScriptHooks<'_> {
         with_budget(lua, budget, || {
             lua.scope(|scope| {
                 let ctx = scope.create_userdata(Ctx {
-                    view: View::Act(&mut *game),
-                    rules,
-                    intents: None,
-                    source: module.label.clone(),
-                    params: params_v.clone(),
-                    spell: None,
-                    kernel: Some(self),
                     reward: Some(RewardCtx {
                         list: &list,
                         script: module.key.clone(),
@@ -333,6 +316,7 @@ impl ScriptHooks<'_> {
                         hero,
                         claim,
                     }),
+                    ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
                 })?;
                 f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone()))
             })
@@ -984,16 +968,12 @@ impl Hooks for ScriptHooks<'_> {
                 let rules = &self.core.rules;
                 let returned: Value = with_budget(lua, budget, || {
                     lua.scope(|scope| {
-                        let ctx = scope.create_userdata(Ctx {
-                            view: View::Read(game),
-                            rules,
-                            intents: None,
-                            source: module.label.clone(),
-                            params: params_value(lua, params.as_deref())?,
-                            spell: None,
-                            kernel: Some(self),
-                            reward: None,
-                        })?;
+                        let ctx = scope.create_userdata(Ctx::hook(
+                            View::Read(game),
+                            self,
+                            module,
+                            params_value(lua, params.as_deref())?,
+                        ))?;
                         let me_t = model_snapshot(lua, game, rules, me)?;
                         let roll_t = roll_table(lua, game, rules, roll, role)?;
                         f.call::<Value>((ctx, me_t, roll_t))
@@ -1183,26 +1163,8 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("council") else {
             return Ok(Vec::new());
         };
-        let budget = self.budget()?;
-        let lua = self.lua;
-        let rules = &self.core.rules;
-        let info_v = super::convert::to_lua(lua, info).map_err(hook_err)?;
-        let v: Value = with_budget(lua, budget, || {
-            lua.scope(|scope| {
-                let ctx = scope.create_userdata(Ctx {
-                    view: View::Act(&mut *game),
-                    rules,
-                    intents: None,
-                    source: module.label.clone(),
-                    params: Value::Nil,
-                    spell: None,
-                    kernel: Some(self),
-                    reward: None,
-                })?;
-                f.call::<Value>((ctx, info_v.clone()))
-            })
-        })
-        .map_err(hook_err)?;
+        let arg = |lua: &Lua, _: &Game| Ok(vec![super::convert::to_lua(lua, info)?]);
+        let v = self.call_plain(game, module, &f, &arg)?;
         council_orders_of(&v).map_err(|what| bad_return(module, "council", &what))
     }
 
@@ -1790,6 +1752,23 @@ fn params_value(lua: &Lua, params: Option<&Params>) -> mlua::Result<Value> {
     }
 }
 
+impl<'a> Ctx<'a> {
+    /// The ctx of a hook of `module` called through `kernel`: no intents to collect, no spell, no
+    /// reward (callers that have one set it with struct update syntax).
+    fn hook(view: View<'a>, kernel: &'a ScriptHooks<'a>, module: &Module, params: Value) -> Self {
+        Ctx {
+            view,
+            rules: &kernel.core.rules,
+            intents: None,
+            source: module.label.clone(),
+            params,
+            spell: None,
+            kernel: Some(kernel),
+            reward: None,
+        }
+    }
+}
+
 impl Ctx<'_> {
     fn game(&self) -> &Game {
         match &self.view {
@@ -2010,6 +1989,20 @@ impl UserData for Ctx<'_> {
             }
             Ok(t)
         });
+        methods.add_method(
+            api("permission"),
+            |lua, this, (m, name): (Value, String)| {
+                let Some(k) = this.kernel else {
+                    return Err(fail(
+                        lua,
+                        "ctx:permission is not available in a spell's cast",
+                    ));
+                };
+                let id = model_id(lua, &m)?;
+                k.permission(this.game(), id, &name)
+                    .map_err(|e| mlua::Error::runtime(e.message))
+            },
+        );
         methods.add_method(api("can_shoot"), |lua, this, (s, t): (Value, Value)| {
             let Some(k) = this.kernel else {
                 return Err(fail(

@@ -1473,6 +1473,18 @@ pub const CLASSES: &[Class] = &[
                 usage: "local ops = ctx:tokens(\"opportunity\")",
             },
             Method {
+                name: "permission",
+                params: &[
+                    p("m", "ModelSnapshot", "A model."),
+                    p("name", "string", "A permission (\"ignite\", \"heal\", \"shoot\", \"lead\", ...)."),
+                ],
+                returns: "string|nil",
+                doc: "The script that grants the model this permission (its traits', signature's, items' or a \
+                      variant's `permissions`), or nil — what the kernel asks before letting it act. Not in a \
+                      spell's `cast`.",
+                usage: "if ctx:permission(self, \"ignite\") then return { ignite = building } end",
+            },
+            Method {
                 name: "can_shoot",
                 params: &[
                     p("shooter", "ModelSnapshot", "The model that would shoot."),
