@@ -5,10 +5,9 @@ local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
-		for _, b in ipairs(P.standing(ctx)) do
-			if b.town_hall then
-				return b
-			end
+		local th = P.town_hall(ctx)
+		if th and not th.destroyed then
+			return th
 		end
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).

@@ -2,7 +2,7 @@
 -- policy's `deploy(ctx, step)` (Stable II Warhorse at step 1, Stable I Ready Mounts at step 4) and
 -- `blessing(ctx, group)` (Temple II). The kernel checks every choice and refuses a bad one; these only
 -- decide. Rule numbers come from ctx:rule; the margins below are this policy's own caution.
-local P = require("lib.priority")
+local T = require("lib.tactics")
 local M = {}
 
 -- How far short of an enemy's base a Ready Mounts move stops, so it never ends in contact.
@@ -16,8 +16,6 @@ local function contains(list, x)
 	end
 	return false
 end
-
-local town_hall = P.town_hall
 
 local function heroes(ctx)
 	local out = {}
@@ -83,17 +81,9 @@ function M.warhorse(ctx, step)
 	return pick
 end
 
--- The enemy nearest to the Town Hall: the threat the village must meet first.
+-- The enemy nearest to the Town Hall: the threat the village must meet first (the policy's own order).
 local function nearest_threat(ctx)
-	local th = town_hall(ctx)
-	local pick, near
-	for _, e in ipairs(ctx:models({ side = "enemies" })) do
-		local d = th and ctx:distance_to(e, th) or 0
-		if pick == nil or d < near then
-			pick, near = e, d
-		end
-	end
-	return pick
+	return T.threats(ctx)[1]
 end
 
 -- Whether a base of diameter `base` centred at `p` keeps clear of every enemy by the margin.
