@@ -537,6 +537,10 @@ const INPUT_ONLY: &[&str] = &[
     "DeployChoices",
     "ReadyMountsChoice",
     "WaveGroup",
+    "GrantOptions",
+    "CostAnswer",
+    "RerollAnswer",
+    "ActionSpec",
 ];
 
 /// Tables the kernel gives only to the hero policy (scripts/policies/default.lua), which the probe
@@ -785,7 +789,7 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
            end\n\
          end\n\
          return village, SAMPLES, CTX_CAPTURES, SNAPSHOTS, ROLLS, HANDLES, captured, WINS, \
-         OPP_INFOS, ITEM_INFOS, ASKS",
+         OPP_INFOS, ITEM_INFOS, ASKS, HOOK_ARGS",
         members(spec::class("Game").unwrap()),
         members(spec::class("Model").unwrap()),
         members(spec::class("Building").unwrap()),
@@ -796,7 +800,7 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
         .unwrap()
         .into_iter()
         .collect();
-    let [village, samples, ctx_captures, snapshots, rolls, handles, captured, wins, opps, items, asks] =
+    let [village, samples, ctx_captures, snapshots, rolls, handles, captured, wins, opps, items, asks, hook_args] =
         &got[..]
     else {
         panic!("the tour left {} values", got.len());
@@ -875,6 +879,18 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
     assert!(!items.is_empty(), "the probe's item was used");
     for (i, o) in items.iter().enumerate() {
         ck.check(&format!("item {}", i + 1), o, "ItemInfo");
+    }
+    // What the signature hooks received, each with the class it should be.
+    let hook_args = seq(hook_args);
+    assert!(hook_args.len() >= 4, "the probe ran in the signature hooks");
+    for (i, a) in hook_args.iter().enumerate() {
+        let Value::Table(t) = a else { panic!() };
+        let class: String = t.raw_get("class").unwrap();
+        ck.check(
+            &format!("signature hook {} ({class})", i + 1),
+            &t.raw_get::<Value>("value").unwrap(),
+            &class,
+        );
     }
     let asks = seq(asks);
     assert!(!asks.is_empty(), "the probe variant's build_wave ran");

@@ -397,6 +397,17 @@ function Game:act(model) end
 ---@return EnemyAction
 function Game:order(model, order) end
 
+---Spend `actions` on `orders` as the turn engine does: each order costs what the rules and its scripts' `order_cost` say (a Power Blow two, a Called Shot one); an order needing more actions than are left, or one the rules refuse, loses an action with the reason; a Defenseless model not Engaged stands up first.
+---
+---```lua
+---local done = g:orders(tobin, 2, { { shoot = orc, aimed = true }, { shoot = orc } })
+---```
+---@param model ModelArg The model that acts.
+---@param actions integer Actions it has (its activation's successes).
+---@param orders BehaviourOrder[] The orders it takes, in turn.
+---@return EnemyAction[]
+function Game:orders(model, actions, orders) end
+
 ---Play the next wave of the game's length to its end, as `village play --auto` does: start it, hero turns by the hero policy and enemy turns by the Behaviours, then the End Sequence if it was won.
 ---
 ---```lua
@@ -490,6 +501,7 @@ function Game:distance(a, b) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
@@ -624,6 +636,8 @@ function Model:has(condition) end
 ---@field use? string Heroes only (the hero policy): use the item it carries by this name ("Potion of Healing").
 ---@field heal? ModelSnapshot A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) or, with `what`, one condition.
 ---@field what? "wound"|Condition With `heal`: what to heal (default: a Wound if it has one, else its first condition).
+---@field ability? string A scripted action of the model (an `actions` entry of its trait, signature or Alpha Rule: "Field Repairs"); its `can` may refuse it, a Task gains one action.
+---@field target? ModelSnapshot|BuildingSnapshot|string|Token|Position With `ability`: what the action aims at (a building may be given by name).
 
 ---A wave as the wave builder made it (§5.2).
 ---
@@ -761,14 +775,18 @@ function Model:has(condition) end
 ---local attacked = g:act(orc).did == "structural"
 ---```
 ---@class EnemyAction
----@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed", "used", "healed" or "stood_up" (a Defenseless model not Engaged spends its first action standing up).
+---@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed", "used", "healed", "ability" (a scripted action) or "stood_up" (a Defenseless model not Engaged spends its first action standing up).
 ---@field why? string Why the action was lost.
 ---@field token? integer The Opportunity token claimed.
 ---@field roll? integer The Opportunity die of a claim.
 ---@field opportunity? string The Opportunity result claimed ("Relic Blade").
 ---@field item? string The item used.
+---@field name? string The scripted action taken ("Field Repairs").
+---@field source? string The script defining the scripted action.
+---@field done? integer Actions spent so far on a scripted action's Task.
+---@field needed? integer Actions a scripted action's Task needs.
 ---@field target? integer The id of the friend a Healer worked on.
----@field complete? boolean A claim, use or healing is done (false while a multi-action one is under way).
+---@field complete? boolean A claim, use, healing or scripted action is done (false while a multi-action one is under way).
 ---@field result? CombatOutcome A melee's or shot's result.
 ---@field building? string The building attacked or set on fire.
 ---@field damage? integer Integrity a structural attack removed.
@@ -1321,6 +1339,47 @@ function Ctx:hero() end
 ---@param trigger string "terror", "gruesome_kill", "leader_defeated" or "half_lost".
 function Ctx:morale(m, trigger) end
 
+---Ask the kernel to add a modifier to some models' melee and ranged rolls for a while (logged `effect_granted`). In hooks that may ask for changes.
+---
+---```lua
+---ctx:grant({ models = ids, against = group_ids, value = 1, reason = "Hold the Line" })
+---```
+---@param effect GrantOptions Who gains what, against whom, for how long.
+function Ctx:grant(effect) end
+
+---Ask the kernel to restore Integrity to an intact building (logged `repaired`). In hooks that may ask for changes and in an action's `run`.
+---
+---```lua
+---ctx:repair("Forge", 1)
+---```
+---@param building BuildingSnapshot|string The building.
+---@param amount integer Integrity to restore, up to its maximum.
+function Ctx:repair(building, amount) end
+
+---Ask the kernel to remove a building's fire token (logged `fire` with this script).
+---
+---```lua
+---ctx:extinguish("Temple")
+---```
+---@param building BuildingSnapshot|string The building.
+function Ctx:extinguish(building) end
+
+---Ask the kernel to put a fire token on an intact building that has none (logged `fire` with this script).
+---
+---```lua
+---ctx:ignite("Stable")
+---```
+---@param building BuildingSnapshot|string The building.
+function Ctx:ignite(building) end
+
+---Ask the kernel to remove a Barricade (logged `barricade_damage` with this script).
+---
+---```lua
+---ctx:remove_barricade(b)
+---```
+---@param token Token|integer The Barricade (from `ctx:tokens("barricade")`).
+function Ctx:remove_barricade(token) end
+
 ---A read-only copy of a model as a hook sees it (the fields of a `Model`).
 ---
 ---```lua
@@ -1347,6 +1406,7 @@ function Ctx:morale(m, trigger) end
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
+---@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
 ---@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
@@ -1412,12 +1472,14 @@ function ModelSnapshot:has(condition) end
 ---@class Win
 ---@field kind RollKind Which roll.
 ---@field result CombatOutcome The result so far (read from the table, or as a script replaced it).
----@field role "winner"|"loser" The hook owner's side of the win.
+---@field role "winner"|"loser"|"friend" The hook owner's side of the win ("friend": a friend of the loser, in `on_friend_result`).
 ---@field attacker_won boolean Whether the winner was the attacker.
 ---@field winner_die integer The winner's natural die.
 ---@field winner_total integer The winner's total.
 ---@field loser_total integer The loser's total.
 ---@field opponent? ModelSnapshot The other model.
+---@field friend? ModelSnapshot In `on_friend_result`: the friend that lost.
+---@field would_remove? boolean In `on_friend_result`: the result as it stands takes the friend off the table (a Tough model's Wound does not).
 
 ---What `win_rules` returns: how the owner's win is read.
 ---
@@ -1428,13 +1490,14 @@ function ModelSnapshot:has(condition) end
 ---@field lethal? boolean|string The win defeats on any loss (a string is the reason).
 ---@field gruesome_multiplier? integer A Gruesome Kill from this multiple (Savage: 2).
 
----What `on_result` may return: a result to apply instead.
+---What `on_result` (and `on_friend_result`) may return: a result to apply instead, or a longer Recoil.
 ---
 ---```lua
 ---return { result = "none", reason = "Heavy Armor" }
 ---```
 ---@class ResultChange
 ---@field result? CombatOutcome The result to apply instead.
+---@field recoil? number|"short"|"medium"|"long" A Recoil moves the loser this far instead of one base width (inches or a measure).
 ---@field reason? string For the log.
 
 ---What `movement` returns: how its owner moves.
@@ -1458,6 +1521,80 @@ function ModelSnapshot:has(condition) end
 ---@field immune? boolean|string Ignore this check (a string is the reason).
 ---@field modifier? integer Added to each morale die.
 ---@field reason? string For the log.
+
+---What `ctx:grant` is given: a modifier for some models' rolls, for a while.
+---
+---```lua
+---ctx:grant({ models = { self.id }, against = { orc.id }, value = 1, ends = "wave" })
+---```
+---@class GrantOptions
+---@field models integer[]|ModelSnapshot[] The models whose rolls it modifies (ids or snapshots).
+---@field against? integer[]|ModelSnapshot[] Only in rolls against these (default: anyone).
+---@field value integer Added to the model's own total.
+---@field reason? string For the log (default: the script's file name).
+---@field ends? "activation"|"wave" When it ends: with the activation being played (default) or the wave.
+
+---The order an `order_cost` hook is asked about.
+---
+---```lua
+---if order.kind == "aimed_shot" then return { cost = 1 } end
+---```
+---@class OrderInfo
+---@field kind string "melee", "power_blow", "shoot", "aimed_shot", "structural", "ignite", "move", "approach", "leave", "claim", "use", "heal" or "ability".
+---@field cost integer Actions it costs by the rulebook.
+---@field target? integer The model it aims at (an attack or a heal).
+---@field building? string The building it aims at.
+---@field name? string A scripted action's name.
+
+---What `order_cost` may return: a lower cost, and the limited use it spends when the order is carried out.
+---
+---```lua
+---return { cost = 1, spend = "wave:Called Shot", reason = "Called Shot" }
+---```
+---@class CostAnswer
+---@field cost integer Actions (0 to 3); the lowest any script gives is used.
+---@field spend? string A limited use (`game:`/`wave:`/`council:`) spent once the order is carried out.
+---@field reason? string For the log.
+
+---An activation roll as `on_activation_roll` sees it, before any reroll.
+---
+---```lua
+---if roll.side == "heroes" and #roll.dice > 0 then return { reroll = "best" } end
+---```
+---@class ActivationRollInfo
+---@field dice integer[] The faces, in the order rolled.
+---@field quality integer The Quality rolled against.
+---@field side Side The side activating.
+---@field models ModelSnapshot[] The models activating (a Group, or one model).
+
+---What `on_activation_roll` may return: dice to roll again (the first script that asks wins).
+---
+---```lua
+---return { reroll = "all", spend = "wave:Warcry:" .. self.id, reason = "Warcry" }
+---```
+---@class RerollAnswer
+---@field reroll "all"|"best" Every die, or the best (highest) one.
+---@field spend? string A limited use spent by the reroll.
+---@field reason? string For the log.
+
+---A structural attack as `on_structural` sees it, after its damage.
+---
+---```lua
+---if attack.won then ctx:remove_barricade(b) end
+---```
+---@class StructuralInfo
+---@field building string The building attacked.
+---@field won boolean Whether the attacker won the roll.
+
+---One entry of a script's `actions` table: an extra action its owner may order with `{ ability = name, target = ... }`.
+---
+---```lua
+---actions = { ["Smother"] = { can = function(ctx, self, b) return true end, run = function(ctx, self, b) ctx:extinguish(b) end } }
+---```
+---@class ActionSpec
+---@field task? integer A Task of this many actions (each order adds one); `run` runs once complete.
+---@field can? fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string true when it may be used now; false or a string saying why not refuses the order.
+---@field run fun(ctx: Ctx, self: ModelSnapshot, target: any) Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).
 
 ---A modifier a hook returns (a bare whole number means `{ value = n }`).
 ---
@@ -1490,8 +1627,13 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
+---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---A hero signature's script (scripts/signatures/*.lua).
 ---
@@ -1514,8 +1656,13 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
+---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---An Alpha Rule's script (scripts/alpha/*.lua).
 ---
@@ -1538,8 +1685,13 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field actions? table[] Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.
+---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
+---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and perhaps a wave builder (`build_wave`) replacing the default one.
 ---
@@ -1564,7 +1716,12 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---An enemy Behaviour (scripts/behaviours/*.lua).
 ---
@@ -1613,7 +1770,12 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_defeat? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---A hero AI policy for simulated games (scripts/policies/*.lua).
 ---

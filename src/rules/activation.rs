@@ -26,11 +26,7 @@ pub fn activate(
         return Err(crate::dice::DiceError::BadDiceCount(dice).into());
     }
     begin_activation(game, id)?;
-    let faces: Vec<u8> = game
-        .roll("activation", Some(id), usize::from(dice))
-        .iter()
-        .map(|d| d.face)
-        .collect();
+    let faces = roll_faces(game, hooks, &[id], dice, quality)?;
     let roll = ActivationRoll::evaluate(&faces, quality, hero);
     game.record(EventKind::Activation {
         model: id,
@@ -116,11 +112,7 @@ pub fn activate_group(
         quality,
     });
     let first = group[0];
-    let faces: Vec<u8> = game
-        .roll("activation", Some(first), usize::from(dice))
-        .iter()
-        .map(|d| d.face)
-        .collect();
+    let faces = roll_faces(game, hooks, &group, dice, quality)?;
     let roll = ActivationRoll::evaluate(&faces, quality, hero);
     game.record(EventKind::Activation {
         model: first,
@@ -133,6 +125,57 @@ pub fn activate_group(
     Ok(roll)
 }
 
+/// Roll the activation dice of `activating` (a model, or a Group whose first model rolls), then let
+/// scripts reroll some of them once (`on_activation_roll`: the Orc Warlord's Warcry, the Goblin
+/// Shaman's Hex). Every roll is logged; a reroll also logs a `rerolled` event naming its script.
+fn roll_faces(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    activating: &[ModelId],
+    dice: u8,
+    quality: u8,
+) -> Result<Vec<u8>, RuleError> {
+    let first = activating[0];
+    let mut faces: Vec<u8> = game
+        .roll("activation", Some(first), usize::from(dice))
+        .iter()
+        .map(|d| d.face)
+        .collect();
+    let Some(r) = hooks.activation_reroll(game, activating, &faces, quality)? else {
+        return Ok(faces);
+    };
+    let which: Vec<usize> = match r.dice {
+        super::hooks::RerollDice::All => (0..faces.len()).collect(),
+        // The best die: the highest face, the first of equals.
+        super::hooks::RerollDice::Best => faces
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, f)| (**f, std::cmp::Reverse(*i)))
+            .map(|(i, _)| vec![i])
+            .unwrap_or_default(),
+    };
+    if let Some(key) = &r.spend {
+        game.spend_use(key, &r.source)
+            .map_err(|why| RuleError::Reward(format!("{}: on_activation_roll: {why}", r.source)))?;
+    }
+    let new: Vec<u8> = game
+        .roll("reroll", Some(first), which.len())
+        .iter()
+        .map(|d| d.face)
+        .collect();
+    for (i, face) in which.iter().zip(&new) {
+        faces[*i] = *face;
+    }
+    game.record(EventKind::Rerolled {
+        model: first,
+        dice: which,
+        faces: new,
+        reason: r.reason,
+        source: r.source,
+    });
+    Ok(faces)
+}
+
 /// A new activation starts afresh what is counted per activation: "moved into contact this
 /// activation" (Dashing), move actions (Slow) and attacks (one per turn, §3.2). Every member of a group
 /// activation starts afresh, not only the one that rolls.
@@ -140,6 +183,7 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
     let m = game.model_mut(id)?;
     m.charged = false;
     m.moves = 0;
+    m.moved = 0.0;
     m.attacks = 0;
     Ok(())
 }

@@ -75,6 +75,70 @@ pub enum Intent {
         trigger: MoraleTrigger,
         source: String,
     },
+    /// Spend a limited use (`game:`, `wave:`, `council:` key; Sister Ilse's once-per-game Sanctuary).
+    Spend { key: String, source: String },
+    /// Grant a modifier for a while (Captain Maren's Hold the Line).
+    Grant(crate::state::Effect),
+    /// Restore Integrity to a building, up to its maximum (Bram's Field Repairs).
+    Repair {
+        building: String,
+        amount: i32,
+        source: String,
+    },
+    /// Remove the fire token from a building (Hedda's Smother).
+    Extinguish { building: String, source: String },
+    /// Place a fire token on an intact building (the Fire Entity's Wildfire).
+    Ignite { building: String, source: String },
+    /// Remove a Barricade (the Orc Demolisher's Breach).
+    RemoveBarricade { token: TokenId, source: String },
+}
+
+/// An order's cost as a script changed it (Tobin's Called Shot: one Aimed Shot per wave costs 1
+/// action), with the limited use spent when the order is carried out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CostChange {
+    pub cost: u8,
+    pub spend: Option<String>,
+    pub reason: String,
+    pub source: String,
+}
+
+/// Which activation dice a script has rerolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RerollDice {
+    /// Every die (the Orc Warlord's Warcry).
+    All,
+    /// The best die (the Goblin Shaman's Hex on a hero's roll).
+    Best,
+}
+
+/// A reroll of an activation roll a script asked for, with the limited use it spends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reroll {
+    pub dice: RerollDice,
+    pub spend: Option<String>,
+    pub reason: String,
+    pub source: String,
+}
+
+/// What a model's scripted action (an `actions` entry of its trait, signature or Alpha Rule) aims at.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityTarget {
+    Model(ModelId),
+    Building(String),
+    Point(crate::geometry::Vec2),
+    Token(TokenId),
+}
+
+/// What the kernel learns before running a scripted action: the script that defines it, the actions
+/// its Task needs (when it is one), and why its `can` refused it, if it did.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct AbilityCheck {
+    pub source: String,
+    pub task: Option<u8>,
+    pub refused: Option<String>,
 }
 
 /// What scripts did about a result: perhaps a different result, and changes to apply.
@@ -82,6 +146,9 @@ pub enum Intent {
 pub struct ResultChange {
     /// The result to apply instead, why, and the script that said so.
     pub replace: Option<(CombatResult, String, String)>,
+    /// How far a Recoil moves the loser instead of one base width (the Ogre Brute's Hurl: a full
+    /// Medium), why, and the script that said so.
+    pub recoil: Option<(f64, String, String)>,
     pub intents: Vec<Intent>,
 }
 
@@ -128,6 +195,12 @@ pub enum Order {
     Heal {
         target: ModelId,
         what: Option<crate::rules::magic::Heal>,
+    },
+    /// A scripted action of the model (an `actions` entry of a trait, signature or Alpha Rule: Field
+    /// Repairs, Smother, Fire Breath), at an optional target.
+    Ability {
+        name: String,
+        target: Option<AbilityTarget>,
     },
 }
 
@@ -434,6 +507,85 @@ pub trait Hooks {
         _game: &mut Game,
         _info: &CouncilInfo,
     ) -> Result<Vec<CouncilOrder>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// What `order` costs `model` when one of its scripts changes the rulebook's `cost` (its
+    /// `order_cost`): the lowest cost any script gives, or `None` to keep the rulebook's.
+    fn order_cost(
+        &self,
+        _game: &Game,
+        _model: ModelId,
+        _order: &Order,
+        _cost: u8,
+    ) -> Result<Option<CostChange>, HookError> {
+        Ok(None)
+    }
+
+    /// Models of the other side are told that `activating` (an Enemy Group, or one model) is about to
+    /// roll its activation (their `on_opponent_activation`): the changes they ask for (Hold the Line).
+    fn on_opponent_activation(
+        &self,
+        _game: &mut Game,
+        _activating: &[ModelId],
+    ) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// After `activating` rolled `dice` for its activation, the activating models' and their opponents'
+    /// `on_activation_roll`: a reroll one of them asks for (the first that does), if any.
+    fn activation_reroll(
+        &self,
+        _game: &mut Game,
+        _activating: &[ModelId],
+        _dice: &[u8],
+        _quality: u8,
+    ) -> Result<Option<Reroll>, HookError> {
+        Ok(None)
+    }
+
+    /// `model` is about to be removed as Defeated (or by a Gruesome Kill): its scripts' `on_defeat`
+    /// may ask for changes (the Fire Entity's Wildfire).
+    fn on_defeat(&self, _game: &mut Game, _model: ModelId) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// After `attacker`'s structural attack on `building`: its scripts' `on_structural` may ask for
+    /// changes (the Orc Demolisher's Breach on a win).
+    fn on_structural(
+        &self,
+        _game: &mut Game,
+        _attacker: ModelId,
+        _building: &str,
+        _won: bool,
+    ) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// Check the scripted action `name` of `model` (an `actions` entry of one of its scripts) at
+    /// `target`: which script defines it, whether it is a Task, and its `can`'s refusal if it refuses.
+    /// An error when no script of the model defines it.
+    fn ability_check(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        name: &str,
+        _target: Option<&AbilityTarget>,
+    ) -> Result<AbilityCheck, HookError> {
+        Err(HookError {
+            message: format!("no script of this model defines the action {name:?}"),
+        })
+    }
+
+    /// Run the scripted action `name` of `model` (its `run`, once the action or its Task is complete):
+    /// the changes it asks for, which the kernel applies.
+    fn ability_run(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _name: &str,
+        _target: Option<&AbilityTarget>,
+    ) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
     }
 

@@ -174,6 +174,7 @@ pub fn melee(
         free_hack: o.free_hack,
     };
     mods.extend(hooks.roll_modifiers(game, &info)?);
+    mods.extend(super::effects::modifiers(game, &info));
 
     let dice = game.roll("melee", Some(attacker), 2);
     let (ad, dd) = (dice[0].face, dice[1].face);

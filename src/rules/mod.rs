@@ -6,6 +6,7 @@
 
 pub mod activation;
 pub mod combat;
+pub mod effects;
 pub mod error;
 pub mod hooks;
 pub mod magic;

@@ -319,6 +319,7 @@ pub fn move_with(
     {
         let m = game.model_mut(id)?;
         m.pos = out.end;
+        m.moved += out.travelled;
         if !o.step && !o.continuation {
             m.moves = m.moves.saturating_add(1);
         }

@@ -21,6 +21,21 @@ pub fn apply(
     winner_pos: Vec2,
     result: CombatResult,
 ) -> Result<CombatResult, RuleError> {
+    apply_with(game, rules, hooks, loser, winner_pos, result, None)
+}
+
+/// [`apply`], with a Recoil of `recoil` inches instead of one base width when a script said so (Hurl,
+/// Ride Down).
+#[allow(clippy::too_many_arguments)]
+pub fn apply_with(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
+    loser: ModelId,
+    winner_pos: Vec2,
+    result: CombatResult,
+    recoil_distance: Option<f64>,
+) -> Result<CombatResult, RuleError> {
     let m = game.model(loser)?.clone();
     if !matches!(result, CombatResult::Tie | CombatResult::None) {
         // Beaten in combat: a Task in progress is interrupted (§3.1).
@@ -29,7 +44,7 @@ pub fn apply(
     let applied = match result {
         CombatResult::Tie | CombatResult::None => return Ok(result),
         CombatResult::Gruesome => {
-            super::magic::remove(game, loser, "gruesome kill")?;
+            defeat(game, rules, hooks, loser, "gruesome kill")?;
             outcome(
                 game,
                 loser,
@@ -50,7 +65,7 @@ pub fn apply(
                     return Ok(CombatResult::Wound);
                 }
             }
-            super::magic::remove(game, loser, "defeated")?;
+            defeat(game, rules, hooks, loser, "defeated")?;
             outcome(
                 game,
                 loser,
@@ -60,7 +75,8 @@ pub fn apply(
             return Ok(CombatResult::Defeated);
         }
         CombatResult::Recoil => {
-            if recoil(game, loser, winner_pos)? {
+            let distance = recoil_distance.unwrap_or(m.base);
+            if recoil(game, loser, winner_pos, distance)? {
                 // An ensnarer that Recoils lets go of what it Entangled (§3.7).
                 release_entangled(game, loser);
                 outcome(game, loser, result, format!("{} Recoils", label(&m)));
@@ -109,15 +125,30 @@ fn outcome(game: &mut Game, model: ModelId, result: CombatResult, detail: String
     });
 }
 
-/// Move `id` one base width directly away from `from`. False (and no move) when there is no room: the
-/// table edge, terrain, a building or another model is in the way (§3.4).
-fn recoil(game: &mut Game, id: ModelId, from: Vec2) -> Result<bool, RuleError> {
+/// Remove a Defeated model, after its scripts' `on_defeat` had their say (Wildfire); what they asked
+/// for is applied once it is gone.
+fn defeat(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn super::hooks::Hooks,
+    id: ModelId,
+    why: &str,
+) -> Result<(), RuleError> {
+    let intents = hooks.on_defeat(game, id)?;
+    super::magic::remove(game, id, why)?;
+    apply_intents(game, rules, hooks, &intents)
+}
+
+/// Move `id` `distance` (one base width, unless a script says more) directly away from `from`. False
+/// (and no move) when there is no room for a base width: the table edge, terrain, a building or another
+/// model is in the way (§3.4); a longer Recoil stops where the way is blocked.
+fn recoil(game: &mut Game, id: ModelId, from: Vec2, distance: f64) -> Result<bool, RuleError> {
     let m = game.model(id)?;
     let away = m.pos - from;
     if away.len() < 1e-9 {
         return Ok(false);
     }
-    let dest = m.pos + away.normalized() * m.base;
+    let dest = m.pos + away.normalized() * distance;
     let others: Vec<_> = game
         .models
         .iter()
@@ -234,7 +265,17 @@ pub fn settle(
             result = to;
         }
     }
-    let applied = apply(game, rules, hooks, info.loser, winner_pos, result)?;
+    if let (CombatResult::Recoil, Some((_, reason, source))) = (result, &change.recoil) {
+        game.record(EventKind::ResultChanged {
+            model: info.loser,
+            from: result,
+            to: result,
+            reason: reason.clone(),
+            source: source.clone(),
+        });
+    }
+    let distance = change.recoil.as_ref().map(|(d, _, _)| *d);
+    let applied = apply_with(game, rules, hooks, info.loser, winner_pos, result, distance)?;
     if applied == CombatResult::Entangled {
         if let Ok(m) = game.model_mut(info.loser) {
             m.entangled_by = Some(info.winner);
@@ -299,6 +340,63 @@ pub fn apply_intents(
             Intent::Morale { model, trigger, .. } => {
                 if game.model(*model).is_ok() {
                     super::morale::morale_check(game, rules, hooks, *model, *trigger)?;
+                }
+            }
+            Intent::Spend { key, source } => game
+                .spend_use(key, source)
+                .map_err(|why| RuleError::Reward(format!("{source}: {why}")))?,
+            Intent::Grant(effect) => {
+                game.record(EventKind::EffectGranted {
+                    models: effect.models.clone(),
+                    against: effect.against.clone(),
+                    value: effect.value,
+                    reason: effect.reason.clone(),
+                    source: effect.source.clone(),
+                });
+                game.effects.push(effect.clone());
+            }
+            Intent::Repair {
+                building,
+                amount,
+                source,
+            } => {
+                let b = game.building_mut(building)?;
+                if b.destroyed || *amount <= 0 {
+                    continue;
+                }
+                let before = b.integrity;
+                b.integrity = (b.integrity + amount).min(b.max_integrity);
+                let (gained, integrity) = (b.integrity - before, b.integrity);
+                let building = b.name.clone();
+                game.record(EventKind::Repaired {
+                    building,
+                    amount: gained,
+                    integrity,
+                    source: source.clone(),
+                });
+            }
+            Intent::Extinguish { building, source } => {
+                super::structural::put_out_fire(game, building, None, Some(source.clone()))?;
+            }
+            Intent::Ignite { building, source } => {
+                let b = game.building(building)?;
+                // A building already burning or Destroyed takes no second fire: nothing to do.
+                if !b.fire && !b.destroyed {
+                    super::structural::place_fire(game, building, None, Some(source.clone()))?;
+                }
+            }
+            Intent::RemoveBarricade { token, source } => {
+                let left = game
+                    .tokens
+                    .iter()
+                    .find_map(|t| match (&t.kind, t.id == *token) {
+                        (crate::state::TokenKind::Barricade { integrity, .. }, true) => {
+                            Some(*integrity)
+                        }
+                        _ => None,
+                    });
+                if let Some(left) = left {
+                    super::structural::damage_barricade(game, *token, left, Some(source.clone()))?;
                 }
             }
         }

@@ -158,6 +158,36 @@ pub fn closer_target(
     Ok(None)
 }
 
+/// A shooter whose scripts lift the closest-target rule (Called Shot) and uses it — a closer legal
+/// target stood nearer — gets a `rule_bent` event naming the script.
+fn log_past_closer(
+    game: &mut Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<(), RuleError> {
+    let Some(source) = hooks.permission(game, shooter, "ignore_closest_target")? else {
+        return Ok(());
+    };
+    let Some(closer) = closer_target(game, r, shooter, target, Some(hooks))? else {
+        return Ok(());
+    };
+    let detail = format!(
+        "{} shoots {} past the closer {}",
+        label(game.model(shooter)?),
+        label(game.model(target)?),
+        label(game.model(closer)?)
+    );
+    game.record(EventKind::RuleBent {
+        model: shooter,
+        rule: "ignore_closest_target".into(),
+        detail,
+        source,
+    });
+    Ok(())
+}
+
 /// The target's side of a shot: its scripts may forbid it (Stealth), and the closest-target rule
 /// applies unless the shooter's scripts lift it (Called Shot).
 fn target_rules(
@@ -255,6 +285,7 @@ pub fn concentrated(
         ));
     };
     target_rules(game, r, hooks, shooter, target)?;
+    log_past_closer(game, r, hooks, shooter, target)?;
     let Shot {
         weapon,
         sight,
@@ -348,6 +379,7 @@ pub fn resolve_ranged(
         mods.push(m);
     }
     mods.extend(hooks.roll_modifiers(game, &info)?);
+    mods.extend(super::effects::modifiers(game, &info));
 
     let dice = game.roll("ranged", Some(shooter), 2);
     let (sd, td) = (dice[0].face, dice[1].face);

@@ -74,6 +74,9 @@ pub fn structural(
     report.damage = damage;
     report.integrity = integrity;
     report.destroyed = destroyed;
+    // The attacker's scripts may add to the attack (the Orc Demolisher's Breach on a win).
+    let intents = hooks.on_structural(game, attacker, &report.building, won)?;
+    super::outcome::apply_intents(game, rules, hooks, &intents)?;
     Ok(report)
 }
 
@@ -119,7 +122,7 @@ pub fn attack_barricade(
         power_blow,
     )?;
     let damage = damage_for(rules, won, power_blow);
-    let (integrity, destroyed) = damage_barricade(game, token, damage)?;
+    let (integrity, destroyed) = damage_barricade(game, token, damage, None)?;
     report.building = format!("Barricade {}", token.0);
     report.damage = damage;
     report.integrity = integrity;
@@ -209,11 +212,13 @@ fn roll(
     ))
 }
 
-/// Remove `amount` Integrity from a Barricade; at 0 it is removed from the table.
+/// Remove `amount` Integrity from a Barricade; at 0 it is removed from the table. `source` names the
+/// script that did it, when one did (Breach).
 pub fn damage_barricade(
     game: &mut Game,
     token: TokenId,
     amount: i32,
+    source: Option<String>,
 ) -> Result<(i32, bool), RuleError> {
     let i = game
         .tokens
@@ -237,6 +242,7 @@ pub fn damage_barricade(
         amount,
         integrity: left,
         destroyed,
+        source,
     });
     Ok((left, destroyed))
 }
@@ -281,17 +287,60 @@ pub fn ignite(
             gap: g,
         });
     }
+    place_fire(game, name, Some(id), None)
+}
+
+/// Put a fire token on an intact building that has none, lit by `by` or by a script (`source`): an
+/// error when it is Destroyed or already burning.
+pub fn place_fire(
+    game: &mut Game,
+    name: &str,
+    by: Option<ModelId>,
+    source: Option<String>,
+) -> Result<(), RuleError> {
+    let b = game.building(name)?;
+    if b.destroyed {
+        return Err(RuleError::BuildingDestroyed(b.name.clone()));
+    }
+    if b.fire {
+        return Err(RuleError::AlreadyBurning(b.name.clone()));
+    }
     // A fire lit on a building Blessed against this activation never burns it (Temple II).
     let blessed = super::village::blessed(game, name);
     let bm = game.building_mut(name)?;
     bm.fire = true;
     bm.fire_blessed = blessed;
+    let building = bm.name.clone();
     game.record(EventKind::Fire {
-        building: b.name,
+        building,
         lit: true,
-        by: Some(id),
+        by,
+        source,
     });
     Ok(())
+}
+
+/// Remove a building's fire token, put out by `by` or by a script (`source`); false when it had none.
+pub fn put_out_fire(
+    game: &mut Game,
+    name: &str,
+    by: Option<ModelId>,
+    source: Option<String>,
+) -> Result<bool, RuleError> {
+    let bm = game.building_mut(name)?;
+    if !bm.fire {
+        return Ok(false);
+    }
+    bm.fire = false;
+    bm.fire_blessed = false;
+    let building = bm.name.clone();
+    game.record(EventKind::Fire {
+        building,
+        lit: false,
+        by,
+        source,
+    });
+    Ok(true)
 }
 
 /// Remove `amount` Integrity from a building; at 0 remove its fire token and mark it Destroyed.

@@ -42,6 +42,11 @@ pub const MODEL_HOOKS: &[&str] = &[
     "on_council",
     "on_defeat",
     "actions",
+    "order_cost",
+    "on_opponent_activation",
+    "on_activation_roll",
+    "on_friend_result",
+    "on_structural",
 ];
 
 /// Hooks an Opportunity's script may define: `claim` and `wave_end` (the result), `use` (the item it
@@ -63,6 +68,11 @@ pub const OPPORTUNITY_HOOKS: &[&str] = &[
     "on_wave_start",
     "on_council",
     "on_defeat",
+    "order_cost",
+    "on_opponent_activation",
+    "on_activation_roll",
+    "on_friend_result",
+    "on_structural",
 ];
 
 /// A variant may override rule constants, replace the wave builder (`build_wave`) and add any model hook
@@ -83,6 +93,11 @@ pub const VARIANT_HOOKS: &[&str] = &[
     "on_wave_start",
     "on_council",
     "on_defeat",
+    "order_cost",
+    "on_opponent_activation",
+    "on_activation_roll",
+    "on_friend_result",
+    "on_structural",
 ];
 
 /// Plain data keys any module may carry.

@@ -131,6 +131,9 @@ pub enum EventKind {
         building: String,
         lit: bool,
         by: Option<ModelId>,
+        /// The script that lit or put out the fire, when one did (Wildfire, Smother).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        source: Option<String>,
     },
     /// A Trap went off under a model (§6.5).
     Trap {
@@ -148,6 +151,9 @@ pub enum EventKind {
         amount: i32,
         integrity: i32,
         destroyed: bool,
+        /// The script that did it, when one did (the Orc Demolisher's Breach).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        source: Option<String>,
     },
     /// A spell was cast with this Power (§3.7).
     Spell {
@@ -340,6 +346,48 @@ pub enum EventKind {
     ItemUsed {
         model: ModelId,
         item: String,
+        source: String,
+    },
+    /// Some activation dice were rolled again at a script's word (Warcry, Hex): which (0-based, in the
+    /// roll's order) and the new faces, which the `roll` event before it also shows.
+    Rerolled {
+        model: ModelId,
+        dice: Vec<usize>,
+        faces: Vec<u8>,
+        reason: String,
+        source: String,
+    },
+    /// A script granted a modifier for a while (Hold the Line).
+    EffectGranted {
+        models: Vec<ModelId>,
+        against: Vec<ModelId>,
+        value: i32,
+        reason: String,
+        source: String,
+    },
+    /// A script's action (an `actions` entry: Field Repairs, Smother, Fire Breath) ran or progressed.
+    Ability {
+        model: ModelId,
+        name: String,
+        source: String,
+        /// A Task's progress, when it is one.
+        done: Option<u8>,
+        needed: Option<u8>,
+        ran: bool,
+    },
+    /// A building regained Integrity outside the Council Phase (Field Repairs).
+    Repaired {
+        building: String,
+        amount: i32,
+        integrity: i32,
+        source: String,
+    },
+    /// A model used a permission its scripts grant to bend a rule (Called Shot shooting past a closer
+    /// target).
+    RuleBent {
+        model: ModelId,
+        rule: String,
+        detail: String,
         source: String,
     },
     /// A limited use was spent (`game:`, `wave:` or `council:` key of `Game::spent`).

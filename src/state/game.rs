@@ -64,6 +64,10 @@ pub struct Game {
     /// ignores all Integrity damage from it, and a fire lit on it meanwhile does no damage at wave end.
     #[serde(default)]
     pub blessed: Option<super::piece::Blessing>,
+    /// Modifiers a script granted for a while (Captain Maren's Hold the Line: +1 Combat against one
+    /// Enemy Group for its activation), applied by the kernel to every roll they match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -80,6 +84,34 @@ pub struct PendingReward {
     pub roll: u8,
     /// The row's name when it was claimed ("Supply Cache").
     pub result: String,
+}
+
+/// The prefixes of [`Game::spent`] keys: how long a limited use lasts.
+pub const SPENT_PREFIXES: &[&str] = &["game:", "wave:", "council:"];
+
+/// How long an [`Effect`] lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectEnds {
+    /// At the end of the Enemy Group activation being played (or the current activation).
+    Activation,
+    /// At the end of the wave.
+    Wave,
+}
+
+/// A modifier a script granted to some models' rolls against some opponents, for a while.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    /// The models whose rolls it modifies.
+    pub models: Vec<ModelId>,
+    /// Only against these opponents (empty: against anyone).
+    pub against: Vec<ModelId>,
+    /// Added to the model's own total.
+    pub value: i32,
+    pub reason: String,
+    /// The script that granted it.
+    pub source: String,
+    pub ends: EffectEnds,
 }
 
 fn igniters_burn_default() -> bool {
@@ -107,6 +139,7 @@ impl Game {
             fled: Vec::new(),
             rewards: Vec::new(),
             blessed: None,
+            effects: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),
@@ -122,6 +155,25 @@ impl Game {
     /// The whole log, oldest first.
     pub fn log(&self) -> &[Event] {
         &self.log
+    }
+
+    /// Spend the limited use `key` (`game:`, `wave:` or `council:`...) for `source` and log it; an error
+    /// naming the problem when the key is malformed or already spent.
+    pub fn spend_use(&mut self, key: &str, source: &str) -> Result<(), String> {
+        if !SPENT_PREFIXES.iter().any(|p| key.starts_with(p)) {
+            return Err(format!(
+                "a limited use is named game:..., wave:... or council:..., not {key:?}"
+            ));
+        }
+        if self.spent.iter().any(|s| s == key) {
+            return Err(format!("{key:?} is already spent"));
+        }
+        self.spent.push(key.to_string());
+        self.record(EventKind::Spent {
+            key: key.to_string(),
+            source: source.to_string(),
+        });
+        Ok(())
     }
 
     /// Roll `n` D6 for `purpose` and log the roll.

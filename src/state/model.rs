@@ -122,6 +122,9 @@ pub struct Model {
     /// Move actions taken since it last activated (Slow allows one).
     #[serde(default)]
     pub moves: u8,
+    /// Inches moved since it last activated (Sir Roland's Ride Down needs a Medium move into contact).
+    #[serde(default)]
+    pub moved: f64,
     /// Melee and ranged attacks made since it last activated (core §3.2: one per turn); the turn engine
     /// counts them.
     #[serde(default)]

@@ -119,6 +119,7 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         summoned_by: None,
         charged: false,
         moves: 0,
+        moved: 0.0,
         attacks: 0,
         actions_left: 0,
         wrecked: None,

@@ -8,7 +8,7 @@
 
 use crate::geometry::{Goal, Navigator, Route};
 use crate::roster::Rosters;
-use crate::rules::hooks::{Aim, Hooks, Order};
+use crate::rules::hooks::{Aim, CostChange, Hooks, Order};
 use crate::rules::melee::{melee, CombatReport, MeleeOptions};
 use crate::rules::movement::{move_with, MoveOptions, MoveReport};
 use crate::rules::ranged::{shoot, ShotOptions};
@@ -58,6 +58,14 @@ pub enum ActionReport {
         done: u8,
         needed: u8,
         healed: bool,
+    },
+    /// A scripted action (Field Repairs, Smother, Fire Breath): its script, a Task's progress when it
+    /// is one, and whether it ran (a Task runs once complete).
+    Ability {
+        name: String,
+        source: String,
+        task: Option<(u8, u8)>,
+        ran: bool,
     },
 }
 
@@ -137,6 +145,80 @@ pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
     }
 }
 
+/// A scripted action (an `actions` entry of the model's trait, signature or Alpha Rule): its `can` may
+/// refuse it (the order is refused with its reason); a Task gains one action and runs once complete;
+/// what `run` asks for is applied, and an `ability` event names the script.
+fn ability(
+    game: &mut Game,
+    rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    name: String,
+    target: Option<crate::rules::hooks::AbilityTarget>,
+) -> Result<ActionReport, RuleError> {
+    let check = hooks.ability_check(game, id, &name, target.as_ref())?;
+    if let Some(why) = check.refused {
+        return Err(RuleError::Refused(why));
+    }
+    let task = match check.task {
+        Some(needed) if needed > 1 => {
+            let t = crate::rules::activation::work_task(game, id, &name, needed, 1)?;
+            Some((t.done, needed))
+        }
+        _ => None,
+    };
+    let ran = task.is_none_or(|(done, needed)| done >= needed);
+    game.record(crate::state::EventKind::Ability {
+        model: id,
+        name: name.clone(),
+        source: check.source.clone(),
+        done: task.map(|t| t.0),
+        needed: task.map(|t| t.1),
+        ran,
+    });
+    if ran {
+        let intents = hooks.ability_run(game, id, &name, target.as_ref())?;
+        crate::rules::outcome::apply_intents(game, rules, hooks, &intents)?;
+    }
+    Ok(ActionReport::Ability {
+        name,
+        source: check.source,
+        task,
+        ran,
+    })
+}
+
+/// What `order` costs model `id`: the rulebook's [`order_cost`], or what one of its scripts lowers it
+/// to (Called Shot), with the change to [`pay`] once the order is carried out.
+pub fn cost_of(
+    game: &Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    order: &Order,
+) -> Result<(u8, Option<CostChange>), RuleError> {
+    let cost = order_cost(&rosters.rules, order);
+    Ok(match hooks.order_cost(game, id, order, cost)? {
+        Some(c) if c.cost < cost => (c.cost, Some(c)),
+        _ => (cost, None),
+    })
+}
+
+/// Spend the limited use a lowered cost uses, once its order was carried out (logged as `spent`); a
+/// malformed or already-spent key is the script's error, named with its file.
+pub fn pay(game: &mut Game, change: Option<&CostChange>) -> Result<(), RuleError> {
+    if let Some(CostChange {
+        spend: Some(key),
+        source,
+        ..
+    }) = change
+    {
+        game.spend_use(key, source)
+            .map_err(|why| RuleError::Reward(format!("{source}: order_cost: {why}")))?;
+    }
+    Ok(())
+}
+
 /// Execute one order for model `id`.
 pub fn execute(
     game: &mut Game,
@@ -181,6 +263,7 @@ pub fn execute(
             report: super::opportunity::use_item(game, rosters, hooks, id, &item)?,
         },
         Order::Heal { target, what } => heal_friend(game, rules, hooks, id, target, what)?,
+        Order::Ability { name, target } => ability(game, rules, hooks, id, name, target)?,
         Order::Approach { aim, within } => match route_to(game, id, &aim)? {
             Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
                 report: follow(game, rules, hooks, id, &route, Some(route.length - within))?,

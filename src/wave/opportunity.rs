@@ -25,8 +25,7 @@ use crate::state::{
 };
 use serde::Serialize;
 
-/// The prefixes of `Game::spent` keys: how long a limited use lasts.
-pub const SPENT_PREFIXES: &[&str] = &["game:", "wave:", "council:"];
+pub use crate::state::SPENT_PREFIXES;
 
 /// What a claim did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -398,22 +397,8 @@ pub fn apply_rewards(
                 });
             }
             Reward::Spend { key, source } => {
-                if !SPENT_PREFIXES.iter().any(|p| key.starts_with(p)) {
-                    return Err(bad(
-                        source,
-                        format!(
-                            "a limited use is named game:..., wave:... or council:..., not {key:?}"
-                        ),
-                    ));
-                }
-                if game.spent.contains(key) {
-                    return Err(bad(source, format!("{key:?} is already spent")));
-                }
-                game.spent.push(key.clone());
-                game.record(EventKind::Spent {
-                    key: key.clone(),
-                    source: source.clone(),
-                });
+                game.spend_use(key, source)
+                    .map_err(|why| bad(source, why))?;
             }
             Reward::Heal {
                 model,

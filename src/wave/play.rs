@@ -128,6 +128,7 @@ fn run_start(
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
+    game.effects.clear();
     abilities::clear_wave_grants(game);
     super::council::rejoin_fled(game);
     // The scripts asked below see the wave being started.
@@ -269,7 +270,7 @@ fn claims_since(game: &Game, from: usize) -> Vec<(String, String)> {
 /// it —, the village gains Supplies for the wave number (3), then the Opportunity
 /// results claimed for the wave's end resolve through their scripts (4, Rewards).
 pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Result<(), RuleError> {
-    extinguish(game, rosters);
+    extinguish(game, rosters)?;
     game.blessed = None;
     let burning: Vec<(String, bool)> = game
         .buildings
@@ -325,7 +326,7 @@ pub fn between_waves(
 
 /// §7.1 step 1: each hero adjacent to a burning building puts out one fire (heroes in id order, the
 /// buildings in roster order).
-pub fn extinguish(game: &mut Game, rosters: &Rosters) {
+pub fn extinguish(game: &mut Game, rosters: &Rosters) -> Result<(), RuleError> {
     let tol = rosters.rules.bases.contact_tolerance;
     let heroes: Vec<crate::geometry::Circle> = game
         .side(Side::Heroes)
@@ -342,14 +343,10 @@ pub fn extinguish(game: &mut Game, rosters: &Rosters) {
         }) else {
             continue;
         };
-        b.fire = false;
         let name = b.name.clone();
-        game.record(crate::state::EventKind::Fire {
-            building: name,
-            lit: false,
-            by: None,
-        });
+        crate::rules::structural::put_out_fire(game, &name, None, None)?;
     }
+    Ok(())
 }
 
 /// Play every wave of `length` until the village falls, a wave stalls, or the final wave ends.

@@ -4,7 +4,7 @@
 //! Two failures end the enemy turn after the Group's actions — except for a Behaviour that never causes a
 //! turnover (Mindless, Guardian), which also takes at most its `max_actions`.
 
-use super::act::{enemy_step, execute, order_cost, ActionReport, Step};
+use super::act::{enemy_step, execute, ActionReport, Step};
 use crate::roster::Rosters;
 use crate::rules::activation::activate_group;
 use crate::rules::hooks::Hooks;
@@ -79,8 +79,10 @@ pub fn enemy_turn(
         let dice = rosters.rules.wave.enemy_dice.max(1);
         // Temple II: the Blessing is chosen before the activation begins and lasts until it ends.
         super::abilities::offer_blessing(game, rosters, hooks, &alive)?;
+        opponents_react(game, rosters, hooks, &alive)?;
         let played = activate_members(game, rosters, hooks, &alive, dice, max_actions as u8);
         game.blessed = None;
+        crate::rules::effects::end_activation(game);
         let (roll, actions, done) = played?;
         let turnover = roll.turnover && causes_turnover;
         turns.push(GroupTurn {
@@ -96,6 +98,18 @@ pub fn enemy_turn(
         }
     }
     Ok(turns)
+}
+
+/// The other side's scripts hear that `activating` is about to roll (`on_opponent_activation`: Hold the
+/// Line) and the kernel applies what they ask for.
+fn opponents_react(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    activating: &[ModelId],
+) -> Result<(), RuleError> {
+    let intents = hooks.on_opponent_activation(game, activating)?;
+    crate::rules::outcome::apply_intents(game, &rosters.rules, hooks, &intents)
 }
 
 /// A Group's roll, the actions each model got, and what they did.
@@ -130,7 +144,8 @@ fn activate_members(
 }
 
 /// Spend a model's `actions`, one step at a time: `next` says what each is (an order, or an action
-/// already settled); an order costs what [`order_cost`] says (a Power Blow or an Aimed Shot two) and is
+/// already settled); an order costs what [`super::act::cost_of`] says (a Power Blow or an Aimed Shot two,
+/// unless a script lowers it) and is
 /// lost when fewer actions are left; an order the rules refuse loses one action. The model's
 /// `actions_left` shows the script deciding how many remain.
 fn take_actions(
@@ -148,14 +163,17 @@ fn take_actions(
         let (report, spent) = match next(game, id)? {
             Step::Done(report) => (report, 1),
             Step::Order(order) => {
-                let cost = order_cost(&rosters.rules, &order);
+                let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
                 if cost > left {
                     let why = format!("the order needs {cost} actions and {left} are left");
                     (ActionReport::Lost { why }, 1)
                 } else {
                     match lose_if_refused(execute(game, rosters, hooks, id, order))? {
                         lost @ ActionReport::Lost { .. } => (lost, 1),
-                        report => (report, cost),
+                        report => {
+                            super::act::pay(game, change.as_ref())?;
+                            (report, cost)
+                        }
                     }
                 }
             }
@@ -167,6 +185,31 @@ fn take_actions(
         m.actions_left = 0;
     }
     Ok(done)
+}
+
+/// Spend `actions` of model `id` on `orders`, in turn, as the turn engine does (costs, lost actions, a
+/// Defenseless model standing up first): for scenarios and the REPL. Orders left over are not taken.
+pub fn take_orders(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    actions: u8,
+    orders: Vec<crate::rules::hooks::Order>,
+) -> Result<Vec<ActionReport>, RuleError> {
+    let queue = std::cell::RefCell::new(orders.into_iter());
+    let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
+        if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
+            return Ok(Step::Done(stood));
+        }
+        Ok(match queue.borrow_mut().next() {
+            Some(order) => Step::Order(order),
+            None => Step::Done(ActionReport::Lost {
+                why: "no order left".into(),
+            }),
+        })
+    };
+    take_actions(game, rosters, hooks, id, actions, &step)
 }
 
 /// An order the rules refuse loses the action (with the reason, in the report) instead of stopping the
@@ -203,6 +246,7 @@ pub fn hero_turn(
             continue;
         }
         let dice = hooks.policy_dice(game, id)?;
+        opponents_react(game, rosters, hooks, &[id])?;
         let roll = crate::rules::activation::activate(game, hooks, id, dice)?;
         let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
             if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
@@ -216,6 +260,7 @@ pub fn hero_turn(
             })
         };
         let done = take_actions(game, rosters, hooks, id, roll.successes, &step)?;
+        crate::rules::effects::end_activation(game);
         if let Ok(m) = game.model_mut(id) {
             m.active = false;
         }

@@ -204,6 +204,21 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
             t.raw_set("target", target.0)?;
             t.raw_set("complete", *healed)?;
         }
+        A::Ability {
+            name,
+            source,
+            task,
+            ran,
+        } => {
+            t.raw_set("did", "ability")?;
+            t.raw_set("name", name.as_str())?;
+            t.raw_set("source", source.as_str())?;
+            t.raw_set("complete", *ran)?;
+            if let Some((done, needed)) = task {
+                t.raw_set("done", *done)?;
+                t.raw_set("needed", *needed)?;
+            }
+        }
     }
     Ok(t)
 }
@@ -836,6 +851,32 @@ impl UserData for GameHandle {
                 .map_err(|e| Self::rule_err(lua, e))?;
             action_table(lua, &r)
         });
+
+        methods.add_method(
+            api("orders"),
+            |lua, this, (m, actions, orders): (Value, u8, Vec<Value>)| {
+                let id = this.model_arg(lua, &m)?;
+                let orders = orders
+                    .into_iter()
+                    .map(|o| {
+                        super::hooks::order_from(o)
+                            .map_err(|e| fail(lua, e.message))?
+                            .ok_or_else(|| fail(lua, "g:orders: an order is nil"))
+                    })
+                    .collect::<mlua::Result<Vec<_>>>()?;
+                let rosters = this.0.rosters_with_rules();
+                let (mut game, hooks) = this.session(lua)?;
+                let done = crate::wave::turn::take_orders(
+                    &mut game, &rosters, &hooks, id, actions, orders,
+                )
+                .map_err(|e| Self::rule_err(lua, e))?;
+                let t = lua.create_table()?;
+                for r in &done {
+                    t.raw_push(action_table(lua, r)?)?;
+                }
+                Ok(t)
+            },
+        );
 
         methods.add_method(api("play_wave"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();

@@ -49,6 +49,7 @@ pub fn model_field(
         "defeated" => Value::Boolean(false),
         "weapon_broken" => Value::Boolean(m.weapon_broken),
         "charged" => Value::Boolean(m.charged),
+        "moved" => Value::Number(m.moved),
         "attacks" => Value::Integer(i64::from(m.attacks)),
         "actions_left" => Value::Integer(i64::from(m.actions_left)),
         "wrecked" => match &m.wrecked {

@@ -3,7 +3,7 @@
 //! return into validated modifiers that name their source file. A spell script's `cast` gets a `ctx`
 //! whose spell primitives call the kernel at once (`run_spell`).
 
-use super::convert::{fail, to_pos};
+use super::convert::{check_options, fail, to_pos};
 use super::game::{combat_table, fix_names, names, Core};
 use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
@@ -27,6 +27,8 @@ use crate::state::{
 use mlua::{Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::borrow::Cow;
 use std::rc::Rc;
+
+mod abilities;
 
 /// The script side of [`Hooks`] for one call into the kernel.
 pub struct ScriptHooks<'a> {
@@ -86,6 +88,48 @@ impl<'a> ScriptHooks<'a> {
                 .filter_map(|v| self.registry.variant(v).map(|m| (m, None))),
         );
         mods
+    }
+}
+
+impl ScriptHooks<'_> {
+    /// An `on_result`'s `recoil`: inches, or a measure name ("medium"), as a Recoil distance.
+    fn recoil_of(
+        &self,
+        module: &Module,
+        t: &Table,
+    ) -> Result<Option<(f64, String, String)>, HookError> {
+        let inches = match t.raw_get::<Value>("recoil").map_err(hook_err)? {
+            Value::Nil => return Ok(None),
+            Value::Integer(n) if n > 0 => n as f64,
+            Value::Number(n) if n.is_finite() && n > 0.0 => n,
+            Value::String(s) => {
+                let m = match s.to_string_lossy().as_str() {
+                    "short" => crate::roster::Measure::Short,
+                    "medium" => crate::roster::Measure::Medium,
+                    "long" => crate::roster::Measure::Long,
+                    other => {
+                        return Err(bad_return(
+                            module,
+                            "on_result",
+                            &format!("recoil = {other:?} (expected inches or short/medium/long)"),
+                        ))
+                    }
+                };
+                self.core.rules.measures.get(m)
+            }
+            other => {
+                return Err(bad_return(
+                    module,
+                    "on_result",
+                    &format!("recoil = {other:?} (expected inches or a measure)"),
+                ))
+            }
+        };
+        let reason = t
+            .raw_get::<Option<String>>("reason")
+            .map_err(hook_err)?
+            .unwrap_or_else(|| module.stem().to_string());
+        Ok(Some((inches, reason, module.label.clone())))
     }
 }
 
@@ -466,6 +510,11 @@ fn parse_order(v: Value, bad: &dyn Fn(&str) -> HookError) -> Result<Option<Order
         };
         return Ok(Some(Order::Heal { target: id, what }));
     }
+    if let Some(name) = t.raw_get::<Option<String>>("ability").map_err(hook_err)? {
+        let target = abilities::ability_target(t.raw_get::<Value>("target").map_err(hook_err)?)
+            .map_err(|why| bad(&why))?;
+        return Ok(Some(Order::Ability { name, target }));
+    }
     let aim = match t.raw_get::<Value>("move").map_err(hook_err)? {
         Value::Table(m) => Some(
             aim_of(&m)
@@ -491,7 +540,7 @@ fn parse_order(v: Value, bad: &dyn Fn(&str) -> HookError) -> Result<Option<Order
         };
     }
     Err(bad(
-        "none of melee, shoot, structural, ignite, move, leave, claim, use or heal",
+        "none of melee, shoot, structural, ignite, move, leave, claim, use, heal or ability",
     ))
 }
 
@@ -1046,6 +1095,9 @@ impl Hooks for ScriptHooks<'_> {
             let arg = |lua: &Lua, g: &Game| win_table(lua, g, rules, win, who, now);
             for (module, v) in self.call_act(game, who, "on_result", &intents, &arg)? {
                 let Value::Table(t) = v else { continue };
+                if let Some(d) = self.recoil_of(module, &t)? {
+                    change.recoil = Some(d);
+                }
                 let Some(name) = t.raw_get::<Option<String>>("result").map_err(hook_err)? else {
                     continue;
                 };
@@ -1060,8 +1112,84 @@ impl Hooks for ScriptHooks<'_> {
                 change.replace = Some((to, reason, module.label.clone()));
             }
         }
+        if let Some(r) = self.friend_result(game, win, current, &intents)? {
+            change.replace = Some(r);
+        }
         change.intents = intents.into_inner();
         Ok(change)
+    }
+
+    fn order_cost(
+        &self,
+        game: &Game,
+        model: ModelId,
+        order: &Order,
+        cost: u8,
+    ) -> Result<Option<crate::rules::hooks::CostChange>, HookError> {
+        self.cost_change(game, model, order, cost)
+    }
+
+    fn on_opponent_activation(
+        &self,
+        game: &mut Game,
+        activating: &[ModelId],
+    ) -> Result<Vec<Intent>, HookError> {
+        self.opponent_activation(game, activating)
+    }
+
+    fn activation_reroll(
+        &self,
+        game: &mut Game,
+        activating: &[ModelId],
+        dice: &[u8],
+        quality: u8,
+    ) -> Result<Option<crate::rules::hooks::Reroll>, HookError> {
+        self.reroll(game, activating, dice, quality)
+    }
+
+    fn on_defeat(&self, game: &mut Game, model: ModelId) -> Result<Vec<Intent>, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        self.call_act(game, model, "on_defeat", &intents, &arg)?;
+        Ok(intents.into_inner())
+    }
+
+    fn on_structural(
+        &self,
+        game: &mut Game,
+        attacker: ModelId,
+        building: &str,
+        won: bool,
+    ) -> Result<Vec<Intent>, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        let arg = |lua: &Lua, _: &Game| -> mlua::Result<Value> {
+            let t = lua.create_table()?;
+            t.raw_set("building", building)?;
+            t.raw_set("won", won)?;
+            Ok(Value::Table(t))
+        };
+        self.call_act(game, attacker, "on_structural", &intents, &arg)?;
+        Ok(intents.into_inner())
+    }
+
+    fn ability_check(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        name: &str,
+        target: Option<&crate::rules::hooks::AbilityTarget>,
+    ) -> Result<crate::rules::hooks::AbilityCheck, HookError> {
+        self.check_ability(game, model, name, target)
+    }
+
+    fn ability_run(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        name: &str,
+        target: Option<&crate::rules::hooks::AbilityTarget>,
+    ) -> Result<Vec<Intent>, HookError> {
+        self.run_ability(game, model, name, target)
     }
 
     fn on_charge(
@@ -2229,6 +2357,10 @@ impl UserData for Ctx<'_> {
         });
         methods.add_method(api("spend"), |lua, this, key: String| {
             let source = this.source.clone();
+            // In a hook that may ask for changes it is a change like the others (Sanctuary).
+            if this.reward.is_none() && this.intents.is_some() {
+                return this.ask(Intent::Spend { key, source });
+            }
             this.reward(lua, "spend", Reward::Spend { key, source })
         });
         methods.add_method(api("hero"), |lua, this, ()| {
@@ -2294,5 +2426,101 @@ impl UserData for Ctx<'_> {
                 source: this.source.clone(),
             })
         });
+        methods.add_method(api("grant"), |lua, this, opts: Table| {
+            check_options(lua, &Some(opts.clone()), &spec::options("GrantOptions"))?;
+            let ids = |key: &str| -> mlua::Result<Vec<ModelId>> {
+                match opts.raw_get::<Value>(key)? {
+                    Value::Nil => Ok(Vec::new()),
+                    Value::Table(t) => t
+                        .sequence_values::<Value>()
+                        .map(|v| model_id(lua, &v?))
+                        .collect(),
+                    other => Err(fail(
+                        lua,
+                        format!(
+                            "ctx:grant: {key} = a {} (expected a list)",
+                            other.type_name()
+                        ),
+                    )),
+                }
+            };
+            let ends = match opts.raw_get::<Option<String>>("ends")?.as_deref() {
+                None | Some("activation") => crate::state::EffectEnds::Activation,
+                Some("wave") => crate::state::EffectEnds::Wave,
+                Some(other) => {
+                    return Err(fail(
+                        lua,
+                        format!(
+                            "ctx:grant: ends = {other:?} (expected \"activation\" or \"wave\")"
+                        ),
+                    ))
+                }
+            };
+            let source = this.source.clone();
+            let effect = crate::state::Effect {
+                models: ids("models")?,
+                against: ids("against")?,
+                value: opts.raw_get::<i32>("value")?,
+                reason: opts
+                    .raw_get::<Option<String>>("reason")?
+                    .unwrap_or_else(|| source.clone()),
+                source,
+                ends,
+            };
+            this.ask(Intent::Grant(effect))
+        });
+        methods.add_method(api("repair"), |lua, this, (b, amount): (Value, i32)| {
+            let building = building_name(lua, &b)?;
+            this.ask(Intent::Repair {
+                building,
+                amount,
+                source: this.source.clone(),
+            })
+        });
+        methods.add_method(api("extinguish"), |lua, this, b: Value| {
+            let building = building_name(lua, &b)?;
+            this.ask(Intent::Extinguish {
+                building,
+                source: this.source.clone(),
+            })
+        });
+        methods.add_method(api("ignite"), |lua, this, b: Value| {
+            let building = building_name(lua, &b)?;
+            this.ask(Intent::Ignite {
+                building,
+                source: this.source.clone(),
+            })
+        });
+        methods.add_method(api("remove_barricade"), |lua, this, tok: Value| {
+            let token = match &tok {
+                Value::Integer(i) if *i > 0 => TokenId(*i as u32),
+                Value::Table(t) => TokenId(t.raw_get::<u32>("id")?),
+                other => {
+                    return Err(fail(
+                        lua,
+                        format!(
+                            "ctx:remove_barricade: a {} (expected a token)",
+                            other.type_name()
+                        ),
+                    ))
+                }
+            };
+            this.ask(Intent::RemoveBarricade {
+                token,
+                source: this.source.clone(),
+            })
+        });
+    }
+}
+
+/// A building argument: its name, or a snapshot with `name`.
+fn building_name(lua: &Lua, v: &Value) -> mlua::Result<String> {
+    match v {
+        Value::String(s) => Ok(s.to_string_lossy()),
+        Value::Table(t) => t.raw_get::<String>("name"),
+        other => Err(fail(
+            lua,
+            format!("expected a building or its name, got {}", other.type_name()),
+        )),
     }
 }

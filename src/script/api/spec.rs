@@ -181,6 +181,11 @@ const MODEL_FIELD_SPECS: &[Field] = &[
         "It moved into contact with an enemy since its last activation (Dashing).",
     ),
     f(
+        "moved",
+        "number",
+        "Inches it moved since its last activation (Sir Roland's Ride Down).",
+    ),
+    f(
         "attacks",
         "integer",
         "Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).",
@@ -668,6 +673,20 @@ pub const CLASSES: &[Class] = &[
                 usage: "local a = g:order(bram, { claim = g:opportunity({ 30, 30 }) })",
             },
             Method {
+                name: "orders",
+                params: &[
+                    p("model", "ModelArg", "The model that acts."),
+                    p("actions", "integer", "Actions it has (its activation's successes)."),
+                    p("orders", "BehaviourOrder[]", "The orders it takes, in turn."),
+                ],
+                returns: "EnemyAction[]",
+                doc: "Spend `actions` on `orders` as the turn engine does: each order costs what the rules and \
+                      its scripts' `order_cost` say (a Power Blow two, a Called Shot one); an order needing \
+                      more actions than are left, or one the rules refuse, loses an action with the reason; \
+                      a Defenseless model not Engaged stands up first.",
+                usage: "local done = g:orders(tobin, 2, { { shoot = orc, aimed = true }, { shoot = orc } })",
+            },
+            Method {
                 name: "play_wave",
                 params: &[],
                 returns: "WaveSummary",
@@ -883,6 +902,17 @@ pub const CLASSES: &[Class] = &[
                 "\"wound\"|Condition",
                 "With `heal`: what to heal (default: a Wound if it has one, else its first condition).",
             ),
+            opt(
+                "ability",
+                "string",
+                "A scripted action of the model (an `actions` entry of its trait, signature or Alpha Rule: \
+                 \"Field Repairs\"); its `can` may refuse it, a Task gains one action.",
+            ),
+            opt(
+                "target",
+                "ModelSnapshot|BuildingSnapshot|string|Token|Position",
+                "With `ability`: what the action aims at (a building may be given by name).",
+            ),
         ],
         methods: &[],
     },
@@ -1047,19 +1077,24 @@ pub const CLASSES: &[Class] = &[
                 "did",
                 "string",
                 "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\", \"left\", \"claimed\", \
-                 \"used\", \"healed\" or \"stood_up\" (a Defenseless model not Engaged spends its first \
-                 action standing up).",
+                 \"used\", \"healed\", \"ability\" (a scripted action) or \"stood_up\" (a Defenseless \
+                 model not Engaged spends its first action standing up).",
             ),
             opt("why", "string", "Why the action was lost."),
             opt("token", "integer", "The Opportunity token claimed."),
             opt("roll", "integer", "The Opportunity die of a claim."),
             opt("opportunity", "string", "The Opportunity result claimed (\"Relic Blade\")."),
             opt("item", "string", "The item used."),
+            opt("name", "string", "The scripted action taken (\"Field Repairs\")."),
+            opt("source", "string", "The script defining the scripted action."),
+            opt("done", "integer", "Actions spent so far on a scripted action's Task."),
+            opt("needed", "integer", "Actions a scripted action's Task needs."),
             opt("target", "integer", "The id of the friend a Healer worked on."),
             opt(
                 "complete",
                 "boolean",
-                "A claim, use or healing is done (false while a multi-action one is under way).",
+                "A claim, use, healing or scripted action is done (false while a multi-action one is \
+                 under way).",
             ),
             opt("result", "CombatOutcome", "A melee's or shot's result."),
             opt("building", "string", "The building attacked or set on fire."),
@@ -1695,6 +1730,47 @@ pub const CLASSES: &[Class] = &[
                 doc: "Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.",
                 usage: "for _, m in ipairs(charged) do ctx:morale(m, \"terror\") end",
             },
+            Method {
+                name: "grant",
+                params: &[p("effect", "GrantOptions", "Who gains what, against whom, for how long.")],
+                returns: "",
+                doc: "Ask the kernel to add a modifier to some models' melee and ranged rolls for a while \
+                      (logged `effect_granted`). In hooks that may ask for changes.",
+                usage: "ctx:grant({ models = ids, against = group_ids, value = 1, reason = \"Hold the Line\" })",
+            },
+            Method {
+                name: "repair",
+                params: &[
+                    p("building", "BuildingSnapshot|string", "The building."),
+                    p("amount", "integer", "Integrity to restore, up to its maximum."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to restore Integrity to an intact building (logged `repaired`). In hooks \
+                      that may ask for changes and in an action's `run`.",
+                usage: "ctx:repair(\"Forge\", 1)",
+            },
+            Method {
+                name: "extinguish",
+                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                returns: "",
+                doc: "Ask the kernel to remove a building's fire token (logged `fire` with this script).",
+                usage: "ctx:extinguish(\"Temple\")",
+            },
+            Method {
+                name: "ignite",
+                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                returns: "",
+                doc: "Ask the kernel to put a fire token on an intact building that has none (logged `fire` \
+                      with this script).",
+                usage: "ctx:ignite(\"Stable\")",
+            },
+            Method {
+                name: "remove_barricade",
+                params: &[p("token", "Token|integer", "The Barricade (from `ctx:tokens(\"barricade\")`).")],
+                returns: "",
+                doc: "Ask the kernel to remove a Barricade (logged `barricade_damage` with this script).",
+                usage: "ctx:remove_barricade(b)",
+            },
         ],
     },
     Class {
@@ -1738,12 +1814,23 @@ pub const CLASSES: &[Class] = &[
         fields: &[
             f("kind", "RollKind", "Which roll."),
             f("result", "CombatOutcome", "The result so far (read from the table, or as a script replaced it)."),
-            f("role", "\"winner\"|\"loser\"", "The hook owner's side of the win."),
+            f(
+                "role",
+                "\"winner\"|\"loser\"|\"friend\"",
+                "The hook owner's side of the win (\"friend\": a friend of the loser, in `on_friend_result`).",
+            ),
             f("attacker_won", "boolean", "Whether the winner was the attacker."),
             f("winner_die", "integer", "The winner's natural die."),
             f("winner_total", "integer", "The winner's total."),
             f("loser_total", "integer", "The loser's total."),
             opt("opponent", "ModelSnapshot", "The other model."),
+            opt("friend", "ModelSnapshot", "In `on_friend_result`: the friend that lost."),
+            opt(
+                "would_remove",
+                "boolean",
+                "In `on_friend_result`: the result as it stands takes the friend off the table (a Tough \
+                 model's Wound does not).",
+            ),
         ],
         methods: &[],
     },
@@ -1761,10 +1848,16 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "ResultChange",
         kind: ClassKind::Table,
-        doc: "What `on_result` may return: a result to apply instead.",
+        doc: "What `on_result` (and `on_friend_result`) may return: a result to apply instead, or a longer \
+              Recoil.",
         usage: "return { result = \"none\", reason = \"Heavy Armor\" }",
         fields: &[
             opt("result", "CombatOutcome", "The result to apply instead."),
+            opt(
+                "recoil",
+                "number|\"short\"|\"medium\"|\"long\"",
+                "A Recoil moves the loser this far instead of one base width (inches or a measure).",
+            ),
             opt("reason", "string", "For the log."),
         ],
         methods: &[],
@@ -1792,6 +1885,112 @@ pub const CLASSES: &[Class] = &[
             opt("immune", "boolean|string", "Ignore this check (a string is the reason)."),
             opt("modifier", "integer", "Added to each morale die."),
             opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "GrantOptions",
+        kind: ClassKind::Table,
+        doc: "What `ctx:grant` is given: a modifier for some models' rolls, for a while.",
+        usage: "ctx:grant({ models = { self.id }, against = { orc.id }, value = 1, ends = \"wave\" })",
+        fields: &[
+            f("models", "integer[]|ModelSnapshot[]", "The models whose rolls it modifies (ids or snapshots)."),
+            opt("against", "integer[]|ModelSnapshot[]", "Only in rolls against these (default: anyone)."),
+            f("value", "integer", "Added to the model's own total."),
+            opt("reason", "string", "For the log (default: the script's file name)."),
+            opt(
+                "ends",
+                "\"activation\"|\"wave\"",
+                "When it ends: with the activation being played (default) or the wave.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "OrderInfo",
+        kind: ClassKind::Table,
+        doc: "The order an `order_cost` hook is asked about.",
+        usage: "if order.kind == \"aimed_shot\" then return { cost = 1 } end",
+        fields: &[
+            f(
+                "kind",
+                "string",
+                "\"melee\", \"power_blow\", \"shoot\", \"aimed_shot\", \"structural\", \"ignite\", \"move\", \
+                 \"approach\", \"leave\", \"claim\", \"use\", \"heal\" or \"ability\".",
+            ),
+            f("cost", "integer", "Actions it costs by the rulebook."),
+            opt("target", "integer", "The model it aims at (an attack or a heal)."),
+            opt("building", "string", "The building it aims at."),
+            opt("name", "string", "A scripted action's name."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CostAnswer",
+        kind: ClassKind::Table,
+        doc: "What `order_cost` may return: a lower cost, and the limited use it spends when the order is carried out.",
+        usage: "return { cost = 1, spend = \"wave:Called Shot\", reason = \"Called Shot\" }",
+        fields: &[
+            f("cost", "integer", "Actions (0 to 3); the lowest any script gives is used."),
+            opt("spend", "string", "A limited use (`game:`/`wave:`/`council:`) spent once the order is carried out."),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ActivationRollInfo",
+        kind: ClassKind::Table,
+        doc: "An activation roll as `on_activation_roll` sees it, before any reroll.",
+        usage: "if roll.side == \"heroes\" and #roll.dice > 0 then return { reroll = \"best\" } end",
+        fields: &[
+            f("dice", "integer[]", "The faces, in the order rolled."),
+            f("quality", "integer", "The Quality rolled against."),
+            f("side", "Side", "The side activating."),
+            f("models", "ModelSnapshot[]", "The models activating (a Group, or one model)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RerollAnswer",
+        kind: ClassKind::Table,
+        doc: "What `on_activation_roll` may return: dice to roll again (the first script that asks wins).",
+        usage: "return { reroll = \"all\", spend = \"wave:Warcry:\" .. self.id, reason = \"Warcry\" }",
+        fields: &[
+            f("reroll", "\"all\"|\"best\"", "Every die, or the best (highest) one."),
+            opt("spend", "string", "A limited use spent by the reroll."),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "StructuralInfo",
+        kind: ClassKind::Table,
+        doc: "A structural attack as `on_structural` sees it, after its damage.",
+        usage: "if attack.won then ctx:remove_barricade(b) end",
+        fields: &[
+            f("building", "string", "The building attacked."),
+            f("won", "boolean", "Whether the attacker won the roll."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ActionSpec",
+        kind: ClassKind::Table,
+        doc: "One entry of a script's `actions` table: an extra action its owner may order with \
+              `{ ability = name, target = ... }`.",
+        usage: "actions = { [\"Smother\"] = { can = function(ctx, self, b) return true end, run = function(ctx, self, b) ctx:extinguish(b) end } }",
+        fields: &[
+            opt("task", "integer", "A Task of this many actions (each order adds one); `run` runs once complete."),
+            opt(
+                "can",
+                "fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string",
+                "true when it may be used now; false or a string saying why not refuses the order.",
+            ),
+            f(
+                "run",
+                "fun(ctx: Ctx, self: ModelSnapshot, target: any)",
+                "Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).",
+            ),
         ],
         methods: &[],
     },
@@ -1906,16 +2105,56 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         doc: "Reserved: accepted by the loader, not called by the kernel yet.",
     },
     EntryPoint {
+        name: "order_cost",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil",
+        doc: "Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called \
+              Shot), with a limited use spent once the order is carried out. Read-only ctx.",
+    },
+    EntryPoint {
+        name: "on_opponent_activation",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[])",
+        doc: "Called for every model of the other side before an Enemy Group (or a hero) rolls its \
+              activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).",
+    },
+    EntryPoint {
+        name: "on_activation_roll",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil",
+        doc: "Called after an activation roll for the activating models, then for every model of the other \
+              side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's \
+              Hex). The first that asks wins; the reroll is logged `rerolled`.",
+    },
+    EntryPoint {
+        name: "on_friend_result",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil",
+        doc: "Called for each friend of a model that lost a roll (after the winner's and loser's \
+              `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. \
+              `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.",
+    },
+    EntryPoint {
         name: "on_defeat",
         kinds: MODEL_HOOK_KINDS,
-        ty: RESERVED,
-        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot)",
+        doc: "Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for \
+              changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).",
+    },
+    EntryPoint {
+        name: "on_structural",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo)",
+        doc: "Called after its owner's structural attack on a building: ask for changes (the Orc \
+              Demolisher's Breach: `ctx:remove_barricade` on a win).",
     },
     EntryPoint {
         name: "actions",
         kinds: &["traits", "signatures", "alpha"],
-        ty: "table[]",
-        doc: "Reserved: extra actions with a cost and `can`/`run`; not used by the kernel yet.",
+        ty: "table<string, ActionSpec>",
+        doc: "Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the \
+              hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and \
+              resolved by `run` (logged `ability`, naming this script).",
     },
     EntryPoint {
         name: "rules",

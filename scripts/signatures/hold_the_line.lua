@@ -1,0 +1,45 @@
+-- Hold the Line (SUPPLEMENT §8, Captain Maren): `per_wave` times a wave, when an Enemy Group activates,
+-- heroes and Village Defenders within `within` (Medium) of her get +`modifier` Combat against it for
+-- that activation. The kernel tells her each time the other side is about to roll
+-- (`on_opponent_activation`); she calls it when the Group can reach someone she covers this activation
+-- (one of its models within Long of them), and the kernel grants the bonus until the activation ends.
+local uses = require("lib.uses")
+
+return {
+	on_opponent_activation = function(ctx, self, group)
+		if #group == 0 or group[1].side ~= "enemies" then
+			return
+		end
+		local key = uses.next(ctx, "wave:Hold the Line:" .. self.name, ctx.params.per_wave)
+		if key == nil then
+			return
+		end
+		local aura = ctx:rule("measures", ctx.params.within)
+		local reach = ctx:rule("measures", "long")
+		local covered, threatened = {}, false
+		for _, friend in ipairs(ctx:models({ side = "heroes" })) do
+			if ctx:distance_to(self, friend) <= aura then
+				covered[#covered + 1] = friend.id
+				for _, enemy in ipairs(group) do
+					if ctx:distance_to(enemy, friend) <= reach then
+						threatened = true
+					end
+				end
+			end
+		end
+		if not threatened then
+			return
+		end
+		local against = {}
+		for _, enemy in ipairs(group) do
+			against[#against + 1] = enemy.id
+		end
+		ctx:spend(key)
+		ctx:grant({
+			models = covered,
+			against = against,
+			value = ctx.params.modifier,
+			reason = "Hold the Line",
+		})
+	end,
+}

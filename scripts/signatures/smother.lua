@@ -1,0 +1,21 @@
+-- Smother (SUPPLEMENT §8, Hedda the Hedge Witch): one action, remove the fire token from a building
+-- within `within` (Medium). Ordered `{ ability = "Smother", target = building }`.
+return {
+	actions = {
+		Smother = {
+			can = function(ctx, self, b)
+				if b == nil or b.name == nil then
+					return "Smother needs a building"
+				elseif not b.fire then
+					return "the " .. b.name .. " is not burning"
+				elseif ctx:distance_to(self, b) > ctx:rule("measures", ctx.params.within) then
+					return "the " .. b.name .. " is out of reach"
+				end
+				return true
+			end,
+			run = function(ctx, self, b)
+				ctx:extinguish(b)
+			end,
+		},
+	},
+}
