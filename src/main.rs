@@ -27,7 +27,8 @@ enum Command {
         #[command(subcommand)]
         which: OddsCommand,
     },
-    /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
+    /// Load and validate every roster and script (and a --mod folder's), print the profiles with their
+    /// Wave Points.
     Check(CheckArgs),
     /// Play a game: with --auto the hero policy plays the heroes against the Behaviour scripts.
     Play {
@@ -315,7 +316,12 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode> {
-    let report = roster::check(&args.data.layers());
+    let layers = args.data.layers();
+    let mut report = roster::check(&layers);
+    // The scripts too: a syntax error or a misspelt entry point fails here, not in the first game.
+    report
+        .errors
+        .extend(village::script::check_scripts(&layers, Limits::default()));
     if args.json {
         print_json(&report)?;
     } else {
