@@ -220,11 +220,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             data,
         }) => run_lua(&file, seed, budget, watch, &data),
         Some(Command::Api { luals }) => {
-            if luals {
-                print!("{}", spec::luals_meta());
+            let text = if luals {
+                spec::luals_meta()
             } else {
-                print!("{}", spec::reference_markdown());
-            }
+                spec::reference_markdown()
+            };
+            print_all(&text)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -261,6 +262,16 @@ fn overview() -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Writes `text` to stdout; a reader that stops early (`village api | head`) is not an error.
+fn print_all(text: &str) -> Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {

@@ -407,3 +407,33 @@ fn check_loads_the_scripts_and_names_a_broken_one_with_its_line() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn api_into_a_reader_that_stops_early_is_not_a_panic() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    // The reference is larger than a pipe's buffer, so the writer is still writing when the reader
+    // goes away (`village api | head`).
+    assert!(village::script::api::spec::reference_markdown().len() > 256 * 1024 / 4);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("api")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"# The village Lu");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
