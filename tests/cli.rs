@@ -437,3 +437,24 @@ fn api_into_a_reader_that_stops_early_is_not_a_panic() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn play_naming_an_unknown_hero_lists_the_heroes_of_the_layers() {
+    let dir = signature_mod("signature-unknown", STAND_FAST);
+    let out = village(&[
+        "play",
+        "--auto",
+        "--mod",
+        dir.to_str().unwrap(),
+        "--heroes",
+        "Test Ward,Captain Maren",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no hero called \"Test Ward\""), "{err}");
+    // The mod's own hero is among those offered.
+    assert!(
+        err.contains("Captain Maren") && err.contains("Test Warden"),
+        "{err}"
+    );
+}
