@@ -302,6 +302,34 @@ fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The example's Lua is formatted as the project's (StyLua with stylua.toml), so that a designer who
+/// copies it and runs `stylua` gets no diff. Needs `stylua` on PATH, as `.ci/run` does.
+#[test]
+fn the_example_lua_is_stylua_formatted() {
+    let blocks = marked_blocks(&guide());
+    let (dir, files) = write_example(&blocks, "stylua");
+    assert!(files.iter().any(|(p, _)| p.ends_with(".lua")));
+    let out = match Command::new("stylua")
+        .arg("--check")
+        .arg("--config-path")
+        .arg(root().join("stylua.toml"))
+        .arg(&dir)
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipped: stylua is not runnable ({e}); .ci/run installs it");
+            return;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "{GUIDE}: the example's Lua is not StyLua-formatted:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The permission names the kernel asks scripts for: the third argument of every `.permission(`
 /// call outside src/script/, a string literal or a `const NAME: &str = "..."` of src/.
 fn kernel_permissions() -> BTreeSet<String> {
