@@ -27,7 +27,8 @@ enum Command {
         #[command(subcommand)]
         which: OddsCommand,
     },
-    /// Load and validate every roster (and a --mod folder), print the profiles with their Wave Points.
+    /// Load and validate every roster and script (and a --mod folder's), print the profiles with their
+    /// Wave Points.
     Check(CheckArgs),
     /// Play a game: with --auto the hero policy plays the heroes against the Behaviour scripts.
     Play {
@@ -219,11 +220,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             data,
         }) => run_lua(&file, seed, budget, watch, &data),
         Some(Command::Api { luals }) => {
-            if luals {
-                print!("{}", spec::luals_meta());
+            let text = if luals {
+                spec::luals_meta()
             } else {
-                print!("{}", spec::reference_markdown());
-            }
+                spec::reference_markdown()
+            };
+            print_all(&text)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -260,6 +262,16 @@ fn overview() -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Writes `text` to stdout; a reader that stops early (`village api | head`) is not an error.
+fn print_all(text: &str) -> Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {
@@ -315,7 +327,12 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode> {
-    let report = roster::check(&args.data.layers());
+    let layers = args.data.layers();
+    let mut report = roster::check(&layers);
+    // The scripts too: a syntax error or a misspelt entry point fails here, not in the first game.
+    report
+        .errors
+        .extend(village::script::check_scripts(&layers, Limits::default()));
     if args.json {
         print_json(&report)?;
     } else {

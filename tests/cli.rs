@@ -310,3 +310,151 @@ fn wave_prints_a_wave_within_its_budget() {
     let bad = village(&["wave", "-e", "IX"]);
     assert!(!bad.status.success());
 }
+
+/// A mod folder adding one hero whose signature is a script of the mod (the path docs/scripting.md
+/// teaches): `+1` to her melee total when she is attacked.
+fn signature_mod(name: &str, script: &str) -> PathBuf {
+    let dir = mod_dir(name);
+    std::fs::create_dir_all(dir.join("scripts/signatures")).unwrap();
+    std::fs::write(
+        dir.join("rosters/heroes.toml"),
+        "[[hero]]\nname = \"Test Warden\"\nquality = 3\ncombat = 3\ntraits = [\"Hero\", \"Tough\"]\n\n\
+         [hero.signature]\nname = \"Stand Fast\"\ntext = \"+1 Combat when attacked in melee.\"\n\
+         script = \"signatures/stand_fast.lua\"\nparams = { modifier = 1 }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("scripts/signatures/stand_fast.lua"), script).unwrap();
+    dir
+}
+
+const STAND_FAST: &str = "return {\n\tmelee_modifier = function(ctx, self, roll)\n\t\t\
+    if roll.role == \"defender\" then\n\t\t\treturn { value = ctx.params.modifier, reason = \"Stand Fast\" }\n\t\tend\n\tend,\n}\n";
+
+#[test]
+fn a_mod_hero_with_a_signature_script_checks_and_plays_with_its_signature() {
+    let dir = signature_mod("signature-hero", STAND_FAST);
+    let m = dir.to_str().unwrap();
+    let v = json(&["check", "--json", "--mod", m]);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0, "{v}");
+    assert!(v["profiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["name"] == "Test Warden" && p["kind"] == "hero"));
+    let log = dir.join("game.jsonl");
+    let v = json(&[
+        "play",
+        "--auto",
+        "--json",
+        "--mod",
+        m,
+        "--heroes",
+        "Test Warden,Captain Maren",
+        "--seed",
+        "1",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(
+        ["win", "loss", "stalled"].contains(&v["result"].as_str().unwrap_or_default()),
+        "{}",
+        v["result"]
+    );
+    // The mod hero played and its signature's script was asked: some melee roll names it as a source.
+    let events = std::fs::read_to_string(&log).unwrap();
+    let fired = events
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["event"] == "combat")
+        .flat_map(|e| e["modifiers"].as_array().cloned().unwrap_or_default())
+        .any(|m| {
+            m["reason"] == "Stand Fast"
+                && m["source"]
+                    .as_str()
+                    .is_some_and(|s| s.ends_with("scripts/signatures/stand_fast.lua"))
+        });
+    assert!(fired, "no combat event names the mod's signature script");
+}
+
+#[test]
+fn check_loads_the_scripts_and_names_a_broken_one_with_its_line() {
+    let dir = signature_mod(
+        "signature-syntax",
+        &format!("{STAND_FAST}local broken = = 1\n"),
+    );
+    let out = village(&["check", "--mod", dir.to_str().unwrap()]);
+    assert!(
+        !out.status.success(),
+        "a script that does not compile must fail check"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("scripts/signatures/stand_fast.lua:8:")),
+        "{text}"
+    );
+    let dir = signature_mod(
+        "signature-typo",
+        &STAND_FAST.replace("melee_modifier", "melee_modifer"),
+    );
+    let v = json_allow_fail(&["check", "--json", "--mod", dir.to_str().unwrap()]);
+    let errors = v["errors"].as_array().unwrap();
+    assert!(
+        errors.iter().any(|e| {
+            let e = e.as_str().unwrap();
+            e.contains("stand_fast.lua") && e.contains("unknown entry point `melee_modifer`")
+        }),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn api_into_a_reader_that_stops_early_is_not_a_panic() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    // The reference is larger than a pipe's buffer, so the writer is still writing when the reader
+    // goes away (`village api | head`).
+    assert!(village::script::api::spec::reference_markdown().len() > 256 * 1024 / 4);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("api")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"# The village Lu");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn play_naming_an_unknown_hero_lists_the_heroes_of_the_layers() {
+    let dir = signature_mod("signature-unknown", STAND_FAST);
+    let out = village(&[
+        "play",
+        "--auto",
+        "--mod",
+        dir.to_str().unwrap(),
+        "--heroes",
+        "Test Ward,Captain Maren",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no hero called \"Test Ward\""), "{err}");
+    // The mod's own hero is among those offered.
+    assert!(
+        err.contains("Captain Maren") && err.contains("Test Warden"),
+        "{err}"
+    );
+}

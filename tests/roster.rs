@@ -1097,3 +1097,77 @@ fn params_references_are_checked_and_typed() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_script_outside_the_folders_the_loader_reads_is_an_error_naming_the_field() {
+    // The file exists, but the loader reads only files directly in scripts/<kind>/: a signature named
+    // at scripts/heroes/ or in a subfolder would pass an existence check and never run.
+    for (path, tag) in [
+        ("heroes/stand_fast.lua", "script-folder"),
+        ("signatures/extra/stand_fast.lua", "script-subfolder"),
+    ] {
+        let m = ModDir::new(tag);
+        let text = format!(
+            "[[hero]]\nname = \"Test Warden\"\nquality = 3\ncombat = 3\ntraits = [\"Tough\"]\n\n\
+             [hero.signature]\nname = \"Stand Fast\"\ntext = \"x\"\nscript = \"{path}\"\n"
+        );
+        m.write("rosters/heroes.toml", &text);
+        m.write(&format!("scripts/{path}"), "return {}\n");
+        let errors = errors_of(&m.layers());
+        let file = m
+            .path()
+            .join("rosters")
+            .join("heroes.toml")
+            .display()
+            .to_string();
+        assert_eq!(
+            errors,
+            [format!(
+                "{file}: entry \"Test Warden\", field \"signature.script\": script \"{path}\" would never \
+                 run: a signature's script must be a file directly in scripts/signatures/, scripts/traits/ \
+                 or scripts/alpha/ (line {})",
+                line_containing(&text, "script =")
+            )]
+        );
+    }
+    // The same file in scripts/signatures/ loads.
+    let m = ModDir::new("script-placed");
+    m.write(
+        "rosters/heroes.toml",
+        "[[hero]]\nname = \"Test Warden\"\nquality = 3\ncombat = 3\ntraits = [\"Tough\"]\n\
+         signature = { name = \"Stand Fast\", text = \"x\", script = \"signatures/stand_fast.lua\" }\n",
+    );
+    m.write("scripts/signatures/stand_fast.lua", "return {}\n");
+    if let Err(e) = Rosters::load(&m.layers()) {
+        panic!("{e}");
+    }
+}
+
+#[test]
+fn the_script_folders_rosters_accept_are_folders_the_loader_reads_with_the_right_hooks() {
+    use village::roster::SCRIPT_FOLDERS;
+    use village::script::registry::KINDS;
+    for (what, folders) in SCRIPT_FOLDERS {
+        // The entry point the kernel calls first for a script of this roster kind.
+        let hook = match *what {
+            "trait" | "signature" | "alpha" => "melee_modifier",
+            "spell" => "cast",
+            "behaviour" => "target",
+            "opportunity" => "claim",
+            other => panic!("SCRIPT_FOLDERS names {other:?}: say here which hook the kernel calls"),
+        };
+        for f in folders.iter() {
+            let entries = KINDS
+                .iter()
+                .find(|(k, _)| k == f)
+                .map(|(_, e)| *e)
+                .unwrap_or_else(|| {
+                    panic!("scripts/{f}/ (for a {what}) is not a folder the loader reads")
+                });
+            assert!(
+                entries.contains(&hook),
+                "scripts/{f}/ cannot define `{hook}`, which a {what}'s script needs"
+            );
+        }
+    }
+}

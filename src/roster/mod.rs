@@ -32,6 +32,7 @@ pub use points::{ceil_div, wave_points};
 pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
 pub use rules::*;
 pub use schema::*;
+pub use validate::SCRIPT_FOLDERS;
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

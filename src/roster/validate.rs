@@ -20,6 +20,28 @@ const ESCALATIONS: [&str; 7] = ["I", "II", "III", "IV", "V", "VI", "VII"];
 /// Faces of the Opportunity die.
 const OPPORTUNITY_ROLLS: std::ops::RangeInclusive<u8> = 1..=6;
 
+/// The `scripts/` folders whose modules the script loader reads and the kernel calls for each kind of
+/// roster entry, the usual one first. The loader reads only files directly in a folder of its closed
+/// list (`script::registry::KINDS`; `tests/roster.rs` checks these are among them), so a script named
+/// elsewhere would pass a bare existence check and never run. Weapons' and building abilities' scripts
+/// are not called by the kernel and are only checked for existence.
+pub const SCRIPT_FOLDERS: &[(&str, &[&str])] = &[
+    ("trait", &["traits", "signatures", "alpha"]),
+    ("signature", &["signatures", "traits", "alpha"]),
+    ("alpha", &["alpha", "traits", "signatures"]),
+    ("spell", &["spells"]),
+    ("behaviour", &["behaviours"]),
+    ("opportunity", &["opportunities"]),
+];
+
+/// The folders a script of `what` (a key of [`SCRIPT_FOLDERS`]) may live in; empty: anywhere.
+fn folders_for(what: &str) -> &'static [&'static str] {
+    SCRIPT_FOLDERS
+        .iter()
+        .find(|(w, _)| *w == what)
+        .map_or(&[], |(_, f)| *f)
+}
+
 /// Runs every check, appending to `l.errors` and `l.warnings`.
 pub(crate) fn validate(l: &mut Loaded) {
     let mut errors = Vec::new();
@@ -88,20 +110,37 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Checks an optional script path at `field` of an entry.
+    /// Checks an optional script path at `field` of an entry: a path under `scripts/` of some layer
+    /// and, for a script of `what` the kernel calls, a file directly in one of its [`SCRIPT_FOLDERS`].
     fn script(
         &self,
         o: &Origin,
         field: &str,
+        what: &str,
         script: &Option<String>,
         errors: &mut Vec<Diagnostic>,
     ) {
         let Some(s) = script else { return };
+        let folders = folders_for(what);
+        let placed = match s.split_once('/') {
+            Some((folder, file)) => folders.contains(&folder) && !file.contains('/'),
+            None => false,
+        };
         if !script_path_ok(s) {
             errors.push(o.diag(
                 field,
                 field,
                 format!("script path \"{s}\" must be relative to scripts/, without \"..\", and end in .lua"),
+            ));
+        } else if !folders.is_empty() && !placed {
+            let list: Vec<String> = folders.iter().map(|f| format!("scripts/{f}/")).collect();
+            errors.push(o.diag(
+                field,
+                field,
+                format!(
+                    "script \"{s}\" would never run: a {what}'s script must be a file directly in {}",
+                    or_list(&list)
+                ),
             ));
         } else if !script_exists(self.layers, s) {
             errors.push(o.diag(
@@ -211,7 +250,7 @@ impl Ctx<'_> {
 
     fn traits(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
         for e in &l.traits {
-            self.script(&e.origin, "script", &e.value.script, errors);
+            self.script(&e.origin, "script", "trait", &e.value.script, errors);
             self.params(&e.origin, "params", &e.value.params, errors);
             if e.value.cost_from_weapon && e.value.needs != Some(TraitNeed::Weapon) {
                 errors.push(e.origin.diag(
@@ -225,7 +264,7 @@ impl Ctx<'_> {
 
     fn weapons(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
         for e in &l.weapons {
-            self.script(&e.origin, "script", &e.value.script, errors);
+            self.script(&e.origin, "script", "weapon", &e.value.script, errors);
             self.params(&e.origin, "params", &e.value.params, errors);
             if e.value
                 .bands
@@ -243,7 +282,7 @@ impl Ctx<'_> {
     fn spells(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
         for e in &l.spells {
             let (s, o) = (&e.value, &e.origin);
-            self.script(o, "script", &s.script, errors);
+            self.script(o, "script", "spell", &s.script, errors);
             self.params(o, "params", &s.params, errors);
             if s.kinds.is_empty() {
                 errors.push(o.diag("kinds", "kinds", "a spell needs at least one kind"));
@@ -279,7 +318,7 @@ impl Ctx<'_> {
         let mut orders: BTreeMap<u32, &str> = BTreeMap::new();
         for e in &l.behaviours {
             let (b, o) = (&e.value, &e.origin);
-            self.script(o, "script", &b.script, errors);
+            self.script(o, "script", "behaviour", &b.script, errors);
             self.params(o, "params", &b.params, errors);
             if b.max_actions == 0 {
                 errors.push(o.diag(
@@ -452,7 +491,7 @@ impl Ctx<'_> {
                             "ability name must not be empty",
                         ));
                     }
-                    self.script(o, &format!("{field}.script"), &a.script, errors);
+                    self.script(o, &format!("{field}.script"), field, &a.script, errors);
                     self.params(o, &format!("{field}.params"), &a.params, errors);
                 }
             }
@@ -494,7 +533,13 @@ impl Ctx<'_> {
                         format!("level {} is outside 1..={max_level}", a.level),
                     ));
                 }
-                self.script(o, &format!("{at}.script"), &a.script, errors);
+                self.script(
+                    o,
+                    &format!("{at}.script"),
+                    "building ability",
+                    &a.script,
+                    errors,
+                );
                 self.params(o, &format!("{at}.params"), &a.params, errors);
             }
             for level in 1..=max_level {
@@ -611,7 +656,7 @@ impl Ctx<'_> {
             if !OPPORTUNITY_ROLLS.contains(&x.roll) {
                 errors.push(o.diag("roll", "roll", format!("roll {} is not a D6 face", x.roll)));
             }
-            self.script(o, "script", &x.script, errors);
+            self.script(o, "script", "opportunity", &x.script, errors);
             self.params(o, "params", &x.params, errors);
         }
         let missing: Vec<String> = OPPORTUNITY_ROLLS
@@ -627,5 +672,14 @@ impl Ctx<'_> {
                 ),
             ));
         }
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }

@@ -32,6 +32,32 @@ pub fn roots_of(layers: &[PathBuf]) -> Vec<ScriptRoot> {
         .collect()
 }
 
+/// Load every script module of `layers` (the built-in root first, then `--mod` folders) into a
+/// throwaway sandboxed VM and return each error, headline only (`file:line: message`): what
+/// `village check` reports about scripts, so a syntax error or a misspelt entry point is caught before
+/// a game needs the script. The rosters are installed when they load (a module may read them at load
+/// time); their own errors are `roster::check`'s to report. Empty when every module loads.
+pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
+    let vm = match Vm::new(roots_of(layers), limits, 0) {
+        Ok(vm) => vm,
+        Err(e) => return vec![e.to_string()],
+    };
+    if let Ok(rosters) = Rosters::load(layers) {
+        *vm.host().rosters.borrow_mut() = Some(Rc::new(rosters));
+    }
+    if let Err(e) = api::install(vm.lua()) {
+        return vec![e.to_string()];
+    }
+    let h = vm.host();
+    match registry::load(vm.lua(), &h.roots, h.limits.hook_instructions) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors
+            .iter()
+            .map(|e| e.to_string().lines().next().unwrap_or_default().to_string())
+            .collect(),
+    }
+}
+
 impl ScriptHost {
     /// Open a session over `layers` (the built-in root first, then `--mod` folders). Every roster and
     /// script error is returned, one per line.

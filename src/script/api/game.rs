@@ -1251,7 +1251,19 @@ fn place_party(
         let p = rosters
             .profile(name)
             .filter(|p| p.kind == crate::roster::ProfileKind::Hero)
-            .ok_or_else(|| fail(lua, format!("no hero called {name:?} in the rosters")))?;
+            .ok_or_else(|| {
+                let known: Vec<&str> = rosters
+                    .profiles_of(crate::roster::ProfileKind::Hero)
+                    .map(|p| p.name.as_str())
+                    .collect();
+                fail(
+                    lua,
+                    format!(
+                        "no hero called {name:?} in the rosters (the heroes: {})",
+                        known.join(", ")
+                    ),
+                )
+            })?;
         // Any spot will do for a moment: deployment moves every hero to a legal one next.
         game.add_model(state::model_from_profile(p, rosters, centre));
         game.party.push(name.clone());

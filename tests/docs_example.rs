@@ -1,0 +1,481 @@
+//! The designer's guide (docs/scripting.md) against the engine, so that it cannot rot: its worked
+//! example's files are extracted, written into a fresh folder and driven through the CLI exactly as the
+//! guide says (`village check --mod`, the `village run --mod` scenario, `village play --auto --mod`), and
+//! the guide's hand-written lists are compared with the sources they describe.
+//!
+//! Markers in the guide (HTML comments, invisible when rendered):
+//! - `<!-- file: PATH -->` before a fenced block: the block is the file PATH of the example;
+//! - `<!-- output -->` before a ```text block whose first line is `$ village ...`: the command must
+//!   succeed and print exactly the rest of the block;
+//! - `<!-- output contains -->`: the same, but each line of the block (except a lone `…`) must match a
+//!   line of the output, in order, whitespace runs counting as one space and `…` matching anything;
+//! - `<!-- permissions -->` before a table: its first column lists every permission the kernel asks for;
+//! - `<!-- reserved hooks -->`: the backticked names after it, up to the end of the sentence, are the
+//!   signature entry points the spec describes as reserved.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use village::script::api::spec;
+use village::script::registry::KINDS;
+
+const GUIDE: &str = "docs/scripting.md";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn guide() -> String {
+    std::fs::read_to_string(root().join(GUIDE)).expect("docs/scripting.md is readable")
+}
+
+/// One fenced block after a marker.
+struct Block {
+    marker: String,
+    /// 1-based line of the marker, for messages.
+    line: usize,
+    body: String,
+}
+
+/// Every fenced block directly preceded by an HTML-comment marker line (`<!-- ... -->`).
+fn marked_blocks(text: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i].trim();
+        let next_is_fence = lines.get(i + 1).is_some_and(|n| n.starts_with("```"));
+        if let (Some(inner), true) = (
+            l.strip_prefix("<!--").and_then(|r| r.strip_suffix("-->")),
+            next_is_fence,
+        ) {
+            let mut body = String::new();
+            let mut j = i + 2;
+            while j < lines.len() && !lines[j].starts_with("```") {
+                body.push_str(lines[j]);
+                body.push('\n');
+                j += 1;
+            }
+            assert!(j < lines.len(), "{GUIDE}:{}: unclosed code block", i + 2);
+            out.push(Block {
+                marker: inner.trim().to_string(),
+                line: i + 1,
+                body,
+            });
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Splits a command line as a POSIX shell would for the guide's commands: words separated by spaces,
+/// double quotes grouping.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let (mut quoted, mut any) = (false, false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            _ => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    assert!(!quoted, "unbalanced quotes in {line:?}");
+    if any {
+        words.push(cur);
+    }
+    words
+}
+
+fn village(dir: &Path, args: &[String]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_village"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the village binary runs")
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `line` matches `pattern`: its `…`-separated parts appear in order.
+fn matches(pattern: &str, line: &str) -> bool {
+    let line = collapse(line);
+    let mut rest = line.as_str();
+    for part in pattern.split('…').map(collapse) {
+        match rest.find(&part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The example written into a fresh folder: (folder, the files as (path, content)).
+fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>) {
+    let dir = std::env::temp_dir().join(format!("village-docs-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for b in blocks {
+        let Some(path) = b.marker.strip_prefix("file:").map(str::trim) else {
+            continue;
+        };
+        assert!(
+            Path::new(path)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_))),
+            "{GUIDE}:{}: file path {path:?} must be relative and stay inside the example",
+            b.line
+        );
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, &b.body).unwrap();
+        files.push((path.to_string(), b.body.clone()));
+    }
+    (dir, files)
+}
+
+/// The command of an output block (its `$ village ...` first line) and the expected lines.
+fn command_of(b: &Block) -> (Vec<String>, Vec<&str>) {
+    let mut lines = b.body.lines();
+    let first = lines.next().unwrap_or_default();
+    let cmd = first.strip_prefix("$ ").unwrap_or_else(|| {
+        panic!(
+            "{GUIDE}:{}: an output block starts with the command, `$ village ...`",
+            b.line
+        )
+    });
+    let words = shell_words(cmd);
+    assert_eq!(
+        words.first().map(String::as_str),
+        Some("village"),
+        "{GUIDE}:{}: {cmd}",
+        b.line
+    );
+    (words[1..].to_vec(), lines.collect())
+}
+
+#[test]
+fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
+    let text = guide();
+    let blocks = marked_blocks(&text);
+    let (dir, files) = write_example(&blocks, "example");
+    let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+    // The example is a mod with a hero, a signature script and a scenario.
+    for want in ["/rosters/heroes.toml", "/scripts/signatures/", "/tests/"] {
+        assert!(
+            paths.iter().any(|p| p.contains(want)),
+            "{GUIDE} has no example file under {want}: {paths:?}"
+        );
+    }
+    let script = paths
+        .iter()
+        .find(|p| p.contains("/scripts/signatures/"))
+        .map(|p| &p[p.find("scripts/").unwrap_or(0)..])
+        .unwrap_or_default()
+        .to_string();
+
+    let mut seen = BTreeSet::new();
+    let mut play: Option<Vec<String>> = None;
+    for b in blocks.iter().filter(|b| b.marker.starts_with("output")) {
+        let exact = match b.marker.as_str() {
+            "output" => true,
+            "output contains" => false,
+            other => panic!("{GUIDE}:{}: unknown marker {other:?}", b.line),
+        };
+        let (args, want) = command_of(b);
+        let out = village(&dir, &args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{GUIDE}:{}: `village {}` failed:\n{stdout}\n{}",
+            b.line,
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if exact {
+            let want: String = want.iter().map(|l| format!("{l}\n")).collect();
+            assert_eq!(
+                stdout,
+                want,
+                "{GUIDE}:{}: `village {}` printed something else",
+                b.line,
+                args.join(" ")
+            );
+        } else {
+            let mut have = stdout.lines();
+            for pattern in want.iter().filter(|l| l.trim() != "…") {
+                assert!(
+                    have.any(|l| matches(pattern, l)),
+                    "{GUIDE}:{}: no line of `village {}` (after the lines matched before it) matches \
+                     {pattern:?}:\n{stdout}",
+                    b.line,
+                    args.join(" ")
+                );
+            }
+        }
+        let sub = args.first().cloned().unwrap_or_default();
+        assert!(
+            args.iter().any(|a| a == "--mod"),
+            "{GUIDE}:{}: the example's commands use its mod",
+            b.line
+        );
+        if sub == "play" {
+            play = Some(args.clone());
+        }
+        seen.insert(sub);
+    }
+    for sub in ["check", "run", "play"] {
+        assert!(
+            seen.contains(sub),
+            "{GUIDE} shows no checked `village {sub} --mod ...` for the example"
+        );
+    }
+
+    // The game again, as JSON with its event log: a real result, the named heroes played, and the
+    // signature's script named as the source of some modifier.
+    let mut args = play.unwrap_or_default();
+    assert!(args.iter().any(|a| a == "--auto"), "{args:?}");
+    let log = dir.join("game.jsonl");
+    args.extend(["--json".into(), "--log".into(), log.display().to_string()]);
+    let out = village(&dir, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let game: Value = serde_json::from_slice(&out.stdout).expect("play --json prints JSON");
+    let result = game["result"].as_str().unwrap_or_default();
+    assert!(
+        ["win", "loss", "stalled"].contains(&result),
+        "result {result:?}"
+    );
+    let heroes = args
+        .iter()
+        .position(|a| a == "--heroes")
+        .and_then(|i| args.get(i + 1))
+        .expect("the play command names its heroes");
+    let played: Vec<&str> = game["waves"][0]["wounds"]
+        .as_array()
+        .map(|w| w.iter().filter_map(|h| h[0].as_str()).collect())
+        .unwrap_or_default();
+    let roster = files
+        .iter()
+        .find(|(p, _)| p.ends_with("rosters/heroes.toml"))
+        .map(|(_, t)| t.as_str())
+        .unwrap_or_default();
+    for h in heroes.split(',') {
+        assert!(played.contains(&h), "{h} did not play: {played:?}");
+    }
+    let first = heroes.split(',').next().unwrap_or_default();
+    assert!(
+        roster.contains(&format!("name = \"{first}\"")),
+        "the first hero played, {first}, is the example's own"
+    );
+    let events = std::fs::read_to_string(&log).expect("the event log was written");
+    let named = events
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .flat_map(|e| e["modifiers"].as_array().cloned().unwrap_or_default())
+        .any(|m| m["source"].as_str().is_some_and(|s| s.ends_with(&script)));
+    assert!(
+        named,
+        "no modifier in the game's log names {script} as its source"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The example's Lua is formatted as the project's (StyLua with stylua.toml), so that a designer who
+/// copies it and runs `stylua` gets no diff. Needs `stylua` on PATH, as `.ci/run` does.
+#[test]
+fn the_example_lua_is_stylua_formatted() {
+    let blocks = marked_blocks(&guide());
+    let (dir, files) = write_example(&blocks, "stylua");
+    assert!(files.iter().any(|(p, _)| p.ends_with(".lua")));
+    let out = match Command::new("stylua")
+        .arg("--check")
+        .arg("--config-path")
+        .arg(root().join("stylua.toml"))
+        .arg(&dir)
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipped: stylua is not runnable ({e}); .ci/run installs it");
+            return;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "{GUIDE}: the example's Lua is not StyLua-formatted:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The permission names the kernel asks scripts for: the third argument of every `.permission(`
+/// call outside src/script/, a string literal or a `const NAME: &str = "..."` of src/.
+fn kernel_permissions() -> BTreeSet<String> {
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                rust_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let texts: Vec<(PathBuf, String)> = files
+        .into_iter()
+        .map(|p| {
+            let t = std::fs::read_to_string(&p).unwrap();
+            (p, t)
+        })
+        .collect();
+    let resolve = |ident: &str| -> String {
+        let needle = format!("const {ident}: &str = \"");
+        texts
+            .iter()
+            .find_map(|(_, t)| {
+                let at = t.find(&needle)? + needle.len();
+                Some(t[at..].split('"').next()?.to_string())
+            })
+            .unwrap_or_else(|| {
+                panic!("permission constant {ident} not found in src/: teach tests/docs_example.rs")
+            })
+    };
+    let mut names = BTreeSet::new();
+    for (path, t) in &texts {
+        if path.starts_with(src.join("script")) {
+            continue;
+        }
+        for (at, _) in t.match_indices(".permission(") {
+            let args = &t[at + ".permission(".len()..];
+            let mut depth = 0;
+            let end = args
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' if depth == 0 => return true,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    false
+                })
+                .map_or(args.len(), |(i, _)| i);
+            let parts: Vec<&str> = args[..end].split(',').map(str::trim).collect();
+            let Some(arg) = parts.get(2) else {
+                panic!(
+                    "{}: a .permission( call without three arguments",
+                    path.display()
+                );
+            };
+            let name = match arg.strip_prefix('"') {
+                Some(lit) => lit.trim_end_matches('"').to_string(),
+                None => resolve(arg.rsplit("::").next().unwrap_or(arg)),
+            };
+            names.insert(name);
+        }
+    }
+    names
+}
+
+#[test]
+fn the_guide_lists_exactly_the_permissions_the_kernel_asks_for() {
+    let text = guide();
+    let start = text
+        .find("<!-- permissions -->")
+        .unwrap_or_else(|| panic!("{GUIDE} has no <!-- permissions --> table"));
+    let listed: BTreeSet<String> = text[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| {
+            let cell = l.trim_start_matches('|').split('|').next()?.trim();
+            Some(cell.strip_prefix('`')?.strip_suffix('`')?.to_string())
+        })
+        .collect();
+    let asked = kernel_permissions();
+    assert!(asked.len() >= 5, "the source scan found too few: {asked:?}");
+    assert_eq!(
+        listed, asked,
+        "{GUIDE}'s permissions table (left) differs from the permissions src/ asks for (right)"
+    );
+}
+
+#[test]
+fn the_guide_describes_every_signature_hook_and_names_the_reserved_ones() {
+    let text = guide();
+    let hooks = KINDS
+        .iter()
+        .find(|(k, _)| *k == "signatures")
+        .map(|(_, e)| *e)
+        .expect("the loader has a signatures kind");
+    for h in hooks.iter() {
+        assert!(
+            text.contains(&format!("`{h}")),
+            "{GUIDE} does not describe the signature hook `{h}`: say when it is called, its arguments \
+             and what it may return (docs/api.md has the generated reference)"
+        );
+    }
+    let start = text
+        .find("<!-- reserved hooks -->")
+        .unwrap_or_else(|| panic!("{GUIDE} has no <!-- reserved hooks --> list"));
+    let sentence = &text[start..];
+    // Up to the end of the sentence: a full stop followed by whitespace.
+    let end = sentence
+        .char_indices()
+        .find(|&(i, c)| c == '.' && sentence[i + 1..].starts_with(char::is_whitespace))
+        .map_or(sentence.len(), |(i, _)| i);
+    let sentence = &sentence[..end];
+    let listed: BTreeSet<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let reserved: BTreeSet<&str> = hooks
+        .iter()
+        .copied()
+        .filter(|h| {
+            spec::entry_point("signatures", h).is_some_and(|e| e.doc.starts_with("Reserved"))
+        })
+        .collect();
+    assert_eq!(
+        listed, reserved,
+        "{GUIDE}'s reserved hooks (left) differ from the entry points spec.rs describes as reserved (right)"
+    );
+}
+
+#[test]
+fn the_readme_links_the_guide_and_the_guide_links_the_generated_reference() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(
+        readme.contains("(docs/scripting.md)"),
+        "README.md links docs/scripting.md"
+    );
+    let text = guide();
+    assert!(text.contains("](api.md"), "{GUIDE} links api.md");
+    assert!(root().join("docs/api.md").is_file());
+}
