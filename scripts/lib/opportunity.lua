@@ -5,8 +5,7 @@ local M = {}
 
 local POTION = "Potion of Healing"
 
--- A token as a point: a Token table also has an `id`, which `ctx:distance_to` and a `move` order would
--- read as a model's.
+-- A token as a point: a Token table also has an `id`, which a `move` order would read as a model's.
 local function point(t)
 	return { x = t.x, y = t.y }
 end

@@ -1112,7 +1112,7 @@ function Ctx:rule(section, key) end
 ---@return BuildingSnapshot[]
 function Ctx:buildings() end
 
----Edge-to-edge distance from a model to a model, a building's outline or a point (inches).
+---Edge-to-edge distance from a model to a model, a building's outline, a token from `ctx:tokens` (a Barricade's segment) or a point (inches).
 ---
 ---```lua
 ---local d = ctx:distance_to(self, ctx:buildings()[1])

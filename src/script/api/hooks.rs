@@ -2086,6 +2086,16 @@ impl UserData for Ctx<'_> {
         methods.add_method(api("distance_to"), |_, this, (a, b): (Table, Table)| {
             let game = this.game();
             let me = game.model(id_of(&a)?).map_err(mlua::Error::external)?;
+            // A token from ctx:tokens: a Barricade is measured to its segment, others to their point.
+            if b.raw_get::<Option<String>>("kind")?.is_some() {
+                let id = TokenId(b.raw_get::<u32>("id")?);
+                if let Some(tok) = game.tokens.iter().find(|t| t.id == id) {
+                    if let crate::state::TokenKind::Barricade { segment, .. } = &tok.kind {
+                        return Ok(circle_segment_gap(&me.circle(), segment).max(0.0));
+                    }
+                    return Ok((me.pos.dist(tok.pos) - me.base / 2.0).max(0.0));
+                }
+            }
             if let Some(id) = b.raw_get::<Option<u32>>("id")? {
                 let o = game.model(ModelId(id)).map_err(mlua::Error::external)?;
                 return Ok(crate::geometry::circle_circle_gap(&me.circle(), &o.circle()).max(0.0));

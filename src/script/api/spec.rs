@@ -1497,7 +1497,8 @@ pub const CLASSES: &[Class] = &[
                     p("other", "ModelSnapshot|BuildingSnapshot|Position", "A model, a building or a point."),
                 ],
                 returns: "number",
-                doc: "Edge-to-edge distance from a model to a model, a building's outline or a point (inches).",
+                doc: "Edge-to-edge distance from a model to a model, a building's outline, a token from \
+                      `ctx:tokens` (a Barricade's segment) or a point (inches).",
                 usage: "local d = ctx:distance_to(self, ctx:buildings()[1])",
             },
             Method {
