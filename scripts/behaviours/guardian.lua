@@ -31,6 +31,10 @@ return {
 		if foe then
 			return A.may_attack(ctx, self) and { melee = foe } or nil
 		end
+		local special = A.special(ctx, self)
+		if special then
+			return special
+		end
 		if target.id then
 			return A.default(ctx, self, target) -- hunting: nothing left to guard
 		end

@@ -29,6 +29,13 @@ function A.may_attack(ctx, self)
 	return self.attacks < ctx:rule("actions", "attacks_per_turn")
 end
 
+--- A special rule's action the model may take now (an Alpha Rule: Fire Breath, Raise Dead), as an
+--- order; nil when none. Its script offers the targets and says when it may be used.
+function A.special(ctx, self)
+	local u = ctx:usable(self)[1]
+	return u and { ability = u.name, target = u.target } or nil
+end
+
 --- The default action toward `target` (a model, a building, a point or { edge = true }). `opts.melee_only`:
 --- never a ranged attack (Mindless, §6.3).
 function A.default(ctx, self, target, opts)
@@ -37,6 +44,11 @@ function A.default(ctx, self, target, opts)
 	end
 	if target.edge then
 		return { leave = true }
+	end
+	-- A special rule's action the model may take now comes first.
+	local special = A.special(ctx, self)
+	if special then
+		return special
 	end
 	local is_model = target.id ~= nil
 	local is_building = target.integrity ~= nil and not is_model

@@ -188,6 +188,12 @@ function T.act(ctx, self)
 			return h
 		end
 	end
+	-- Not in contact: a signature's action it may take now (Field Repairs beside a damaged building,
+	-- Smother on a fire within reach) comes before hunting; its script says where and when.
+	local special = ctx:usable(self)[1]
+	if special then
+		return { ability = special.name, target = special.target }
+	end
 	-- The threats are read once per action: the shot and the assignment both walk them.
 	local threats = T.threats(ctx)
 	local target = shot(ctx, self, threats)

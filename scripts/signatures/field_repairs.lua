@@ -14,6 +14,24 @@ return {
 			task = function(ctx)
 				return ctx.params.task_actions
 			end,
+			-- The damaged buildings he stands beside (the most damaged first).
+			targets = function(ctx, self)
+				local found = {}
+				for _, b in ipairs(ctx:buildings()) do
+					local hurt = not b.destroyed and b.integrity < b.max_integrity
+					if hurt and ctx:distance_to(self, b) <= ctx:rule("bases", "contact_tolerance") then
+						found[#found + 1] = b
+					end
+				end
+				table.sort(found, function(a, b)
+					local da, db = a.max_integrity - a.integrity, b.max_integrity - b.integrity
+					if da ~= db then
+						return da > db
+					end
+					return a.name < b.name
+				end)
+				return found
+			end,
 			can = function(ctx, self, b)
 				if b == nil or b.name == nil then
 					return "Field Repairs needs a building"

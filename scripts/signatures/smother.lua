@@ -3,6 +3,16 @@
 return {
 	actions = {
 		Smother = {
+			-- The burning buildings within reach, the Town Hall first (roster order).
+			targets = function(ctx, self)
+				local found = {}
+				for _, b in ipairs(ctx:buildings()) do
+					if b.fire and ctx:distance_to(self, b) <= ctx:rule("measures", ctx.params.within) then
+						found[#found + 1] = b
+					end
+				end
+				return found
+			end,
 			can = function(ctx, self, b)
 				if b == nil or b.name == nil then
 					return "Smother needs a building"

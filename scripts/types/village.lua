@@ -1372,6 +1372,36 @@ function Ctx:extinguish(building) end
 ---@param building BuildingSnapshot|string The building.
 function Ctx:ignite(building) end
 
+---Ask the kernel for an attack at this Combat, resolved as a ranged attack is (the target's roll only defends; no weapon, sight or closest-target check), its result applied. Only in a scripted action's `run` (the Young Dragon's Fire Breath).
+---
+---```lua
+---ctx:attack(self, hero, ctx.params.combat, "Fire Breath")
+---```
+---@param attacker ModelSnapshot|integer Who attacks.
+---@param target ModelSnapshot|integer Who is attacked.
+---@param combat integer The attacker's Combat for this attack.
+---@param reason string|nil For the log (default: the script's path).
+function Ctx:attack(attacker, target, combat, reason) end
+
+---Ask the kernel to place a model of `profile` at the nearest free spot within `within` of the summoner, on its side and in its Group; it vanishes if the summoner is Defeated (logged `summoned`). Only in a scripted action's `run` (the Lich's Raise Dead).
+---
+---```lua
+---ctx:summon_near(self, "Skeleton Warrior", "short")
+---```
+---@param summoner ModelSnapshot|integer Whose side and Group it joins.
+---@param profile string The profile to place.
+---@param within number|"short"|"medium"|"long" How far from the summoner's base.
+function Ctx:summon_near(summoner, profile, within) end
+
+---The scripted actions the model may take now: each action of its scripts (by name) with each target its `targets` offers, kept when its `can` says true. Order one with `{ ability = u.name, target = u.target }`.
+---
+---```lua
+---for _, u in ipairs(ctx:usable(self)) do return { ability = u.name, target = u.target } end
+---```
+---@param model ModelSnapshot|integer The model.
+---@return UsableAction[]
+function Ctx:usable(model) end
+
 ---Ask the kernel to remove a Barricade (logged `barricade_damage` with this script).
 ---
 ---```lua
@@ -1577,6 +1607,16 @@ function ModelSnapshot:has(condition) end
 ---@field spend? string A limited use spent by the reroll.
 ---@field reason? string For the log.
 
+---A scripted action a model may take now, as `ctx:usable` lists it.
+---
+---```lua
+---local u = ctx:usable(self)[1]
+---```
+---@class UsableAction
+---@field name string The action's name.
+---@field target? any What it would aim at (a building, model, token or point snapshot).
+---@field source string The script that defines it.
+
 ---A structural attack as `on_structural` sees it, after its damage.
 ---
 ---```lua
@@ -1592,7 +1632,9 @@ function ModelSnapshot:has(condition) end
 ---actions = { ["Smother"] = { can = function(ctx, self, b) return true end, run = function(ctx, self, b) ctx:extinguish(b) end } }
 ---```
 ---@class ActionSpec
----@field task? integer A Task of this many actions (each order adds one); `run` runs once complete.
+---@field task? integer|fun(ctx: Ctx): integer A Task of this many actions (each order adds one); `run` runs once complete.
+---@field attack? boolean It is its model's one melee or ranged attack of the turn (core §3.2): refused after one, counted as one.
+---@field targets? fun(ctx: Ctx, self: ModelSnapshot): any[] The targets worth offering now (for `ctx:usable`); without it the action takes no target.
 ---@field can? fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string true when it may be used now; false or a string saying why not refuses the order.
 ---@field run fun(ctx: Ctx, self: ModelSnapshot, target: any) Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).
 

@@ -54,7 +54,14 @@ pub fn activate_group(
     use super::query::{gap, label};
     let mut group: Vec<ModelId> = leader.into_iter().collect();
     group.extend(members.iter().copied().filter(|m| Some(*m) != leader));
-    if group.is_empty() || group.len() > rules.activation.group_max_models as usize {
+    // The most models a group may hold is §3.1's rule for a Leader's group; an Enemy Group (no Leader,
+    // §6.2) is as large as its wave and its Summonings (the Lich's Raise Dead) make it.
+    let max = if leader.is_some() {
+        rules.activation.group_max_models as usize
+    } else {
+        usize::MAX
+    };
+    if group.is_empty() || group.len() > max {
         return Err(RuleError::BadGroup(format!(
             "a group has 1 to {} models, got {}",
             rules.activation.group_max_models,

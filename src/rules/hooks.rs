@@ -91,6 +91,25 @@ pub enum Intent {
     Ignite { building: String, source: String },
     /// Remove a Barricade (the Orc Demolisher's Breach).
     RemoveBarricade { token: TokenId, source: String },
+    /// `attacker` attacks `target` at Combat `combat` as a ranged attack does (the target's roll only
+    /// defends; no weapon, sight or closest-target check): the Young Dragon's Fire Breath. Only in a
+    /// scripted action's `run`.
+    Attack {
+        attacker: ModelId,
+        target: ModelId,
+        combat: i32,
+        reason: String,
+        source: String,
+    },
+    /// A model of `profile` joins `summoner`'s side and Group at a free spot within `within` inches of
+    /// it (the Lich's Raise Dead); it vanishes if the summoner is Defeated. Only in a scripted action's
+    /// `run`.
+    Summon {
+        summoner: ModelId,
+        profile: String,
+        within: f64,
+        source: String,
+    },
 }
 
 /// An order's cost as a script changed it (Tobin's Called Shot: one Aimed Shot per wave costs 1
@@ -138,6 +157,8 @@ pub enum AbilityTarget {
 pub struct AbilityCheck {
     pub source: String,
     pub task: Option<u8>,
+    /// The action is its model's one melee or ranged attack of the turn (core §3.2: Fire Breath).
+    pub attack: bool,
     pub refused: Option<String>,
 }
 

@@ -385,6 +385,11 @@ pub fn apply_intents(
                     super::structural::place_fire(game, building, None, Some(source.clone()))?;
                 }
             }
+            Intent::Attack { source, .. } | Intent::Summon { source, .. } => {
+                return Err(RuleError::Reward(format!(
+                    "{source}: an attack or a summoning can be asked for only in a scripted action's run"
+                )))
+            }
             Intent::RemoveBarricade { token, source } => {
                 let left = game
                     .tokens

@@ -150,7 +150,7 @@ pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
 /// what `run` asks for is applied, and an `ability` event names the script.
 fn ability(
     game: &mut Game,
-    rules: &crate::roster::Rules,
+    rosters: &Rosters,
     hooks: &dyn Hooks,
     id: ModelId,
     name: String,
@@ -159,6 +159,10 @@ fn ability(
     let check = hooks.ability_check(game, id, &name, target.as_ref())?;
     if let Some(why) = check.refused {
         return Err(RuleError::Refused(why));
+    }
+    if check.attack {
+        one_more_attack(game, &rosters.rules, id)?;
+        count_attack(game, id);
     }
     let task = match check.task {
         Some(needed) if needed > 1 => {
@@ -178,7 +182,7 @@ fn ability(
     });
     if ran {
         let intents = hooks.ability_run(game, id, &name, target.as_ref())?;
-        crate::rules::outcome::apply_intents(game, rules, hooks, &intents)?;
+        apply_action_intents(game, rosters, hooks, &intents)?;
     }
     Ok(ActionReport::Ability {
         name,
@@ -186,6 +190,107 @@ fn ability(
         task,
         ran,
     })
+}
+
+/// Apply what a scripted action's `run` asked for, in order: attacks (resolved as ranged attacks are)
+/// and summonings (at the nearest free spot) here, where the rosters and the deployment grid are known;
+/// the other changes as any hook's.
+fn apply_action_intents(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    intents: &[crate::rules::hooks::Intent],
+) -> Result<(), RuleError> {
+    use crate::rules::hooks::Intent;
+    for i in intents {
+        match i {
+            Intent::Attack {
+                attacker,
+                target,
+                combat,
+                reason,
+                source,
+            } => {
+                // Either may have left the table since `run` asked (an earlier attack of the same run).
+                let (Ok(a), Ok(_)) = (game.model(*attacker), game.model(*target)) else {
+                    continue;
+                };
+                let shown = crate::state::Modifier {
+                    to: crate::state::Role::Attacker,
+                    value: 0,
+                    reason: format!("{reason} (Combat {combat} instead of {})", a.combat),
+                    source: source.clone(),
+                };
+                crate::rules::ranged::resolve_ranged(
+                    game,
+                    rosters,
+                    hooks,
+                    *attacker,
+                    *target,
+                    *combat,
+                    vec![shown],
+                    None,
+                    false,
+                )?;
+            }
+            Intent::Summon {
+                summoner,
+                profile,
+                within,
+                source,
+            } => summon(game, rosters, *summoner, profile, *within, source)?,
+            other => crate::rules::outcome::apply_intents(
+                game,
+                &rosters.rules,
+                hooks,
+                std::slice::from_ref(other),
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// A model of `profile` joins `summoner`'s side and Group at the nearest free spot wholly within
+/// `within` of it (an error naming the script when there is none), logged `summoned`.
+fn summon(
+    game: &mut Game,
+    rosters: &Rosters,
+    summoner: ModelId,
+    profile: &str,
+    within: f64,
+    source: &str,
+) -> Result<(), RuleError> {
+    let p = rosters.profile(profile).ok_or_else(|| {
+        RuleError::Reward(format!(
+            "{source}: no profile called {profile:?} in the rosters"
+        ))
+    })?;
+    let s = game.model(summoner)?.clone();
+    let mut m = crate::state::model_from_profile(p, rosters, s.pos);
+    let tol = rosters.rules.bases.contact_tolerance;
+    // Wholly within `within` of the summoner's base: centre distance plus the new base's radius.
+    let reach = within + s.base / 2.0 + m.base;
+    let Some(at) = super::deploy::spots_near(game, s.pos, reach, m.base / 2.0, 1, tol)
+        .into_iter()
+        .next()
+    else {
+        return Err(RuleError::Reward(format!(
+            "{source}: no free spot for a {profile} within {within}\" of {}",
+            crate::rules::query::label(&s)
+        )));
+    };
+    m.pos = at;
+    m.side = s.side;
+    m.group = s.group;
+    m.behaviour = s.behaviour.clone();
+    m.summoned_by = Some(summoner);
+    let id = game.add_model(m);
+    game.record(crate::state::EventKind::Summoned {
+        model: id,
+        caster: summoner,
+        spell: source.to_string(),
+    });
+    Ok(())
 }
 
 /// What `order` costs model `id`: the rulebook's [`order_cost`], or what one of its scripts lowers it
@@ -263,7 +368,7 @@ pub fn execute(
             report: super::opportunity::use_item(game, rosters, hooks, id, &item)?,
         },
         Order::Heal { target, what } => heal_friend(game, rules, hooks, id, target, what)?,
-        Order::Ability { name, target } => ability(game, rules, hooks, id, name, target)?,
+        Order::Ability { name, target } => ability(game, rosters, hooks, id, name, target)?,
         Order::Approach { aim, within } => match route_to(game, id, &aim)? {
             Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
                 report: follow(game, rules, hooks, id, &route, Some(route.length - within))?,

@@ -2501,6 +2501,55 @@ impl UserData for Ctx<'_> {
                 source: this.source.clone(),
             })
         });
+        methods.add_method(
+            api("attack"),
+            |lua, this, (attacker, target, combat, reason): (Value, Value, i32, Option<String>)| {
+                let source = this.source.clone();
+                this.ask(Intent::Attack {
+                    attacker: model_id(lua, &attacker)?,
+                    target: model_id(lua, &target)?,
+                    combat,
+                    reason: reason.unwrap_or_else(|| source.clone()),
+                    source,
+                })
+            },
+        );
+        methods.add_method(
+            api("summon_near"),
+            |lua, this, (summoner, profile, within): (Value, String, Value)| {
+                let within = match within {
+                    Value::Integer(n) if n >= 0 => n as f64,
+                    Value::Number(n) if n.is_finite() && n >= 0.0 => n,
+                    Value::String(s) => match s.to_string_lossy().as_str() {
+                        "short" => this.rules.measures.short,
+                        "medium" => this.rules.measures.medium,
+                        "long" => this.rules.measures.long,
+                        other => {
+                            return Err(fail(lua, format!("ctx:summon_near: within = {other:?}")))
+                        }
+                    },
+                    other => {
+                        return Err(fail(
+                            lua,
+                            format!("ctx:summon_near: within = a {}", other.type_name()),
+                        ))
+                    }
+                };
+                this.ask(Intent::Summon {
+                    summoner: model_id(lua, &summoner)?,
+                    profile,
+                    within,
+                    source: this.source.clone(),
+                })
+            },
+        );
+        methods.add_method(api("usable"), |lua, this, m: Value| {
+            let id = model_id(lua, &m)?;
+            match this.kernel {
+                Some(k) => k.usable(lua, this.game(), id),
+                None => lua.create_table(),
+            }
+        });
         methods.add_method(api("remove_barricade"), |lua, this, tok: Value| {
             let token = match &tok {
                 Value::Integer(i) if *i > 0 => TokenId(*i as u32),

@@ -1766,6 +1766,42 @@ pub const CLASSES: &[Class] = &[
                 usage: "ctx:ignite(\"Stable\")",
             },
             Method {
+                name: "attack",
+                params: &[
+                    p("attacker", "ModelSnapshot|integer", "Who attacks."),
+                    p("target", "ModelSnapshot|integer", "Who is attacked."),
+                    p("combat", "integer", "The attacker's Combat for this attack."),
+                    p("reason", "string|nil", "For the log (default: the script's path)."),
+                ],
+                returns: "",
+                doc: "Ask the kernel for an attack at this Combat, resolved as a ranged attack is (the target's \
+                      roll only defends; no weapon, sight or closest-target check), its result applied. Only \
+                      in a scripted action's `run` (the Young Dragon's Fire Breath).",
+                usage: "ctx:attack(self, hero, ctx.params.combat, \"Fire Breath\")",
+            },
+            Method {
+                name: "summon_near",
+                params: &[
+                    p("summoner", "ModelSnapshot|integer", "Whose side and Group it joins."),
+                    p("profile", "string", "The profile to place."),
+                    p("within", "number|\"short\"|\"medium\"|\"long\"", "How far from the summoner's base."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to place a model of `profile` at the nearest free spot within `within` of \
+                      the summoner, on its side and in its Group; it vanishes if the summoner is Defeated \
+                      (logged `summoned`). Only in a scripted action's `run` (the Lich's Raise Dead).",
+                usage: "ctx:summon_near(self, \"Skeleton Warrior\", \"short\")",
+            },
+            Method {
+                name: "usable",
+                params: &[p("model", "ModelSnapshot|integer", "The model.")],
+                returns: "UsableAction[]",
+                doc: "The scripted actions the model may take now: each action of its scripts (by name) with \
+                      each target its `targets` offers, kept when its `can` says true. Order one with \
+                      `{ ability = u.name, target = u.target }`.",
+                usage: "for _, u in ipairs(ctx:usable(self)) do return { ability = u.name, target = u.target } end",
+            },
+            Method {
                 name: "remove_barricade",
                 params: &[p("token", "Token|integer", "The Barricade (from `ctx:tokens(\"barricade\")`).")],
                 returns: "",
@@ -1964,6 +2000,18 @@ pub const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "UsableAction",
+        kind: ClassKind::Table,
+        doc: "A scripted action a model may take now, as `ctx:usable` lists it.",
+        usage: "local u = ctx:usable(self)[1]",
+        fields: &[
+            f("name", "string", "The action's name."),
+            opt("target", "any", "What it would aim at (a building, model, token or point snapshot)."),
+            f("source", "string", "The script that defines it."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "StructuralInfo",
         kind: ClassKind::Table,
         doc: "A structural attack as `on_structural` sees it, after its damage.",
@@ -1981,7 +2029,22 @@ pub const CLASSES: &[Class] = &[
               `{ ability = name, target = ... }`.",
         usage: "actions = { [\"Smother\"] = { can = function(ctx, self, b) return true end, run = function(ctx, self, b) ctx:extinguish(b) end } }",
         fields: &[
-            opt("task", "integer", "A Task of this many actions (each order adds one); `run` runs once complete."),
+            opt(
+                "task",
+                "integer|fun(ctx: Ctx): integer",
+                "A Task of this many actions (each order adds one); `run` runs once complete.",
+            ),
+            opt(
+                "attack",
+                "boolean",
+                "It is its model's one melee or ranged attack of the turn (core §3.2): refused after one, \
+                 counted as one.",
+            ),
+            opt(
+                "targets",
+                "fun(ctx: Ctx, self: ModelSnapshot): any[]",
+                "The targets worth offering now (for `ctx:usable`); without it the action takes no target.",
+            ),
             opt(
                 "can",
                 "fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string",

@@ -125,9 +125,13 @@ pub(super) fn ability_target(v: Value) -> Result<Option<AbilityTarget>, String> 
             let name = t
                 .raw_get::<Option<String>>("name")
                 .map_err(|e| e.to_string())?;
-            match (id, kind, name) {
-                (Some(id), Some(_), _) => AbilityTarget::Token(TokenId(id)),
-                (Some(id), None, _) => AbilityTarget::Model(ModelId(id)),
+            // A token from ctx:tokens has a token kind; a model snapshot's `kind` is its profile kind.
+            let token = kind
+                .as_deref()
+                .is_some_and(|k| matches!(k, "opportunity" | "barricade" | "trap"));
+            match (id, token, name) {
+                (Some(id), true, _) => AbilityTarget::Token(TokenId(id)),
+                (Some(id), false, _) => AbilityTarget::Model(ModelId(id)),
                 (None, _, Some(name)) => AbilityTarget::Building(name),
                 _ => AbilityTarget::Point(crate::geometry::Vec2::new(
                     t.raw_get("x").map_err(|_| {
@@ -421,9 +425,14 @@ impl ScriptHooks<'_> {
                 }
             };
         }
+        let attack = matches!(
+            entry.raw_get::<Value>("attack").map_err(hook_err)?,
+            Value::Boolean(true)
+        );
         Ok(AbilityCheck {
             source: module.label.clone(),
             task,
+            attack,
             refused,
         })
     }
@@ -446,5 +455,74 @@ impl ScriptHooks<'_> {
         let arg = |lua: &Lua, g: &Game| target_value(lua, g, rules, target);
         self.call_module_act(game, model, module, params.as_deref(), &run, &intents, &arg)?;
         Ok(intents.into_inner())
+    }
+}
+
+impl ScriptHooks<'_> {
+    /// The scripted actions `model` may take now, for `ctx:usable`: each action of its scripts (names
+    /// in sorted order) with each target its `targets` offers (or none), kept when `can` says true.
+    /// `targets` and `can` run with read-only ctxs.
+    pub(super) fn usable(&self, lua: &Lua, game: &Game, model: ModelId) -> mlua::Result<Table> {
+        let out = lua.create_table()?;
+        let Ok(me) = game.model(model) else {
+            return Ok(out);
+        };
+        let rules = &self.core.rules;
+        for (module, params) in self.modules_for(me) {
+            let Ok(Value::Table(actions)) = module.table.raw_get::<Value>("actions") else {
+                continue;
+            };
+            let mut names: Vec<(String, Table)> = actions
+                .pairs::<String, Table>()
+                .filter_map(|p| p.ok())
+                .collect();
+            names.sort_by(|a, b| a.0.cmp(&b.0));
+            let params_v = params_value(lua, params.as_deref())?;
+            let call = |f: &mlua::Function, target: Value| -> mlua::Result<Value> {
+                lua.scope(|scope| {
+                    let ctx = scope.create_userdata(Ctx::hook(
+                        View::Read(game),
+                        self,
+                        module,
+                        params_v.clone(),
+                    ))?;
+                    f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target))
+                })
+            };
+            for (name, entry) in names {
+                let targets: Vec<Value> = match entry.raw_get::<Value>("targets")? {
+                    Value::Function(f) => match call(&f, Value::Nil)? {
+                        Value::Table(t) => {
+                            t.sequence_values::<Value>().collect::<mlua::Result<_>>()?
+                        }
+                        Value::Nil => Vec::new(),
+                        other => {
+                            return Err(mlua::Error::runtime(format!(
+                                "{}: actions[{name:?}].targets returned a {} (expected a list)",
+                                module.label,
+                                other.type_name()
+                            )))
+                        }
+                    },
+                    _ => vec![Value::Nil],
+                };
+                for target in targets {
+                    let ok = match entry.raw_get::<Value>("can")? {
+                        Value::Function(can) => {
+                            matches!(call(&can, target.clone())?, Value::Boolean(true))
+                        }
+                        _ => true,
+                    };
+                    if ok {
+                        let u = lua.create_table()?;
+                        u.raw_set("name", name.as_str())?;
+                        u.raw_set("target", target)?;
+                        u.raw_set("source", module.label.as_str())?;
+                        out.raw_push(u)?;
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 }
