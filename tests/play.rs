@@ -150,3 +150,39 @@ fn the_same_seed_writes_the_same_event_log() {
     assert!(a != c, "another seed, another game");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_heroes_side_checks_morale_when_its_leader_falls_or_half_is_lost() {
+    // The turn engine runs the automatic triggers of core §3.6 (tests/morale_triggers.rs checks their
+    // logic); over eight Standard games they do come up (a Leader or half the side lost in one wave is
+    // not common: seeds 5 and 8 have them), and never for an enemy.
+    let dir = std::env::temp_dir().join(format!("village-morale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut seen = 0;
+    for seed in 1..=8u64 {
+        let path = dir.join(format!("{seed}.jsonl"));
+        let p = path.to_str().unwrap().to_string();
+        let s = seed.to_string();
+        let (ok, _, err) = play(&["--length", "standard", "--seed", &s, "--json", "--log", &p]);
+        assert!(ok, "{err}");
+        let log = std::fs::read_to_string(&path).unwrap();
+        let mut heroes_side = std::collections::BTreeSet::new();
+        for line in log.lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            if v["event"] == "deployed" {
+                heroes_side.insert(v["model"].as_u64().unwrap());
+            }
+            if v["event"] == "morale"
+                && (v["trigger"] == "leader_defeated" || v["trigger"] == "half_lost")
+            {
+                assert!(
+                    heroes_side.contains(&v["model"].as_u64().unwrap()),
+                    "{line}"
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no automatic morale check in eight games");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -41,6 +41,10 @@ pub struct Game {
     /// from its Escalation row; true outside waves, so a scenario can test fire on any game.
     #[serde(default = "igniters_burn_default")]
     pub igniters_burn: bool,
+    /// The heroes' side's models when the wave's deployment ended: "more than half of its side's
+    /// starting models" (core §3.6) counts from these.
+    #[serde(default)]
+    pub wave_start_side: Vec<ModelId>,
     /// Herb tokens held by the village (Opportunity "Herb Patch"): each heals 1 Wound in a Council Phase.
     #[serde(default)]
     pub herbs: u32,
@@ -133,6 +137,7 @@ impl Game {
             round: 0,
             party: Vec::new(),
             igniters_burn: true,
+            wave_start_side: Vec::new(),
             herbs: 0,
             joining: Vec::new(),
             spent: Vec::new(),

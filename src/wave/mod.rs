@@ -27,6 +27,7 @@ pub mod act;
 mod builder;
 pub mod council;
 pub mod deploy;
+pub mod morale;
 pub mod opportunity;
 pub mod play;
 pub mod turn;

@@ -161,6 +161,7 @@ fn run_start(
     }
     deploy_enemies(game, rosters, &plan)?;
     abilities::ready_mounts(game, rosters, hooks, &plan)?;
+    game.wave_start_side = game.side(Side::Heroes).map(|m| m.id).collect();
     game.round = 1;
     Ok(plan)
 }

@@ -159,6 +159,7 @@ fn take_actions(
     let mut left = actions;
     let mut done = Vec::new();
     while left > 0 && game.model(id).is_ok() {
+        let watch = super::morale::watch(game, hooks)?;
         game.model_mut(id)?.actions_left = left;
         let (report, spent) = match next(game, id)? {
             Step::Done(report) => (report, 1),
@@ -180,6 +181,7 @@ fn take_actions(
         };
         done.push(report);
         left = left.saturating_sub(spent);
+        super::morale::after_action(game, rosters, hooks, &watch)?;
     }
     if let Ok(m) = game.model_mut(id) {
         m.actions_left = 0;
