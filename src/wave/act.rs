@@ -290,7 +290,9 @@ pub fn execute(
             // toward it still gets as close as the table allows, stopping at contact.
             None => match aim_point(game, &aim) {
                 Some(p) => ActionReport::Moved {
-                    report: move_claiming(game, rosters, hooks, id, p, MoveOptions::default())?,
+                    report: undone_on_error(game, hooks, id, |game| {
+                        move_claiming(game, rosters, hooks, id, p, MoveOptions::default())
+                    })?,
                 },
                 None => ActionReport::Lost {
                     why: "no legal route to its target".into(),
@@ -419,6 +421,43 @@ fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleEr
 /// route's bends are the tangent points around obstacles, so the legs stay as straight as the table
 /// allows.
 fn follow(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    route: &Route,
+    at_most: Option<f64>,
+) -> Result<MoveReport, RuleError> {
+    undone_on_error(game, hooks, id, |game| {
+        follow_legs(game, rosters, hooks, id, route, at_most)
+    })
+}
+
+/// Run a move that may claim on the way; when it fails, a mover that may claim on the move (an
+/// Opportunity on the table, `claim_on_move` held) has the whole move undone, claims included (a
+/// failing `on_pass_token` leaves nothing half-applied). Other moves are not copied.
+fn undone_on_error<T>(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    f: impl FnOnce(&mut Game) -> Result<T, RuleError>,
+) -> Result<T, RuleError> {
+    let watch = game
+        .tokens
+        .iter()
+        .any(|t| matches!(t.kind, crate::state::TokenKind::Opportunity { .. }))
+        && hooks
+            .permission(game, id, super::opportunity::CLAIM_ON_MOVE)?
+            .is_some();
+    let before = watch.then(|| game.clone());
+    let r = f(game);
+    if let (Err(_), Some(b)) = (&r, before) {
+        *game = b;
+    }
+    r
+}
+
+fn follow_legs(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
