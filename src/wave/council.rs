@@ -1,6 +1,10 @@
 //! The End Sequence after the rewards (core §7.1 steps 5–6): placing the next Opportunity token, and the
 //! Council Phase (§7.2–7.3) — upgrades, repairs, Barricades, Traps, healing and Resurrection.
 //!
+//! As a Council opens, every model on the table hears it through its scripts' `on_council`
+//! ([`open_council`]): they may grant free Council orders for this Council (Grimm's Snare Master: a free
+//! Trap that Entangles, ordered `{ trap = at, free = true }`), kept in `Game::council_grants`.
+//!
 //! Owns validating and applying Council orders. The hero policy decides (`Hooks::policy_council`, a
 //! policy script's `council(ctx, info)`); this module checks each order against the rules, the buildings'
 //! Levels and the limited uses in `Game::spent` ("council:<ability>" for once per Council, cleared when a
