@@ -541,6 +541,7 @@ const INPUT_ONLY: &[&str] = &[
     "CostAnswer",
     "RerollAnswer",
     "ActionSpec",
+    "CouncilGrantAnswer",
 ];
 
 /// Tables the kernel gives only to the hero policy (scripts/policies/default.lua), which the probe

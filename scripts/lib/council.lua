@@ -11,8 +11,9 @@
 --      Watchtower), buying whatever is affordable;
 --   4. repair the other buildings, Forge first;
 --   5. Barricades by the Town Hall on the side(s) the last wave came from (the free Engineering Corps one
---      when it was not spent on a repair, reinforced by Forge III), and when the next upgrade is out of
---      reach anyway, one paid Barricade and one Trap on those approaches.
+--      when it was not spent on a repair, reinforced by Forge III), every free Trap a hero granted this
+--      Council (Grimm's Snare Master, `info.grants`) on those approaches, and when the next upgrade is
+--      out of reach anyway, one paid Barricade and one Trap there.
 local P = require("lib.priority")
 local C = {}
 
@@ -122,7 +123,18 @@ local function barricades(ctx, info, th, n)
 	return orders
 end
 
--- Up to `n` Trap orders on the approaches to the Town Hall, skipping spots already trapped.
+-- Is point (x, y) on a building (where no Trap can go)?
+local function on_building(ctx, x, y)
+	for _, b in ipairs(ctx:buildings()) do
+		if math.abs(x - b.pos.x) <= b.size.w / 2 and math.abs(y - b.pos.y) <= b.size.h / 2 then
+			return true
+		end
+	end
+	return false
+end
+
+-- Up to `n` Trap orders on the approaches to the Town Hall, skipping spots already trapped and spots
+-- on another building.
 local function traps(ctx, info, th, n)
 	local orders = {}
 	for _, e in ipairs(sides(info)) do
@@ -130,12 +142,23 @@ local function traps(ctx, info, th, n)
 			if #orders >= n then
 				return orders
 			end
-			if not token_near(ctx, "trap", s[1], s[2], 2) then
+			if not token_near(ctx, "trap", s[1], s[2], 2) and not on_building(ctx, s[1], s[2]) then
 				orders[#orders + 1] = { trap = { x = s[1], y = s[2] } }
 			end
 		end
 	end
 	return orders
+end
+
+-- Free Traps the models granted this Council and not placed yet (Grimm's Snare Master).
+local function free_traps(info)
+	local n = 0
+	for _, g in ipairs(info.grants or {}) do
+		if g.order == "trap" then
+			n = n + g.uses - g.used
+		end
+	end
+	return n
 end
 
 function C.council(ctx, info)
@@ -257,16 +280,21 @@ function C.council(ctx, info)
 	if abilities["Engineering Corps"] and not free_used then
 		barricade(true)
 	end
+	local free = free_traps(info)
+	local trap_spots = traps(ctx, info, th, free + 1)
+	for i = 1, math.min(free, #trap_spots) do
+		trap_spots[i].free = true
+		add(trap_spots[i])
+	end
 	local saving = next_cost and supplies + info.wave + 1 >= next_cost
 	if not saving then
 		if supplies >= info.barricade_cost and barricade(nil) then
 			supplies = supplies - info.barricade_cost
 		end
-		if supplies >= info.trap_cost then
-			for _, o in ipairs(traps(ctx, info, th, 1)) do
-				add(o)
-				supplies = supplies - info.trap_cost
-			end
+		local bought = trap_spots[free + 1]
+		if bought and supplies >= info.trap_cost then
+			add(bought)
+			supplies = supplies - info.trap_cost
 		end
 	end
 	return orders

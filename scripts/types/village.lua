@@ -662,7 +662,7 @@ function Model:has(condition) end
 ---@field level? integer With `upgrade`: the Level wanted, which must be the next one.
 ---@field repair? string|BuildingSnapshot Restore this building's Integrity (never above its starting Integrity).
 ---@field supplies? integer With `repair`: Supplies to spend on the Forge's Repairs (default: one purchase).
----@field free? boolean With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge.
+---@field free? boolean With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge. With `trap`: one of the free Traps a model's `on_council` granted this Council (`info.grants`), placed as the grant says.
 ---@field barricade? Position Place a Barricade from here (within `barricade_within` of an intact building).
 ---@field toward? Position With `barricade`: the direction it runs, for its roster length.
 ---@field reinforce? boolean With `barricade`: Forge III Reinforced Defenses adds its Integrity (once per Council).
@@ -706,6 +706,33 @@ function Model:has(condition) end
 ---@field barricade_within number A Barricade goes within this of an intact building.
 ---@field trap_cost integer Supplies per Trap.
 ---@field trap_within number A Trap goes within this of an intact building.
+---@field grants CouncilGrantT[] Free Council orders the models' `on_council` granted for this Council (Grimm's free Trap).
+
+---A free Council order a model's `on_council` granted for this Council; ordered `{ trap = at, free = true }`.
+---
+---```lua
+---for _, g in ipairs(info.grants) do if g.order == "trap" and g.used < g.uses then print(g.hero) end end
+---```
+---@class CouncilGrantT
+---@field model integer The id of the model whose script granted it.
+---@field hero string That model's name.
+---@field order string The order it makes free: "trap".
+---@field uses integer How many such orders are free this Council.
+---@field used integer How many were placed.
+---@field entangle boolean A Trap placed with it Entangles instead of attacking.
+---@field reason string For the log ("Snare Master").
+---@field source string The script that granted it.
+
+---What `on_council` may return (one, or an array): Council orders made free for this Council.
+---
+---```lua
+---return { free = "trap", uses = 1, entangle = true, reason = "Snare Master" }
+---```
+---@class CouncilGrantAnswer
+---@field free "trap" The Council order made free.
+---@field uses? integer How many (1 to 10; default 1).
+---@field entangle? boolean A Trap placed with it Entangles the model that springs it instead of attacking.
+---@field reason? string For the log (default: the script's file name).
 
 ---A building as the Council sees it.
 ---
@@ -1330,6 +1357,16 @@ function Ctx:spend(key) end
 ---@return ModelSnapshot|nil
 function Ctx:hero() end
 
+---See an Opportunity's result before claiming it (Wren's Pathfinder): the kernel rolls the token's Opportunity die now (logged, with a `rule_bent` event naming the script that grants `peek_opportunity`), keeps it on the token for whoever claims it, and returns the result's name; a token already peeked is read again without a roll. An error for a model without the permission, a token that is no Opportunity, or a read-only ctx.
+---
+---```lua
+---if ctx:peek(self, token) ~= "Ambush" then return true end
+---```
+---@param model ModelSnapshot|integer Who looks: a model holding the `peek_opportunity` permission.
+---@param token Token|integer An Opportunity token (from `ctx:tokens("opportunity")`).
+---@return string
+function Ctx:peek(model, token) end
+
 ---Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.
 ---
 ---```lua
@@ -1668,7 +1705,7 @@ function ModelSnapshot:has(condition) end
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
@@ -1676,6 +1713,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
 ---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
 ---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---A hero signature's script (scripts/signatures/*.lua).
 ---
@@ -1697,7 +1735,7 @@ function ModelSnapshot:has(condition) end
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
@@ -1705,6 +1743,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
 ---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
 ---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---An Alpha Rule's script (scripts/alpha/*.lua).
 ---
@@ -1726,7 +1765,7 @@ function ModelSnapshot:has(condition) end
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
@@ -1734,6 +1773,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
 ---@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
 ---@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and perhaps a wave builder (`build_wave`) replacing the default one.
 ---
@@ -1757,7 +1797,7 @@ function ModelSnapshot:has(condition) end
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
 ---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
@@ -1811,7 +1851,7 @@ function ModelSnapshot:has(condition) end
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_council? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
 ---@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).

@@ -333,6 +333,10 @@ pub enum CouncilOrder {
     },
     /// A Trap at a point.
     Trap { at: crate::geometry::Vec2 },
+    /// A Trap at a point that costs no Supply: one of the free Traps a model's `on_council` granted
+    /// this Council (Grimm's Snare Master), placed as the grant says (Entangling). Lua:
+    /// `{ trap = at, free = true }`.
+    FreeTrap { at: crate::geometry::Vec2 },
     /// The Temple's Healing on a hero on the table.
     Heal { hero: String },
     /// Spend a Herb token on a hero on the table.
@@ -388,6 +392,9 @@ pub struct CouncilInfo {
     pub barricade_within: f64,
     pub trap_cost: u32,
     pub trap_within: f64,
+    /// Free Council orders the models' `on_council` granted for this Council (Grimm's free Trap).
+    #[serde(default)]
+    pub grants: Vec<crate::state::CouncilGrant>,
 }
 
 /// A step of the start-of-wave sequence (core §5.3) at which the hero policy chooses.
@@ -628,6 +635,28 @@ pub trait Hooks {
         _item: &Item,
     ) -> Result<Vec<Reward>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// `model`, which holds `claim_on_move`, passed Opportunity `token` during a move: whether its
+    /// scripts claim it on the way (`on_pass_token`), as the script that said so, and the changes they
+    /// asked for. May roll dice (a peek at the token's result).
+    fn on_pass_token(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _token: TokenId,
+    ) -> Result<(Option<String>, Vec<Intent>), HookError> {
+        Ok((None, Vec::new()))
+    }
+
+    /// A Council Phase opens: `model`'s scripts (`on_council`) may grant free Council orders for this
+    /// Council (Grimm's free Trap) and ask for changes.
+    fn on_council(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+    ) -> Result<(Vec<crate::state::CouncilGrant>, Vec<Intent>), HookError> {
+        Ok((Vec::new(), Vec::new()))
     }
 
     /// Movement properties of a model about to move, given the enemies it is Engaged with.

@@ -45,6 +45,11 @@ pub struct MoveReport {
     pub free_hacks: Vec<ModelId>,
     /// False when a Free Hack defeated the model before it could move.
     pub survived: bool,
+    /// Opportunity tokens its base touched on the way (within base contact at some point of the path,
+    /// start included), in the order met. The wave layer lets a model whose scripts grant
+    /// `claim_on_move` claim them without stopping (Wren's Pathfinder).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<TokenId>,
 }
 
 /// The longest single move of a model: its band (Medium unless a trait script says otherwise).
@@ -227,6 +232,7 @@ pub fn move_with(
                     band_lost,
                     free_hacks,
                     survived: false,
+                    passed: Vec::new(),
                 });
             }
         }
@@ -304,6 +310,7 @@ pub fn move_with(
             sprung = Some(token);
         }
     }
+    let passed = opportunities_passed(game, from, out.end, mover.r, rules.bases.contact_tolerance);
     let mut words = stopped_by.as_ref().map(|b| describe(game, b));
     if let Some(why) = &band_lost {
         let note = if actions > 1 {
@@ -357,7 +364,32 @@ pub fn move_with(
         band_lost,
         free_hacks,
         survived: true,
+        passed,
     })
+}
+
+/// The Opportunity tokens a base of radius `r` comes within base contact of (`tol`) moving straight
+/// from `from` to `to`, start included, in the order met along the path.
+fn opportunities_passed(game: &Game, from: Vec2, to: Vec2, r: f64, tol: f64) -> Vec<TokenId> {
+    let len = from.dist(to);
+    let dir = if len > 1e-12 {
+        (to - from) * (1.0 / len)
+    } else {
+        Vec2::new(0.0, 0.0)
+    };
+    let mut met: Vec<(f64, TokenId)> = game
+        .tokens
+        .iter()
+        .filter(|t| matches!(t.kind, TokenKind::Opportunity { .. }))
+        .filter_map(|t| {
+            // The nearest point of the path to the token, and how far along the path it is.
+            let along = (t.pos - from).dot(dir).clamp(0.0, len);
+            let gap = t.pos.dist(from + dir * along) - r;
+            (gap <= tol).then_some((along, t.id))
+        })
+        .collect();
+    met.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    met.into_iter().map(|(_, id)| id).collect()
 }
 
 fn describe(game: &Game, b: &Blocker) -> String {
@@ -455,6 +487,7 @@ pub fn spring_trap(
         trap_total: tt,
         model_total: mt,
         result,
+        source: tok.source.clone(),
     });
     if tt > mt {
         super::outcome::apply(game, rules, hooks, victim, tok.pos, result)

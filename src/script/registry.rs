@@ -47,6 +47,7 @@ pub const MODEL_HOOKS: &[&str] = &[
     "on_activation_roll",
     "on_friend_result",
     "on_structural",
+    "on_pass_token",
 ];
 
 /// Hooks an Opportunity's script may define: `claim` and `wave_end` (the result), `use` (the item it

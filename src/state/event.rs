@@ -144,6 +144,9 @@ pub enum EventKind {
         trap_total: i32,
         model_total: i32,
         result: CombatResult,
+        /// The script that placed the Trap, when one did (Grimm's Snare Master: it Entangles).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        source: Option<String>,
     },
     /// A Barricade lost Integrity, and was removed at 0.
     BarricadeDamage {

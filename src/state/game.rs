@@ -72,6 +72,10 @@ pub struct Game {
     /// Enemy Group for its activation), applied by the kernel to every roll they match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// Free Council orders the models' `on_council` scripts granted for the Council Phase under way
+    /// (Grimm's Snare Master: one free Trap that Entangles); cleared when a Council opens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub council_grants: Vec<CouncilGrant>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -118,6 +122,25 @@ pub struct Effect {
     pub ends: EffectEnds,
 }
 
+/// A free Council order a model's script granted for one Council Phase (Grimm's Snare Master: one free
+/// Trap each Council, which Entangles instead of attacking).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CouncilGrant {
+    /// The model whose script granted it, and its name.
+    pub model: ModelId,
+    pub hero: String,
+    /// The Council order it makes free: "trap".
+    pub order: String,
+    /// How many such orders are free this Council, and how many were used.
+    pub uses: u32,
+    pub used: u32,
+    /// A Trap placed with it Entangles the model that springs it instead of attacking.
+    pub entangle: bool,
+    pub reason: String,
+    /// The script that granted it.
+    pub source: String,
+}
+
 fn igniters_burn_default() -> bool {
     true
 }
@@ -145,6 +168,7 @@ impl Game {
             rewards: Vec::new(),
             blessed: None,
             effects: Vec::new(),
+            council_grants: Vec::new(),
             next_model: 1,
             next_token: 1,
             log: Vec::new(),
@@ -280,7 +304,13 @@ impl Game {
     pub fn add_token(&mut self, kind: TokenKind, pos: Vec2) -> TokenId {
         let id = TokenId(self.next_token);
         self.next_token += 1;
-        self.tokens.push(Token { id, pos, kind });
+        self.tokens.push(Token {
+            id,
+            pos,
+            kind,
+            peeked: None,
+            source: None,
+        });
         id
     }
 }

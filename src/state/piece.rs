@@ -74,4 +74,11 @@ pub struct Token {
     pub pos: Vec2,
     #[serde(flatten)]
     pub kind: TokenKind,
+    /// An Opportunity's die rolled early by a model allowed to see results before claiming (Wren's
+    /// Pathfinder, `ctx:peek`): a later claim of the token reads this roll instead of rolling again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peeked: Option<u8>,
+    /// The script that placed the token, when one did (a Trap given by Grimm's Snare Master).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }

@@ -371,7 +371,14 @@ pub fn execute(
         Order::Ability { name, target } => ability(game, rosters, hooks, id, name, target)?,
         Order::Approach { aim, within } => match route_to(game, id, &aim)? {
             Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
-                report: follow(game, rules, hooks, id, &route, Some(route.length - within))?,
+                report: follow(
+                    game,
+                    rosters,
+                    hooks,
+                    id,
+                    &route,
+                    Some(route.length - within),
+                )?,
             },
             Some(_) => ActionReport::Lost {
                 why: format!("already within {within}\" of its aim"),
@@ -382,13 +389,15 @@ pub fn execute(
         },
         Order::Move(aim) => match route_to(game, id, &aim)? {
             Some(route) => ActionReport::Moved {
-                report: follow(game, rules, hooks, id, &route, None)?,
+                report: follow(game, rosters, hooks, id, &route, None)?,
             },
             // No route the navigator can prove (a target hemmed in by bases, say): a straight move
             // toward it still gets as close as the table allows, stopping at contact.
             None => match aim_point(game, &aim) {
                 Some(p) => ActionReport::Moved {
-                    report: move_with(game, rules, hooks, id, p, MoveOptions::default())?,
+                    report: undone_on_error(game, hooks, id, |game| {
+                        move_claiming(game, rosters, hooks, id, p, MoveOptions::default())
+                    })?,
                 },
                 None => ActionReport::Lost {
                     why: "no legal route to its target".into(),
@@ -518,12 +527,50 @@ fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleEr
 /// allows.
 fn follow(
     game: &mut Game,
-    rules: &crate::roster::Rules,
+    rosters: &Rosters,
     hooks: &dyn Hooks,
     id: ModelId,
     route: &Route,
     at_most: Option<f64>,
 ) -> Result<MoveReport, RuleError> {
+    undone_on_error(game, hooks, id, |game| {
+        follow_legs(game, rosters, hooks, id, route, at_most)
+    })
+}
+
+/// Run a move that may claim on the way; when it fails, a mover that may claim on the move (an
+/// Opportunity on the table, `claim_on_move` held) has the whole move undone, claims included (a
+/// failing `on_pass_token` leaves nothing half-applied). Other moves are not copied.
+fn undone_on_error<T>(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    f: impl FnOnce(&mut Game) -> Result<T, RuleError>,
+) -> Result<T, RuleError> {
+    let watch = game
+        .tokens
+        .iter()
+        .any(|t| matches!(t.kind, crate::state::TokenKind::Opportunity { .. }))
+        && hooks
+            .permission(game, id, super::opportunity::CLAIM_ON_MOVE)?
+            .is_some();
+    let before = watch.then(|| game.clone());
+    let r = f(game);
+    if let (Err(_), Some(b)) = (&r, before) {
+        *game = b;
+    }
+    r
+}
+
+fn follow_legs(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    route: &Route,
+    at_most: Option<f64>,
+) -> Result<MoveReport, RuleError> {
+    let rules = &rosters.rules;
     let band = crate::rules::movement::move_distance(rules, &hooks.movement_traits(game, id, &[])?);
     let mut left = at_most.map_or(band, |m| m.min(band));
     let mut first: Option<MoveReport> = None;
@@ -536,7 +583,7 @@ fn follow(
             step: false,
             continuation: first.is_some(),
         };
-        let r = move_with(game, rules, hooks, id, *to, o)?;
+        let r = move_claiming(game, rosters, hooks, id, *to, o)?;
         left -= r.travelled;
         // A leg cut short by something other than the band ends the move.
         let stopped =
@@ -569,6 +616,22 @@ fn follow(
             MoveOptions::default(),
         ),
     }
+}
+
+/// One straight leg of a move ([`move_with`]), then the claims on the move its model's scripts make of
+/// the Opportunity tokens it passed (Wren's Pathfinder, [`super::opportunity::claim_on_move`]): they
+/// neither stop the move nor cost an action.
+fn move_claiming(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    to: crate::geometry::Vec2,
+    o: MoveOptions,
+) -> Result<MoveReport, RuleError> {
+    let r = move_with(game, &rosters.rules, hooks, id, to, o)?;
+    super::opportunity::claim_on_move(game, rosters, hooks, id, &r.passed)?;
+    Ok(r)
 }
 
 /// Leave by the nearest edge: off the table if the edge is within one move along a straight leg,

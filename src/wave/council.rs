@@ -1,6 +1,10 @@
 //! The End Sequence after the rewards (core §7.1 steps 5–6): placing the next Opportunity token, and the
 //! Council Phase (§7.2–7.3) — upgrades, repairs, Barricades, Traps, healing and Resurrection.
 //!
+//! As a Council opens, every model on the table hears it through its scripts' `on_council`
+//! ([`open_council`]): they may grant free Council orders for this Council (Grimm's Snare Master: a free
+//! Trap that Entangles, ordered `{ trap = at, free = true }`), kept in `Game::council_grants`.
+//!
 //! Owns validating and applying Council orders. The hero policy decides (`Hooks::policy_council`, a
 //! policy script's `council(ctx, info)`); this module checks each order against the rules, the buildings'
 //! Levels and the limited uses in `Game::spent` ("council:<ability>" for once per Council, cleared when a
@@ -160,6 +164,7 @@ impl CouncilReport {
             CouncilOrder::Repair { building, .. } => ("repair", Some(building.clone()), None, None),
             CouncilOrder::Barricade { from, .. } => ("barricade", None, None, Some(*from)),
             CouncilOrder::Trap { at } => ("trap", None, None, Some(*at)),
+            CouncilOrder::FreeTrap { at } => ("trap", None, None, Some(*at)),
             CouncilOrder::Heal { hero } => ("heal", None, Some(hero.clone()), None),
             CouncilOrder::Herb { hero } => ("herb", None, Some(hero.clone()), None),
             CouncilOrder::Resurrect { hero, at } => ("resurrect", None, Some(hero.clone()), *at),
@@ -451,6 +456,7 @@ pub fn council_info(game: &Game, rosters: &Rosters) -> CouncilInfo {
         barricade_within: rosters.barricade.within,
         trap_cost: rosters.trap.cost,
         trap_within: rosters.trap.within,
+        grants: game.council_grants.clone(),
     }
 }
 
@@ -461,10 +467,68 @@ pub fn council_phase(
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<CouncilReport>, RuleError> {
-    game.spent.retain(|s| !s.starts_with("council:"));
+    open_council(game, rosters, hooks)?;
     let info = council_info(game, rosters);
     let orders = hooks.policy_council(game, &info)?;
-    Ok(hold_council(game, rosters, &orders))
+    Ok(orders
+        .iter()
+        .map(|o| council_order(game, rosters, o))
+        .collect())
+}
+
+/// A Council Phase opens (core §7.2): the once-per-Council uses start afresh (`council:` keys and the
+/// grants of the last Council), then every model on the table, in id order, hears it through its
+/// scripts' `on_council`: the free orders they grant for this Council are kept in
+/// `Game::council_grants` (logged `rule_bent`, naming the script) and the changes they ask for applied.
+pub fn open_council(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+) -> Result<(), RuleError> {
+    game.spent.retain(|s| !s.starts_with("council:"));
+    game.council_grants.clear();
+    let ids: Vec<crate::state::ModelId> = game.models.iter().map(|m| m.id).collect();
+    for id in ids {
+        if game.model(id).is_err() {
+            continue;
+        }
+        let (grants, intents) = hooks.on_council(game, id)?;
+        crate::rules::outcome::apply_intents(game, &rosters.rules, hooks, &intents)?;
+        for g in grants {
+            game.record(EventKind::RuleBent {
+                model: g.model,
+                rule: "council_grant".into(),
+                detail: format!(
+                    "{} grants {} free {}{} this Council ({}){}",
+                    g.hero,
+                    g.uses,
+                    g.order,
+                    if g.uses == 1 { "" } else { "s" },
+                    g.reason,
+                    if g.entangle { ": it Entangles" } else { "" }
+                ),
+                source: g.source.clone(),
+            });
+            game.council_grants.push(g);
+        }
+    }
+    Ok(())
+}
+
+/// A Council Phase with these orders that opens like [`council_phase`] (the models' `on_council`
+/// first, so a free Trap one of them grants can be ordered), then validates, applies and logs each
+/// order (`g:council(orders)`).
+pub fn hold_council_with(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    orders: &[CouncilOrder],
+) -> Result<Vec<CouncilReport>, RuleError> {
+    open_council(game, rosters, hooks)?;
+    Ok(orders
+        .iter()
+        .map(|o| council_order(game, rosters, o))
+        .collect())
 }
 
 /// A Council Phase with these orders: the once-per-Council uses start afresh, then each order is
@@ -475,6 +539,7 @@ pub fn hold_council(
     orders: &[CouncilOrder],
 ) -> Vec<CouncilReport> {
     game.spent.retain(|s| !s.starts_with("council:"));
+    game.council_grants.clear();
     orders
         .iter()
         .map(|o| council_order(game, rosters, o))
@@ -526,6 +591,7 @@ fn apply(
             reinforce,
         } => barricade(game, rosters, *from, *toward, *free, *reinforce, report),
         CouncilOrder::Trap { at } => trap(game, rosters, *at, report),
+        CouncilOrder::FreeTrap { at } => free_trap(game, rosters, *at, report),
         CouncilOrder::Heal { hero } => heal(game, rosters, hero, false, report),
         CouncilOrder::Herb { hero } => heal(game, rosters, hero, true, report),
         CouncilOrder::Resurrect { hero, at } => resurrect(game, rosters, hero, *at, report),
@@ -820,6 +886,62 @@ fn trap(
     report.token = Some(token);
     report.supplies = cost;
     report.detail = format!("at ({:.1}, {:.1})", at.x, at.y);
+    Ok(())
+}
+
+/// A free Trap (`{ trap = at, free = true }`): the first grant of this Council for a free Trap not used
+/// up pays for it; the Trap is placed as a bought one would be, Entangles when the grant says so, and
+/// remembers the script that granted it (its `trap` event names it when it goes off).
+fn free_trap(
+    game: &mut Game,
+    rosters: &Rosters,
+    at: Vec2,
+    report: &mut CouncilReport,
+) -> Result<(), Refused> {
+    let Some(i) = game
+        .council_grants
+        .iter()
+        .position(|g| g.order == "trap" && g.used < g.uses)
+    else {
+        return Err(Refused::Rule(
+            "no free Trap this Council: no model on the table grants one, or its free Traps are placed"
+                .into(),
+        ));
+    };
+    let grant = game.council_grants[i].clone();
+    let spec = &rosters.trap;
+    if !on_table(game, at) {
+        return Err(Refused::BadPlacement(
+            "the Trap would be off the table".into(),
+        ));
+    }
+    if let Some(why) = closed_ground(game, at, 0.0) {
+        return Err(Refused::BadPlacement(format!("the Trap: {why}")));
+    }
+    near_building(game, "Trap", spec.within, |r| r.signed_dist(at).max(0.0))?;
+    let token = game.add_token(
+        TokenKind::Trap {
+            combat: i32::from(spec.combat),
+            radius: spec.trigger_radius,
+            entangle: grant.entangle,
+        },
+        at,
+    );
+    if let Some(t) = game.tokens.iter_mut().find(|t| t.id == token) {
+        t.source = Some(grant.source.clone());
+    }
+    game.council_grants[i].used += 1;
+    report.token = Some(token);
+    report.supplies = 0;
+    report.source = grant.source.clone();
+    report.detail = format!(
+        "at ({:.1}, {:.1}), free ({}: {}){}",
+        at.x,
+        at.y,
+        grant.reason,
+        grant.hero,
+        if grant.entangle { ", Entangles" } else { "" }
+    );
     Ok(())
 }
 

@@ -164,7 +164,16 @@ fn claim_inner(
     for t in game.tokens.iter_mut().filter(|t| t.id == token) {
         t.kind = TokenKind::Opportunity { revealed: true };
     }
-    let face = game.roll("opportunity", Some(hero), 1)[0].face;
+    // A token whose die was rolled early (`peek`) is read, not rolled again.
+    let peeked = game
+        .tokens
+        .iter()
+        .find(|t| t.id == token)
+        .and_then(|t| t.peeked);
+    let face = match peeked {
+        Some(face) => face,
+        None => game.roll("opportunity", Some(hero), 1)[0].face,
+    };
     let row = rosters
         .opportunity(face)
         .ok_or_else(|| RuleError::Reward(format!("the Opportunity table has no row for {face}")))?;
@@ -209,6 +218,124 @@ fn claim_inner(
         }
     }
     Ok(report)
+}
+
+/// The permission that lets a hero claim an Opportunity it passes during a move, without stopping and
+/// without spending an action (Wren's Pathfinder).
+pub const CLAIM_ON_MOVE: &str = "claim_on_move";
+
+/// The permission that lets a model see an Opportunity's result before claiming it (`ctx:peek`).
+pub const PEEK_OPPORTUNITY: &str = "peek_opportunity";
+
+/// Claims on the move (Wren's Pathfinder): after one leg of `hero`'s move, for each Opportunity token
+/// the leg passed within base contact of (`MoveReport::passed`, in the order met), when a script of the
+/// hero grants [`CLAIM_ON_MOVE`], its scripts' `on_pass_token` are asked; a `true` claims the token at
+/// once — no action, no Task, no contact needed now, and the move goes on. The claim is the ordinary
+/// one (the Opportunity die or the peeked roll, the result's script, its rewards), preceded by a
+/// `rule_bent` event naming the script that grants the permission. A failed claim restores the game.
+pub fn claim_on_move(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    hero: ModelId,
+    passed: &[TokenId],
+) -> Result<Vec<ClaimReport>, RuleError> {
+    let mut out = Vec::new();
+    if passed.is_empty() || game.model(hero).is_err() {
+        return Ok(out);
+    }
+    let Some(source) = hooks.permission(game, hero, CLAIM_ON_MOVE)? else {
+        return Ok(out);
+    };
+    for &token in passed {
+        let Some(at) = game
+            .tokens
+            .iter()
+            .find(|t| t.id == token && matches!(t.kind, TokenKind::Opportunity { .. }))
+            .map(|t| t.pos)
+        else {
+            continue;
+        };
+        if game.model(hero).is_err() {
+            break;
+        }
+        let (asked, intents) = hooks.on_pass_token(game, hero, token)?;
+        crate::rules::outcome::apply_intents(game, &rosters.rules, hooks, &intents)?;
+        if asked.is_none() {
+            continue;
+        }
+        must_be_hero(game, hooks, hero, "claim")?;
+        let before = game.clone();
+        let detail = format!(
+            "{} claims Opportunity token {} on the move (no action; the move goes on)",
+            label(game.model(hero)?),
+            token.0
+        );
+        game.record(EventKind::RuleBent {
+            model: hero,
+            rule: CLAIM_ON_MOVE.into(),
+            detail,
+            source: source.clone(),
+        });
+        match claim_inner(game, rosters, hooks, hero, token, at, 1) {
+            Ok(r) => out.push(r),
+            Err(e) => {
+                *game = before;
+                return Err(e);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// See Opportunity `token`'s result before claiming it (`ctx:peek`): `model` must hold
+/// [`PEEK_OPPORTUNITY`] (others are refused). The token's die is rolled now (logged),
+/// kept on the token for whoever claims it, and a `rule_bent` event names the script; a token already
+/// peeked is read again without a roll. Returns the die and the row's name.
+pub fn peek(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    model: ModelId,
+    token: TokenId,
+) -> Result<(u8, String), RuleError> {
+    let m = game.model(model)?;
+    let who = label(m);
+    let Some(source) = hooks.permission(game, model, PEEK_OPPORTUNITY)? else {
+        return Err(RuleError::NotAllowed(
+            who,
+            "see an Opportunity's result before claiming it (no script of it grants `peek_opportunity`)",
+        ));
+    };
+    let tok = game
+        .tokens
+        .iter()
+        .find(|t| t.id == token && matches!(t.kind, TokenKind::Opportunity { .. }))
+        .ok_or(RuleError::NoOpportunity(token.0))?;
+    let face = match tok.peeked {
+        Some(face) => face,
+        None => {
+            let face = game.roll("opportunity", Some(model), 1)[0].face;
+            for t in game.tokens.iter_mut().filter(|t| t.id == token) {
+                t.peeked = Some(face);
+            }
+            let name = rosters.opportunity(face).map_or("?", |r| r.name.as_str());
+            game.record(EventKind::RuleBent {
+                model,
+                rule: PEEK_OPPORTUNITY.into(),
+                detail: format!(
+                    "{who} sees Opportunity token {} before claiming it: {face}, {name}",
+                    token.0
+                ),
+                source,
+            });
+            face
+        }
+    };
+    let row = rosters
+        .opportunity(face)
+        .ok_or_else(|| RuleError::Reward(format!("the Opportunity table has no row for {face}")))?;
+    Ok((face, row.name.clone()))
 }
 
 fn timing_name(t: OpportunityTiming) -> &'static str {

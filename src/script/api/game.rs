@@ -833,7 +833,8 @@ impl UserData for GameHandle {
             };
             let (mut game, hooks) = this.session(lua)?;
             let reports = match orders {
-                Some(o) => crate::wave::council::hold_council(&mut game, &rosters, &o),
+                Some(o) => crate::wave::council::hold_council_with(&mut game, &rosters, &hooks, &o)
+                    .map_err(|e| Self::rule_err(lua, e))?,
                 None => crate::wave::council::council_phase(&mut game, &rosters, &hooks)
                     .map_err(|e| Self::rule_err(lua, e))?,
             };

@@ -29,6 +29,8 @@ use std::borrow::Cow;
 use std::rc::Rc;
 
 mod abilities;
+mod council;
+mod tokens;
 
 /// The script side of [`Hooks`] for one call into the kernel.
 pub struct ScriptHooks<'a> {
@@ -625,7 +627,7 @@ const COUNCIL_KEYS: &[(&str, &[&str])] = &[
     ("upgrade", &["level"]),
     ("repair", &["supplies", "free"]),
     ("barricade", &["toward", "free", "reinforce"]),
-    ("trap", &[]),
+    ("trap", &["free"]),
     ("heal", &[]),
     ("herb", &[]),
     ("resurrect", &["at"]),
@@ -718,6 +720,9 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
                 toward: pos("toward", &get("toward")?)?,
                 free: flag("free")?,
                 reinforce: flag("reinforce")?,
+            },
+            "trap" if flag("free")? => CouncilOrder::FreeTrap {
+                at: pos("trap", &main)?,
             },
             "trap" => CouncilOrder::Trap {
                 at: pos("trap", &main)?,
@@ -1490,6 +1495,23 @@ impl Hooks for ScriptHooks<'_> {
         };
         let v = self.call_plain(game, module, &f, &arg)?;
         scripted_wave_of(module, v)
+    }
+
+    fn on_pass_token(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        token: TokenId,
+    ) -> Result<(Option<String>, Vec<Intent>), HookError> {
+        self.pass_token(game, model, token)
+    }
+
+    fn on_council(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+    ) -> Result<(Vec<crate::state::CouncilGrant>, Vec<Intent>), HookError> {
+        self.council_opens(game, model)
     }
 
     fn movement_traits(
@@ -2372,6 +2394,9 @@ impl UserData for Ctx<'_> {
                 return this.ask(Intent::Spend { key, source });
             }
             this.reward(lua, "spend", Reward::Spend { key, source })
+        });
+        methods.add_method_mut(api("peek"), |lua, this, (m, tok): (Value, Value)| {
+            tokens::peek(lua, this, &m, &tok)
         });
         methods.add_method(api("hero"), |lua, this, ()| {
             match this.reward.as_ref().and_then(|r| r.hero) {

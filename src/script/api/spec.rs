@@ -944,7 +944,7 @@ pub const CLASSES: &[Class] = &[
             opt("level", "integer", "With `upgrade`: the Level wanted, which must be the next one."),
             opt("repair", "string|BuildingSnapshot", "Restore this building's Integrity (never above its starting Integrity)."),
             opt("supplies", "integer", "With `repair`: Supplies to spend on the Forge's Repairs (default: one purchase)."),
-            opt("free", "boolean", "With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge."),
+            opt("free", "boolean", "With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge. With `trap`: one of the free Traps a model's `on_council` granted this Council (`info.grants`), placed as the grant says."),
             opt("barricade", "Position", "Place a Barricade from here (within `barricade_within` of an intact building)."),
             opt("toward", "Position", "With `barricade`: the direction it runs, for its roster length."),
             opt("reinforce", "boolean", "With `barricade`: Forge III Reinforced Defenses adds its Integrity (once per Council)."),
@@ -992,6 +992,37 @@ pub const CLASSES: &[Class] = &[
             f("barricade_within", "number", "A Barricade goes within this of an intact building."),
             f("trap_cost", "integer", "Supplies per Trap."),
             f("trap_within", "number", "A Trap goes within this of an intact building."),
+            f("grants", "CouncilGrantT[]", "Free Council orders the models' `on_council` granted for this Council (Grimm's free Trap)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CouncilGrantT",
+        kind: ClassKind::Table,
+        doc: "A free Council order a model's `on_council` granted for this Council; ordered `{ trap = at, free = true }`.",
+        usage: "for _, g in ipairs(info.grants) do if g.order == \"trap\" and g.used < g.uses then print(g.hero) end end",
+        fields: &[
+            f("model", "integer", "The id of the model whose script granted it."),
+            f("hero", "string", "That model's name."),
+            f("order", "string", "The order it makes free: \"trap\"."),
+            f("uses", "integer", "How many such orders are free this Council."),
+            f("used", "integer", "How many were placed."),
+            f("entangle", "boolean", "A Trap placed with it Entangles instead of attacking."),
+            f("reason", "string", "For the log (\"Snare Master\")."),
+            f("source", "string", "The script that granted it."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CouncilGrantAnswer",
+        kind: ClassKind::Table,
+        doc: "What `on_council` may return (one, or an array): Council orders made free for this Council.",
+        usage: "return { free = \"trap\", uses = 1, entangle = true, reason = \"Snare Master\" }",
+        fields: &[
+            f("free", "\"trap\"", "The Council order made free."),
+            opt("uses", "integer", "How many (1 to 10; default 1)."),
+            opt("entangle", "boolean", "A Trap placed with it Entangles the model that springs it instead of attacking."),
+            opt("reason", "string", "For the log (default: the script's file name)."),
         ],
         methods: &[],
     },
@@ -1722,6 +1753,20 @@ pub const CLASSES: &[Class] = &[
                 usage: "local h = ctx:hero()",
             },
             Method {
+                name: "peek",
+                params: &[
+                    p("model", "ModelSnapshot|integer", "Who looks: a model holding the `peek_opportunity` permission."),
+                    p("token", "Token|integer", "An Opportunity token (from `ctx:tokens(\"opportunity\")`)."),
+                ],
+                returns: "string",
+                doc: "See an Opportunity's result before claiming it (Wren's Pathfinder): the kernel rolls the \
+                      token's Opportunity die now (logged, with a `rule_bent` event naming the script that \
+                      grants `peek_opportunity`), keeps it on the token for whoever claims it, and returns the \
+                      result's name; a token already peeked is read again without a roll. An error for a model \
+                      without the permission, a token that is no Opportunity, or a read-only ctx.",
+                usage: "if ctx:peek(self, token) ~= \"Ambush\" then return true end",
+            },
+            Method {
                 name: "morale",
                 params: &[
                     p("m", "ModelSnapshot", "The model."),
@@ -2165,8 +2210,20 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_council",
         kinds: MODEL_HOOK_KINDS,
-        ty: RESERVED,
-        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil",
+        doc: "Called for every model on the table, in id order, as each Council Phase opens (before the \
+              hero policy orders, in `play` and `g:council`): grant free Council orders for this Council \
+              (Grimm's Snare Master: `{ free = \"trap\", entangle = true }`, logged `rule_bent`), roll \
+              dice and ask for changes through `ctx`.",
+    },
+    EntryPoint {
+        name: "on_pass_token",
+        kinds: &["traits", "signatures", "alpha"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil",
+        doc: "Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move \
+              passes within base contact of (in the order met, after the leg of the move that passed it): \
+              return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its \
+              ctx may roll dice (`ctx:peek`) and ask for changes.",
     },
     EntryPoint {
         name: "order_cost",
