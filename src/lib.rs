@@ -6,6 +6,8 @@
 pub mod dice;
 pub mod geometry;
 pub mod odds;
+pub mod render;
+pub mod repl;
 pub mod roster;
 pub mod rules;
 pub mod script;

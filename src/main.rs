@@ -59,6 +59,11 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// The Lua REPL on a live game (what `village` with no arguments opens): the API of scripts, :map,
+    /// :log, :reload, :save/:load. Reads commands line by line from a pipe.
+    Repl(ReplArgs),
+    /// What this is, whether the data loads, and where to go next.
+    About,
     /// Build an enemy wave (§5.1–5.2) with the default wave builder and print it.
     Wave {
         /// The Escalation (I to VII).
@@ -163,6 +168,31 @@ impl DataArgs {
     }
 }
 
+/// How a REPL session's game is made.
+#[derive(Args)]
+struct ReplArgs {
+    /// The heroes (2 to 4), comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
+    )]
+    heroes: Vec<String>,
+    /// intro, standard or siege.
+    #[arg(long, default_value = "standard")]
+    length: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rule variant (scripts/variants/NAME.lua); repeatable.
+    #[arg(long = "variant")]
+    variants: Vec<String>,
+    /// The history file (default: $VILLAGE_HISTORY, else ~/.village_history).
+    #[arg(long, value_name = "FILE")]
+    history: Option<PathBuf>,
+    #[command(flatten)]
+    data: DataArgs,
+}
+
 #[derive(Args)]
 struct CheckArgs {
     #[command(flatten)]
@@ -184,7 +214,18 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        None => overview(),
+        None => {
+            // `village` alone is `village repl` with its defaults.
+            let Cli {
+                command: Some(Command::Repl(args)),
+            } = Cli::parse_from(["village", "repl"])
+            else {
+                bail!("the default REPL arguments do not parse");
+            };
+            run_repl(&args)
+        }
+        Some(Command::Repl(args)) => run_repl(&args),
+        Some(Command::About) => overview(),
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Play {
@@ -231,7 +272,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// `village` with no arguments: what this is, whether the data loads, and where to go next.
+/// The REPL (`village`, `village repl`): exit status 1 when a piped command failed.
+fn run_repl(args: &ReplArgs) -> Result<ExitCode> {
+    let history = args.history.clone().or_else(|| {
+        std::env::var_os("VILLAGE_HISTORY")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".village_history")))
+    });
+    let opts = village::repl::Options {
+        layers: args.data.layers(),
+        game: village::script::repl::NewGame {
+            seed: args.seed,
+            length: args.length.clone(),
+            heroes: args.heroes.clone(),
+            variants: args.variants.clone(),
+        },
+        history,
+    };
+    Ok(if village::repl::run(&opts)? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `village about`: what this is, whether the data loads, and where to go next.
 fn overview() -> Result<ExitCode> {
     println!("village — The Village Must Stand: rules engine, Lua host and simulator");
     println!();
@@ -256,6 +321,9 @@ fn overview() -> Result<ExitCode> {
     );
     println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
     println!("  village api                                    the Lua API scripts see");
+    println!(
+        "  village                                        the Lua REPL on a new Standard game"
+    );
     println!("  village --help                                 every command");
     Ok(if report.ok() {
         ExitCode::SUCCESS

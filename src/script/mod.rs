@@ -8,6 +8,7 @@ mod error;
 mod host;
 pub mod registry;
 mod reload;
+pub mod repl;
 mod session;
 mod vm;
 

@@ -1,0 +1,159 @@
+//! Pictures of a game's table for people: an ASCII map sized to a terminal (`:map` in the REPL). North
+//! (y = 0) is at the top. It reads the game and never changes it.
+
+use crate::geometry::{point_segment_dist, TerrainKind, TerrainShape, Vec2};
+use crate::state::{Game, Side, TokenKind};
+use std::fmt::Write as _;
+
+/// The ASCII map of `game` in at most `cols` × `rows` characters (the map keeps the table's proportions,
+/// a character cell being twice as tall as wide), followed by a key naming every model and building.
+///
+/// Terrain: `♣`-free ASCII — `#` wood, `^` hill, `*` rocks, `~` pond, `,` field, `=` wall, `+` hedge.
+/// Buildings are the first letter of their name no earlier building took, in capitals (lower case when
+/// Destroyed) with the Integrity and a
+/// `!` for fire in the key; heroes' side models are digits/letters `1`–`9`, `a`–`z` in id order, enemies
+/// `A`–`Z` then `@`; tokens: `o` Opportunity, `|` Barricade, `x` Trap.
+pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
+    let (w, h) = (game.table.width, game.table.height);
+    // A cell is about 1:2 (w:h): choose the largest scale that fits both limits.
+    let cols = cols.clamp(20, 400);
+    let rows = rows.clamp(10, 200);
+    let per_col = (w / cols as f64).max(h / (rows as f64 * 2.0));
+    let nc = ((w / per_col).floor() as usize).max(1);
+    let nr = ((h / (per_col * 2.0)).floor() as usize).max(1);
+    let cell = |c: usize, r: usize| {
+        Vec2::new((c as f64 + 0.5) * per_col, (r as f64 + 0.5) * per_col * 2.0)
+    };
+    let mut grid = vec![vec!['.'; nc]; nr];
+    for t in &game.table.terrain {
+        let ch = match t.kind {
+            TerrainKind::Wood => '#',
+            TerrainKind::Hill => '^',
+            TerrainKind::Rocks => '*',
+            TerrainKind::Pond => '~',
+            TerrainKind::Field => ',',
+            TerrainKind::Wall => '=',
+            TerrainKind::Hedge => '+',
+        };
+        for (r, row) in grid.iter_mut().enumerate() {
+            for (c, g) in row.iter_mut().enumerate() {
+                let p = cell(c, r);
+                let inside = match &t.shape {
+                    TerrainShape::Area(poly) => poly.contains(p),
+                    TerrainShape::Line(seg) => point_segment_dist(p, seg) <= per_col * 0.6,
+                };
+                if inside {
+                    *g = ch;
+                }
+            }
+        }
+    }
+    let mut key = String::new();
+    let mut used: Vec<char> = Vec::new();
+    for b in &game.buildings {
+        // Its first letter not taken by an earlier building (Town Hall T, Temple E).
+        let letter = b
+            .name
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .map(|c| c.to_ascii_uppercase())
+            .find(|c| !used.contains(c))
+            .unwrap_or('?');
+        used.push(letter);
+        let ch = if b.destroyed {
+            letter.to_ascii_lowercase()
+        } else {
+            letter.to_ascii_uppercase()
+        };
+        for (r, row) in grid.iter_mut().enumerate() {
+            for (c, g) in row.iter_mut().enumerate() {
+                if b.rect.contains(cell(c, r)) {
+                    *g = ch;
+                }
+            }
+        }
+        let _ = writeln!(
+            key,
+            "  {ch}  {} (Level {}): Integrity {}/{}{}{}",
+            b.name,
+            b.level,
+            b.integrity,
+            b.max_integrity,
+            if b.fire { ", burning!" } else { "" },
+            if b.destroyed { ", Destroyed" } else { "" }
+        );
+    }
+    for t in &game.tokens {
+        let ch = match t.kind {
+            TokenKind::Opportunity { .. } => 'o',
+            TokenKind::Barricade { .. } => '|',
+            TokenKind::Trap { .. } => 'x',
+        };
+        put(&mut grid, t.pos, per_col, ch);
+    }
+    let heroes = "123456789abcdefghijklmnopqrstuvwxyz";
+    let enemies = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let (mut hi, mut ei) = (0, 0);
+    for m in &game.models {
+        let ch = if m.side == Side::Heroes {
+            hi += 1;
+            heroes.chars().nth(hi - 1).unwrap_or('&')
+        } else {
+            ei += 1;
+            enemies.chars().nth(ei - 1).unwrap_or('@')
+        };
+        put(&mut grid, m.pos, per_col, ch);
+        let mut state: Vec<String> = m
+            .conditions
+            .iter()
+            .map(|c| c.as_str().to_string())
+            .collect();
+        if m.wounds > 0 {
+            state.push(format!("{} Wound(s)", m.wounds));
+        }
+        let _ = writeln!(
+            key,
+            "  {ch}  {} ({}) at ({:.1}, {:.1}){}{}",
+            m.name,
+            m.id,
+            m.pos.x,
+            m.pos.y,
+            m.behaviour
+                .as_deref()
+                .map(|b| format!(", {b}"))
+                .unwrap_or_default(),
+            if state.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", state.join(", "))
+            }
+        );
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Wave {}, round {}: {}\" × {}\" (one character ≈ {:.1}\")",
+        game.wave, game.round, w, h, per_col
+    );
+    let border: String = "-".repeat(nc);
+    let _ = writeln!(out, "+{border}+");
+    for row in &grid {
+        let line: String = row.iter().collect();
+        let _ = writeln!(out, "|{line}|");
+    }
+    let _ = writeln!(out, "+{border}+");
+    out.push_str(&key);
+    out
+}
+
+fn put(grid: &mut [Vec<char>], p: Vec2, per_col: f64, ch: char) {
+    let c = (p.x / per_col).floor();
+    let r = (p.y / (per_col * 2.0)).floor();
+    if c < 0.0 || r < 0.0 {
+        return;
+    }
+    let (c, r) = (c as usize, r as usize);
+    if let Some(cell) = grid.get_mut(r).and_then(|row| row.get_mut(c)) {
+        *cell = ch;
+    }
+}

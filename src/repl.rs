@@ -1,0 +1,277 @@
+//! The interactive console: `village` with no arguments (or `village repl`) opens a Lua REPL on a live
+//! game, the global `game`, with the same API scripts use. On a terminal it is a rustyline editor with
+//! a history file, Tab completion from live state and multi-line input; from a pipe it reads commands
+//! line by line, echoes them, and exits non-zero when any failed, so other programs can drive it. An
+//! error never ends the session. Evaluation, completion and save/load are the script host's
+//! (`script::repl`); this module owns the terminal and the `:commands`.
+
+use crate::script::repl::{Eval, NewGame, Repl};
+use crate::script::Limits;
+use anyhow::Result;
+use rustyline::completion::Completer;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Editor, Helper};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// How a REPL session starts.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Data layers: the built-in folder, then `--mod` folders.
+    pub layers: Vec<PathBuf>,
+    pub game: NewGame,
+    /// Where the history is kept (terminal sessions only).
+    pub history: Option<PathBuf>,
+}
+
+const HELP: &str = "\
+Lua runs against the live game `game` (the API of scripts: `game:models()`, `game:play_wave()`, ...).
+An expression shows its value; a statement runs; an unfinished chunk asks for more lines.
+  :help            this text
+  :map             the table as an ASCII map, with a key
+  :log [n]         the last n events (default 10)
+  :reload          reload scripts and rosters (errors keep the last good version)
+  :save FILE       write the whole game (state, dice, log) to FILE
+  :load FILE       replace `game` with the one saved in FILE
+  :complete TEXT   the Tab-completion candidates for TEXT
+  :quit            leave (also Ctrl-D)";
+
+/// What one line or chunk did.
+enum Step {
+    Output(String),
+    Failed(String),
+    Quit,
+}
+
+/// Run the REPL until `:quit` or the end of input. Returns whether every command succeeded.
+pub fn run(opts: &Options) -> Result<bool> {
+    let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)
+        .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    if std::io::stdin().is_terminal() {
+        terminal(Rc::new(repl), opts)
+    } else {
+        piped(&repl)
+    }
+}
+
+/// Commands read line by line from a pipe: each echoed after `> `, a chunk kept open while unfinished.
+fn piped(repl: &Repl) -> Result<bool> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut ok = true;
+    let mut chunk = String::new();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let prompt = if chunk.is_empty() { "> " } else { ">> " };
+        writeln!(out, "{prompt}{line}")?;
+        if !chunk.is_empty() {
+            chunk.push('\n');
+        }
+        chunk.push_str(&line);
+        if chunk.trim().is_empty() {
+            chunk.clear();
+            continue;
+        }
+        if repl.incomplete(&chunk) {
+            continue;
+        }
+        let step = one(repl, &chunk);
+        chunk.clear();
+        match step {
+            Step::Output(text) => {
+                if !text.is_empty() {
+                    writeln!(out, "{text}")?;
+                }
+            }
+            Step::Failed(e) => {
+                ok = false;
+                out.flush()?;
+                eprintln!("error: {e}");
+                writeln!(out, "error: {e}")?;
+            }
+            Step::Quit => return Ok(ok),
+        }
+    }
+    if !chunk.trim().is_empty() {
+        writeln!(out, "error: unfinished input at the end")?;
+        ok = false;
+    }
+    Ok(ok)
+}
+
+/// One command or Lua chunk.
+fn one(repl: &Repl, input: &str) -> Step {
+    let text = input.trim();
+    if let Some(cmd) = text.strip_prefix(':') {
+        return command(repl, cmd);
+    }
+    match repl.eval(input) {
+        Eval::Values(v) => Step::Output(v.join("\n")),
+        Eval::Incomplete => Step::Failed("unfinished input".into()),
+        // The first line names file:line and the error; Lua's traceback of a typed line adds nothing.
+        Eval::Error(e) => Step::Failed(e.lines().next().unwrap_or_default().to_string()),
+    }
+}
+
+fn command(repl: &Repl, cmd: &str) -> Step {
+    let (name, arg) = match cmd.split_once(char::is_whitespace) {
+        Some((n, a)) => (n, a.trim()),
+        None => (cmd, ""),
+    };
+    match name {
+        "help" | "h" | "?" => Step::Output(HELP.to_string()),
+        "quit" | "q" | "exit" => Step::Quit,
+        "map" => {
+            let (cols, rows) = terminal_size();
+            match repl.with_game(|g| crate::render::ascii_map(g, cols, rows)) {
+                Ok(m) => Step::Output(m.trim_end().to_string()),
+                Err(e) => Step::Failed(e),
+            }
+        }
+        "log" => {
+            let n = if arg.is_empty() {
+                Ok(10)
+            } else {
+                arg.parse::<usize>()
+            };
+            let Ok(n) = n else {
+                return Step::Failed(format!(":log takes a number of events, not {arg:?}"));
+            };
+            match repl.with_game(|g| {
+                let log = g.log();
+                log.iter()
+                    .skip(log.len().saturating_sub(n))
+                    .map(|e| serde_json::to_string(e).unwrap_or_default())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }) {
+                Ok(text) => Step::Output(text),
+                Err(e) => Step::Failed(e),
+            }
+        }
+        "reload" => {
+            let report = repl.host().reload();
+            match report.outcome {
+                Ok(s) => Step::Output(format!(
+                    "reloaded: {} script modules{}",
+                    s.modules,
+                    if s.rosters { ", rosters" } else { "" }
+                )),
+                Err(errors) => Step::Failed(format!(
+                    "kept the last good version:\n{}",
+                    errors.join("\n")
+                )),
+            }
+        }
+        "save" | "load" if arg.is_empty() => Step::Failed(format!(":{name} needs a FILE")),
+        "save" => match repl.save(Path::new(arg)) {
+            Ok(()) => Step::Output(format!("saved to {arg}")),
+            Err(e) => Step::Failed(e),
+        },
+        "load" => match repl.load(Path::new(arg)) {
+            Ok(()) => Step::Output(format!("loaded {arg}")),
+            Err(e) => Step::Failed(e),
+        },
+        "complete" => {
+            let (_, words) = repl.complete(arg);
+            Step::Output(words.join(" "))
+        }
+        other => Step::Failed(format!("unknown command :{other} (:help lists them)")),
+    }
+}
+
+/// The terminal's size in characters, from `COLUMNS`/`LINES` when set, else 80 × 40.
+fn terminal_size() -> (usize, usize) {
+    let get = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    (
+        get("COLUMNS", 80).saturating_sub(2),
+        get("LINES", 40).saturating_sub(12),
+    )
+}
+
+/// The rustyline helper: completion and multi-line validation from the live session.
+struct Console {
+    repl: Rc<Repl>,
+}
+
+impl Completer for Console {
+    type Candidate = String;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        Ok(self.repl.complete(&line[..pos]))
+    }
+}
+
+impl Hinter for Console {
+    type Hint = String;
+}
+
+impl Highlighter for Console {}
+
+impl Validator for Console {
+    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        Ok(if self.repl.incomplete(ctx.input()) {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+impl Helper for Console {}
+
+fn terminal(repl: Rc<Repl>, opts: &Options) -> Result<bool> {
+    let mut ed: Editor<Console, rustyline::history::DefaultHistory> = Editor::new()?;
+    ed.set_helper(Some(Console { repl: repl.clone() }));
+    if let Some(h) = &opts.history {
+        // A first session has no history file yet.
+        let _ = ed.load_history(h);
+    }
+    println!(
+        "village REPL — `game` is a new {} game (seed {}). :help for commands, Ctrl-D to leave.",
+        opts.game.length, opts.game.seed
+    );
+    loop {
+        match ed.readline("village> ") {
+            Ok(input) => {
+                if input.trim().is_empty() {
+                    continue;
+                }
+                let _ = ed.add_history_entry(input.as_str());
+                match one(&repl, &input) {
+                    Step::Output(text) => {
+                        if !text.is_empty() {
+                            println!("{text}");
+                        }
+                    }
+                    Step::Failed(e) => eprintln!("error: {e}"),
+                    Step::Quit => break,
+                }
+            }
+            Err(rustyline::error::ReadlineError::Interrupted) => continue,
+            Err(rustyline::error::ReadlineError::Eof) => break,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if let Some(h) = &opts.history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Err(e) = ed.save_history(h) {
+            eprintln!("note: history not saved to {}: {e}", h.display());
+        }
+    }
+    Ok(true)
+}

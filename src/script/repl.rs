@@ -1,0 +1,396 @@
+//! The REPL's Lua side: evaluating what a person types against a live session (`return <expr>` tried
+//! first, an unfinished chunk reported as such so the terminal asks for more), printing values (tables
+//! with a stable key order and cycle safety, handles by their `__tostring`), Tab-completion candidates
+//! from live globals, table fields and the methods of handles, and saving and loading the `game`
+//! global with its dice position and log. The terminal itself (rustyline, commands, piped input) lives
+//! in `src/repl/`; this module never reads a terminal or prints.
+
+use super::api::game::{rules_with_variants, Core, GameHandle};
+use super::api::handles::{BuildingRef, ModelRef};
+use super::api::spec;
+use super::error::ScriptError;
+use super::session::ScriptHost;
+use super::vm::Limits;
+use crate::state::Game;
+use mlua::{Lua, ObjectLike, Table, Value};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// What evaluating one chunk gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Eval {
+    /// It ran; each value it returned, rendered (none for a statement).
+    Values(Vec<String>),
+    /// It does not parse yet, but more lines could complete it (a `function` without its `end`).
+    Incomplete,
+    /// It failed: the message starts with `file:line:` when Lua knows them.
+    Error(String),
+}
+
+/// How a REPL session's first game is made.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub seed: u64,
+    pub length: String,
+    pub heroes: Vec<String>,
+    pub variants: Vec<String>,
+}
+
+/// A saved game: what `:save` writes and `:load` reads (the state with its dice and log, and what the
+/// game was created with).
+#[derive(Debug, Serialize, Deserialize)]
+struct Saved {
+    format: String,
+    length: String,
+    variants: Vec<String>,
+    policy: String,
+    game: Game,
+}
+
+const SAVE_FORMAT: &str = "village-save 1";
+
+/// A REPL session: a script host whose global `game` is the live game.
+pub struct Repl {
+    host: ScriptHost,
+}
+
+impl Repl {
+    /// Open a session on `layers` and create the first `game`.
+    pub fn open(layers: &[PathBuf], limits: Limits, new: &NewGame) -> Result<Repl, Vec<String>> {
+        let host = ScriptHost::open(layers, limits, new.seed)?;
+        let repl = Repl { host };
+        let list = |v: &[String]| {
+            v.iter()
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let src = format!(
+            "game = village.new_game({{ seed = {}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }} }})",
+            new.seed,
+            new.length,
+            list(&new.heroes),
+            list(&new.variants)
+        );
+        repl.host
+            .vm()
+            .exec(&src, "repl")
+            .map_err(|e| vec![e.headline()])?;
+        Ok(repl)
+    }
+
+    /// The script host (for reloading).
+    pub fn host(&self) -> &ScriptHost {
+        &self.host
+    }
+
+    fn lua(&self) -> &Lua {
+        self.host.vm().lua()
+    }
+
+    /// Evaluate one chunk: `return <src>` first (so an expression shows its value), then `src` as
+    /// statements. An error never ends the session.
+    pub fn eval(&self, src: &str) -> Eval {
+        let vm = self.host.vm();
+        let as_expr = format!("return {src}");
+        let ran = match self.lua().load(&as_expr).into_function() {
+            Ok(_) => vm.exec(&as_expr, "stdin"),
+            Err(_) => vm.exec(src, "stdin"),
+        };
+        match ran {
+            Ok(values) => {
+                Eval::Values(values.into_iter().map(|v| render(self.lua(), &v)).collect())
+            }
+            Err(ScriptError::Syntax {
+                incomplete: true, ..
+            }) => Eval::Incomplete,
+            Err(e) => Eval::Error(e.to_string()),
+        }
+    }
+
+    /// Whether `src` is an unfinished chunk (more lines could complete it): the terminal then asks for
+    /// the next line instead of running it. A `:command` is never unfinished.
+    pub fn incomplete(&self, src: &str) -> bool {
+        if src.trim_start().starts_with(':') {
+            return false;
+        }
+        let lua = self.lua();
+        if lua.load(format!("return {src}")).into_function().is_ok() {
+            return false;
+        }
+        matches!(
+            lua.load(src).into_function(),
+            Err(mlua::Error::SyntaxError {
+                incomplete_input: true,
+                ..
+            })
+        )
+    }
+
+    /// Completion candidates for the text before the cursor: where the word being completed starts, and
+    /// the full words that complete it (sorted). `game:` lists the game handle's methods, `game.` its
+    /// fields, `village.` the API table, a bare word the globals.
+    pub fn complete(&self, before: &str) -> (usize, Vec<String>) {
+        let start = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
+            .last()
+            .map_or(before.len(), |(i, _)| i);
+        let expr = &before[start..];
+        let (path, sep, partial) = match expr.rfind(['.', ':']) {
+            Some(i) => (&expr[..i], expr[i..].chars().next(), &expr[i + 1..]),
+            None => ("", None, expr),
+        };
+        let word_start = before.len() - partial.len();
+        let names = match sep {
+            None => self.table_keys(&self.lua().globals(), false),
+            Some(sep) => match self.resolve(path) {
+                Some(v) => self.members(&v, sep == ':'),
+                None => Vec::new(),
+            },
+        };
+        let mut out: Vec<String> = names
+            .into_iter()
+            .filter(|n| n.starts_with(partial))
+            .collect();
+        out.sort();
+        out.dedup();
+        (word_start, out)
+    }
+
+    /// The value a dotted path names, read without calling anything but field getters.
+    fn resolve(&self, path: &str) -> Option<Value> {
+        let mut parts = path.split(['.', ':']);
+        let first = parts.next()?;
+        let mut v: Value = self.lua().globals().raw_get(first).ok()?;
+        for p in parts {
+            v = match &v {
+                Value::Table(t) => t.raw_get(p).ok()?,
+                Value::UserData(ud) => ud.get::<Value>(p).ok()?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
+    /// What can follow `v.` (fields and methods) or `v:` (methods only).
+    fn members(&self, v: &Value, methods_only: bool) -> Vec<String> {
+        match v {
+            Value::Table(t) => self.table_keys(t, methods_only),
+            Value::UserData(ud) => {
+                let class = if ud.is::<GameHandle>() {
+                    "Game"
+                } else if ud.is::<ModelRef>() {
+                    "Model"
+                } else if ud.is::<BuildingRef>() {
+                    "Building"
+                } else {
+                    return Vec::new();
+                };
+                let Some(c) = spec::class(class) else {
+                    return Vec::new();
+                };
+                let methods = c.methods.iter().map(|m| m.name.to_string());
+                if methods_only {
+                    methods.collect()
+                } else {
+                    c.fields
+                        .iter()
+                        .map(|f| f.name.to_string())
+                        .chain(methods)
+                        .collect()
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn table_keys(&self, t: &Table, functions_only: bool) -> Vec<String> {
+        t.clone()
+            .pairs::<Value, Value>()
+            .filter_map(|p| p.ok())
+            .filter(|(_, v)| !functions_only || matches!(v, Value::Function(_)))
+            .filter_map(|(k, _)| match k {
+                Value::String(s) => Some(s.to_string_lossy()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The live game (the `game` global), if it is one.
+    fn core(&self) -> Result<Rc<Core>, String> {
+        let v: Value = self
+            .lua()
+            .globals()
+            .raw_get("game")
+            .map_err(|e| e.to_string())?;
+        match v {
+            Value::UserData(ud) => ud
+                .borrow::<GameHandle>()
+                .map(|h| h.0.clone())
+                .map_err(|_| "`game` is not a game".to_string()),
+            _ => Err("there is no `game` (set one with game = village.new_game{...})".to_string()),
+        }
+    }
+
+    /// Run `f` on the live game.
+    pub fn with_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Result<T, String> {
+        let core = self.core()?;
+        let g = core
+            .game
+            .try_borrow()
+            .map_err(|_| "the game is busy".to_string())?;
+        Ok(f(&g))
+    }
+
+    /// Write the live game (state, dice position, log, length, variants, policy) to `path` as JSON.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let core = self.core()?;
+        let game = core
+            .game
+            .try_borrow()
+            .map_err(|_| "the game is busy".to_string())?
+            .clone();
+        let saved = Saved {
+            format: SAVE_FORMAT.to_string(),
+            length: core.length.clone(),
+            variants: core.variants.clone(),
+            policy: core.policy.clone(),
+            game,
+        };
+        let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Replace `game` with the one saved in `path`; it continues exactly as the original would have.
+    pub fn load(&self, path: &Path) -> Result<(), String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let saved: Saved = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+        if saved.format != SAVE_FORMAT {
+            return Err(format!(
+                "{}: format {:?}, this version reads {SAVE_FORMAT:?}",
+                path.display(),
+                saved.format
+            ));
+        }
+        let lua = self.lua();
+        let host = super::host::host(lua).map_err(|e| e.to_string())?;
+        let rosters = host.rosters().map_err(|e| e.to_string())?;
+        let rules =
+            rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
+        let handle = GameHandle(Rc::new(Core {
+            game: RefCell::new(saved.game),
+            rules,
+            rosters,
+            variants: saved.variants,
+            length: saved.length,
+            policy: saved.policy,
+        }));
+        lua.globals()
+            .raw_set("game", handle)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A value as the REPL prints it: tables with their array part first, then other keys sorted; a table
+/// met again on the way is shown as `<cycle>`; strings quoted; handles by their `__tostring`.
+pub fn render(lua: &Lua, v: &Value) -> String {
+    let mut out = String::new();
+    let mut seen = HashSet::new();
+    write_value(lua, v, 0, &mut seen, &mut out);
+    out
+}
+
+const MAX_DEPTH: usize = 6;
+
+fn write_value(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
+    match v {
+        Value::String(s) => {
+            let _ = write!(out, "{:?}", s.to_string_lossy());
+        }
+        Value::Table(t) => write_table(lua, t, depth, seen, out),
+        other => {
+            let text = lua
+                .globals()
+                .get::<mlua::Function>("tostring")
+                .and_then(|f| f.call::<String>(other.clone()))
+                .unwrap_or_else(|_| other.type_name().to_string());
+            out.push_str(&text);
+        }
+    }
+}
+
+fn write_table(lua: &Lua, t: &Table, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
+    let id = t.to_pointer() as usize;
+    if !seen.insert(id) {
+        out.push_str("<cycle>");
+        return;
+    }
+    if depth >= MAX_DEPTH {
+        out.push_str("{ ... }");
+        seen.remove(&id);
+        return;
+    }
+    let len = t.raw_len();
+    let mut keyed: Vec<(String, Value)> = t
+        .clone()
+        .pairs::<Value, Value>()
+        .filter_map(|p| p.ok())
+        .filter(|(k, _)| match k {
+            Value::Integer(i) => *i < 1 || *i as usize > len,
+            _ => true,
+        })
+        .map(|(k, v)| {
+            let key = match &k {
+                Value::String(s) => {
+                    let s = s.to_string_lossy();
+                    if is_identifier(&s) {
+                        s
+                    } else {
+                        format!("[{s:?}]")
+                    }
+                }
+                Value::Integer(i) => format!("[{i}]"),
+                Value::Number(n) => format!("[{n}]"),
+                other => format!("[{}]", other.type_name()),
+            };
+            (key, v)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    if len == 0 && keyed.is_empty() {
+        out.push_str("{}");
+        seen.remove(&id);
+        return;
+    }
+    let pad = "  ".repeat(depth + 1);
+    out.push_str("{\n");
+    for i in 1..=len {
+        let v: Value = t.raw_get(i).unwrap_or(Value::Nil);
+        out.push_str(&pad);
+        write_value(lua, &v, depth + 1, seen, out);
+        out.push_str(",\n");
+    }
+    for (k, v) in keyed {
+        let _ = write!(out, "{pad}{k} = ");
+        write_value(lua, &v, depth + 1, seen, out);
+        out.push_str(",\n");
+    }
+    out.push_str(&"  ".repeat(depth));
+    out.push('}');
+    seen.remove(&id);
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}

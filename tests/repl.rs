@@ -1,0 +1,236 @@
+//! The REPL driven through piped stdin, as another program would: completion candidates, multi-line
+//! input, errors that leave the session alive (and the exit status), `:reload` after a file edit, the
+//! map, and save → load → continue giving the same game as an uninterrupted one.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn village() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_village"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// Run the REPL with `args` on `input`; its stdout and whether it exited successfully.
+fn session(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = village()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("village runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("village-repl-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn village_alone_opens_the_repl_on_a_standard_game() {
+    let (out, ok) = session(
+        &[],
+        "return game:rules().length or 'standard'\n#game:models()\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("> #game:models()\n4\n"), "{out}");
+}
+
+#[test]
+fn completion_lists_the_game_handle_methods_and_globals() {
+    let (out, ok) = session(
+        &["repl"],
+        ":complete game:\n:complete game:pla\n:complete vill\n",
+    );
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let all: Vec<&str> = lines[1].split(' ').collect();
+    for m in ["models", "play_wave", "melee", "order", "log"] {
+        assert!(all.contains(&m), "{m} missing from {all:?}");
+    }
+    // Methods only after ':' (no fields such as `wave`), sorted.
+    assert!(!all.contains(&"wave") && !all.contains(&"round"), "{all:?}");
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(all, sorted);
+    assert_eq!(lines[3], "place play_wave");
+    assert_eq!(lines[5], "village");
+}
+
+#[test]
+fn a_multi_line_function_is_one_chunk() {
+    let (out, ok) = session(
+        &["repl"],
+        "function twice(n)\n  local m = n * 2\n  return m\nend\ntwice(21)\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(">>   local m = n * 2\n>>   return m\n>> end\n> twice(21)\n42\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_error_leaves_the_session_alive_and_fails_the_exit_status() {
+    let (out, ok) = session(
+        &["repl"],
+        "error('boom')\nlocal x = \nreturn 6 * 7\n:nonsense\nreturn 'still here'\n",
+    );
+    assert!(!ok, "a failed command makes the exit status non-zero");
+    assert!(out.contains("error: stdin:1: boom"), "{out}");
+    // The unfinished `local x =` took the next line with it (a valid chunk `local x = return ...` is
+    // not): the error names the line, and the session goes on.
+    assert!(out.contains("unknown command :nonsense"), "{out}");
+    assert!(
+        out.ends_with("> return 'still here'\n\"still here\"\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tables_print_in_a_stable_order_and_cycles_do_not_hang() {
+    let (out, ok) = session(
+        &["repl"],
+        "t = { zeta = 1, alpha = 2, 10, 20 }\nt.self = t\nt\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("{\n  10,\n  20,\n  alpha = 2,\n  self = <cycle>,\n  zeta = 1,\n}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn reload_picks_up_an_edited_script_and_keeps_the_last_good_one_on_error() {
+    let dir = temp("reload");
+    // A variant's rule constant, read from a new game: what a designer live-tests.
+    let variants = dir.join("scripts/variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    let file = variants.join("answer.lua");
+    let write = |n: i32| {
+        std::fs::write(
+            &file,
+            format!("return {{ rules = {{ melee = {{ power_blow = {n} }} }} }}\n"),
+        )
+        .unwrap()
+    };
+    write(-1);
+    let mut child = village()
+        .args(["repl", "--mod", dir.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut ask = |cmd: &str| -> String {
+        writeln!(stdin, "{cmd}").unwrap();
+        writeln!(stdin, "return '--'").unwrap();
+        let mut got = Vec::new();
+        for l in lines.by_ref() {
+            let l = l.unwrap();
+            if l == "\"--\"" {
+                break;
+            }
+            if l != "> return '--'" {
+                got.push(l);
+            }
+        }
+        got.join("\n")
+    };
+    let value = "return village.new_game({ variants = { 'answer' } }):rules().melee.power_blow";
+    assert!(ask(value).ends_with("\n-1"), "{}", ask(value));
+    write(-2);
+    let r = ask(":reload");
+    assert!(r.contains("reloaded:"), "{r}");
+    assert!(ask(value).ends_with("\n-2"));
+    std::fs::write(&file, "return { rules = \n").unwrap();
+    let r = ask(":reload");
+    assert!(
+        r.contains("kept the last good version") && r.contains("answer.lua"),
+        "{r}"
+    );
+    assert!(
+        ask(value).ends_with("\n-2"),
+        "the last good version is kept"
+    );
+    drop(stdin);
+    child.wait().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_map_shows_every_building_and_hero() {
+    let (out, ok) = session(&["repl"], ":map\n");
+    assert!(ok, "{out}");
+    for b in ["Town Hall", "Forge", "Temple", "Watchtower", "Stable"] {
+        assert!(out.contains(b), "{b} missing:\n{out}");
+    }
+    for h in [
+        "Captain Maren",
+        "Tobin the Marksman",
+        "Sister Ilse",
+        "Bram the Smith",
+    ] {
+        assert!(out.contains(h), "{h} missing:\n{out}");
+    }
+    assert!(out.contains("|.") || out.contains("|"), "{out}");
+}
+
+#[test]
+fn save_load_and_continue_gives_the_uninterrupted_game() {
+    let dir = temp("save");
+    let (mid, a, b) = (dir.join("mid.json"), dir.join("a.json"), dir.join("b.json"));
+    let (out, ok) = session(
+        &["repl", "--seed", "4"],
+        &format!(
+            "return game:play_wave().outcome\n:save {}\nreturn game:play_wave().outcome\n:save {}\n",
+            mid.display(),
+            a.display()
+        ),
+    );
+    assert!(ok, "{out}");
+    // Another session (another seed for its own new game) loads the middle and plays on.
+    let (out, ok) = session(
+        &["repl", "--seed", "99"],
+        &format!(
+            ":load {}\nreturn game:play_wave().outcome\n:save {}\n",
+            mid.display(),
+            b.display()
+        ),
+    );
+    assert!(ok, "{out}");
+    let read = |p: &PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (va, vb) = (read(&a), read(&b));
+    let log = va["game"]["log"].as_array().unwrap();
+    assert!(log.len() > read(&mid)["game"]["log"].as_array().unwrap().len());
+    assert_eq!(va, vb, "the loaded game continued exactly as the original");
+    // A file that is not a saved game is refused and the session goes on.
+    std::fs::write(dir.join("junk.json"), "{}").unwrap();
+    let (out, ok) = session(
+        &["repl"],
+        &format!(":load {}\nreturn 1\n", dir.join("junk.json").display()),
+    );
+    assert!(
+        !ok && out.contains("not a saved game") && out.ends_with("1\n"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
