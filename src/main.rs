@@ -64,6 +64,14 @@ enum Command {
     Repl(ReplArgs),
     /// What this is, whether the data loads, and where to go next.
     About,
+    /// A picture of a new game's table (generated from --seed, the party deployed).
+    Render {
+        /// Write an SVG picture to FILE.
+        #[arg(long, value_name = "FILE")]
+        svg: PathBuf,
+        #[command(flatten)]
+        game: ReplArgs,
+    },
     /// Build an enemy wave (§5.1–5.2) with the default wave builder and print it.
     Wave {
         /// The Escalation (I to VII).
@@ -226,6 +234,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Repl(args)) => run_repl(&args),
         Some(Command::About) => overview(),
+        Some(Command::Render { svg, game }) => {
+            let picture = village::repl::render_new_game(&repl_options(&game))?;
+            std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;
+            println!("wrote {}", svg.display());
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Play {
@@ -274,12 +288,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 /// The REPL (`village`, `village repl`): exit status 1 when a piped command failed.
 fn run_repl(args: &ReplArgs) -> Result<ExitCode> {
+    Ok(if village::repl::run(&repl_options(args))? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A REPL session's options from its arguments.
+fn repl_options(args: &ReplArgs) -> village::repl::Options {
     let history = args.history.clone().or_else(|| {
         std::env::var_os("VILLAGE_HISTORY")
             .map(PathBuf::from)
             .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".village_history")))
     });
-    let opts = village::repl::Options {
+    village::repl::Options {
         layers: args.data.layers(),
         game: village::script::repl::NewGame {
             seed: args.seed,
@@ -288,12 +311,7 @@ fn run_repl(args: &ReplArgs) -> Result<ExitCode> {
             variants: args.variants.clone(),
         },
         history,
-    };
-    Ok(if village::repl::run(&opts)? {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    }
 }
 
 /// `village about`: what this is, whether the data loads, and where to go next.

@@ -34,6 +34,7 @@ An expression shows its value; a statement runs; an unfinished chunk asks for mo
   :map             the table as an ASCII map, with a key
   :log [n]         the last n events (default 10)
   :reload          reload scripts and rosters (errors keep the last good version)
+  :render FILE     write an SVG picture of the table to FILE
   :save FILE       write the whole game (state, dice, log) to FILE
   :load FILE       replace `game` with the one saved in FILE
   :complete TEXT   the Tab-completion candidates for TEXT
@@ -44,6 +45,14 @@ enum Step {
     Output(String),
     Failed(String),
     Quit,
+}
+
+/// The SVG picture of a new game made as `opts` says (`village render --svg`).
+pub fn render_new_game(opts: &Options) -> Result<String> {
+    let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)
+        .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    repl.with_game(crate::render::svg)
+        .map_err(|e| anyhow::anyhow!(e))
 }
 
 /// Run the REPL until `:quit` or the end of input. Returns whether every command succeeded.
@@ -166,7 +175,16 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 )),
             }
         }
-        "save" | "load" if arg.is_empty() => Step::Failed(format!(":{name} needs a FILE")),
+        "save" | "load" | "render" if arg.is_empty() => {
+            Step::Failed(format!(":{name} needs a FILE"))
+        }
+        "render" => match repl
+            .with_game(crate::render::svg)
+            .and_then(|s| std::fs::write(arg, s).map_err(|e| format!("{arg}: {e}")))
+        {
+            Ok(()) => Step::Output(format!("wrote {arg}")),
+            Err(e) => Step::Failed(e),
+        },
         "save" => match repl.save(Path::new(arg)) {
             Ok(()) => Step::Output(format!("saved to {arg}")),
             Err(e) => Step::Failed(e),

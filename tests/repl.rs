@@ -234,3 +234,62 @@ fn save_load_and_continue_gives_the_uninterrupted_game() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_svg_of_a_generated_table_is_xml_with_every_building_and_model() {
+    let dir = temp("svg");
+    let file = dir.join("table.svg");
+    let out = village()
+        .args(["render", "--svg", file.to_str().unwrap(), "--seed", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // After a wave, from the REPL, with enemies, tokens and damage on the table.
+    let live = dir.join("live.svg");
+    let (text, ok) = session(
+        &["repl", "--seed", "5"],
+        &format!("game:start_wave()\n:render {}\n", live.display()),
+    );
+    assert!(ok, "{text}");
+    for (path, names) in [
+        (&file, vec!["Captain Maren", "Bram the Smith"]),
+        (&live, vec!["Tobin the Marksman", "Sister Ilse"]),
+    ] {
+        let svg = std::fs::read_to_string(path).unwrap();
+        let doc = roxmltree::Document::parse(&svg).expect("the SVG parses as XML");
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(
+            root.tag_name().namespace(),
+            Some("http://www.w3.org/2000/svg")
+        );
+        let titles: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("title"))
+            .filter_map(|n| n.text().map(str::to_string))
+            .collect();
+        for b in ["Town Hall", "Forge", "Temple", "Watchtower", "Stable"] {
+            assert!(titles.iter().any(|t| t.starts_with(b)), "{b} missing");
+        }
+        for m in names {
+            assert!(titles.iter().any(|t| t.starts_with(m)), "{m} missing");
+        }
+        let models = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("model"))
+            .count();
+        assert!(models >= 4, "{models} models drawn");
+    }
+    let live_text = std::fs::read_to_string(&live).unwrap();
+    let enemies = roxmltree::Document::parse(&live_text)
+        .unwrap()
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("model"))
+        .count();
+    assert!(enemies > 4, "the wave's enemies are drawn too: {enemies}");
+    std::fs::remove_dir_all(&dir).ok();
+}
