@@ -32,7 +32,8 @@ Lua runs against the live game `game` (the API of scripts: `game:models()`, `gam
 An expression shows its value; a statement runs; an unfinished chunk asks for more lines.
   :help            this text
   :map             the table as an ASCII map, with a key
-  :log [n]         the last n events (default 10)
+  :log [n]         the last n events in words (default 10)
+  :explain [#N]    why event N happened (default: the latest combat): its rolls and what followed
   :reload          reload scripts and rosters (errors keep the last good version)
   :render FILE     write an SVG picture of the table to FILE
   :save FILE       write the whole game (state, dice, log) to FILE
@@ -150,10 +151,11 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 return Step::Failed(format!(":log takes a number of events, not {arg:?}"));
             };
             match repl.with_game(|g| {
+                let names = crate::state::describe::names(g);
                 let log = g.log();
                 log.iter()
                     .skip(log.len().saturating_sub(n))
-                    .map(|e| serde_json::to_string(e).unwrap_or_default())
+                    .map(|e| crate::state::describe::describe(e, &names))
                     .collect::<Vec<_>>()
                     .join("\n")
             }) {
@@ -193,6 +195,27 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             Ok(()) => Step::Output(format!("loaded {arg}")),
             Err(e) => Step::Failed(e),
         },
+        "explain" => {
+            let which = repl.with_game(|g| {
+                let seq = if arg.is_empty() {
+                    // The latest combat, else the latest event.
+                    g.log()
+                        .iter()
+                        .rposition(|e| matches!(e.kind, crate::state::EventKind::Combat { .. }))
+                        .or(g.log().len().checked_sub(1))
+                } else {
+                    arg.trim_start_matches('#').parse::<usize>().ok()
+                };
+                seq.and_then(|s| crate::state::describe::explain(g, s))
+            });
+            match which {
+                Ok(Some(text)) => Step::Output(text),
+                Ok(None) => Step::Failed(format!(
+                    ":explain takes an event number from :log (#N), not {arg:?}"
+                )),
+                Err(e) => Step::Failed(e),
+            }
+        }
         "complete" => {
             let (_, words) = repl.complete(arg);
             Step::Output(words.join(" "))

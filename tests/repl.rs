@@ -293,3 +293,26 @@ fn the_svg_of_a_generated_table_is_xml_with_every_building_and_model() {
     assert!(enemies > 4, "the wave's enemies are drawn too: {enemies}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn log_and_explain_put_events_in_words() {
+    let (out, ok) = session(
+        &["repl", "--seed", "5"],
+        "game:play_wave()\n:log 3\n:explain\n:explain #2\n:explain banana\n",
+    );
+    assert!(!ok, "the last :explain is refused");
+    // The latest combat: both dice and totals, the result, the modifiers, the roll it came from.
+    let explain = out
+        .split("> :explain\n")
+        .nth(1)
+        .and_then(|s| s.split("> :explain #2").next())
+        .unwrap();
+    let first = explain.lines().next().unwrap();
+    assert!(first.contains(" vs ") && first.contains(" = "), "{first}");
+    assert!(
+        explain.contains("  after:\n") && explain.contains("rolls ["),
+        "{explain}"
+    );
+    assert!(out.contains("Council: "), "{out}");
+    assert!(out.contains(":explain takes an event number"), "{out}");
+}

@@ -3,6 +3,7 @@
 //! Owns the shape of the state and the small, rule-free operations on it (adding a model, finding a
 //! building, rolling a logged die). It never decides anything: rules and scripts do.
 
+pub mod describe;
 mod event;
 mod game;
 mod model;

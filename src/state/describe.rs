@@ -1,0 +1,338 @@
+//! Events in words, for people: "Orc Warrior (5) rolls 5 +3 = 8 vs Captain Maren (1) 1 +4 = 5:
+//! Defenseless". The REPL's `:log` and `:explain` print these; the JSON log stays the record.
+
+use super::event::{Event, EventKind};
+use super::game::Game;
+use super::model::ModelId;
+use super::vocab::{Role, Target};
+use std::collections::BTreeMap;
+
+/// Model names by id, from every `placed` event of the log (a removed model keeps its name).
+pub fn names(game: &Game) -> BTreeMap<ModelId, String> {
+    game.log()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Placed { model, name, .. } => Some((*model, name.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn who(names: &BTreeMap<ModelId, String>, id: ModelId) -> String {
+    match names.get(&id) {
+        Some(n) => format!("{n} ({id})"),
+        None => format!("model {id}"),
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// One event in words (events without a sentence of their own fall back to their JSON).
+pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
+    let w = |id: ModelId| who(names, id);
+    let text = match &e.kind {
+        EventKind::Placed { model, pos, .. } => {
+            format!("{} is placed at ({:.1}, {:.1})", w(*model), pos.x, pos.y)
+        }
+        EventKind::Removed { model, reason } => format!("{} leaves the table: {reason}", w(*model)),
+        EventKind::Activation {
+            model,
+            dice,
+            successes,
+            turnover,
+            ..
+        } => format!(
+            "{} activates: rolls {:?}, {} action{}{}",
+            w(*model),
+            dice,
+            successes,
+            if *successes == 1 { "" } else { "s" },
+            if *turnover { " — turnover" } else { "" }
+        ),
+        EventKind::Moved {
+            model,
+            from,
+            to,
+            stopped_by,
+            ..
+        } => format!(
+            "{} moves {:.1}\" to ({:.1}, {:.1}){}",
+            w(*model),
+            from.dist(*to),
+            to.x,
+            to.y,
+            stopped_by
+                .as_deref()
+                .map(|s| format!(", stopped by {s}"))
+                .unwrap_or_default()
+        ),
+        EventKind::Combat {
+            kind,
+            attacker,
+            target,
+            attacker_die,
+            defender_die,
+            attacker_total,
+            defender_total,
+            modifiers,
+            result,
+            lethal,
+            ..
+        } => {
+            let side = |role: Role| -> String {
+                let v: i32 = modifiers
+                    .iter()
+                    .filter(|m| m.to == role)
+                    .map(|m| m.value)
+                    .sum();
+                if v == 0 {
+                    String::new()
+                } else {
+                    format!(" {}", signed(v))
+                }
+            };
+            let them = match target {
+                Target::Model(id) => w(*id),
+                Target::Building(b) => format!("the {b}"),
+                Target::Token(t) => format!("Barricade {}", t.0),
+            };
+            let a_base = attacker_total
+                - i32::from(*attacker_die)
+                - modifiers_sum(modifiers, Role::Attacker);
+            let d_base = defender_total
+                - i32::from(*defender_die)
+                - modifiers_sum(modifiers, Role::Defender);
+            let mods: Vec<String> = modifiers
+                .iter()
+                .filter(|m| m.value != 0 || m.source != "rules")
+                .map(|m| {
+                    format!(
+                        "{} {} ({}{})",
+                        signed(m.value),
+                        m.reason,
+                        match m.to {
+                            Role::Attacker => "attacker",
+                            Role::Defender => "defender",
+                        },
+                        if m.source == "rules" {
+                            String::new()
+                        } else {
+                            format!(", {}", m.source)
+                        }
+                    )
+                })
+                .collect();
+            format!(
+                "{} {} {}: {} {}{} = {} vs {} {}{} = {}: {}{}{}",
+                w(*attacker),
+                kind.as_str(),
+                them,
+                attacker_die,
+                signed(a_base),
+                side(Role::Attacker),
+                attacker_total,
+                defender_die,
+                signed(d_base),
+                side(Role::Defender),
+                defender_total,
+                result.as_str(),
+                lethal
+                    .as_deref()
+                    .map(|l| format!(" (Lethal: {l})"))
+                    .unwrap_or_default(),
+                if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", mods.join("; "))
+                }
+            )
+        }
+        EventKind::ResultChanged {
+            model,
+            from,
+            to,
+            reason,
+            source,
+        } => format!(
+            "{}: {} becomes {} — {reason} ({source})",
+            w(*model),
+            from.as_str(),
+            to.as_str()
+        ),
+        EventKind::Outcome { detail, .. } => detail.clone(),
+        EventKind::Condition {
+            model,
+            condition,
+            added,
+        } => format!(
+            "{} {} {}",
+            w(*model),
+            if *added { "becomes" } else { "is no longer" },
+            condition.as_str()
+        ),
+        EventKind::Damage {
+            building,
+            amount,
+            integrity,
+            destroyed,
+        } => format!(
+            "the {building} loses {amount} Integrity ({integrity} left){}",
+            if *destroyed { ": Destroyed" } else { "" }
+        ),
+        EventKind::Roll {
+            purpose,
+            model,
+            dice,
+            forced,
+        } => format!(
+            "{}rolls {:?} for {purpose}{}",
+            model.map(|m| format!("{} ", w(m))).unwrap_or_default(),
+            dice,
+            if forced.iter().any(|f| *f) {
+                " (forced)"
+            } else {
+                ""
+            }
+        ),
+        EventKind::Choice {
+            purpose, picked, ..
+        } => format!("{purpose}: {picked}"),
+        EventKind::Morale {
+            model,
+            trigger,
+            dice,
+            detail,
+            ..
+        } => format!(
+            "{} tests morale ({}): {:?} — {detail}",
+            w(*model),
+            trigger.as_str(),
+            dice
+        ),
+        EventKind::Claimed {
+            hero,
+            roll,
+            result,
+            source,
+            ..
+        } => format!(
+            "{} claims an Opportunity: {roll}, {result} ({source})",
+            w(*hero)
+        ),
+        EventKind::Council {
+            what,
+            supplies,
+            source,
+            detail,
+            refused,
+            ..
+        } => match refused {
+            Some(why) => format!("Council: {what} refused — {why}"),
+            None => format!("Council: {what} for {supplies} Supplies ({source}): {detail}"),
+        },
+        EventKind::Spent { key, source } => format!("{key} is spent ({source})"),
+        EventKind::Ability {
+            model,
+            name,
+            source,
+            done,
+            needed,
+            ran,
+        } => format!(
+            "{} uses {name}{} ({source})",
+            w(*model),
+            match (done, needed, ran) {
+                (Some(d), Some(n), false) => format!(": {d} of {n} actions"),
+                _ => String::new(),
+            }
+        ),
+        EventKind::Rerolled {
+            model,
+            faces,
+            reason,
+            source,
+            ..
+        } => format!("{}: {reason} rerolls to {:?} ({source})", w(*model), faces),
+        EventKind::EffectGranted {
+            models,
+            value,
+            reason,
+            source,
+            ..
+        } => format!(
+            "{reason}: {} for {} ({source})",
+            signed(*value),
+            models.iter().map(|m| w(*m)).collect::<Vec<_>>().join(", ")
+        ),
+        EventKind::Repaired {
+            building,
+            amount,
+            integrity,
+            source,
+        } => format!("the {building} regains {amount} Integrity ({integrity}) ({source})"),
+        EventKind::Fire {
+            building,
+            lit,
+            source,
+            ..
+        } => format!(
+            "the {building} {}{}",
+            if *lit { "catches fire" } else { "is put out" },
+            source
+                .as_deref()
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default()
+        ),
+        _ => serde_json::to_string(e).unwrap_or_default(),
+    };
+    format!("#{} {}", e.seq, text)
+}
+
+fn modifiers_sum(mods: &[super::vocab::Modifier], role: Role) -> i32 {
+    mods.iter().filter(|m| m.to == role).map(|m| m.value).sum()
+}
+
+/// Why event `seq` happened, for `:explain`: the event in words, the rolls and script changes logged
+/// just before it that belong to it (back to the previous combat, activation or move), and the events
+/// it led to up to the next one of those.
+pub fn explain(game: &Game, seq: usize) -> Option<String> {
+    let log = game.log();
+    let e = log.get(seq)?;
+    let names = names(game);
+    let boundary = |k: &EventKind| {
+        matches!(
+            k,
+            EventKind::Combat { .. } | EventKind::Activation { .. } | EventKind::Moved { .. }
+        )
+    };
+    let start = (0..seq)
+        .rev()
+        .find(|&i| boundary(&log[i].kind))
+        .map_or(0, |i| i + 1);
+    let end = (seq + 1..log.len())
+        .find(|&i| boundary(&log[i].kind))
+        .unwrap_or(log.len());
+    let mut out = vec![format!("{}", describe(e, &names))];
+    let before: Vec<String> = (start..seq).map(|i| describe(&log[i], &names)).collect();
+    if !before.is_empty() {
+        out.push("  after:".into());
+        out.extend(before.into_iter().map(|l| format!("    {l}")));
+    }
+    // What it led to: at most a handful of events (a wave's last blow is followed by its whole End
+    // Sequence otherwise).
+    let after: Vec<String> = (seq + 1..end)
+        .take(6)
+        .map(|i| describe(&log[i], &names))
+        .collect();
+    if !after.is_empty() {
+        out.push("  which led to:".into());
+        out.extend(after.into_iter().map(|l| format!("    {l}")));
+    }
+    Some(out.join("\n"))
+}
