@@ -1,5 +1,6 @@
-//! Pictures of a game's table for people: an ASCII map sized to a terminal (`:map` in the REPL). North
-//! (y = 0) is at the top. It reads the game and never changes it.
+//! Pictures of a game's table for people: an ASCII map sized to a terminal (`:map` in the REPL) and an
+//! SVG picture (`:render`, `village render --svg`). North (the table's high y, edge 1) is at the top.
+//! It reads the game and never changes it.
 
 use crate::geometry::{point_segment_dist, TerrainKind, TerrainShape, Vec2};
 use crate::state::{Game, Side, TokenKind};
@@ -21,8 +22,12 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
     let per_col = (w / cols as f64).max(h / (rows as f64 * 2.0));
     let nc = ((w / per_col).floor() as usize).max(1);
     let nr = ((h / (per_col * 2.0)).floor() as usize).max(1);
+    // Row 0 is the north edge (high y).
     let cell = |c: usize, r: usize| {
-        Vec2::new((c as f64 + 0.5) * per_col, (r as f64 + 0.5) * per_col * 2.0)
+        Vec2::new(
+            (c as f64 + 0.5) * per_col,
+            h - (r as f64 + 0.5) * per_col * 2.0,
+        )
     };
     let mut grid = vec![vec!['.'; nc]; nr];
     for t in &game.table.terrain {
@@ -89,7 +94,7 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
             TokenKind::Barricade { .. } => '|',
             TokenKind::Trap { .. } => 'x',
         };
-        put(&mut grid, t.pos, per_col, ch);
+        put(&mut grid, t.pos, h, per_col, ch);
     }
     let heroes = "123456789abcdefghijklmnopqrstuvwxyz";
     let enemies = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -102,7 +107,7 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
             ei += 1;
             enemies.chars().nth(ei - 1).unwrap_or('@')
         };
-        put(&mut grid, m.pos, per_col, ch);
+        put(&mut grid, m.pos, h, per_col, ch);
         let mut state: Vec<String> = m
             .conditions
             .iter()
@@ -146,9 +151,9 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
     out
 }
 
-fn put(grid: &mut [Vec<char>], p: Vec2, per_col: f64, ch: char) {
+fn put(grid: &mut [Vec<char>], p: Vec2, h: f64, per_col: f64, ch: char) {
     let c = (p.x / per_col).floor();
-    let r = (p.y / (per_col * 2.0)).floor();
+    let r = ((h - p.y) / (per_col * 2.0)).floor();
     if c < 0.0 || r < 0.0 {
         return;
     }
@@ -193,7 +198,7 @@ pub fn svg(game: &Game) -> String {
                 let pts: Vec<String> = poly
                     .pts
                     .iter()
-                    .map(|p| format!("{:.2},{:.2}", p.x, p.y))
+                    .map(|p| format!("{:.2},{:.2}", p.x, h - p.y))
                     .collect();
                 let _ = writeln!(
                     out,
@@ -205,13 +210,16 @@ pub fn svg(game: &Game) -> String {
                 let _ = writeln!(
                     out,
                     r#"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="{fill}" stroke-width="0.3"><title>{name}</title></line>"#,
-                    s.a.x, s.a.y, s.b.x, s.b.y
+                    s.a.x,
+                    h - s.a.y,
+                    s.b.x,
+                    h - s.b.y
                 );
             }
         }
     }
     for b in &game.buildings {
-        let (x, y) = (b.rect.min.x, b.rect.min.y);
+        let (x, y) = (b.rect.min.x, h - b.rect.max.y);
         let size = b.rect.size();
         let fill = if b.destroyed { "#777" } else { "#b5835a" };
         let c = b.rect.center();
@@ -231,10 +239,10 @@ pub fn svg(game: &Game) -> String {
             size.x,
             size.y,
             c.x,
-            c.y - 0.2,
+            h - c.y - 0.2,
             escape(&b.name),
             c.x,
-            c.y + 0.7,
+            h - c.y + 0.7,
             b.integrity,
             if b.fire { " (fire)" } else { "" }
         );
@@ -245,14 +253,20 @@ pub fn svg(game: &Game) -> String {
                 let _ = writeln!(
                     out,
                     r##"<circle cx="{:.2}" cy="{:.2}" r="0.4" fill="#f3d250" stroke="#a07d00" stroke-width="0.1"><title>Opportunity token {}</title></circle>"##,
-                    t.pos.x, t.pos.y, t.id.0
+                    t.pos.x,
+                    h - t.pos.y,
+                    t.id.0
                 );
             }
             TokenKind::Barricade { segment, .. } => {
                 let _ = writeln!(
                     out,
                     r##"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#8b5a2b" stroke-width="0.4"><title>Barricade {}</title></line>"##,
-                    segment.a.x, segment.a.y, segment.b.x, segment.b.y, t.id.0
+                    segment.a.x,
+                    h - segment.a.y,
+                    segment.b.x,
+                    h - segment.b.y,
+                    t.id.0
                 );
             }
             TokenKind::Trap { .. } => {
@@ -260,7 +274,7 @@ pub fn svg(game: &Game) -> String {
                     out,
                     r##"<rect x="{:.2}" y="{:.2}" width="0.6" height="0.6" fill="#444"><title>Trap {}</title></rect>"##,
                     t.pos.x - 0.3,
-                    t.pos.y - 0.3,
+                    h - t.pos.y - 0.3,
                     t.id.0
                 );
             }
@@ -290,10 +304,10 @@ pub fn svg(game: &Game) -> String {
                 String::new()
             },
             m.pos.x,
-            m.pos.y,
+            h - m.pos.y,
             m.base / 2.0,
             m.pos.x,
-            m.pos.y + 0.15,
+            h - m.pos.y + 0.15,
             escape(&short)
         );
     }

@@ -39,7 +39,18 @@ An expression shows its value; a statement runs; an unfinished chunk asks for mo
   :save FILE       write the whole game (state, dice, log) to FILE
   :load FILE       replace `game` with the one saved in FILE
   :complete TEXT   the Tab-completion candidates for TEXT
-  :quit            leave (also Ctrl-D)";
+  :quit            leave (also Ctrl-D)
+Playing the heroes by hand:
+  :wave                        start the next wave (build, deploy, abilities)
+  :activate NAME [DICE]        roll a hero's activation (2 dice by default)
+  :move NAME|BUILDING|X Y      one move toward it     :attack NAME   a melee attack
+  :blow NAME                   a Power Blow           :shoot NAME    a shot (:aim NAME: Aimed Shot)
+  :claim                       claim the Opportunity token in contact
+  :use ITEM   :heal NAME       :ability NAME [at TARGET]   a signature's action
+  :done                        end the activation     :heroes        the hero policy plays the rest
+  :enemies                     the enemy turn, then a new round
+  :endwave                     the End Sequence and the Council (the hero policy's purchases)
+  :status                      who is active, and how many actions are left";
 
 /// What one line or chunk did.
 enum Step {
@@ -60,15 +71,25 @@ pub fn render_new_game(opts: &Options) -> Result<String> {
 pub fn run(opts: &Options) -> Result<bool> {
     let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)
         .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    // Hot reload in session: a saved script or roster applies before the next command, with a one-line
+    // notice (or the error with file:line, the last good version kept). Without a watcher (a system
+    // limit), `:reload` still works.
+    let watcher = repl.host().watch().ok();
     if std::io::stdin().is_terminal() {
-        terminal(Rc::new(repl), opts)
+        terminal(Rc::new(repl), opts, watcher.as_ref())
     } else {
-        piped(&repl)
+        piped(&repl, watcher.as_ref())
     }
 }
 
+/// The notice of a reload the watcher saw, if one is ready.
+fn hot_reload(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Option<String> {
+    let report = repl.host().poll_reload(watcher?)?;
+    Some(report.to_string())
+}
+
 /// Commands read line by line from a pipe: each echoed after `> `, a chunk kept open while unfinished.
-fn piped(repl: &Repl) -> Result<bool> {
+fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut ok = true;
@@ -88,6 +109,9 @@ fn piped(repl: &Repl) -> Result<bool> {
         if repl.incomplete(&chunk) {
             continue;
         }
+        if let Some(notice) = hot_reload(repl, watcher) {
+            writeln!(out, "{notice}")?;
+        }
         let step = one(repl, &chunk);
         chunk.clear();
         match step {
@@ -97,9 +121,8 @@ fn piped(repl: &Repl) -> Result<bool> {
                 }
             }
             Step::Failed(e) => {
+                // In the transcript, where a person reads it; the exit status tells a program.
                 ok = false;
-                out.flush()?;
-                eprintln!("error: {e}");
                 writeln!(out, "error: {e}")?;
             }
             Step::Quit => return Ok(ok),
@@ -131,6 +154,12 @@ fn command(repl: &Repl, cmd: &str) -> Step {
         Some((n, a)) => (n, a.trim()),
         None => (cmd, ""),
     };
+    if let Some(r) = repl.play(name, arg) {
+        return match r {
+            Ok(text) => Step::Output(text),
+            Err(e) => Step::Failed(e),
+        };
+    }
     match name {
         "help" | "h" | "?" => Step::Output(HELP.to_string()),
         "quit" | "q" | "exit" => Step::Quit,
@@ -273,7 +302,11 @@ impl Validator for Console {
 
 impl Helper for Console {}
 
-fn terminal(repl: Rc<Repl>, opts: &Options) -> Result<bool> {
+fn terminal(
+    repl: Rc<Repl>,
+    opts: &Options,
+    watcher: Option<&crate::script::Watcher>,
+) -> Result<bool> {
     let mut ed: Editor<Console, rustyline::history::DefaultHistory> = Editor::new()?;
     ed.set_helper(Some(Console { repl: repl.clone() }));
     if let Some(h) = &opts.history {
@@ -291,6 +324,9 @@ fn terminal(repl: Rc<Repl>, opts: &Options) -> Result<bool> {
                     continue;
                 }
                 let _ = ed.add_history_entry(input.as_str());
+                if let Some(notice) = hot_reload(&repl, watcher) {
+                    println!("{notice}");
+                }
                 match one(&repl, &input) {
                     Step::Output(text) => {
                         if !text.is_empty() {

@@ -316,3 +316,133 @@ fn log_and_explain_put_events_in_words() {
     assert!(out.contains("Council: "), "{out}");
     assert!(out.contains(":explain takes an event number"), "{out}");
 }
+
+#[test]
+fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
+    let script = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/repl/play_wave.txt"),
+    )
+    .unwrap();
+    let args = [
+        "repl",
+        "--length",
+        "intro",
+        "--seed",
+        "2",
+        "--heroes",
+        "Captain Maren,Bram the Smith",
+    ];
+    let (out, ok) = session(&args, &script);
+    assert!(ok, "{out}");
+    assert!(out.contains("No enemy is left: the wave is won."), "{out}");
+    assert!(out.contains("End of wave 1:"), "{out}");
+    // Every event is told in words: no raw JSON in the transcript.
+    assert!(!out.contains("{\"seq\""), "{out}");
+    let combats: Vec<&str> = out.lines().filter(|l| l.contains(" melee ")).collect();
+    assert!(!combats.is_empty(), "{out}");
+    for c in combats {
+        assert!(c.contains(" vs ") && c.contains(" = "), "{c}");
+    }
+    // The same commands give the same transcript.
+    let (again, _) = session(&args, &script);
+    assert_eq!(out, again);
+}
+
+#[test]
+fn an_impossible_order_is_refused_with_a_reason_and_costs_nothing() {
+    let (out, ok) = session(
+        &[
+            "repl",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--heroes",
+            "Captain Maren,Bram the Smith",
+        ],
+        ":attack 3\n:wave\n:activate Maren\n:attack 3\n:move Nowhere\n:status\n:enemies\n",
+    );
+    assert!(!ok);
+    assert!(
+        out.contains("error: no hero is active: :activate one first"),
+        "{out}"
+    );
+    assert!(
+        out.contains("is not in contact with Infernal Imp (3)"),
+        "{out}"
+    );
+    assert!(out.contains("no model called \"Nowhere\""), "{out}");
+    let status = out.split("> :status\n").nth(1).unwrap();
+    assert!(
+        status.starts_with("Captain Maren (1) has 2 action(s) left."),
+        "{status}"
+    );
+    assert!(out.contains("error: a hero is still active"), "{out}");
+}
+
+#[test]
+fn a_saved_script_applies_at_the_next_command_with_a_notice() {
+    let dir = temp("hot");
+    let variants = dir.join("scripts/variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    let file = variants.join("hot.lua");
+    let write = |src: &str| std::fs::write(&file, src).unwrap();
+    write("return { rules = { melee = { power_blow = -1 } } }\n");
+    let mut child = village()
+        .args(["repl", "--mod", dir.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut ask = |cmd: &str| -> String {
+        writeln!(stdin, "{cmd}").unwrap();
+        writeln!(stdin, "return '--'").unwrap();
+        let mut got = Vec::new();
+        for l in lines.by_ref() {
+            let l = l.unwrap();
+            if l == "\"--\"" {
+                break;
+            }
+            if l != "> return '--'" {
+                got.push(l);
+            }
+        }
+        got.join("\n")
+    };
+    let value = "return village.new_game({ variants = { 'hot' } }):rules().melee.power_blow";
+    assert!(ask(value).ends_with("\n-1"));
+    write("return { rules = { melee = { power_blow = -3 } } }\n");
+    // The watcher debounces (about 50 ms); the next command after that sees the new version.
+    let mut got = String::new();
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        got = ask(value);
+        if got.ends_with("\n-3") {
+            break;
+        }
+    }
+    assert!(got.contains("reloaded") && got.ends_with("\n-3"), "{got}");
+    write("return { rules = \n");
+    let mut got = String::new();
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        got = ask(value);
+        if got.contains("kept the last good version") {
+            break;
+        }
+    }
+    assert!(
+        got.contains("kept the last good version") && got.contains("hot.lua"),
+        "{got}"
+    );
+    assert!(
+        got.ends_with("\n-3"),
+        "the last good version is kept: {got}"
+    );
+    drop(stdin);
+    child.wait().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -6,6 +6,7 @@
 pub mod api;
 mod error;
 mod host;
+mod play;
 pub mod registry;
 mod reload;
 pub mod repl;

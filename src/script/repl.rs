@@ -53,16 +53,21 @@ struct Saved {
 
 const SAVE_FORMAT: &str = "village-save 1";
 
-/// A REPL session: a script host whose global `game` is the live game.
+/// A REPL session: a script host whose global `game` is the live game, and the activation being
+/// played by hand, if any.
 pub struct Repl {
     host: ScriptHost,
+    play: RefCell<super::play::PlayState>,
 }
 
 impl Repl {
     /// Open a session on `layers` and create the first `game`.
     pub fn open(layers: &[PathBuf], limits: Limits, new: &NewGame) -> Result<Repl, Vec<String>> {
         let host = ScriptHost::open(layers, limits, new.seed)?;
-        let repl = Repl { host };
+        let repl = Repl {
+            host,
+            play: RefCell::new(super::play::PlayState::default()),
+        };
         let list = |v: &[String]| {
             v.iter()
                 .map(|s| format!("{s:?}"))
@@ -88,8 +93,16 @@ impl Repl {
         &self.host
     }
 
-    fn lua(&self) -> &Lua {
+    pub(super) fn lua(&self) -> &Lua {
         self.host.vm().lua()
+    }
+
+    pub(super) fn play_state(&self) -> super::play::PlayState {
+        *self.play.borrow()
+    }
+
+    pub(super) fn set_play_state(&self, s: super::play::PlayState) {
+        *self.play.borrow_mut() = s;
     }
 
     /// Evaluate one chunk: `return <src>` first (so an expression shows its value), then `src` as
@@ -223,7 +236,7 @@ impl Repl {
     }
 
     /// The live game (the `game` global), if it is one.
-    fn core(&self) -> Result<Rc<Core>, String> {
+    pub(super) fn core(&self) -> Result<Rc<Core>, String> {
         let v: Value = self
             .lua()
             .globals()
@@ -292,6 +305,7 @@ impl Repl {
             length: saved.length,
             policy: saved.policy,
         }));
+        self.set_play_state(super::play::PlayState::default());
         lua.globals()
             .raw_set("game", handle)
             .map_err(|e| e.to_string())

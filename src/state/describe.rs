@@ -185,6 +185,66 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             "the {building} loses {amount} Integrity ({integrity} left){}",
             if *destroyed { ": Destroyed" } else { "" }
         ),
+        EventKind::GroupActivation {
+            members, quality, ..
+        } => format!(
+            "Group of {} activates at Quality {quality}+",
+            members.iter().map(|m| w(*m)).collect::<Vec<_>>().join(", ")
+        ),
+        EventKind::Deployed { model, to, near, .. } => {
+            format!("{} deploys at ({:.1}, {:.1}) near the {near}", w(*model), to.x, to.y)
+        }
+        EventKind::GroupBuilt {
+            number,
+            behaviour,
+            models,
+            edge,
+            ..
+        } => format!(
+            "Group {number} ({behaviour}) is built: {} from edge {edge}",
+            models.join(", ")
+        ),
+        EventKind::WaveBuilt {
+            escalation,
+            budget,
+            spent,
+            groups,
+            ..
+        } => format!("the wave is built: Escalation {escalation}, {groups} Groups, {spent} of {budget} Wave Points"),
+        EventKind::GroupDeployed { number, edge, models, .. } => {
+            format!("Group {number} deploys on edge {edge} ({} models)", models.len())
+        }
+        EventKind::BuildingAbility {
+            building,
+            level,
+            ability,
+            detail,
+            ..
+        } => format!("{building} {level}: {ability} — {detail}"),
+        EventKind::EdgesRevealed { edges, .. } => format!("the spawn edges are revealed: {edges:?}"),
+        EventKind::Healed { model, what } => format!("{} is healed of {what}", w(*model)),
+        EventKind::OpportunityPlaced { edge, pos, .. } => match pos {
+            Some(p) => format!("an Opportunity token is placed on edge {edge} at ({:.1}, {:.1})", p.x, p.y),
+            None => format!("an Opportunity token is placed on edge {edge}"),
+        },
+        EventKind::TaskProgress {
+            model,
+            task,
+            done,
+            needed,
+            ..
+        } => format!("{} works on {task}: {done} of {needed} actions", w(*model)),
+        EventKind::SuppliesGained {
+            amount,
+            supplies,
+            source,
+        } => format!("the village gains {amount} Supplies ({supplies}) — {source}"),
+        EventKind::Summoned {
+            model,
+            caster,
+            spell,
+        } => format!("{} is summoned by {} ({spell})", w(*model), w(*caster)),
+        EventKind::RuleBent { detail, source, .. } => format!("{detail} ({source})"),
         EventKind::Roll {
             purpose,
             model,

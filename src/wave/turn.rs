@@ -189,6 +189,51 @@ fn take_actions(
     Ok(done)
 }
 
+/// One order of a player's model with `left` actions (interactive play): a Defenseless model not Engaged
+/// stands up instead (the action is spent, the order not taken); an order the rules refuse, or one
+/// needing more actions than are left, is an error with the reason and spends nothing (unlike the turn
+/// engine, which loses an action for the hero policy's mistakes). Returns what it did and the actions
+/// it cost; the morale triggers run after it as after any action.
+pub fn player_step(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    left: u8,
+    order: crate::rules::hooks::Order,
+) -> Result<(ActionReport, u8), RuleError> {
+    let watch = super::morale::watch(game, hooks)?;
+    game.model_mut(id)?.actions_left = left;
+    let done = if let Some(stood) = super::act::stand_up_first(game, &rosters.rules, id)? {
+        (stood, 1)
+    } else {
+        let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
+        if cost > left {
+            return Err(RuleError::Refused(format!(
+                "the order needs {cost} actions and {left} are left"
+            )));
+        }
+        let report = execute(game, rosters, hooks, id, order)?;
+        super::act::pay(game, change.as_ref())?;
+        (report, cost)
+    };
+    if let Ok(m) = game.model_mut(id) {
+        m.actions_left = left.saturating_sub(done.1);
+    }
+    super::morale::after_action(game, rosters, hooks, &watch)?;
+    Ok(done)
+}
+
+/// Let the other side react to `activating` before its roll (interactive play's activations).
+pub fn before_activation(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    activating: &[ModelId],
+) -> Result<(), RuleError> {
+    opponents_react(game, rosters, hooks, activating)
+}
+
 /// Spend `actions` of model `id` on `orders`, in turn, as the turn engine does (costs, lost actions, a
 /// Defenseless model standing up first): for scenarios and the REPL. Orders left over are not taken.
 pub fn take_orders(
@@ -233,6 +278,29 @@ pub struct HeroActivation {
     pub done: Vec<ActionReport>,
 }
 
+/// Spend `actions` of a heroes'-side model on what the hero policy orders (the rest of an activation a
+/// player began by hand, or a whole one).
+pub fn policy_actions(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    actions: u8,
+) -> Result<Vec<ActionReport>, RuleError> {
+    let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
+        if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
+            return Ok(Step::Done(stood));
+        }
+        Ok(match hooks.policy_order(g, id)? {
+            Some(order) => Step::Order(order),
+            None => Step::Done(ActionReport::Lost {
+                why: "the policy ordered nothing".into(),
+            }),
+        })
+    };
+    take_actions(game, rosters, hooks, id, actions, &step)
+}
+
 /// Play one hero turn (core §3.1, §6.1): heroes and Village Defenders activate one at a time in id order,
 /// each rolling the dice the hero policy asks for and taking the actions the policy orders; a turnover
 /// ends the turn.
@@ -241,7 +309,12 @@ pub fn hero_turn(
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<HeroActivation>, RuleError> {
-    let ids: Vec<ModelId> = game.side(Side::Heroes).map(|m| m.id).collect();
+    // A model that already activated this round (by hand, in the REPL) is skipped.
+    let ids: Vec<ModelId> = game
+        .side(Side::Heroes)
+        .filter(|m| m.active)
+        .map(|m| m.id)
+        .collect();
     let mut out = Vec::new();
     for id in ids {
         if game.model(id).is_err() || game.side(Side::Enemies).next().is_none() {
@@ -250,18 +323,7 @@ pub fn hero_turn(
         let dice = hooks.policy_dice(game, id)?;
         opponents_react(game, rosters, hooks, &[id])?;
         let roll = crate::rules::activation::activate(game, hooks, id, dice)?;
-        let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
-            if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
-                return Ok(Step::Done(stood));
-            }
-            Ok(match hooks.policy_order(g, id)? {
-                Some(order) => Step::Order(order),
-                None => Step::Done(ActionReport::Lost {
-                    why: "the policy ordered nothing".into(),
-                }),
-            })
-        };
-        let done = take_actions(game, rosters, hooks, id, roll.successes, &step)?;
+        let done = policy_actions(game, rosters, hooks, id, roll.successes)?;
         crate::rules::effects::end_activation(game);
         if let Ok(m) = game.model_mut(id) {
             m.active = false;

@@ -1,0 +1,335 @@
+//! Interactive play from the REPL: the player commands the heroes' side one activation and one order at
+//! a time (`:activate Maren`, `:move Forge`, `:attack orc`, ...), and asks for the enemy turn, the End
+//! Sequence and the Council. Each command runs the kernel's turn engine with the script hooks and
+//! returns what happened in words (`state::describe`); an impossible order is refused with its reason
+//! and costs nothing. The terminal and the `:command` parsing are `src/repl.rs`'s.
+
+use super::api::hooks::ScriptHooks;
+use super::host::host;
+use super::repl::Repl;
+use crate::geometry::Vec2;
+use crate::rules::hooks::{Aim, Order};
+use crate::state::{describe, Game, ModelId, Side, TokenKind};
+use crate::wave::act::ActionReport;
+
+/// The activation being played, if any.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayState {
+    active: Option<Active>,
+    /// The last activation rolled two failures: the heroes' turn ends with it.
+    turnover: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Active {
+    model: ModelId,
+    left: u8,
+}
+
+/// A model of the table named by `text`: its id, or a case-insensitive part of its name (which must
+/// name one model only).
+fn find_model(game: &Game, text: &str, side: Option<Side>) -> Result<ModelId, String> {
+    let t = text.trim().trim_start_matches('#');
+    if let Ok(id) = t.parse::<u32>() {
+        return game
+            .model(ModelId(id))
+            .map(|m| m.id)
+            .map_err(|_| format!("no model {id} on the table"));
+    }
+    let low = t.to_lowercase();
+    let found: Vec<&crate::state::Model> = game
+        .models
+        .iter()
+        .filter(|m| side.is_none_or(|s| m.side == s))
+        .filter(|m| m.name.to_lowercase().contains(&low))
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(one.id),
+        [] => Err(format!("no model called {t:?} on the table")),
+        many => Err(format!(
+            "{t:?} could be {} — give its number",
+            many.iter()
+                .map(|m| format!("{} ({})", m.name, m.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn find_building(game: &Game, text: &str) -> Option<String> {
+    let low = text.trim().to_lowercase();
+    game.buildings
+        .iter()
+        .find(|b| b.name.to_lowercase() == low || b.name.to_lowercase().starts_with(&low))
+        .map(|b| b.name.clone())
+}
+
+/// Where a `:move` goes: `X Y`, a building or a model.
+fn aim_of(game: &Game, text: &str) -> Result<Aim, String> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    if let [x, y] = parts.as_slice() {
+        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
+            return Ok(Aim::Point(Vec2::new(x, y)));
+        }
+    }
+    if let Some(b) = find_building(game, text) {
+        return Ok(Aim::Building(b));
+    }
+    find_model(game, text, None).map(Aim::Model)
+}
+
+impl Repl {
+    /// Run one play command (`name` without its colon, `arg` the rest of the line). `None` when `name`
+    /// is not a play command; otherwise the text to show, or the refusal.
+    pub fn play(&self, name: &str, arg: &str) -> Option<Result<String, String>> {
+        let known = [
+            "wave", "activate", "move", "attack", "blow", "shoot", "aim", "claim", "use", "heal",
+            "ability", "done", "heroes", "enemies", "endwave", "status",
+        ];
+        if !known.contains(&name) {
+            return None;
+        }
+        Some(self.play_command(name, arg))
+    }
+
+    fn play_command(&self, name: &str, arg: &str) -> Result<String, String> {
+        let lua = self.lua();
+        let core = self.core()?;
+        let registry = host(lua).map_err(|e| e.to_string())?.registry();
+        let hooks = ScriptHooks::new(lua, &core, registry);
+        let rosters = core.rosters_with_rules();
+        let mut game = core
+            .game
+            .try_borrow_mut()
+            .map_err(|_| "the game is busy".to_string())?;
+        let from = game.log().len();
+        let mut state = self.play_state();
+        let mut notes: Vec<String> = Vec::new();
+        let err = |e: crate::rules::RuleError| e.to_string();
+        match name {
+            "status" => {}
+            "wave" => {
+                let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &core.length)
+                    .map_err(|e| e.to_string())?;
+                state = PlayState::default();
+                notes.push(format!(
+                    "Wave {} (Escalation {}): {} — round 1, the heroes' turn. :activate a hero.",
+                    game.wave,
+                    plan.escalation,
+                    plan.groups
+                        .iter()
+                        .map(|g| format!(
+                            "Group {} {} ({})",
+                            g.number,
+                            g.behaviour,
+                            g.models.join(", ")
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+            }
+            "activate" => {
+                if let Some(a) = state.active {
+                    return Err(format!(
+                        "{} is still active with {} action(s): give its orders or :done",
+                        label(&game, a.model),
+                        a.left
+                    ));
+                }
+                if state.turnover {
+                    return Err("the heroes' turn ended with a turnover: :enemies".into());
+                }
+                let mut words = arg.split_whitespace().collect::<Vec<_>>();
+                let dice = match words.last().and_then(|w| w.parse::<u8>().ok()) {
+                    Some(d) if words.len() > 1 => {
+                        words.pop();
+                        d
+                    }
+                    _ => 2,
+                };
+                let id = find_model(&game, &words.join(" "), Some(Side::Heroes))?;
+                let m = game.model(id).map_err(|e| e.to_string())?;
+                if !m.active {
+                    return Err(format!(
+                        "{} has already activated this round",
+                        label(&game, id)
+                    ));
+                }
+                crate::wave::turn::before_activation(&mut game, &rosters, &hooks, &[id])
+                    .map_err(err)?;
+                let roll =
+                    crate::rules::activation::activate(&mut game, &hooks, id, dice).map_err(err)?;
+                if let Ok(m) = game.model_mut(id) {
+                    m.active = false;
+                }
+                state.turnover = roll.turnover;
+                if roll.successes > 0 {
+                    state.active = Some(Active {
+                        model: id,
+                        left: roll.successes,
+                    });
+                } else {
+                    crate::rules::effects::end_activation(&mut game);
+                }
+            }
+            "done" => {
+                let Some(a) = state.active.take() else {
+                    return Err("no hero is active".into());
+                };
+                crate::rules::effects::end_activation(&mut game);
+                notes.push(format!("{} ends its activation", label(&game, a.model)));
+            }
+            "heroes" => {
+                if state.turnover {
+                    return Err("the heroes' turn ended with a turnover: :enemies".into());
+                }
+                // The hero policy finishes the active hero's activation, then plays the heroes that
+                // have not activated this round.
+                if let Some(a) = state.active.take() {
+                    crate::wave::turn::policy_actions(&mut game, &rosters, &hooks, a.model, a.left)
+                        .map_err(err)?;
+                    crate::rules::effects::end_activation(&mut game);
+                }
+                let turn =
+                    crate::wave::turn::hero_turn(&mut game, &rosters, &hooks).map_err(err)?;
+                state.turnover = turn.last().is_some_and(|a| a.turnover);
+                wave_over(&game, &rosters, &mut notes);
+            }
+            "enemies" => {
+                if state.active.is_some() {
+                    return Err("a hero is still active: give its orders or :done".into());
+                }
+                crate::wave::turn::enemy_turn(&mut game, &rosters, &hooks).map_err(err)?;
+                state.turnover = false;
+                if !wave_over(&game, &rosters, &mut notes) {
+                    game.round += 1;
+                    for m in game.models.iter_mut() {
+                        m.active = true;
+                    }
+                    notes.push(format!("Round {}: the heroes' turn.", game.round));
+                }
+            }
+            "endwave" => {
+                if game.side(Side::Enemies).next().is_some() {
+                    return Err("enemies are still on the table".into());
+                }
+                crate::wave::play::end_of_wave(&mut game, &rosters, &hooks).map_err(err)?;
+                let council =
+                    crate::wave::play::between_waves(&mut game, &rosters, &hooks, &core.length)
+                        .map_err(|e| e.to_string())?;
+                notes.push(format!(
+                    "End of wave {}: {} Supplies left after the Council ({} orders). :wave for the next.",
+                    game.wave,
+                    game.supplies,
+                    council.len()
+                ));
+            }
+            order_name => {
+                let Some(a) = state.active else {
+                    return Err("no hero is active: :activate one first".into());
+                };
+                let order = order_for(&game, a.model, order_name, arg)?;
+                let (report, spent) = crate::wave::turn::player_step(
+                    &mut game, &rosters, &hooks, a.model, a.left, order,
+                )
+                .map_err(err)?;
+                if matches!(report, ActionReport::StoodUp) {
+                    notes.push(
+                        "it stood up first (Defenseless, not Engaged): give the order again".into(),
+                    );
+                }
+                let left = a.left.saturating_sub(spent);
+                if left == 0 || game.model(a.model).is_err() {
+                    state.active = None;
+                    crate::rules::effects::end_activation(&mut game);
+                } else {
+                    state.active = Some(Active {
+                        model: a.model,
+                        left,
+                    });
+                }
+                wave_over(&game, &rosters, &mut notes);
+            }
+        }
+        let names = describe::names(&game);
+        let mut out: Vec<String> = game.log()[from..]
+            .iter()
+            .map(|e| describe::describe(e, &names))
+            .collect();
+        out.extend(notes);
+        out.push(match state.active {
+            Some(a) => format!("{} has {} action(s) left.", label(&game, a.model), a.left),
+            None if state.turnover => "Turnover: the heroes' turn is over. :enemies".to_string(),
+            None => "No hero is active.".to_string(),
+        });
+        drop(game);
+        self.set_play_state(state);
+        Ok(out.join("\n"))
+    }
+}
+
+fn label(game: &Game, id: ModelId) -> String {
+    game.model(id)
+        .map(crate::rules::query::label)
+        .unwrap_or_else(|_| format!("model {id}"))
+}
+
+/// Whether the wave has ended (no enemy left, or the Town Hall fallen), with a note saying so.
+fn wave_over(game: &Game, rosters: &crate::roster::Rosters, notes: &mut Vec<String>) -> bool {
+    if crate::wave::play::village_lost(game, rosters) {
+        notes.push("The village has fallen: the game is lost.".into());
+        return true;
+    }
+    if game.side(Side::Enemies).next().is_none() {
+        notes.push(
+            "No enemy is left: the wave is won. :endwave for the End Sequence and Council.".into(),
+        );
+        return true;
+    }
+    false
+}
+
+/// The order a play command gives.
+fn order_for(game: &Game, me: ModelId, name: &str, arg: &str) -> Result<Order, String> {
+    let enemy = |t: &str| find_model(game, t, Some(Side::Enemies));
+    Ok(match name {
+        "move" => Order::Move(aim_of(game, arg)?),
+        "attack" => Order::Melee(enemy(arg)?),
+        "blow" => Order::PowerBlow(enemy(arg)?),
+        "shoot" => Order::Shoot(enemy(arg)?),
+        "aim" => Order::AimedShot(enemy(arg)?),
+        "heal" => Order::Heal {
+            target: find_model(game, arg, Some(Side::Heroes))?,
+            what: None,
+        },
+        "use" => Order::Use(arg.trim().to_string()),
+        "claim" => {
+            let m = game.model(me).map_err(|e| e.to_string())?;
+            let token = game
+                .tokens
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Opportunity { .. }))
+                .min_by(|a, b| m.pos.dist(a.pos).total_cmp(&m.pos.dist(b.pos)))
+                .ok_or("there is no Opportunity token on the table")?;
+            Order::Claim(token.id)
+        }
+        "ability" => {
+            let (ability, target) = match arg.split_once(" at ") {
+                Some((a, t)) => (a.trim(), Some(t.trim())),
+                None => (arg.trim(), None),
+            };
+            let target = match target {
+                None => None,
+                Some(t) => Some(match find_building(game, t) {
+                    Some(b) => crate::rules::hooks::AbilityTarget::Building(b),
+                    None => crate::rules::hooks::AbilityTarget::Model(find_model(game, t, None)?),
+                }),
+            };
+            Order::Ability {
+                name: ability.to_string(),
+                target,
+            }
+        }
+        other => return Err(format!("unknown play command :{other}")),
+    })
+}
