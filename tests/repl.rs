@@ -335,7 +335,9 @@ fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     let (out, ok) = session(&args, &script);
     assert!(ok, "{out}");
     assert!(out.contains("No enemy is left: the wave is won."), "{out}");
-    assert!(out.contains("End of wave 1:"), "{out}");
+    // The Council the player holds: what it can buy, and a Trap bought.
+    assert!(out.contains("Council after wave 1: 1 Supplies"), "{out}");
+    assert!(out.contains("Council: trap for 1 Supplies"), "{out}");
     // Every event is told in words: no raw JSON in the transcript.
     assert!(!out.contains("{\"seq\""), "{out}");
     let combats: Vec<&str> = out.lines().filter(|l| l.contains(" melee ")).collect();
@@ -360,13 +362,14 @@ fn an_impossible_order_is_refused_with_a_reason_and_costs_nothing() {
             "--heroes",
             "Captain Maren,Bram the Smith",
         ],
-        ":attack 3\n:wave\n:activate Maren\n:attack 3\n:move Nowhere\n:status\n:enemies\n",
+        ":attack 3\n:buy trap 1 1\n:wave\n:activate Maren\n:attack 3\n:move Nowhere\n:status\n:enemies\n",
     );
     assert!(!ok);
     assert!(
         out.contains("error: no hero is active: :activate one first"),
         "{out}"
     );
+    assert!(out.contains("error: no Council is open"), "{out}");
     assert!(
         out.contains("is not in contact with Infernal Imp (3)"),
         "{out}"

@@ -8,7 +8,7 @@ use super::api::hooks::ScriptHooks;
 use super::host::host;
 use super::repl::Repl;
 use crate::geometry::Vec2;
-use crate::rules::hooks::{Aim, Order};
+use crate::rules::hooks::{Aim, Hooks, Order};
 use crate::state::{describe, Game, ModelId, Side, TokenKind};
 use crate::wave::act::ActionReport;
 
@@ -18,6 +18,8 @@ pub struct PlayState {
     active: Option<Active>,
     /// The last activation rolled two failures: the heroes' turn ends with it.
     turnover: bool,
+    /// A Council Phase is open (after `:endwave`): `:buy` orders, `:council auto`.
+    council: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -84,7 +86,7 @@ impl Repl {
     pub fn play(&self, name: &str, arg: &str) -> Option<Result<String, String>> {
         let known = [
             "wave", "activate", "move", "attack", "blow", "shoot", "aim", "claim", "use", "heal",
-            "ability", "done", "heroes", "enemies", "endwave", "status",
+            "ability", "done", "heroes", "enemies", "endwave", "status", "buy", "council",
         ];
         if !known.contains(&name) {
             return None;
@@ -109,6 +111,7 @@ impl Repl {
         match name {
             "status" => {}
             "wave" => {
+                // Starting a wave closes any open Council and any activation.
                 let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &core.length)
                     .map_err(|e| e.to_string())?;
                 state = PlayState::default();
@@ -213,16 +216,60 @@ impl Repl {
                 if game.side(Side::Enemies).next().is_some() {
                     return Err("enemies are still on the table".into());
                 }
+                if state.council {
+                    return Err("the Council is open: :buy, :council auto, or :wave".into());
+                }
                 crate::wave::play::end_of_wave(&mut game, &rosters, &hooks).map_err(err)?;
-                let council =
-                    crate::wave::play::between_waves(&mut game, &rosters, &hooks, &core.length)
+                let waves = rosters.length(&core.length).map_or(0, |l| l.waves.len()) as u32;
+                if crate::wave::play::village_lost(&game, &rosters) {
+                    notes.push("The village has fallen: the game is lost.".into());
+                } else if game.wave >= waves {
+                    notes.push(format!(
+                        "The final wave is over and the Town Hall stands: the game is won ({} waves).",
+                        game.wave
+                    ));
+                } else {
+                    crate::wave::council::place_opportunity(&mut game, &rosters)
                         .map_err(|e| e.to_string())?;
+                    crate::wave::council::open_council(&mut game, &rosters, &hooks).map_err(err)?;
+                    state = PlayState {
+                        council: true,
+                        ..PlayState::default()
+                    };
+                    notes.push(council_text(&game, &rosters));
+                }
+            }
+            "council" => {
+                if !state.council {
+                    return Err("no Council is open (it follows :endwave)".into());
+                }
+                if arg != "auto" {
+                    return Err(
+                        ":council auto lets the hero policy buy; or give :buy orders".into(),
+                    );
+                }
+                let info = crate::wave::council::council_info(&game, &rosters);
+                let orders = hooks
+                    .policy_council(&mut game, &info)
+                    .map_err(|e| e.message)?;
+                for o in &orders {
+                    crate::wave::council::council_order(&mut game, &rosters, o);
+                }
                 notes.push(format!(
-                    "End of wave {}: {} Supplies left after the Council ({} orders). :wave for the next.",
-                    game.wave,
-                    game.supplies,
-                    council.len()
+                    "{} Supplies left. :wave for the next wave.",
+                    game.supplies
                 ));
+            }
+            "buy" => {
+                if !state.council {
+                    return Err("no Council is open (it follows :endwave)".into());
+                }
+                let order = council_order_of(&game, arg)?;
+                let report = crate::wave::council::council_order(&mut game, &rosters, &order);
+                if let Some(why) = report.refused {
+                    return Err(why);
+                }
+                notes.push(format!("{} Supplies left.", game.supplies));
             }
             order_name => {
                 let Some(a) = state.active else {
@@ -258,6 +305,7 @@ impl Repl {
             .collect();
         out.extend(notes);
         out.push(match state.active {
+            _ if state.council => "The Council is open: :buy, :council auto, or :wave.".to_string(),
             Some(a) => format!("{} has {} action(s) left.", label(&game, a.model), a.left),
             None if state.turnover => "Turnover: the heroes' turn is over. :enemies".to_string(),
             None => "No hero is active.".to_string(),
@@ -266,6 +314,140 @@ impl Repl {
         self.set_play_state(state);
         Ok(out.join("\n"))
     }
+}
+
+/// What the Council can do now, in words (core §7.2–7.3).
+fn council_text(game: &Game, rosters: &crate::roster::Rosters) -> String {
+    let info = crate::wave::council::council_info(game, rosters);
+    let mut out = vec![format!(
+        "Council after wave {}: {} Supplies, {} Herb token(s).",
+        info.wave, info.supplies, info.herbs
+    )];
+    for b in &info.buildings {
+        out.push(format!(
+            "  {} Level {}: Integrity {}/{}{}{}",
+            b.name,
+            b.level,
+            b.integrity,
+            b.max_integrity,
+            if b.destroyed { ", Destroyed" } else { "" },
+            b.upgrade_cost
+                .map(|c| format!(", next Level for {c} Supplies"))
+                .unwrap_or_default()
+        ));
+    }
+    let abilities: Vec<String> = info
+        .abilities
+        .iter()
+        .map(|a| {
+            format!(
+                "{} ({} {}){}",
+                a.name,
+                a.building,
+                a.level,
+                if a.used { ", used" } else { "" }
+            )
+        })
+        .collect();
+    if !abilities.is_empty() {
+        out.push(format!("  Abilities: {}", abilities.join("; ")));
+    }
+    if !info.defeated.is_empty() {
+        out.push(format!("  Defeated: {}", info.defeated.join(", ")));
+    }
+    out.push(format!(
+        "  Barricade {} Supplies (within {}\" of a building), Trap {} (within {}\").",
+        info.barricade_cost, info.barricade_within, info.trap_cost, info.trap_within
+    ));
+    out.push(
+        "Orders: :buy upgrade B | repair B [N|free] | barricade X1 Y1 X2 Y2 | trap X Y | heal H | herb H \
+         | resurrect H; :council auto lets the hero policy buy; :wave starts the next wave."
+            .into(),
+    );
+    out.join("\n")
+}
+
+/// A hero of the party named by part of its name.
+fn party_hero(game: &Game, text: &str) -> Result<String, String> {
+    let low = text.trim().to_lowercase();
+    let found: Vec<&String> = game
+        .party
+        .iter()
+        .filter(|h| h.to_lowercase().contains(&low))
+        .collect();
+    match found.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(format!("no hero of the party called {:?}", text.trim())),
+        _ => Err(format!("{:?} names several heroes", text.trim())),
+    }
+}
+
+/// A `:buy` order.
+fn council_order_of(game: &Game, arg: &str) -> Result<crate::rules::hooks::CouncilOrder, String> {
+    use crate::rules::hooks::CouncilOrder as C;
+    let (what, rest) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+    let rest = rest.trim();
+    let nums = |s: &str| -> Result<Vec<f64>, String> {
+        s.split_whitespace()
+            .map(|n| {
+                n.parse::<f64>()
+                    .map_err(|_| format!("{n:?} is not a number"))
+            })
+            .collect()
+    };
+    let building =
+        |s: &str| find_building(game, s).ok_or_else(|| format!("no building called {s:?}"));
+    Ok(match what {
+        "upgrade" => C::Upgrade {
+            building: building(rest)?,
+            level: None,
+        },
+        "repair" => {
+            let mut words: Vec<&str> = rest.split_whitespace().collect();
+            let (supplies, free) = match words.last().copied() {
+                Some("free") => {
+                    words.pop();
+                    (None, true)
+                }
+                Some(n) if n.parse::<u32>().is_ok() => {
+                    words.pop();
+                    (n.parse::<u32>().ok(), false)
+                }
+                _ => (Some(1), false),
+            };
+            C::Repair {
+                building: building(&words.join(" "))?,
+                supplies,
+                free,
+            }
+        }
+        "barricade" => match nums(rest)?.as_slice() {
+            [x1, y1, x2, y2] => C::Barricade {
+                from: Vec2::new(*x1, *y1),
+                toward: Vec2::new(*x2, *y2),
+                free: false,
+                reinforce: false,
+            },
+            _ => return Err(":buy barricade X1 Y1 X2 Y2".into()),
+        },
+        "trap" => match nums(rest)?.as_slice() {
+            [x, y] => C::Trap {
+                at: Vec2::new(*x, *y),
+            },
+            _ => return Err(":buy trap X Y".into()),
+        },
+        "heal" => C::Heal {
+            hero: party_hero(game, rest)?,
+        },
+        "herb" => C::Herb {
+            hero: party_hero(game, rest)?,
+        },
+        "resurrect" => C::Resurrect {
+            hero: party_hero(game, rest)?,
+            at: None,
+        },
+        other => return Err(format!("unknown Council order {other:?}")),
+    })
 }
 
 fn label(game: &Game, id: ModelId) -> String {
