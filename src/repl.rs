@@ -47,6 +47,7 @@ Playing the heroes by hand:
   :blow NAME                   a Power Blow           :shoot NAME    a shot (:aim NAME: Aimed Shot)
   :claim                       claim the Opportunity token in contact
   :use ITEM   :heal NAME       :ability NAME [at TARGET]   a signature's action
+  :cast SPELL POWER [TARGET]   a spell, spending Power actions
   :done                        end the activation     :heroes        the hero policy plays the rest
   :enemies                     the enemy turn, then a new round
   :endwave                     the End Sequence and the Council (the hero policy's purchases)

@@ -449,3 +449,29 @@ fn a_saved_script_applies_at_the_next_command_with_a_notice() {
     child.wait().unwrap();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_spell_is_cast_from_the_repl_and_a_refused_one_costs_nothing() {
+    let (out, _) = session(
+        &[
+            "repl",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--heroes",
+            "Sister Ilse,Bram the Smith",
+        ],
+        ":wave\n:activate Ilse 3\n:cast Transfix 1 3\n:status\n:cast Transfix 3 3\n",
+    );
+    assert!(out.contains("Power 1 reaches"), "{out}");
+    let status = out.split("> :status\n").nth(1).unwrap();
+    assert!(
+        status.starts_with("Sister Ilse (1) has 2 action(s) left."),
+        "{status}"
+    );
+    assert!(
+        out.contains("Power 3 needs 3 actions and 2 are left"),
+        "{out}"
+    );
+}

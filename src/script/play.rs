@@ -88,10 +88,70 @@ impl Repl {
             "wave", "activate", "move", "attack", "blow", "shoot", "aim", "claim", "use", "heal",
             "ability", "done", "heroes", "enemies", "endwave", "status", "buy", "council",
         ];
+        if name == "cast" {
+            return Some(self.play_cast(arg));
+        }
         if !known.contains(&name) {
             return None;
         }
         Some(self.play_command(name, arg))
+    }
+
+    /// `:cast SPELL POWER [TARGET]`: the active hero casts through the game API (`game:cast`, core
+    /// §3.7), spending Power actions.
+    fn play_cast(&self, arg: &str) -> Result<String, String> {
+        let mut state = self.play_state();
+        let Some(a) = state.active else {
+            return Err("no hero is active: :activate one first".into());
+        };
+        let words: Vec<&str> = arg.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|w| w.parse::<u8>().is_ok())
+            .ok_or(":cast SPELL POWER [TARGET]")?;
+        let spell = words[..at].join(" ");
+        let power: u8 = words[at].parse().map_err(|_| "a Power of 1 to 3")?;
+        let target = words[at + 1..].join(" ");
+        if power > a.left {
+            return Err(format!(
+                "Power {power} needs {power} actions and {} are left",
+                a.left
+            ));
+        }
+        let (from, target) = self.with_game(|g| {
+            let t = if target.is_empty() {
+                Ok(None)
+            } else {
+                find_model(g, &target, None).map(Some)
+            };
+            (g.log().len(), t)
+        })?;
+        let target = target?.map_or("nil".to_string(), |t| t.0.to_string());
+        let src = format!(
+            "return game:cast({}, {spell:?}, {power}, {target})",
+            a.model.0
+        );
+        if let super::repl::Eval::Error(e) = self.eval(&src) {
+            return Err(e.lines().next().unwrap_or_default().to_string());
+        }
+        let left = a.left - power;
+        state.active = (left > 0).then_some(Active {
+            model: a.model,
+            left,
+        });
+        self.set_play_state(state);
+        self.with_game(|g| {
+            let names = describe::names(g);
+            let mut out: Vec<String> = g.log()[from..]
+                .iter()
+                .map(|e| describe::describe(e, &names))
+                .collect();
+            out.push(match state.active {
+                Some(a) => format!("{} has {} action(s) left.", label(g, a.model), a.left),
+                None => "No hero is active.".to_string(),
+            });
+            out.join("\n")
+        })
     }
 
     fn play_command(&self, name: &str, arg: &str) -> Result<String, String> {
