@@ -345,6 +345,12 @@ fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     for c in combats {
         assert!(c.contains(" vs ") && c.contains(" = "), "{c}");
     }
+    // A hero activates once a round, by hand or by the policy's `:heroes`.
+    for round in out.split("> :enemies\n") {
+        for hero in ["Captain Maren (1) activates", "Bram the Smith (2) activates"] {
+            assert!(round.matches(hero).count() <= 1, "{hero} twice in a round:\n{round}");
+        }
+    }
     // The same commands give the same transcript.
     let (again, _) = session(&args, &script);
     assert_eq!(out, again);

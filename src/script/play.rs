@@ -254,7 +254,7 @@ impl Repl {
                     crate::rules::effects::end_activation(&mut game);
                 }
                 let turn =
-                    crate::wave::turn::hero_turn(&mut game, &rosters, &hooks).map_err(err)?;
+                    crate::wave::turn::hero_turn_rest(&mut game, &rosters, &hooks).map_err(err)?;
                 state.turnover = turn.last().is_some_and(|a| a.turnover);
                 wave_over(&game, &rosters, &mut notes);
             }

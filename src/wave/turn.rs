@@ -309,10 +309,28 @@ pub fn hero_turn(
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<HeroActivation>, RuleError> {
-    // A model that already activated this round (by hand, in the REPL) is skipped.
+    hero_turn_of(game, rosters, hooks, false)
+}
+
+/// The rest of a hero turn the player began by hand (the REPL's `:heroes`): the hero policy plays the
+/// models of the heroes' side that have not activated this round.
+pub fn hero_turn_rest(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+) -> Result<Vec<HeroActivation>, RuleError> {
+    hero_turn_of(game, rosters, hooks, true)
+}
+
+fn hero_turn_of(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    only_active: bool,
+) -> Result<Vec<HeroActivation>, RuleError> {
     let ids: Vec<ModelId> = game
         .side(Side::Heroes)
-        .filter(|m| m.active)
+        .filter(|m| !only_active || m.active)
         .map(|m| m.id)
         .collect();
     let mut out = Vec::new();
