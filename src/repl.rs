@@ -254,7 +254,8 @@ fn command(repl: &Repl, cmd: &str) -> Step {
     }
 }
 
-/// The terminal's size in characters, from `COLUMNS`/`LINES` when set, else 80 × 40.
+/// The room for the map in characters: the terminal's size (stdout's), else `COLUMNS`/`LINES` when
+/// set, else 80 × 40; less the border and room for the key.
 fn terminal_size() -> (usize, usize) {
     let get = |k: &str, d: usize| {
         std::env::var(k)
@@ -262,10 +263,11 @@ fn terminal_size() -> (usize, usize) {
             .and_then(|v| v.parse().ok())
             .unwrap_or(d)
     };
-    (
-        get("COLUMNS", 80).saturating_sub(2),
-        get("LINES", 40).saturating_sub(12),
-    )
+    let (cols, rows) = match terminal_size::terminal_size() {
+        Some((terminal_size::Width(w), terminal_size::Height(h))) => (w as usize, h as usize),
+        None => (get("COLUMNS", 80), get("LINES", 40)),
+    };
+    (cols.saturating_sub(2), rows.saturating_sub(12))
 }
 
 /// The rustyline helper: completion and multi-line validation from the live session.

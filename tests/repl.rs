@@ -347,8 +347,14 @@ fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     }
     // A hero activates once a round, by hand or by the policy's `:heroes`.
     for round in out.split("> :enemies\n") {
-        for hero in ["Captain Maren (1) activates", "Bram the Smith (2) activates"] {
-            assert!(round.matches(hero).count() <= 1, "{hero} twice in a round:\n{round}");
+        for hero in [
+            "Captain Maren (1) activates",
+            "Bram the Smith (2) activates",
+        ] {
+            assert!(
+                round.matches(hero).count() <= 1,
+                "{hero} twice in a round:\n{round}"
+            );
         }
     }
     // The same commands give the same transcript.
