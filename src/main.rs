@@ -32,22 +32,9 @@ enum Command {
     Check(CheckArgs),
     /// Play a game: with --auto the hero policy plays the heroes against the Behaviour scripts.
     Play {
-        /// The heroes (2 to 4), comma-separated.
-        #[arg(
-            long,
-            value_delimiter = ',',
-            default_value = "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
-        )]
-        heroes: Vec<String>,
-        /// intro, standard or siege.
-        #[arg(long, default_value = "standard")]
-        length: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A rule variant (scripts/variants/NAME.lua); repeatable.
-        #[arg(long = "variant")]
-        variants: Vec<String>,
-        /// Let the hero policy play the heroes (interactive play arrives with the REPL).
+        #[command(flatten)]
+        game: GameArgs,
+        /// Let the hero policy play the heroes (to play them yourself, open the REPL: `village`).
         #[arg(long)]
         auto: bool,
         /// Print the outcome as JSON.
@@ -176,9 +163,9 @@ impl DataArgs {
     }
 }
 
-/// How a REPL session's game is made.
+/// How a game is made: the party, the length, the seed and the rule variants.
 #[derive(Args)]
-struct ReplArgs {
+struct GameArgs {
     /// The heroes (2 to 4), comma-separated.
     #[arg(
         long,
@@ -194,6 +181,13 @@ struct ReplArgs {
     /// A rule variant (scripts/variants/NAME.lua); repeatable.
     #[arg(long = "variant")]
     variants: Vec<String>,
+}
+
+/// How a REPL session's game is made.
+#[derive(Args)]
+struct ReplArgs {
+    #[command(flatten)]
+    game: GameArgs,
     /// The history file (default: $VILLAGE_HISTORY, else ~/.village_history).
     #[arg(long, value_name = "FILE")]
     history: Option<PathBuf>,
@@ -243,23 +237,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Odds { which }) => run_odds(which),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Play {
-            heroes,
-            length,
-            seed,
-            variants,
+            game,
             auto,
             json,
             log,
             data,
-        }) => run_play(
-            &heroes,
-            &length,
-            seed,
-            &variants,
-            (auto, json),
-            log.as_deref(),
-            &data,
-        ),
+        }) => run_play(&game, (auto, json), log.as_deref(), &data),
         Some(Command::Wave {
             escalation,
             heroes,
@@ -305,10 +288,10 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     village::repl::Options {
         layers: args.data.layers(),
         game: village::script::repl::NewGame {
-            seed: args.seed,
-            length: args.length.clone(),
-            heroes: args.heroes.clone(),
-            variants: args.variants.clone(),
+            seed: args.game.seed,
+            length: args.game.length.clone(),
+            heroes: args.game.heroes.clone(),
+            variants: args.game.variants.clone(),
         },
         history,
     }
@@ -541,23 +524,23 @@ fn summarize(models: &[String]) -> String {
 }
 
 fn run_play(
-    heroes: &[String],
-    length: &str,
-    seed: u64,
-    variants: &[String],
+    g: &GameArgs,
     (auto, json): (bool, bool),
     log: Option<&std::path::Path>,
     data: &DataArgs,
 ) -> Result<ExitCode> {
     if !auto {
-        bail!("interactive play is not built yet: use --auto to let the hero policy play");
+        bail!(
+            "play without --auto is the REPL's play mode: run `village repl` (or `village`) and type \
+             :wave, :activate …; or add --auto to let the hero policy play"
+        );
     }
-    let host = match ScriptHost::open(&data.layers(), Limits::default(), seed) {
+    let host = match ScriptHost::open(&data.layers(), Limits::default(), g.seed) {
         Ok(h) => h,
         Err(errors) => bail!("{}", errors.join("\n")),
     };
     let (game, events) = host
-        .play_logged(seed, heroes, length, "generated", variants)
+        .play_logged(g.seed, &g.heroes, &g.length, "generated", &g.variants)
         .map_err(|e| anyhow::anyhow!(e))?;
     if let Some(path) = log {
         let mut out = String::new();

@@ -77,16 +77,7 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
                 }
             }
         }
-        let _ = writeln!(
-            key,
-            "  {ch}  {} (Level {}): Integrity {}/{}{}{}",
-            b.name,
-            b.level,
-            b.integrity,
-            b.max_integrity,
-            if b.fire { ", burning!" } else { "" },
-            if b.destroyed { ", Destroyed" } else { "" }
-        );
+        let _ = writeln!(key, "  {ch}  {}", building_label(b));
     }
     for t in &game.tokens {
         let ch = match t.kind {
@@ -223,15 +214,7 @@ pub fn svg(game: &Game) -> String {
         let size = b.rect.size();
         let fill = if b.destroyed { "#777" } else { "#b5835a" };
         let c = b.rect.center();
-        let label = format!(
-            "{} (Level {}): Integrity {}/{}{}{}",
-            b.name,
-            b.level,
-            b.integrity,
-            b.max_integrity,
-            if b.fire { ", burning" } else { "" },
-            if b.destroyed { ", Destroyed" } else { "" }
-        );
+        let label = building_label(b);
         let _ = writeln!(
             out,
             r##"<g class="building"><title>{}</title><rect x="{x:.2}" y="{y:.2}" width="{:.2}" height="{:.2}" fill="{fill}" stroke="#3b2a1a" stroke-width="0.15"/><text x="{:.2}" y="{:.2}" font-size="0.8" text-anchor="middle">{}</text><text x="{:.2}" y="{:.2}" font-size="0.7" text-anchor="middle">{}{}</text></g>"##,
@@ -321,4 +304,17 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// A building in words: name, Level, Integrity, fire, Destroyed.
+fn building_label(b: &crate::state::Building) -> String {
+    format!(
+        "{} (Level {}): Integrity {}/{}{}{}",
+        b.name,
+        b.level,
+        b.integrity,
+        b.max_integrity,
+        if b.fire { ", burning" } else { "" },
+        if b.destroyed { ", Destroyed" } else { "" }
+    )
 }

@@ -34,6 +34,55 @@ fn session(args: &[&str], input: &str) -> (String, bool) {
     )
 }
 
+/// A REPL kept running while the test edits files between commands.
+struct Live {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+}
+
+impl Live {
+    fn open(args: &[&str]) -> Live {
+        let mut child = village()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Live {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// What `cmd` printed (its echo included), read up to a marker command's answer.
+    fn ask(&mut self, cmd: &str) -> String {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{cmd}").unwrap();
+        writeln!(stdin, "return '--'").unwrap();
+        let mut got = Vec::new();
+        for l in self.lines.by_ref() {
+            let l = l.unwrap();
+            if l == "\"--\"" {
+                break;
+            }
+            if l != "> return '--'" {
+                got.push(l);
+            }
+        }
+        got.join("\n")
+    }
+
+    fn close(mut self) {
+        drop(self.stdin.take());
+        self.child.wait().unwrap();
+    }
+}
+
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("village-repl-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
@@ -129,30 +178,8 @@ fn reload_picks_up_an_edited_script_and_keeps_the_last_good_one_on_error() {
         .unwrap()
     };
     write(-1);
-    let mut child = village()
-        .args(["repl", "--mod", dir.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut ask = |cmd: &str| -> String {
-        writeln!(stdin, "{cmd}").unwrap();
-        writeln!(stdin, "return '--'").unwrap();
-        let mut got = Vec::new();
-        for l in lines.by_ref() {
-            let l = l.unwrap();
-            if l == "\"--\"" {
-                break;
-            }
-            if l != "> return '--'" {
-                got.push(l);
-            }
-        }
-        got.join("\n")
-    };
+    let mut live = Live::open(&["repl", "--mod", dir.to_str().unwrap()]);
+    let mut ask = |cmd: &str| live.ask(cmd);
     let value = "return village.new_game({ variants = { 'answer' } }):rules().melee.power_blow";
     assert!(ask(value).ends_with("\n-1"), "{}", ask(value));
     write(-2);
@@ -169,8 +196,7 @@ fn reload_picks_up_an_edited_script_and_keeps_the_last_good_one_on_error() {
         ask(value).ends_with("\n-2"),
         "the last good version is kept"
     );
-    drop(stdin);
-    child.wait().unwrap();
+    live.close();
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -403,30 +429,8 @@ fn a_saved_script_applies_at_the_next_command_with_a_notice() {
     let file = variants.join("hot.lua");
     let write = |src: &str| std::fs::write(&file, src).unwrap();
     write("return { rules = { melee = { power_blow = -1 } } }\n");
-    let mut child = village()
-        .args(["repl", "--mod", dir.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut ask = |cmd: &str| -> String {
-        writeln!(stdin, "{cmd}").unwrap();
-        writeln!(stdin, "return '--'").unwrap();
-        let mut got = Vec::new();
-        for l in lines.by_ref() {
-            let l = l.unwrap();
-            if l == "\"--\"" {
-                break;
-            }
-            if l != "> return '--'" {
-                got.push(l);
-            }
-        }
-        got.join("\n")
-    };
+    let mut live = Live::open(&["repl", "--mod", dir.to_str().unwrap()]);
+    let mut ask = |cmd: &str| live.ask(cmd);
     let value = "return village.new_game({ variants = { 'hot' } }):rules().melee.power_blow";
     assert!(ask(value).ends_with("\n-1"));
     write("return { rules = { melee = { power_blow = -3 } } }\n");
@@ -457,8 +461,7 @@ fn a_saved_script_applies_at_the_next_command_with_a_notice() {
         got.ends_with("\n-3"),
         "the last good version is kept: {got}"
     );
-    drop(stdin);
-    child.wait().unwrap();
+    live.close();
     std::fs::remove_dir_all(&dir).ok();
 }
 

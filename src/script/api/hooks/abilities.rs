@@ -44,6 +44,25 @@ fn order_arg(lua: &Lua, order: &Order, cost: u8) -> mlua::Result<Value> {
     Ok(Value::Table(t))
 }
 
+/// A hook's answer that must be nil or a table: the table, `None` for nil, an error naming the script
+/// for anything else (`expected` shows the table's shape).
+pub(super) fn answer_table(
+    module: &Module,
+    entry: &str,
+    expected: &str,
+    v: Value,
+) -> Result<Option<Table>, HookError> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::Table(t) => Ok(Some(t)),
+        other => Err(bad_return(
+            module,
+            entry,
+            &format!("a {} (expected nil or {expected})", other.type_name()),
+        )),
+    }
+}
+
 /// A `spend` key a hook returned: `game:`, `wave:` or `council:`.
 fn spend_key(module: &Module, entry: &str, t: &Table) -> Result<Option<String>, HookError> {
     let key = t.raw_get::<Option<String>>("spend").map_err(hook_err)?;
@@ -158,16 +177,8 @@ impl ScriptHooks<'_> {
         let arg = |lua: &Lua| order_arg(lua, order, cost);
         let mut best: Option<CostChange> = None;
         for (module, v) in self.call_read(game, model, "order_cost", &arg)? {
-            let t = match v {
-                Value::Nil => continue,
-                Value::Table(t) => t,
-                other => {
-                    return Err(bad_return(
-                        module,
-                        "order_cost",
-                        &format!("a {} (expected nil or {{ cost = n }})", other.type_name()),
-                    ))
-                }
+            let Some(t) = answer_table(module, "order_cost", "{ cost = n }", v)? else {
+                continue;
             };
             let n = t.raw_get::<Option<i64>>("cost").map_err(hook_err)?;
             let n = match n.map(u8::try_from) {
@@ -244,16 +255,9 @@ impl ScriptHooks<'_> {
             .collect();
         for id in askers {
             for (module, v) in self.call_act(game, id, "on_activation_roll", &intents, &arg)? {
-                let t = match v {
-                    Value::Nil => continue,
-                    Value::Table(t) => t,
-                    other => {
-                        return Err(bad_return(
-                            module,
-                            "on_activation_roll",
-                            &format!("a {}", other.type_name()),
-                        ))
-                    }
+                let Some(t) = answer_table(module, "on_activation_roll", "{ reroll = ... }", v)?
+                else {
+                    continue;
                 };
                 let which = t.raw_get::<Option<String>>("reroll").map_err(hook_err)?;
                 let dice = match which.as_deref() {

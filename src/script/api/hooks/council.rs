@@ -83,19 +83,10 @@ impl ScriptHooks<'_> {
         };
         let mut grants = Vec::new();
         for (module, v) in answers {
-            let t = match v {
-                Value::Nil => continue,
-                Value::Table(t) => t,
-                other => {
-                    return Err(bad_return(
-                        module,
-                        "on_council",
-                        &format!(
-                            "a {} (expected nil or {{ free = \"trap\" }})",
-                            other.type_name()
-                        ),
-                    ))
-                }
+            let Some(t) =
+                super::abilities::answer_table(module, "on_council", "{ free = \"trap\" }", v)?
+            else {
+                continue;
             };
             if t.raw_len() > 0 {
                 for item in t.sequence_values::<Value>() {
