@@ -11,5 +11,6 @@ pub mod repl;
 pub mod roster;
 pub mod rules;
 pub mod script;
+pub mod sim;
 pub mod state;
 pub mod wave;

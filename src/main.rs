@@ -51,6 +51,23 @@ enum Command {
     Repl(ReplArgs),
     /// What this is, whether the data loads, and where to go next.
     About,
+    /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
+    /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
+    Sim {
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// A picture of a new game's table (generated from --seed, the party deployed).
     Render {
         /// Write an SVG picture to FILE.
@@ -228,6 +245,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Repl(args)) => run_repl(&args),
         Some(Command::About) => overview(),
+        Some(Command::Sim {
+            games,
+            game,
+            jobs,
+            json,
+            data,
+        }) => run_sim(games, &game, jobs, json, &data),
         Some(Command::Render { svg, game }) => {
             let picture = village::repl::render_new_game(&repl_options(&game))?;
             std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;
@@ -295,6 +319,57 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
         },
         history,
     }
+}
+
+/// `village sim`: play the games, then print the report (text, or JSON with `games_per_sec`).
+fn run_sim(
+    games: u64,
+    g: &GameArgs,
+    jobs: Option<usize>,
+    json: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    use std::io::IsTerminal;
+    let opts = village::sim::SimOptions {
+        games,
+        first: 0,
+        seed: g.seed,
+        heroes: g.heroes.clone(),
+        length: g.length.clone(),
+        variants: g.variants.clone(),
+        layers: data.layers(),
+        jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let tick = |_: u64| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let (records, seconds) = village::sim::timed(&opts, &tick).map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let report = village::sim::report(&records);
+    if json {
+        let mut v = serde_json::to_value(&report)?;
+        v["seed"] = serde_json::json!(g.seed);
+        v["games_per_sec"] = serde_json::json!(games as f64 / seconds.max(1e-9));
+        v["seconds"] = serde_json::json!(seconds);
+        print_json(&v)?;
+    } else {
+        print!("{}", village::sim::text(&report, seconds));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `village about`: what this is, whether the data loads, and where to go next.

@@ -134,6 +134,11 @@ impl ScriptHost {
             Ok(())
         };
         set().map_err(|e| e.to_string())?;
+        // Each game starts the VM's own stream (`math.random`) afresh from its seed, so a game played by
+        // a host that played others before (a `village sim` worker) is the game `village play` plays.
+        let host = self.vm.host();
+        *host.dice.borrow_mut() = crate::dice::Dice::new(seed);
+        host.default_seed.set(seed);
         let handle = api::game::new_game(lua, Some(opts)).map_err(|e| e.to_string())?;
         let core = handle.0.clone();
         let registry = self.vm.host().registry();

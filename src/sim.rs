@@ -1,0 +1,355 @@
+//! `village sim`: many whole games of `village play --auto`, in parallel, and what they say about the
+//! rules. Game `i` of a run is seeded from the run's seed and `i` alone ([`game_seed`]) and each worker
+//! thread keeps one Lua VM, so the games — and the report, less its timing — are the same for any
+//! number of threads. The per-game record ([`GameRecord`]) is what the report, shards and A/B
+//! comparisons are built from.
+
+use crate::roster::ProfileKind;
+use crate::script::{Limits, ScriptHost};
+use crate::state::{Event, EventKind, ModelId};
+use crate::wave::play::{GameSummary, Outcome};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What a run plays.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SimOptions {
+    /// Games in the run (game indices `first .. first + games`).
+    pub games: u64,
+    /// The first game index (a shard of a larger run starts later).
+    #[serde(default)]
+    pub first: u64,
+    pub seed: u64,
+    pub heroes: Vec<String>,
+    pub length: String,
+    pub variants: Vec<String>,
+    /// Data layers: the built-in folder, then `--mod` folders.
+    pub layers: Vec<PathBuf>,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// One game of a run, as the report needs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed: u64,
+    /// "win", "loss" or "stalled".
+    pub result: String,
+    pub waves_completed: u32,
+    /// The wave the village fell in (a loss only).
+    pub lost_at_wave: Option<u32>,
+    pub town_hall_integrity: i32,
+    /// Wounds the party carried at the end.
+    pub wounds: u32,
+    /// Heroes Defeated (removed other than by fleeing) over the game.
+    pub defeats: u32,
+    /// Buildings Destroyed at the end.
+    pub destroyed: u32,
+    /// Supplies spent in the Council Phases.
+    pub supplies_spent: i64,
+    /// Events naming each signature, Alpha Rule and Opportunity script, by script.
+    pub firings: BTreeMap<String, u64>,
+}
+
+/// The seed of game `index` of a run seeded `seed` (SplitMix64 of the pair, kept to 63 bits so Lua holds
+/// it as an integer): independent of threads, shards and the other games.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        ^ index
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x632B_E59B_D9B4_E019);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) >> 1
+}
+
+const FIRING_KINDS: [&str; 3] = [
+    "scripts/signatures/",
+    "scripts/alpha/",
+    "scripts/opportunities/",
+];
+
+/// The scripts an event names (a modifier's, a changed result's, a spent use's ... source).
+fn scripts_named(v: &serde_json::Value, found: &mut BTreeSet<String>) {
+    match v {
+        serde_json::Value::String(s) => {
+            for k in FIRING_KINDS {
+                if let Some(i) = s.find(k) {
+                    let tail = &s[i..];
+                    let end = tail.find(".lua").map_or(tail.len(), |e| e + 4);
+                    found.insert(tail[..end].to_string());
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| scripts_named(x, found)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| scripts_named(x, found)),
+        _ => {}
+    }
+}
+
+/// The record of one played game.
+pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord {
+    let mut heroes: BTreeSet<ModelId> = BTreeSet::new();
+    let mut defeats = 0;
+    let mut supplies_spent = 0i64;
+    let mut firings: BTreeMap<String, u64> = BTreeMap::new();
+    let mut hero_names: BTreeSet<&str> = BTreeSet::new();
+    if let Some(w) = summary.waves.first() {
+        hero_names.extend(w.wounds.iter().map(|(n, _)| n.as_str()));
+    }
+    for e in events {
+        match &e.kind {
+            EventKind::Placed { model, name, .. } if hero_names.contains(name.as_str()) => {
+                heroes.insert(*model);
+            }
+            EventKind::Removed { model, reason }
+                if heroes.contains(model) && reason != "fled" && reason != "left the table" =>
+            {
+                defeats += 1;
+            }
+            EventKind::Council {
+                supplies,
+                refused: None,
+                ..
+            } => supplies_spent += i64::from(*supplies),
+            _ => {}
+        }
+        let mut found = BTreeSet::new();
+        if let Ok(v) = serde_json::to_value(e) {
+            scripts_named(&v, &mut found);
+        }
+        for s in found {
+            *firings.entry(s).or_default() += 1;
+        }
+    }
+    let last = summary.waves.last();
+    let result = match summary.result {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Stalled => "stalled",
+    };
+    GameRecord {
+        index,
+        seed: summary.seed,
+        result: result.to_string(),
+        waves_completed: summary.waves_completed,
+        lost_at_wave: (summary.result == Outcome::Loss).then(|| summary.waves_completed + 1),
+        town_hall_integrity: summary.town_hall_integrity,
+        wounds: last.map_or(0, |w| w.wounds.iter().map(|(_, n)| u32::from(*n)).sum()),
+        defeats,
+        destroyed: last.map_or(0, |w| {
+            w.integrity.iter().filter(|(_, i)| *i <= 0).count() as u32
+        }),
+        supplies_spent,
+        firings,
+    }
+}
+
+/// Play the run's games on `opts.jobs` threads, one VM per worker; `tick` is called after each game
+/// (a progress bar). Records come back in game order, whatever the threads did.
+pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRecord>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = AtomicU64::new(0);
+    check_heroes(opts)?;
+    pool.install(|| {
+        (opts.first..opts.first + opts.games)
+            .into_par_iter()
+            .map_init(
+                || ScriptHost::open(&opts.layers, Limits::default(), opts.seed),
+                |host, i| -> Result<GameRecord, String> {
+                    let host = host.as_ref().map_err(|e| e.join("\n"))?;
+                    let seed = game_seed(opts.seed, i);
+                    let (summary, events) = host.play_logged(
+                        seed,
+                        &opts.heroes,
+                        &opts.length,
+                        "generated",
+                        &opts.variants,
+                    )?;
+                    tick(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    Ok(record(i, &summary, &events))
+                },
+            )
+            .collect()
+    })
+}
+
+/// The party names heroes of the rosters (a clear error before any thread starts).
+fn check_heroes(opts: &SimOptions) -> Result<(), String> {
+    let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
+    for h in &opts.heroes {
+        if !rosters
+            .profile(h)
+            .is_some_and(|p| p.kind == ProfileKind::Hero)
+        {
+            return Err(format!("{h:?} is not a hero of the rosters"));
+        }
+    }
+    Ok(())
+}
+
+/// What a run says: outcomes with the win rate's 95% interval, when the village fell, and the means
+/// and counts the records hold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub stalled: u64,
+    pub win_rate: f64,
+    /// Wilson score interval of the win rate.
+    pub ci95: [f64; 2],
+    /// Losses by the wave the village fell in.
+    pub loss_wave: BTreeMap<u32, u64>,
+    pub town_hall_integrity_mean: f64,
+    pub wounds_mean: f64,
+    pub defeats_mean: f64,
+    pub buildings_destroyed_mean: f64,
+    pub supplies_spent_mean: f64,
+    /// Events naming each script, over the run.
+    pub firings: BTreeMap<String, u64>,
+    /// Games in which each script acted.
+    pub firing_games: BTreeMap<String, u64>,
+}
+
+/// The Wilson score interval (95%) of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 0.0];
+    }
+    let (k, n) = (k as f64, n as f64);
+    let z = 1.959_963_984_540_054_f64;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Round to four decimals, so a report prints the same on every machine.
+fn r4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// The report of a run's records.
+pub fn report(records: &[GameRecord]) -> Report {
+    let n = records.len() as u64;
+    let count = |r: &str| records.iter().filter(|g| g.result == r).count() as u64;
+    let wins = count("win");
+    let mean = |f: &dyn Fn(&GameRecord) -> f64| {
+        if n == 0 {
+            0.0
+        } else {
+            r4(records.iter().map(f).sum::<f64>() / n as f64)
+        }
+    };
+    let mut loss_wave = BTreeMap::new();
+    let mut firings = BTreeMap::new();
+    let mut firing_games = BTreeMap::new();
+    for g in records {
+        if let Some(w) = g.lost_at_wave {
+            *loss_wave.entry(w).or_default() += 1;
+        }
+        for (s, c) in &g.firings {
+            *firings.entry(s.clone()).or_default() += c;
+            *firing_games.entry(s.clone()).or_default() += 1;
+        }
+    }
+    let ci = wilson(wins, n);
+    Report {
+        games: n,
+        wins,
+        losses: count("loss"),
+        stalled: count("stalled"),
+        win_rate: if n == 0 {
+            0.0
+        } else {
+            r4(wins as f64 / n as f64)
+        },
+        ci95: [r4(ci[0]), r4(ci[1])],
+        loss_wave,
+        town_hall_integrity_mean: mean(&|g| f64::from(g.town_hall_integrity)),
+        wounds_mean: mean(&|g| f64::from(g.wounds)),
+        defeats_mean: mean(&|g| f64::from(g.defeats)),
+        buildings_destroyed_mean: mean(&|g| f64::from(g.destroyed)),
+        supplies_spent_mean: mean(&|g| g.supplies_spent as f64),
+        firings,
+        firing_games,
+    }
+}
+
+/// The report as text: outcomes, the interval, a histogram of the wave of loss, the means, the firings
+/// and the speed.
+pub fn text(r: &Report, seconds: f64) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let pct = |x: f64| x * 100.0;
+    let _ = writeln!(
+        out,
+        "{} games: {} won, {} lost, {} stalled — win rate {:.1}% (95% CI {:.1}–{:.1}%)",
+        r.games,
+        r.wins,
+        r.losses,
+        r.stalled,
+        pct(r.win_rate),
+        pct(r.ci95[0]),
+        pct(r.ci95[1])
+    );
+    if !r.loss_wave.is_empty() {
+        let _ = writeln!(out, "\nWave the village fell in:");
+        let most = r.loss_wave.values().copied().max().unwrap_or(1).max(1);
+        for (w, c) in &r.loss_wave {
+            let bar = "#".repeat(((c * 40).div_ceil(most)) as usize);
+            let _ = writeln!(out, "  wave {w:>2} {c:>6}  {bar}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nAt the end (means): Town Hall Integrity {:.2}, party Wounds {:.2}, heroes Defeated {:.2}, buildings Destroyed {:.2}, Supplies spent {:.2}",
+        r.town_hall_integrity_mean,
+        r.wounds_mean,
+        r.defeats_mean,
+        r.buildings_destroyed_mean,
+        r.supplies_spent_mean
+    );
+    if !r.firings.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nSignatures, Alpha Rules and Opportunities (events; games):"
+        );
+        for (s, c) in &r.firings {
+            let _ = writeln!(
+                out,
+                "  {s:<45} {c:>7}  {:>6}",
+                r.firing_games.get(s).copied().unwrap_or(0)
+            );
+        }
+    }
+    if seconds > 0.0 {
+        let _ = writeln!(
+            out,
+            "\n{:.1} games per second ({:.1} s)",
+            r.games as f64 / seconds,
+            seconds
+        );
+    }
+    out
+}
+
+/// A run timed: its records and the seconds it took.
+pub fn timed(
+    opts: &SimOptions,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<(Vec<GameRecord>, f64), String> {
+    let start = Instant::now();
+    let records = run(opts, tick)?;
+    Ok((records, start.elapsed().as_secs_f64()))
+}

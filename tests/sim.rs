@@ -1,0 +1,92 @@
+//! `village sim`: the same games and the same report (less its timing) for any number of threads, and
+//! a report with the fields a designer reads.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn sim(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("sim")
+        .args(args)
+        .output()
+        .expect("village runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// The report without the fields that time the run.
+fn untimed(mut v: Value) -> Value {
+    let o = v.as_object_mut().unwrap();
+    o.remove("games_per_sec");
+    o.remove("seconds");
+    v
+}
+
+#[test]
+fn one_thread_and_two_give_the_same_report() {
+    let base = ["--games", "6", "--seed", "1", "--length", "intro", "--json"];
+    let one = sim(&[&base[..], &["--jobs", "1"]].concat());
+    let two = sim(&[&base[..], &["--jobs", "2"]].concat());
+    assert!(one["games_per_sec"].as_f64().unwrap() > 0.0);
+    assert_eq!(untimed(one.clone()), untimed(two));
+    // The outcomes add up and the interval holds the rate.
+    let n = one["games"].as_u64().unwrap();
+    let (w, l, s) = (
+        one["wins"].as_u64().unwrap(),
+        one["losses"].as_u64().unwrap(),
+        one["stalled"].as_u64().unwrap(),
+    );
+    assert_eq!((n, w + l + s), (6, 6));
+    let rate = one["win_rate"].as_f64().unwrap();
+    let ci = one["ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    let lost: u64 = one["loss_wave"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(lost, l);
+    assert!(!one["firings"].as_object().unwrap().is_empty());
+    // Another seed, other games.
+    let other = sim(&["--games", "6", "--seed", "2", "--length", "intro", "--json"]);
+    assert_ne!(untimed(one), untimed(other));
+}
+
+#[test]
+fn a_game_of_a_run_is_the_game_village_play_plays_with_its_seed() {
+    let seed = village::sim::game_seed(1, 3);
+    assert!(seed <= i64::MAX as u64, "Lua holds it as an integer");
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["play", "--auto", "--json", "--length", "intro", "--seed"])
+        .arg(seed.to_string())
+        .output()
+        .unwrap();
+    let play: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Game 3 of a 4-game run on one thread: the worker played games 0–2 before it.
+    let run = sim(&[
+        "--games", "4", "--seed", "1", "--length", "intro", "--jobs", "1", "--json",
+    ]);
+    let wins = run["wins"].as_u64().unwrap();
+    let one = sim(&[
+        "--games", "3", "--seed", "1", "--length", "intro", "--jobs", "1", "--json",
+    ]);
+    let won_fourth = wins - one["wins"].as_u64().unwrap();
+    assert_eq!(won_fourth == 1, play["result"] == "win", "{play}");
+}
+
+#[test]
+fn the_wilson_interval() {
+    let [lo, hi] = village::sim::wilson(50, 100);
+    assert!(
+        (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+        "{lo} {hi}"
+    );
+    assert_eq!(village::sim::wilson(0, 0), [0.0, 0.0]);
+    let [lo, hi] = village::sim::wilson(0, 10);
+    assert!(lo == 0.0 && hi > 0.25 && hi < 0.35, "{hi}");
+}
