@@ -186,9 +186,9 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
 fn check_heroes(opts: &SimOptions) -> Result<(), String> {
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
     for h in &opts.heroes {
-        if !rosters
+        if rosters
             .profile(h)
-            .is_some_and(|p| p.kind == ProfileKind::Hero)
+            .is_none_or(|p| p.kind != ProfileKind::Hero)
         {
             return Err(format!("{h:?} is not a hero of the rosters"));
         }
