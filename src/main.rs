@@ -62,6 +62,10 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Paired A/B: also play the same seeds with this variant (or `default`: no variant) and report
+        /// both arms, their difference, and where the first game that differs parts.
+        #[arg(long, value_name = "VARIANT")]
+        vs: Option<String>,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
@@ -249,9 +253,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             game,
             jobs,
+            vs,
             json,
             data,
-        }) => run_sim(games, &game, jobs, json, &data),
+        }) => run_sim(games, &game, jobs, vs.as_deref(), json, &data),
         Some(Command::Render { svg, game }) => {
             let picture = village::repl::render_new_game(&repl_options(&game))?;
             std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;
@@ -326,6 +331,7 @@ fn run_sim(
     games: u64,
     g: &GameArgs,
     jobs: Option<usize>,
+    vs: Option<&str>,
     json: bool,
     data: &DataArgs,
 ) -> Result<ExitCode> {
@@ -356,6 +362,31 @@ fn run_sim(
         }
     };
     let (records, seconds) = village::sim::timed(&opts, &tick).map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(vs) = vs {
+        let other = village::sim::SimOptions {
+            variants: if vs == "default" {
+                Vec::new()
+            } else {
+                vec![vs.to_string()]
+            },
+            ..opts.clone()
+        };
+        if let Some(b) = &bar {
+            b.reset();
+        }
+        let (records_b, seconds_b) =
+            village::sim::timed(&other, &tick).map_err(|e| anyhow::anyhow!(e))?;
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        return ab_report(
+            &opts,
+            &other,
+            (&records, &records_b),
+            seconds + seconds_b,
+            json,
+        );
+    }
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -369,6 +400,86 @@ fn run_sim(
     } else {
         print!("{}", village::sim::text(&report, seconds));
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The paired A/B report: each arm, the difference with its interval, and where the first differing
+/// game parts.
+fn ab_report(
+    a: &village::sim::SimOptions,
+    b: &village::sim::SimOptions,
+    (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
+    seconds: f64,
+    json: bool,
+) -> Result<ExitCode> {
+    use village::sim;
+    let name = |o: &sim::SimOptions| {
+        if o.variants.is_empty() {
+            "default".to_string()
+        } else {
+            o.variants.join("+")
+        }
+    };
+    let (rep_a, rep_b) = (sim::report(ra), sim::report(rb));
+    let diff = sim::difference(ra, rb);
+    let first = ra
+        .iter()
+        .zip(rb)
+        .find(|(x, y)| x.result != y.result)
+        .map(|(x, _)| x.index);
+    let divergence = match first {
+        Some(i) => sim::divergence(a, b, i).map_err(|e| anyhow::anyhow!(e))?,
+        None => None,
+    };
+    let games = (ra.len() + rb.len()) as f64;
+    if json {
+        let v = serde_json::json!({
+            "seed": a.seed,
+            "a": { "name": name(a), "report": rep_a },
+            "b": { "name": name(b), "report": rep_b },
+            "difference": diff,
+            "divergence": divergence,
+            "games_per_sec": games / seconds.max(1e-9),
+            "seconds": seconds,
+        });
+        print_json(&v)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("A: {}\n{}", name(a), sim::text(&rep_a, 0.0));
+    println!("B: {}\n{}", name(b), sim::text(&rep_b, 0.0));
+    println!(
+        "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
+        diff.win_rate * 100.0,
+        diff.ci95[0] * 100.0,
+        diff.ci95[1] * 100.0,
+        diff.games_differing,
+        ra.len()
+    );
+    let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
+    println!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
+    println!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
+    if let Some(d) = divergence {
+        println!(
+            "First game that differs: game {} (seed {}), parting at event #{}{}",
+            d.game,
+            d.seed,
+            d.event,
+            d.script
+                .as_deref()
+                .map(|s| format!(" — {s}"))
+                .unwrap_or_default()
+        );
+        let show = |v: &Option<serde_json::Value>| {
+            v.as_ref()
+                .map_or("(the log has ended)".to_string(), |v| v.to_string())
+        };
+        println!("  A: {}\n  B: {}", show(&d.a), show(&d.b));
+    }
+    println!(
+        "\n{:.1} games per second ({:.1} s)",
+        games / seconds.max(1e-9),
+        seconds
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -353,3 +353,116 @@ pub fn timed(
     let records = run(opts, tick)?;
     Ok((records, start.elapsed().as_secs_f64()))
 }
+
+/// The difference of two arms played on the same seeds (common random numbers): arm A's win rate minus
+/// arm B's, with the 95% interval of the paired difference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Difference {
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    /// Games whose outcome differs between the arms.
+    pub games_differing: u64,
+}
+
+/// The paired difference of two arms' records (game i of A with game i of B).
+pub fn difference(a: &[GameRecord], b: &[GameRecord]) -> Difference {
+    let win = |g: &GameRecord| f64::from(u8::from(g.result == "win"));
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| win(x) - win(y)).collect();
+    let n = d.len() as f64;
+    if d.is_empty() {
+        return Difference {
+            win_rate: 0.0,
+            ci95: [0.0, 0.0],
+            games_differing: 0,
+        };
+    }
+    let mean = d.iter().sum::<f64>() / n;
+    let var = if d.len() > 1 {
+        d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    Difference {
+        win_rate: r4(mean),
+        ci95: [r4(mean - half), r4(mean + half)],
+        games_differing: a
+            .iter()
+            .zip(b)
+            .filter(|(x, y)| x.result != y.result)
+            .count() as u64,
+    }
+}
+
+/// Where two arms' logs of one game part: the first event that differs, in words and as JSON, and the
+/// script it names (or the variant that changed the rules).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Divergence {
+    pub game: u64,
+    pub seed: u64,
+    /// The index of the first differing event (`seq`).
+    pub event: usize,
+    pub a: Option<serde_json::Value>,
+    pub b: Option<serde_json::Value>,
+    /// The script the differing events name, or the variant file of the arm that differs.
+    pub script: Option<String>,
+}
+
+/// Replay game `index` of both arms with their logs and find the first event where they differ.
+pub fn divergence(
+    a: &SimOptions,
+    b: &SimOptions,
+    index: u64,
+) -> Result<Option<Divergence>, String> {
+    let seed = game_seed(a.seed, index);
+    let log_of = |o: &SimOptions| -> Result<Vec<Event>, String> {
+        let host =
+            ScriptHost::open(&o.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
+        let (_, events) = host.play_logged(seed, &o.heroes, &o.length, "generated", &o.variants)?;
+        Ok(events)
+    };
+    let (la, lb) = (log_of(a)?, log_of(b)?);
+    let json = |e: Option<&Event>| e.and_then(|e| serde_json::to_value(e).ok());
+    let Some(i) = (0..la.len().max(lb.len())).find(|&i| json(la.get(i)) != json(lb.get(i))) else {
+        return Ok(None);
+    };
+    let (ea, eb) = (json(la.get(i)), json(lb.get(i)));
+    let mut named = BTreeSet::new();
+    for v in [&ea, &eb].into_iter().flatten() {
+        scripts_in(v, &mut named);
+    }
+    let script = named.into_iter().next().or_else(|| {
+        let differs: Vec<&String> = a
+            .variants
+            .iter()
+            .chain(&b.variants)
+            .filter(|v| !(a.variants.contains(v) && b.variants.contains(v)))
+            .collect();
+        differs.first().map(|v| format!("scripts/variants/{v}.lua"))
+    });
+    Ok(Some(Divergence {
+        game: index,
+        seed,
+        event: i,
+        a: ea,
+        b: eb,
+        script,
+    }))
+}
+
+/// Any `scripts/...lua` path an event names.
+fn scripts_in(v: &serde_json::Value, found: &mut BTreeSet<String>) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Some(i) = s.find("scripts/") {
+                let tail = &s[i..];
+                if let Some(e) = tail.find(".lua") {
+                    found.insert(tail[..e + 4].to_string());
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| scripts_in(x, found)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| scripts_in(x, found)),
+        _ => {}
+    }
+}

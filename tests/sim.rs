@@ -90,3 +90,48 @@ fn the_wilson_interval() {
     let [lo, hi] = village::sim::wilson(0, 10);
     assert!(lo == 0.0 && hi > 0.25 && hi < 0.35, "{hi}");
 }
+
+#[test]
+fn a_paired_comparison_reports_the_difference_and_where_the_games_part() {
+    let v = sim(&[
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--length",
+        "intro",
+        "--jobs",
+        "2",
+        "--variant",
+        "power_blow_lethal",
+        "--vs",
+        "default",
+        "--json",
+    ]);
+    assert_eq!(v["a"]["name"], "power_blow_lethal");
+    assert_eq!(v["b"]["name"], "default");
+    let d = &v["difference"];
+    let (rate, lo, hi) = (
+        d["win_rate"].as_f64().unwrap(),
+        d["ci95"][0].as_f64().unwrap(),
+        d["ci95"][1].as_f64().unwrap(),
+    );
+    assert!(lo <= rate && rate <= hi, "{d}");
+    let a = v["a"]["report"]["win_rate"].as_f64().unwrap();
+    let b = v["b"]["report"]["win_rate"].as_f64().unwrap();
+    assert!((rate - (a - b)).abs() < 1e-3, "{rate} {a} {b}");
+    // Game 1 of seed 1 ends differently: the divergence names the first differing event (a Power Blow
+    // read as Lethal under the variant) and the variant's script.
+    let div = &v["divergence"];
+    assert!(d["games_differing"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(div["game"], 1, "{div}");
+    let (ea, eb) = (&div["a"], &div["b"]);
+    assert_eq!(ea["seq"], eb["seq"]);
+    assert_eq!(ea["seq"], div["event"]);
+    assert_ne!(ea, eb);
+    assert!(
+        ea["lethal"].as_str().unwrap_or("").contains("Power Blow"),
+        "{ea}"
+    );
+    assert_eq!(div["script"], "scripts/variants/power_blow_lethal.lua");
+}
