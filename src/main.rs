@@ -51,6 +51,15 @@ enum Command {
     Repl(ReplArgs),
     /// What this is, whether the data loads, and where to go next.
     About,
+    /// Join the shards of a `village sim` run (`--shard K/N --out FILE`) into its report.
+    Merge {
+        /// The shard files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
     Sim {
@@ -62,6 +71,13 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Play only shard K of N of the run (contiguous game ranges), for a batch system's job array;
+        /// write it with --out and join the shards with `village merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Write the run's records (and options) to FILE as JSON, for `village merge`.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
         /// Paired A/B: also play the same seeds with this variant (or `default`: no variant) and report
         /// both arms, their difference, and where the first game that differs parts.
         #[arg(long, value_name = "VARIANT")]
@@ -253,10 +269,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             game,
             jobs,
+            shard,
+            out,
             vs,
             json,
             data,
-        }) => run_sim(games, &game, jobs, vs.as_deref(), json, &data),
+        }) => run_sim(
+            games,
+            &game,
+            jobs,
+            (shard.as_deref(), out.as_deref()),
+            vs.as_deref(),
+            json,
+            &data,
+        ),
+        Some(Command::Merge { files, json }) => run_merge(&files, json),
         Some(Command::Render { svg, game }) => {
             let picture = village::repl::render_new_game(&repl_options(&game))?;
             std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;
@@ -331,14 +358,25 @@ fn run_sim(
     games: u64,
     g: &GameArgs,
     jobs: Option<usize>,
+    (shard, out): (Option<&str>, Option<&std::path::Path>),
     vs: Option<&str>,
     json: bool,
     data: &DataArgs,
 ) -> Result<ExitCode> {
     use std::io::IsTerminal;
+    let (first, count) = match shard {
+        None => (0, games),
+        Some(s) => {
+            let (k, n) = s
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                .ok_or_else(|| anyhow::anyhow!("--shard K/N, not {s:?}"))?;
+            village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
+        }
+    };
     let opts = village::sim::SimOptions {
-        games,
-        first: 0,
+        games: count,
+        first,
         seed: g.seed,
         heroes: g.heroes.clone(),
         length: g.length.clone(),
@@ -390,6 +428,16 @@ fn run_sim(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    if let Some(path) = out {
+        let shard = village::sim::Shard {
+            format: village::sim::SHARD_FORMAT.to_string(),
+            total: games,
+            options: opts.clone(),
+            records: records.clone(),
+        };
+        std::fs::write(path, serde_json::to_string(&shard)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
     let report = village::sim::report(&records);
     if json {
         let mut v = serde_json::to_value(&report)?;
@@ -399,6 +447,30 @@ fn run_sim(
         print_json(&v)?;
     } else {
         print!("{}", village::sim::text(&report, seconds));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).
+fn run_merge(files: &[PathBuf], json: bool) -> Result<ExitCode> {
+    let mut shards = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let shard: village::sim::Shard = serde_json::from_str(&text).with_context(|| {
+            format!("{}: not a shard written by village sim --out", f.display())
+        })?;
+        shards.push(shard);
+    }
+    let seed = shards.first().map_or(0, |s| s.options.seed);
+    let records = village::sim::merge(shards).map_err(|e| anyhow::anyhow!(e))?;
+    let report = village::sim::report(&records);
+    if json {
+        let mut v = serde_json::to_value(&report)?;
+        v["seed"] = serde_json::json!(seed);
+        print_json(&v)?;
+    } else {
+        print!("{}", village::sim::text(&report, 0.0));
     }
     Ok(ExitCode::SUCCESS)
 }

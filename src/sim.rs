@@ -466,3 +466,70 @@ fn scripts_in(v: &serde_json::Value, found: &mut BTreeSet<String>) {
         _ => {}
     }
 }
+
+/// Games `first .. first + games` of shard `k` of `n` of a run of `total` games (contiguous ranges).
+pub fn shard_range(total: u64, k: u64, n: u64) -> Result<(u64, u64), String> {
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("a shard is K/N with 1 <= K <= N, not {k}/{n}"));
+    }
+    let lo = total * (k - 1) / n;
+    let hi = total * k / n;
+    Ok((lo, hi - lo))
+}
+
+/// What a shard writes (`--out`) and `village merge` reads: the run's options and its records.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Shard {
+    pub format: String,
+    /// The whole run's number of games.
+    pub total: u64,
+    pub options: SimOptions,
+    pub records: Vec<GameRecord>,
+}
+
+/// The format name of shard files.
+pub const SHARD_FORMAT: &str = "village-sim-shard 1";
+
+/// Merge shards of one run: the same run (seed, party, length, variants, total), no game twice, none
+/// missing. Records come back in game order.
+pub fn merge(shards: Vec<Shard>) -> Result<Vec<GameRecord>, String> {
+    let Some(first) = shards.first() else {
+        return Err("nothing to merge".into());
+    };
+    let key = |s: &Shard| {
+        (
+            s.total,
+            s.options.seed,
+            s.options.heroes.clone(),
+            s.options.length.clone(),
+            s.options.variants.clone(),
+        )
+    };
+    let want = key(first);
+    let total = first.total;
+    let mut records = Vec::new();
+    for s in shards {
+        if s.format != SHARD_FORMAT {
+            return Err(format!("not a shard file of this version ({:?})", s.format));
+        }
+        if key(&s) != want {
+            return Err(
+                "the shards are not of the same run (seed, party, length, variants, games)".into(),
+            );
+        }
+        records.extend(s.records);
+    }
+    records.sort_by_key(|r| r.index);
+    for (i, r) in records.iter().enumerate() {
+        if r.index != i as u64 {
+            return Err(format!("game {i} is missing or twice in the shards"));
+        }
+    }
+    if records.len() as u64 != total {
+        return Err(format!(
+            "the shards hold {} of {total} games",
+            records.len()
+        ));
+    }
+    Ok(records)
+}

@@ -135,3 +135,47 @@ fn a_paired_comparison_reports_the_difference_and_where_the_games_part() {
     );
     assert_eq!(div["script"], "scripts/variants/power_blow_lethal.lua");
 }
+
+#[test]
+fn merging_two_shards_equals_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("village-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (s1, s2) = (dir.join("1.json"), dir.join("2.json"));
+    let base = ["--games", "5", "--seed", "9", "--length", "intro", "--json"];
+    let whole = untimed(sim(&base));
+    sim(&[
+        &base[..],
+        &["--shard", "1/2", "--out", s1.to_str().unwrap()],
+    ]
+    .concat());
+    sim(&[
+        &base[..],
+        &["--shard", "2/2", "--out", s2.to_str().unwrap()],
+    ]
+    .concat());
+    let merge = |files: &[&std::path::Path]| {
+        Command::new(env!("CARGO_BIN_EXE_village"))
+            .arg("merge")
+            .args(files)
+            .arg("--json")
+            .output()
+            .unwrap()
+    };
+    let out = merge(&[&s2, &s1]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(merged, whole);
+    // One shard alone is not the run.
+    let out = merge(&[&s1]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("2 of 5 games"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
