@@ -51,6 +51,20 @@ enum Command {
     Repl(ReplArgs),
     /// What this is, whether the data loads, and where to go next.
     About,
+    /// Measure the engine: Standard games per second on one thread and two, the scaling, and the share
+    /// of time spent inside Lua.
+    Bench {
+        /// Games per measurement.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Join the shards of a `village sim` run (`--shard K/N --out FILE`) into its report.
     Merge {
         /// The shard files.
@@ -284,6 +298,41 @@ fn run(cli: Cli) -> Result<ExitCode> {
             &data,
         ),
         Some(Command::Merge { files, json }) => run_merge(&files, json),
+        Some(Command::Bench {
+            games,
+            game,
+            json,
+            data,
+        }) => {
+            let opts = village::sim::SimOptions {
+                games,
+                first: 0,
+                seed: game.seed,
+                heroes: game.heroes.clone(),
+                length: game.length.clone(),
+                variants: game.variants.clone(),
+                layers: data.layers(),
+                jobs: 1,
+            };
+            let b = village::sim::bench(&opts).map_err(|e| anyhow::anyhow!(e))?;
+            if json {
+                print_json(&b)?;
+            } else {
+                println!(
+                    "{} {} games, party of {}: {:.2} games/s on one thread, {:.2} on two ({:.2}x); \
+                     {:.0}% of the time inside Lua; {:.0} events a game",
+                    b.games,
+                    game.length,
+                    game.heroes.len(),
+                    b.games_per_sec_1,
+                    b.games_per_sec_2,
+                    b.scaling,
+                    b.lua_share * 100.0,
+                    b.events_per_game
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Render { svg, game }) => {
             let picture = village::repl::render_new_game(&repl_options(&game))?;
             std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;

@@ -533,3 +533,55 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<GameRecord>, String> {
     }
     Ok(records)
 }
+
+/// `village bench`: what a run of Standard games costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bench {
+    pub games: u64,
+    /// One thread: games per second (the figure per core).
+    pub games_per_sec_1: f64,
+    /// Two threads.
+    pub games_per_sec_2: f64,
+    /// Two threads over one.
+    pub scaling: f64,
+    /// The share of one thread's time spent inside Lua calls.
+    pub lua_share: f64,
+    /// Events logged per game, on average.
+    pub events_per_game: f64,
+}
+
+/// Play `opts.games` games on one thread (timing the Lua share), then on two.
+pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
+    check_heroes(opts)?;
+    let host =
+        ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
+    let start = Instant::now();
+    let mut events = 0usize;
+    for i in opts.first..opts.first + opts.games {
+        let seed = game_seed(opts.seed, i);
+        let (_, log) = host.play_logged(
+            seed,
+            &opts.heroes,
+            &opts.length,
+            "generated",
+            &opts.variants,
+        )?;
+        events += log.len();
+    }
+    let one = start.elapsed().as_secs_f64();
+    let lua = host.lua_seconds();
+    let two_opts = SimOptions {
+        jobs: 2,
+        ..opts.clone()
+    };
+    let (_, two) = timed(&two_opts, &|_| {})?;
+    let n = opts.games as f64;
+    Ok(Bench {
+        games: opts.games,
+        games_per_sec_1: n / one.max(1e-9),
+        games_per_sec_2: n / two.max(1e-9),
+        scaling: one / two.max(1e-9),
+        lua_share: lua / one.max(1e-9),
+        events_per_game: events as f64 / n.max(1.0),
+    })
+}

@@ -179,3 +179,28 @@ fn merging_two_shards_equals_the_whole_run() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_benchmark_runs_and_reports_its_figures() {
+    // Figures only (no timing is asserted: the machines are noisy); the README has the measured ones.
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["bench", "--games", "1", "--length", "intro", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let b: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for k in [
+        "games_per_sec_1",
+        "games_per_sec_2",
+        "scaling",
+        "events_per_game",
+    ] {
+        assert!(b[k].as_f64().unwrap() > 0.0, "{k}: {b}");
+    }
+    let share = b["lua_share"].as_f64().unwrap();
+    assert!(share > 0.0 && share <= 1.0, "{b}");
+}

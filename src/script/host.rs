@@ -16,6 +16,10 @@ use std::rc::Rc;
 pub(crate) struct Budget {
     pub remaining: Cell<u64>,
     pub exhausted: Cell<bool>,
+    /// Calls into Lua in progress (nested hooks), so time is counted once.
+    pub depth: Cell<u32>,
+    /// Nanoseconds spent inside Lua calls since the VM was built.
+    pub lua_nanos: Cell<u64>,
 }
 
 /// Per-VM state shared by the API callbacks.
@@ -91,7 +95,18 @@ pub(crate) fn with_budget<R>(
     let saved = (budget.remaining.get(), budget.exhausted.get());
     budget.remaining.set(instructions);
     budget.exhausted.set(false);
+    // Time spent in Lua, counted once for nested calls (a hook inside a chunk): `village bench`.
+    let outermost = budget.depth.get() == 0;
+    budget.depth.set(budget.depth.get() + 1);
+    let start = outermost.then(std::time::Instant::now);
     let result = f();
+    budget.depth.set(budget.depth.get() - 1);
+    if let Some(t) = start {
+        let nanos = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        budget
+            .lua_nanos
+            .set(budget.lua_nanos.get().saturating_add(nanos));
+    }
     budget.remaining.set(saved.0);
     budget.exhausted.set(saved.1);
     result.map_err(ScriptError::from_lua)

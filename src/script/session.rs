@@ -150,6 +150,12 @@ impl ScriptHost {
         Ok((summary, game.log().to_vec()))
     }
 
+    /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:
+    /// `village bench`'s share of time in Lua.
+    pub fn lua_seconds(&self) -> f64 {
+        self.vm.host().budget.lua_nanos.get() as f64 / 1e9
+    }
+
     /// Run a Lua file with `village` in scope; errors name the file and line.
     pub fn run_file(&self, path: &Path) -> Result<(), ScriptError> {
         let label = path.display().to_string();
