@@ -65,6 +65,20 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Re-run a game recorded by `village sim --record`; with --verify, check its log against the
+    /// recording and name the first event that differs (under changed rules or scripts).
+    Replay {
+        /// The recorded game (game-<index>.json).
+        file: PathBuf,
+        /// Compare the log with the recording; exit 1 when it differs.
+        #[arg(long)]
+        verify: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Join the shards of a `village sim` run (`--shard K/N --out FILE`) into its report.
     Merge {
         /// The shard files.
@@ -89,6 +103,13 @@ enum Command {
         /// write it with --out and join the shards with `village merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
+        /// Record games in DIR (game-<index>.json: the inputs and each event's hash) for
+        /// `village replay`.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
+        /// Which games --record keeps: all, win, loss or stalled.
+        #[arg(long, default_value = "all", value_name = "OUTCOME")]
+        record_when: String,
         /// Write the run's records (and options) to FILE as JSON, for `village merge`.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -285,6 +306,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             jobs,
             shard,
             out,
+            record,
+            record_when,
             vs,
             json,
             data,
@@ -293,11 +316,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             &game,
             jobs,
             (shard.as_deref(), out.as_deref()),
+            record.as_deref().map(|d| (d, record_when.as_str())),
             vs.as_deref(),
             json,
             &data,
         ),
         Some(Command::Merge { files, json }) => run_merge(&files, json),
+        Some(Command::Replay {
+            file,
+            verify,
+            json,
+            data,
+        }) => run_replay(&file, verify, json, &data),
         Some(Command::Bench {
             games,
             game,
@@ -408,6 +438,7 @@ fn run_sim(
     g: &GameArgs,
     jobs: Option<usize>,
     (shard, out): (Option<&str>, Option<&std::path::Path>),
+    record: Option<(&std::path::Path, &str)>,
     vs: Option<&str>,
     json: bool,
     data: &DataArgs,
@@ -477,6 +508,19 @@ fn run_sim(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    if let Some((dir, when)) = record {
+        if !["all", "win", "loss", "stalled"].contains(&when) {
+            bail!("--record-when is all, win, loss or stalled, not {when:?}");
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for r in records.iter().filter(|r| when == "all" || r.result == when) {
+            let rep =
+                village::sim::record_replay(&opts, r.index).map_err(|e| anyhow::anyhow!(e))?;
+            let path = dir.join(format!("game-{}.json", r.index));
+            std::fs::write(&path, serde_json::to_string(&rep)?)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
     if let Some(path) = out {
         let shard = village::sim::Shard {
             format: village::sim::SHARD_FORMAT.to_string(),
@@ -498,6 +542,50 @@ fn run_sim(
         print!("{}", village::sim::text(&report, seconds));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).
+fn run_replay(
+    file: &std::path::Path,
+    verify: bool,
+    json: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let rec: village::sim::Replay = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a game recorded by village sim --record",
+            file.display()
+        )
+    })?;
+    let mut layers = vec![Rosters::builtin_root()];
+    layers.extend(rec.mods.iter().cloned());
+    layers.extend(data.mods.iter().cloned());
+    let v = village::sim::replay(&rec, &layers).map_err(|e| anyhow::anyhow!(e))?;
+    if json {
+        print_json(&v)?;
+    } else {
+        println!(
+            "game {} (seed {}): {} (recorded: {})",
+            rec.index, rec.seed, v.result, rec.result
+        );
+        if verify {
+            match &v.first_difference {
+                None => println!("the log is the recorded one ({} events)", rec.events.len()),
+                Some((i, now)) => println!(
+                    "the log differs from event #{i}: now {}",
+                    now.as_ref()
+                        .map_or("(the log ended)".to_string(), |e| e.to_string())
+                ),
+            }
+        }
+    }
+    Ok(if verify && !v.same {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).

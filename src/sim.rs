@@ -585,3 +585,104 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
         events_per_game: events as f64 / n.max(1.0),
     })
 }
+
+/// A recorded game (`village sim --record DIR`): its inputs, and a hash of each event of its log, so
+/// `village replay --verify` can re-run it and say where a changed rule first changed it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    pub format: String,
+    pub index: u64,
+    /// The game's own seed (`game_seed` of the run's seed and the index).
+    pub seed: u64,
+    pub heroes: Vec<String>,
+    pub length: String,
+    pub variants: Vec<String>,
+    /// The `--mod` folders it was played with.
+    pub mods: Vec<PathBuf>,
+    pub result: String,
+    /// FNV-1a of the whole log (its events' JSON, one per line).
+    pub hash: u64,
+    /// FNV-1a of each event's JSON.
+    pub events: Vec<u64>,
+}
+
+/// The format name of replay files.
+pub const REPLAY_FORMAT: &str = "village-replay 1";
+
+fn fnv(bytes: &[u8], mut h: u64) -> u64 {
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
+
+/// Each event's hash and the log's.
+fn hashes(events: &[Event]) -> (u64, Vec<u64>) {
+    let mut all = FNV_START;
+    let mut each = Vec::with_capacity(events.len());
+    for e in events {
+        let line = serde_json::to_string(e).unwrap_or_default();
+        each.push(fnv(line.as_bytes(), FNV_START));
+        all = fnv(line.as_bytes(), all);
+        all = fnv(b"\n", all);
+    }
+    (all, each)
+}
+
+/// Play game `index` of `opts` again and record it.
+pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
+    let seed = game_seed(opts.seed, index);
+    let host = ScriptHost::open(&opts.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
+    let (summary, events) = host.play_logged(
+        seed,
+        &opts.heroes,
+        &opts.length,
+        "generated",
+        &opts.variants,
+    )?;
+    let (hash, each) = hashes(&events);
+    Ok(Replay {
+        format: REPLAY_FORMAT.to_string(),
+        index,
+        seed,
+        heroes: opts.heroes.clone(),
+        length: opts.length.clone(),
+        variants: opts.variants.clone(),
+        mods: opts.layers.iter().skip(1).cloned().collect(),
+        result: record(index, &summary, &events).result,
+        hash,
+        events: each,
+    })
+}
+
+/// What re-running a recorded game gave.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verified {
+    pub result: String,
+    pub same: bool,
+    /// The first event that differs from the recording (its index and the event as it is now; `None`
+    /// when the new log ended first).
+    pub first_difference: Option<(usize, Option<serde_json::Value>)>,
+}
+
+/// Re-run a recorded game with `layers` and compare its log with the recording.
+pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
+    if r.format != REPLAY_FORMAT {
+        return Err(format!("not a replay of this version ({:?})", r.format));
+    }
+    let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
+    let (summary, events) =
+        host.play_logged(r.seed, &r.heroes, &r.length, "generated", &r.variants)?;
+    let (hash, each) = hashes(&events);
+    let first = (0..each.len().max(r.events.len()))
+        .find(|&i| each.get(i) != r.events.get(i))
+        .map(|i| (i, events.get(i).and_then(|e| serde_json::to_value(e).ok())));
+    Ok(Verified {
+        result: record(r.index, &summary, &events).result,
+        same: hash == r.hash && first.is_none(),
+        first_difference: first,
+    })
+}

@@ -204,3 +204,49 @@ fn the_benchmark_runs_and_reports_its_figures() {
     let share = b["lua_share"].as_f64().unwrap();
     assert!(share > 0.0 && share <= 1.0, "{b}");
 }
+
+#[test]
+fn a_recorded_game_replays_and_a_changed_rule_is_flagged_where_it_first_acts() {
+    let dir = std::env::temp_dir().join(format!("village-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    sim(&[
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--length",
+        "intro",
+        "--json",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    let file = dir.join("game-1.json");
+    let replay = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_village"))
+            .args(["replay", file.to_str().unwrap(), "--verify"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = replay(&[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the log is the recorded one"));
+    // The same game under a changed rule (a mod making a Power Blow Lethal): flagged, with the event.
+    let m = dir.join("mod");
+    std::fs::create_dir_all(m.join("rosters")).unwrap();
+    std::fs::write(
+        m.join("rosters/rules.toml"),
+        "[combat]\npower_blow_lethal = true\n",
+    )
+    .unwrap();
+    let out = replay(&["--mod", m.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("the log differs from event #"), "{text}");
+    assert!(text.contains("power_blow_lethal"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
