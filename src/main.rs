@@ -90,39 +90,7 @@ enum Command {
     },
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
-    Sim {
-        /// How many games.
-        #[arg(long, default_value_t = 100)]
-        games: u64,
-        #[command(flatten)]
-        game: GameArgs,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Play only shard K of N of the run (contiguous game ranges), for a batch system's job array;
-        /// write it with --out and join the shards with `village merge`.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<String>,
-        /// Record games in DIR (game-<index>.json: the inputs and each event's hash) for
-        /// `village replay`.
-        #[arg(long, value_name = "DIR")]
-        record: Option<PathBuf>,
-        /// Which games --record keeps: all, win, loss or stalled.
-        #[arg(long, default_value = "all", value_name = "OUTCOME")]
-        record_when: String,
-        /// Write the run's records (and options) to FILE as JSON, for `village merge`.
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-        /// Paired A/B: also play the same seeds with this variant (or `default`: no variant) and report
-        /// both arms, their difference, and where the first game that differs parts.
-        #[arg(long, value_name = "VARIANT")]
-        vs: Option<String>,
-        /// Print the report as one JSON object.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        data: DataArgs,
-    },
+    Sim(SimArgs),
     /// A picture of a new game's table (generated from --seed, the party deployed).
     Render {
         /// Write an SVG picture to FILE.
@@ -255,6 +223,42 @@ struct GameArgs {
     variants: Vec<String>,
 }
 
+/// What `village sim` plays and reports.
+#[derive(Args)]
+struct SimArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Play only shard K of N of the run (contiguous game ranges), for a batch system's job array;
+    /// write it with --out and join the shards with `village merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Record games in DIR (game-<index>.json: the inputs and each event's hash) for
+    /// `village replay`.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// Which games --record keeps: all, win, loss or stalled.
+    #[arg(long, default_value = "all", value_name = "OUTCOME")]
+    record_when: String,
+    /// Write the run's records (and options) to FILE as JSON, for `village merge`.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Paired A/B: also play the same seeds with this variant (or `default`: no variant) and report
+    /// both arms, their difference, and where the first game that differs parts.
+    #[arg(long, value_name = "VARIANT")]
+    vs: Option<String>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    data: DataArgs,
+}
+
 /// How a REPL session's game is made.
 #[derive(Args)]
 struct ReplArgs {
@@ -300,27 +304,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Repl(args)) => run_repl(&args),
         Some(Command::About) => overview(),
-        Some(Command::Sim {
-            games,
-            game,
-            jobs,
-            shard,
-            out,
-            record,
-            record_when,
-            vs,
-            json,
-            data,
-        }) => run_sim(
-            games,
-            &game,
-            jobs,
-            (shard.as_deref(), out.as_deref()),
-            record.as_deref().map(|d| (d, record_when.as_str())),
-            vs.as_deref(),
-            json,
-            &data,
-        ),
+        Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Merge { files, json }) => run_merge(&files, json),
         Some(Command::Replay {
             file,
@@ -433,16 +417,14 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
 }
 
 /// `village sim`: play the games, then print the report (text, or JSON with `games_per_sec`).
-fn run_sim(
-    games: u64,
-    g: &GameArgs,
-    jobs: Option<usize>,
-    (shard, out): (Option<&str>, Option<&std::path::Path>),
-    record: Option<(&std::path::Path, &str)>,
-    vs: Option<&str>,
-    json: bool,
-    data: &DataArgs,
-) -> Result<ExitCode> {
+fn run_sim(args: &SimArgs) -> Result<ExitCode> {
+    let (games, g, jobs, json, data) = (args.games, &args.game, args.jobs, args.json, &args.data);
+    let (shard, out) = (args.shard.as_deref(), args.out.as_deref());
+    let record = args
+        .record
+        .as_deref()
+        .map(|d| (d, args.record_when.as_str()));
+    let vs = args.vs.as_deref();
     use std::io::IsTerminal;
     let (first, count) = match shard {
         None => (0, games),
