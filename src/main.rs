@@ -221,6 +221,9 @@ struct GameArgs {
     /// A rule variant (scripts/variants/NAME.lua); repeatable.
     #[arg(long = "variant")]
     variants: Vec<String>,
+    /// The hero policy (scripts/policies/NAME.lua) that plays the heroes' side.
+    #[arg(long, default_value = "default")]
+    policy: String,
 }
 
 /// What `village sim` plays and reports.
@@ -325,6 +328,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 heroes: game.heroes.clone(),
                 length: game.length.clone(),
                 variants: game.variants.clone(),
+                policy: game.policy.clone(),
                 layers: data.layers(),
                 jobs: 1,
             };
@@ -411,6 +415,7 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
             length: args.game.length.clone(),
             heroes: args.game.heroes.clone(),
             variants: args.game.variants.clone(),
+            policy: args.game.policy.clone(),
         },
         history,
     }
@@ -443,6 +448,7 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         heroes: g.heroes.clone(),
         length: g.length.clone(),
         variants: g.variants.clone(),
+        policy: g.policy.clone(),
         layers: data.layers(),
         jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
@@ -917,7 +923,14 @@ fn run_play(
         Err(errors) => bail!("{}", errors.join("\n")),
     };
     let (game, events) = host
-        .play_logged(g.seed, &g.heroes, &g.length, "generated", &g.variants)
+        .play_logged(
+            g.seed,
+            &g.heroes,
+            &g.length,
+            "generated",
+            &g.variants,
+            &g.policy,
+        )
         .map_err(|e| anyhow::anyhow!(e))?;
     if let Some(path) = log {
         let mut out = String::new();

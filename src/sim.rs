@@ -27,10 +27,17 @@ pub struct SimOptions {
     pub heroes: Vec<String>,
     pub length: String,
     pub variants: Vec<String>,
+    /// The hero policy (scripts/policies/NAME.lua).
+    #[serde(default = "default_policy")]
+    pub policy: String,
     /// Data layers: the built-in folder, then `--mod` folders.
     pub layers: Vec<PathBuf>,
     /// Worker threads.
     pub jobs: usize,
+}
+
+fn default_policy() -> String {
+    "default".to_string()
 }
 
 /// One game of a run, as the report needs it.
@@ -173,6 +180,7 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
                         &opts.length,
                         "generated",
                         &opts.variants,
+                        &opts.policy,
                     )?;
                     tick(done.fetch_add(1, Ordering::Relaxed) + 1);
                     Ok(record(i, &summary, &events))
@@ -418,7 +426,14 @@ pub fn divergence(
     let log_of = |o: &SimOptions| -> Result<Vec<Event>, String> {
         let host =
             ScriptHost::open(&o.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
-        let (_, events) = host.play_logged(seed, &o.heroes, &o.length, "generated", &o.variants)?;
+        let (_, events) = host.play_logged(
+            seed,
+            &o.heroes,
+            &o.length,
+            "generated",
+            &o.variants,
+            &o.policy,
+        )?;
         Ok(events)
     };
     let (la, lb) = (log_of(a)?, log_of(b)?);
@@ -565,6 +580,7 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
             &opts.length,
             "generated",
             &opts.variants,
+            &opts.policy,
         )?;
         events += log.len();
     }
@@ -597,6 +613,8 @@ pub struct Replay {
     pub heroes: Vec<String>,
     pub length: String,
     pub variants: Vec<String>,
+    #[serde(default = "default_policy")]
+    pub policy: String,
     /// The `--mod` folders it was played with.
     pub mods: Vec<PathBuf>,
     pub result: String,
@@ -642,6 +660,7 @@ pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
         &opts.length,
         "generated",
         &opts.variants,
+        &opts.policy,
     )?;
     let (hash, each) = hashes(&events);
     Ok(Replay {
@@ -651,6 +670,7 @@ pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
         heroes: opts.heroes.clone(),
         length: opts.length.clone(),
         variants: opts.variants.clone(),
+        policy: opts.policy.clone(),
         mods: opts.layers.iter().skip(1).cloned().collect(),
         result: record(index, &summary, &events).result,
         hash,
@@ -674,8 +694,14 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
         return Err(format!("not a replay of this version ({:?})", r.format));
     }
     let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
-    let (summary, events) =
-        host.play_logged(r.seed, &r.heroes, &r.length, "generated", &r.variants)?;
+    let (summary, events) = host.play_logged(
+        r.seed,
+        &r.heroes,
+        &r.length,
+        "generated",
+        &r.variants,
+        &r.policy,
+    )?;
     let (hash, each) = hashes(&events);
     let first = (0..each.len().max(r.events.len()))
         .find(|&i| each.get(i) != r.events.get(i))

@@ -250,3 +250,21 @@ fn a_recorded_game_replays_and_a_changed_rule_is_flagged_where_it_first_acts() {
     assert!(text.contains("power_blow_lethal"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_hero_policy_is_named_and_an_unknown_one_is_refused() {
+    let v = sim(&[
+        "--games", "1", "--length", "intro", "--policy", "default", "--json",
+    ]);
+    assert_eq!(v["games"], 1);
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["sim", "--games", "1", "--policy", "nobody"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown policy \"nobody\"") && err.contains("default"),
+        "{err}"
+    );
+}

@@ -66,6 +66,7 @@ function village.profiles() end
 ---@field heroes? string[] Heroes to deploy in a row south of the Town Hall.
 ---@field table? "empty"|"generated" The standard layout, or a generated table (default).
 ---@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order.
+---@field policy? string The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default "default").
 
 ---A game on the table. Each method resolves a rule at once as a what-if: it checks geometry (contact, sight, range) but not whose turn it is.
 ---

@@ -38,6 +38,8 @@ pub struct NewGame {
     pub length: String,
     pub heroes: Vec<String>,
     pub variants: Vec<String>,
+    /// The hero policy that plays the heroes' side in `game:play_wave()` and `:heroes`.
+    pub policy: String,
 }
 
 /// A saved game: what `:save` writes and `:load` reads (the state with its dice and log, and what the
@@ -75,11 +77,12 @@ impl Repl {
                 .join(", ")
         };
         let src = format!(
-            "game = village.new_game({{ seed = {}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }} }})",
+            "game = village.new_game({{ seed = {}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }}, policy = {:?} }})",
             new.seed,
             new.length,
             list(&new.heroes),
-            list(&new.variants)
+            list(&new.variants),
+            new.policy
         );
         repl.host
             .vm()

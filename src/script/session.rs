@@ -110,11 +110,12 @@ impl ScriptHost {
         table: &str,
         variants: &[String],
     ) -> Result<crate::wave::play::GameSummary, String> {
-        self.play_logged(seed, heroes, length, table, variants)
+        self.play_logged(seed, heroes, length, table, variants, "default")
             .map(|(summary, _)| summary)
     }
 
-    /// [`ScriptHost::play`], also returning the game's whole event log.
+    /// [`ScriptHost::play`] with the hero policy `policy` (scripts/policies/NAME.lua), also returning
+    /// the game's whole event log.
     pub fn play_logged(
         &self,
         seed: u64,
@@ -122,6 +123,7 @@ impl ScriptHost {
         length: &str,
         table: &str,
         variants: &[String],
+        policy: &str,
     ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), String> {
         let lua = self.vm.lua();
         let opts = lua.create_table().map_err(|e| e.to_string())?;
@@ -131,6 +133,7 @@ impl ScriptHost {
             opts.set("length", length)?;
             opts.set("table", table)?;
             opts.set("variants", variants.to_vec())?;
+            opts.set("policy", policy)?;
             Ok(())
         };
         set().map_err(|e| e.to_string())?;

@@ -1219,6 +1219,27 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
             .from_value(v)
             .map_err(|_| fail(lua, "variants must be an array of names"))?,
     };
+    let policy = match get("policy")? {
+        Value::Nil => "default".to_string(),
+        Value::String(s) => s.to_string_lossy(),
+        other => {
+            return Err(fail(
+                lua,
+                format!("policy must be a string, got {}", other.type_name()),
+            ))
+        }
+    };
+    let registry = host(lua)?.registry();
+    if registry.get(&format!("policies/{policy}.lua")).is_none() {
+        let known: Vec<String> = registry
+            .of_kind("policies")
+            .map(|m| m.stem().to_string())
+            .collect();
+        return Err(fail(
+            lua,
+            format!("unknown policy {policy:?} (known: {})", known.join(", ")),
+        ));
+    }
     let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
     let mut game = state::new_game(&rosters, seed, kind);
     place_party(lua, &rosters, &mut game, &heroes)?;
@@ -1228,7 +1249,7 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         rosters,
         variants,
         length,
-        policy: "default".to_string(),
+        policy,
     })))
 }
 

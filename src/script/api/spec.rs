@@ -342,6 +342,11 @@ pub const CLASSES: &[Class] = &[
             opt("heroes", "string[]", "Heroes to deploy in a row south of the Town Hall."),
             opt("table", "\"empty\"|\"generated\"", "The standard layout, or a generated table (default)."),
             opt("variants", "string[]", "Rule variants (scripts/variants/NAME.lua), applied in order."),
+            opt(
+                "policy",
+                "string",
+                "The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default \"default\").",
+            ),
         ],
         methods: &[],
     },
