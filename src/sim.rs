@@ -40,6 +40,20 @@ fn default_policy() -> String {
     "default".to_string()
 }
 
+impl SimOptions {
+    /// Play one game of this run's party, length, variants and policy with `host`, seeded `seed`.
+    pub fn play(&self, host: &ScriptHost, seed: u64) -> Result<(GameSummary, Vec<Event>), String> {
+        host.play_logged(
+            seed,
+            &self.heroes,
+            &self.length,
+            "generated",
+            &self.variants,
+            &self.policy,
+        )
+    }
+}
+
 /// One game of a run, as the report needs it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -81,22 +95,26 @@ const FIRING_KINDS: [&str; 3] = [
     "scripts/opportunities/",
 ];
 
-/// The scripts an event names (a modifier's, a changed result's, a spent use's ... source).
-fn scripts_named(v: &serde_json::Value, found: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) => {
-            for k in FIRING_KINDS {
-                if let Some(i) = s.find(k) {
-                    let tail = &s[i..];
-                    let end = tail.find(".lua").map_or(tail.len(), |e| e + 4);
-                    found.insert(tail[..end].to_string());
-                }
+/// Every `*.lua` path starting with one of `prefixes` that an event's JSON text names (a modifier's, a
+/// changed result's, a spent use's ... source). Scanning the text once is cheaper, on the simulation's
+/// hot path, than building a JSON tree per event.
+fn scripts_named(json: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
+    for prefix in prefixes {
+        let mut rest = json;
+        while let Some(i) = rest.find(prefix) {
+            let tail = &rest[i..];
+            let quote = tail.find('"').unwrap_or(tail.len());
+            if let Some(e) = tail[..quote].find(".lua") {
+                found.insert(tail[..e + 4].to_string());
             }
+            rest = &tail[prefix.len()..];
         }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| scripts_named(x, found)),
-        serde_json::Value::Object(o) => o.values().for_each(|x| scripts_named(x, found)),
-        _ => {}
     }
+}
+
+/// The JSON text of an event (the log's own line).
+fn json_line(e: &Event) -> String {
+    serde_json::to_string(e).unwrap_or_default()
 }
 
 /// The record of one played game.
@@ -127,9 +145,7 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
             _ => {}
         }
         let mut found = BTreeSet::new();
-        if let Ok(v) = serde_json::to_value(e) {
-            scripts_named(&v, &mut found);
-        }
+        scripts_named(&json_line(e), &FIRING_KINDS, &mut found);
         for s in found {
             *firings.entry(s).or_default() += 1;
         }
@@ -174,14 +190,7 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
                 |host, i| -> Result<GameRecord, String> {
                     let host = host.as_ref().map_err(|e| e.join("\n"))?;
                     let seed = game_seed(opts.seed, i);
-                    let (summary, events) = host.play_logged(
-                        seed,
-                        &opts.heroes,
-                        &opts.length,
-                        "generated",
-                        &opts.variants,
-                        &opts.policy,
-                    )?;
+                    let (summary, events) = opts.play(host, seed)?;
                     tick(done.fetch_add(1, Ordering::Relaxed) + 1);
                     Ok(record(i, &summary, &events))
                 },
@@ -426,14 +435,7 @@ pub fn divergence(
     let log_of = |o: &SimOptions| -> Result<Vec<Event>, String> {
         let host =
             ScriptHost::open(&o.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
-        let (_, events) = host.play_logged(
-            seed,
-            &o.heroes,
-            &o.length,
-            "generated",
-            &o.variants,
-            &o.policy,
-        )?;
+        let (_, events) = o.play(&host, seed)?;
         Ok(events)
     };
     let (la, lb) = (log_of(a)?, log_of(b)?);
@@ -443,8 +445,8 @@ pub fn divergence(
     };
     let (ea, eb) = (json(la.get(i)), json(lb.get(i)));
     let mut named = BTreeSet::new();
-    for v in [&ea, &eb].into_iter().flatten() {
-        scripts_in(v, &mut named);
+    for e in [la.get(i), lb.get(i)].into_iter().flatten() {
+        scripts_named(&json_line(e), &["scripts/"], &mut named);
     }
     let script = named.into_iter().next().or_else(|| {
         let differs: Vec<&String> = a
@@ -463,23 +465,6 @@ pub fn divergence(
         b: eb,
         script,
     }))
-}
-
-/// Any `scripts/...lua` path an event names.
-fn scripts_in(v: &serde_json::Value, found: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) => {
-            if let Some(i) = s.find("scripts/") {
-                let tail = &s[i..];
-                if let Some(e) = tail.find(".lua") {
-                    found.insert(tail[..e + 4].to_string());
-                }
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| scripts_in(x, found)),
-        serde_json::Value::Object(o) => o.values().for_each(|x| scripts_in(x, found)),
-        _ => {}
-    }
 }
 
 /// Games `first .. first + games` of shard `k` of `n` of a run of `total` games (contiguous ranges).
@@ -574,14 +559,7 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
     let mut events = 0usize;
     for i in opts.first..opts.first + opts.games {
         let seed = game_seed(opts.seed, i);
-        let (_, log) = host.play_logged(
-            seed,
-            &opts.heroes,
-            &opts.length,
-            "generated",
-            &opts.variants,
-            &opts.policy,
-        )?;
+        let (_, log) = opts.play(&host, seed)?;
         events += log.len();
     }
     let one = start.elapsed().as_secs_f64();
@@ -642,7 +620,7 @@ fn hashes(events: &[Event]) -> (u64, Vec<u64>) {
     let mut all = FNV_START;
     let mut each = Vec::with_capacity(events.len());
     for e in events {
-        let line = serde_json::to_string(e).unwrap_or_default();
+        let line = json_line(e);
         each.push(fnv(line.as_bytes(), FNV_START));
         all = fnv(line.as_bytes(), all);
         all = fnv(b"\n", all);
@@ -654,14 +632,7 @@ fn hashes(events: &[Event]) -> (u64, Vec<u64>) {
 pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
     let seed = game_seed(opts.seed, index);
     let host = ScriptHost::open(&opts.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
-    let (summary, events) = host.play_logged(
-        seed,
-        &opts.heroes,
-        &opts.length,
-        "generated",
-        &opts.variants,
-        &opts.policy,
-    )?;
+    let (summary, events) = opts.play(&host, seed)?;
     let (hash, each) = hashes(&events);
     Ok(Replay {
         format: REPLAY_FORMAT.to_string(),

@@ -215,7 +215,19 @@ fn the_map_shows_every_building_and_hero() {
     ] {
         assert!(out.contains(h), "{h} missing:\n{out}");
     }
-    assert!(out.contains("|.") || out.contains("|"), "{out}");
+    // The table drawn in a frame: a border line, then rows between bars.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("+-") && l.ends_with("-+")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with('|') && l.ends_with('|'))
+            .count()
+            >= 10,
+        "{out}"
+    );
 }
 
 #[test]

@@ -34,6 +34,18 @@ pub enum Measure {
     Long,
 }
 
+impl Measure {
+    /// The measure named as rosters and scripts write it ("short", "medium", "long").
+    pub fn named(name: &str) -> Option<Measure> {
+        Some(match name {
+            "short" => Measure::Short,
+            "medium" => Measure::Medium,
+            "long" => Measure::Long,
+            _ => return None,
+        })
+    }
+}
+
 /// What a profile is: a hero, an enemy from the Bestiary, or a Village Defender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -863,15 +863,7 @@ fn trap(
     report: &mut CouncilReport,
 ) -> Result<(), Refused> {
     let spec = &rosters.trap;
-    if !on_table(game, at) {
-        return Err(Refused::BadPlacement(
-            "the Trap would be off the table".into(),
-        ));
-    }
-    if let Some(why) = closed_ground(game, at, 0.0) {
-        return Err(Refused::BadPlacement(format!("the Trap: {why}")));
-    }
-    near_building(game, "Trap", spec.within, |r| r.signed_dist(at).max(0.0))?;
+    trap_spot(game, rosters, at)?;
     let cost = spec.cost as i32;
     pay(game, cost)?;
     game.supplies -= cost;
@@ -887,6 +879,22 @@ fn trap(
     report.supplies = cost;
     report.detail = format!("at ({:.1}, {:.1})", at.x, at.y);
     Ok(())
+}
+
+/// Where a Trap may lie (core §7.2): on the table, on open ground, within the roster's distance of a
+/// village building.
+fn trap_spot(game: &Game, rosters: &Rosters, at: Vec2) -> Result<(), Refused> {
+    if !on_table(game, at) {
+        return Err(Refused::BadPlacement(
+            "the Trap would be off the table".into(),
+        ));
+    }
+    if let Some(why) = closed_ground(game, at, 0.0) {
+        return Err(Refused::BadPlacement(format!("the Trap: {why}")));
+    }
+    near_building(game, "Trap", rosters.trap.within, |r| {
+        r.signed_dist(at).max(0.0)
+    })
 }
 
 /// A free Trap (`{ trap = at, free = true }`): the first grant of this Council for a free Trap not used
@@ -910,15 +918,7 @@ fn free_trap(
     };
     let grant = game.council_grants[i].clone();
     let spec = &rosters.trap;
-    if !on_table(game, at) {
-        return Err(Refused::BadPlacement(
-            "the Trap would be off the table".into(),
-        ));
-    }
-    if let Some(why) = closed_ground(game, at, 0.0) {
-        return Err(Refused::BadPlacement(format!("the Trap: {why}")));
-    }
-    near_building(game, "Trap", spec.within, |r| r.signed_dist(at).max(0.0))?;
+    trap_spot(game, rosters, at)?;
     let token = game.add_token(
         TokenKind::Trap {
             combat: i32::from(spec.combat),

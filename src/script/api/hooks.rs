@@ -105,18 +105,14 @@ impl ScriptHooks<'_> {
             Value::Integer(n) if n > 0 => n as f64,
             Value::Number(n) if n.is_finite() && n > 0.0 => n,
             Value::String(s) => {
-                let m = match s.to_string_lossy().as_str() {
-                    "short" => crate::roster::Measure::Short,
-                    "medium" => crate::roster::Measure::Medium,
-                    "long" => crate::roster::Measure::Long,
-                    other => {
-                        return Err(bad_return(
-                            module,
-                            "on_result",
-                            &format!("recoil = {other:?} (expected inches or short/medium/long)"),
-                        ))
-                    }
-                };
+                let name = s.to_string_lossy();
+                let m = crate::roster::Measure::named(&name).ok_or_else(|| {
+                    bad_return(
+                        module,
+                        "on_result",
+                        &format!("recoil = {name:?} (expected inches or short/medium/long)"),
+                    )
+                })?;
                 self.core.rules.measures.get(m)
             }
             other => {
@@ -210,6 +206,20 @@ impl ScriptHooks<'_> {
             out.push((module, v));
         }
         Ok(out)
+    }
+
+    /// Call `entry` of every module acting for `id` and return the changes they asked for (on_charge,
+    /// on_defeat, on_structural).
+    fn ask_changes(
+        &self,
+        game: &mut Game,
+        id: ModelId,
+        entry: &str,
+        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+    ) -> Result<Vec<Intent>, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        self.call_act(game, id, entry, &intents, arg)?;
+        Ok(intents.into_inner())
     }
 
     /// Call one function of `module` for model `id` with a ctx that may roll dice and ask for changes.
@@ -1153,10 +1163,8 @@ impl Hooks for ScriptHooks<'_> {
     }
 
     fn on_defeat(&self, game: &mut Game, model: ModelId) -> Result<Vec<Intent>, HookError> {
-        let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
-        self.call_act(game, model, "on_defeat", &intents, &arg)?;
-        Ok(intents.into_inner())
+        self.ask_changes(game, model, "on_defeat", &arg)
     }
 
     fn on_structural(
@@ -1166,15 +1174,13 @@ impl Hooks for ScriptHooks<'_> {
         building: &str,
         won: bool,
     ) -> Result<Vec<Intent>, HookError> {
-        let intents = std::cell::RefCell::new(Vec::new());
         let arg = |lua: &Lua, _: &Game| -> mlua::Result<Value> {
             let t = lua.create_table()?;
             t.raw_set("building", building)?;
             t.raw_set("won", won)?;
             Ok(Value::Table(t))
         };
-        self.call_act(game, attacker, "on_structural", &intents, &arg)?;
-        Ok(intents.into_inner())
+        self.ask_changes(game, attacker, "on_structural", &arg)
     }
 
     fn ability_check(
@@ -1203,11 +1209,9 @@ impl Hooks for ScriptHooks<'_> {
         mover: ModelId,
         charged: &[ModelId],
     ) -> Result<Vec<Intent>, HookError> {
-        let intents = std::cell::RefCell::new(Vec::new());
         let rules = &self.core.rules;
         let arg = |lua: &Lua, g: &Game| snapshots(lua, g, rules, charged);
-        self.call_act(game, mover, "on_charge", &intents, &arg)?;
-        Ok(intents.into_inner())
+        self.ask_changes(game, mover, "on_charge", &arg)
     }
 
     fn behaviour_target(&self, game: &mut Game, model: ModelId) -> Result<Option<Aim>, HookError> {
@@ -1534,14 +1538,10 @@ impl Hooks for ScriptHooks<'_> {
                 used = true;
             }
             if let Some(band) = t.raw_get::<Option<String>>("band").map_err(hook_err)? {
-                out.band = Some(match band.as_str() {
-                    "short" => crate::roster::Measure::Short,
-                    "medium" => crate::roster::Measure::Medium,
-                    "long" => crate::roster::Measure::Long,
-                    other => {
-                        return Err(bad_return(module, "movement", &format!("band = {other:?}")))
-                    }
-                });
+                out.band =
+                    Some(crate::roster::Measure::named(&band).ok_or_else(|| {
+                        bad_return(module, "movement", &format!("band = {band:?}"))
+                    })?);
                 used = true;
             }
             if t.raw_get::<Option<bool>>("one_move")
@@ -2545,14 +2545,13 @@ impl UserData for Ctx<'_> {
                 let within = match within {
                     Value::Integer(n) if n >= 0 => n as f64,
                     Value::Number(n) if n.is_finite() && n >= 0.0 => n,
-                    Value::String(s) => match s.to_string_lossy().as_str() {
-                        "short" => this.rules.measures.short,
-                        "medium" => this.rules.measures.medium,
-                        "long" => this.rules.measures.long,
-                        other => {
-                            return Err(fail(lua, format!("ctx:summon_near: within = {other:?}")))
-                        }
-                    },
+                    Value::String(s) => {
+                        let name = s.to_string_lossy();
+                        let m = crate::roster::Measure::named(&name).ok_or_else(|| {
+                            fail(lua, format!("ctx:summon_near: within = {name:?}"))
+                        })?;
+                        this.rules.measures.get(m)
+                    }
                     other => {
                         return Err(fail(
                             lua,
