@@ -30,7 +30,10 @@ use std::rc::Rc;
 
 mod abilities;
 mod council;
+mod handle;
 mod tokens;
+
+use handle::{with_ctx, CtxHandle};
 
 /// The script side of [`Hooks`] for one call into the kernel.
 pub struct ScriptHooks<'a> {
@@ -165,15 +168,16 @@ impl ScriptHooks<'_> {
                 continue;
             };
             let v: Value = with_budget(lua, budget, || {
-                lua.scope(|scope| {
-                    let ctx = scope.create_userdata(Ctx::hook(
+                with_ctx(
+                    lua,
+                    Ctx::hook(
                         View::Read(game),
                         self,
                         module,
                         params_value(lua, params.as_deref())?,
-                    ))?;
-                    f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
-                })
+                    ),
+                    |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?)),
+                )
             })
             .map_err(hook_err)?;
             out.push((module, v));
@@ -241,8 +245,9 @@ impl ScriptHooks<'_> {
         let me_t = model_snapshot(lua, game, rules, me).map_err(hook_err)?;
         let arg_v = arg(lua, game).map_err(hook_err)?;
         with_budget(lua, budget, || {
-            lua.scope(|scope| {
-                let ctx = scope.create_userdata(Ctx {
+            with_ctx(
+                lua,
+                Ctx {
                     intents: Some(intents),
                     ..Ctx::hook(
                         View::Act(&mut *game),
@@ -250,9 +255,9 @@ impl ScriptHooks<'_> {
                         module,
                         params_value(lua, params)?,
                     )
-                })?;
-                f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
-            })
+                },
+                |ctx| f.call::<Value>((ctx, me_t.clone(), arg_v.clone())),
+            )
         })
         .map_err(hook_err)
     }
@@ -293,18 +298,16 @@ impl ScriptHooks<'_> {
         let lua = self.lua;
         let args = args(lua, game).map_err(hook_err)?;
         with_budget(lua, budget, || {
-            lua.scope(|scope| {
-                let ctx = scope.create_userdata(Ctx::hook(
-                    View::Act(&mut *game),
-                    self,
-                    module,
-                    Value::Nil,
-                ))?;
-                let mut all = mlua::MultiValue::new();
-                all.push_back(Value::UserData(ctx));
-                all.extend(args.iter().cloned());
-                f.call::<Value>(all)
-            })
+            with_ctx(
+                lua,
+                Ctx::hook(View::Act(&mut *game), self, module, Value::Nil),
+                |ctx| {
+                    let mut all = mlua::MultiValue::new();
+                    all.push_back(Value::UserData(ctx));
+                    all.extend(args.iter().cloned());
+                    f.call::<Value>(all)
+                },
+            )
         })
         .map_err(hook_err)
     }
@@ -363,8 +366,9 @@ impl ScriptHooks<'_> {
         let info_v = info(lua).map_err(hook_err)?;
         let list = std::cell::RefCell::new(Vec::new());
         with_budget(lua, budget, || {
-            lua.scope(|scope| {
-                let ctx = scope.create_userdata(Ctx {
+            with_ctx(
+                lua,
+                Ctx {
                     reward: Some(RewardCtx {
                         list: &list,
                         script: module.key.clone(),
@@ -373,9 +377,9 @@ impl ScriptHooks<'_> {
                         claim,
                     }),
                     ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
-                })?;
-                f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone()))
-            })
+                },
+                |ctx| f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone())),
+            )
         })
         .map_err(hook_err)?;
         Ok(list.into_inner())
@@ -1031,17 +1035,20 @@ impl Hooks for ScriptHooks<'_> {
                 let lua = self.lua;
                 let rules = &self.core.rules;
                 let returned: Value = with_budget(lua, budget, || {
-                    lua.scope(|scope| {
-                        let ctx = scope.create_userdata(Ctx::hook(
+                    with_ctx(
+                        lua,
+                        Ctx::hook(
                             View::Read(game),
                             self,
                             module,
                             params_value(lua, params.as_deref())?,
-                        ))?;
-                        let me_t = model_snapshot(lua, game, rules, me)?;
-                        let roll_t = roll_table(lua, game, rules, roll, role)?;
-                        f.call::<Value>((ctx, me_t, roll_t))
-                    })
+                        ),
+                        |ctx| {
+                            let me_t = model_snapshot(lua, game, rules, me)?;
+                            let roll_t = roll_table(lua, game, rules, roll, role)?;
+                            f.call::<Value>((ctx, me_t, roll_t))
+                        },
+                    )
                 })
                 .map_err(|e| HookError {
                     message: e.to_string(),
@@ -1822,8 +1829,9 @@ pub(crate) fn run_spell(
     };
     let params = params_value(lua, Some(params)).map_err(ScriptError::from_lua)?;
     with_budget(lua, budget, || {
-        lua.scope(|scope| {
-            let ctx = scope.create_userdata(Ctx {
+        with_ctx(
+            lua,
+            Ctx {
                 view: View::Act(game),
                 rules,
                 intents: None,
@@ -1839,9 +1847,9 @@ pub(crate) fn run_spell(
                 }),
                 kernel: None,
                 reward: None,
-            })?;
-            cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
-        })
+            },
+            |ctx| cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts)),
+        )
     })
 }
 
@@ -2030,7 +2038,7 @@ fn api(member: &str) -> &'static str {
     spec::member("Ctx", member)
 }
 
-impl UserData for Ctx<'_> {
+impl UserData for CtxHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
         fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
         fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));

@@ -483,15 +483,11 @@ impl ScriptHooks<'_> {
             names.sort_by(|a, b| a.0.cmp(&b.0));
             let params_v = params_value(lua, params.as_deref())?;
             let call = |f: &mlua::Function, target: Value| -> mlua::Result<Value> {
-                lua.scope(|scope| {
-                    let ctx = scope.create_userdata(Ctx::hook(
-                        View::Read(game),
-                        self,
-                        module,
-                        params_v.clone(),
-                    ))?;
-                    f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target))
-                })
+                with_ctx(
+                    lua,
+                    Ctx::hook(View::Read(game), self, module, params_v.clone()),
+                    |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target)),
+                )
             };
             for (name, entry) in names {
                 let targets: Vec<Value> = match entry.raw_get::<Value>("targets")? {
