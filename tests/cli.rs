@@ -409,6 +409,36 @@ fn check_loads_the_scripts_and_names_a_broken_one_with_its_line() {
 }
 
 #[test]
+fn check_refuses_permissions_that_are_neither_a_table_nor_a_function() {
+    for (name, entry, says) in [
+        (
+            "permissions-number",
+            "permissions = 3,",
+            "`permissions` must be a table of names or a function, got integer",
+        ),
+        (
+            "permissions-list",
+            "permissions = { \"lead\" },",
+            "`permissions` takes rule names as keys (`lead = true`), got a key of type integer",
+        ),
+    ] {
+        let dir = signature_mod(
+            name,
+            &STAND_FAST.replace("return {\n", &format!("return {{\n\t{entry}\n")),
+        );
+        let v = json_allow_fail(&["check", "--json", "--mod", dir.to_str().unwrap()]);
+        let errors = v["errors"].as_array().unwrap();
+        assert!(
+            errors.iter().any(|e| {
+                let e = e.as_str().unwrap();
+                e.contains("scripts/signatures/stand_fast.lua") && e.contains(says)
+            }),
+            "{errors:?}"
+        );
+    }
+}
+
+#[test]
 fn api_into_a_reader_that_stops_early_is_not_a_panic() {
     use std::io::Read as _;
     use std::process::Stdio;

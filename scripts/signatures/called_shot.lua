@@ -4,9 +4,7 @@
 local uses = require("lib.uses")
 
 return {
-	permissions = function(ctx, self)
-		return { ignore_closest_target = true }
-	end,
+	permissions = { ignore_closest_target = true },
 	order_cost = function(ctx, self, order)
 		if order.kind ~= "aimed_shot" then
 			return nil

@@ -14,9 +14,7 @@ local function avoided(ctx, result)
 end
 
 return {
-	permissions = function(ctx, self)
-		return { claim_on_move = true, peek_opportunity = true }
-	end,
+	permissions = { claim_on_move = true, peek_opportunity = true },
 	on_pass_token = function(ctx, self, token)
 		return not avoided(ctx, ctx:peek(self, token))
 	end,

@@ -1,6 +1,4 @@
 -- Spellcaster (core §3.7): it may cast the spells named on its profile (Power 1–3, declared before rolling).
 return {
-	permissions = function(ctx, self)
-		return { cast = true }
-	end,
+	permissions = { cast = true },
 }

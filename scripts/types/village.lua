@@ -1702,7 +1702,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
 ---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -1732,7 +1732,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
 ---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -1762,7 +1762,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
 ---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -1794,7 +1794,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
 ---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
@@ -1848,7 +1848,7 @@ function ModelSnapshot:has(condition) end
 ---@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
 ---@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target").
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
 ---@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
 ---@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.

@@ -117,15 +117,30 @@ pub struct Module {
     pub path: PathBuf,
     /// The table it returned.
     pub table: Table,
+    /// Its entry points defined as functions, read once when the file loads (a hook asked for on every
+    /// action must not look its function up by name each time).
+    entries: BTreeMap<String, mlua::Function>,
+    /// How it grants permissions.
+    pub permissions: Permissions,
+}
+
+/// A module's `permissions`: a table of names, read once when the file loads, or a function asked each
+/// time (its answer may depend on the game: Stealth in Cover).
+#[derive(Debug, Clone, Default)]
+pub enum Permissions {
+    /// No `permissions` entry.
+    #[default]
+    None,
+    /// `permissions = { lead = true }`: the names granted (any value but `false`).
+    Fixed(Vec<String>),
+    /// `permissions = function(ctx, self) ... end`.
+    Computed(mlua::Function),
 }
 
 impl Module {
     /// The module's entry point `name`, if it defines one as a function.
-    pub fn function(&self, name: &str) -> Option<mlua::Function> {
-        match self.table.raw_get::<Value>(name) {
-            Ok(Value::Function(f)) => Some(f),
-            _ => None,
-        }
+    pub fn function(&self, name: &str) -> Option<&mlua::Function> {
+        self.entries.get(name)
     }
 
     /// The short name: the file stem ("savage").
@@ -270,11 +285,53 @@ pub fn load_module(
             )));
         }
     }
+    let mut entries = BTreeMap::new();
+    for pair in table.pairs::<Value, Value>() {
+        if let (Value::String(k), Value::Function(f)) = pair.map_err(ScriptError::from_lua)? {
+            entries.insert(k.to_string_lossy(), f);
+        }
+    }
+    let permissions = permissions_of(&table, label)?;
     Ok(Module {
         kind: kind.to_string(),
         key: key.to_string(),
         label: label.to_string(),
         path: path.to_path_buf(),
         table,
+        entries,
+        permissions,
     })
+}
+
+/// A module's `permissions` entry: a function, or a table of names whose values grant them (any value
+/// but `nil` or `false`).
+fn permissions_of(table: &Table, label: &str) -> Result<Permissions, ScriptError> {
+    match table
+        .raw_get::<Value>("permissions")
+        .map_err(ScriptError::from_lua)?
+    {
+        Value::Nil => Ok(Permissions::None),
+        Value::Function(f) => Ok(Permissions::Computed(f)),
+        Value::Table(t) => {
+            let mut names = Vec::new();
+            for pair in t.pairs::<Value, Value>() {
+                match pair.map_err(ScriptError::from_lua)? {
+                    (_, Value::Boolean(false)) => {}
+                    (Value::String(k), _) => names.push(k.to_string_lossy()),
+                    (k, _) => {
+                        return Err(ScriptError::Runtime(format!(
+                            "{label}: `permissions` takes rule names as keys (`lead = true`), got a key of type {}",
+                            k.type_name()
+                        )))
+                    }
+                }
+            }
+            names.sort();
+            Ok(Permissions::Fixed(names))
+        }
+        other => Err(ScriptError::Runtime(format!(
+            "{label}: `permissions` must be a table of names or a function, got {}",
+            other.type_name()
+        ))),
+    }
 }

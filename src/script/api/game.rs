@@ -1076,7 +1076,7 @@ fn cast(
         &rosters,
         registry.clone(),
         &mut game,
-        &f,
+        f,
         &source,
         &entry.params,
         casting,

@@ -20,7 +20,7 @@ use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
 use crate::script::error::ScriptError;
 use crate::script::host::{host, with_budget};
-use crate::script::registry::{Module, Registry};
+use crate::script::registry::{Module, Permissions, Registry};
 use crate::state::{
     CombatResult, Condition, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
 };
@@ -159,30 +159,40 @@ impl ScriptHooks<'_> {
         let Ok(me) = game.model(id) else {
             return Ok(Vec::new());
         };
-        let budget = self.budget()?;
-        let lua = self.lua;
-        let rules = &self.core.rules;
         let mut out = Vec::new();
         for (module, params) in self.modules_for(me) {
             let Some(f) = module.function(entry) else {
                 continue;
             };
-            let v: Value = with_budget(lua, budget, || {
-                with_ctx(
-                    lua,
-                    Ctx::hook(
-                        View::Read(game),
-                        self,
-                        module,
-                        params_value(lua, params.as_deref())?,
-                    ),
-                    |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?)),
-                )
-            })
-            .map_err(hook_err)?;
-            out.push((module, v));
+            out.push((
+                module,
+                self.read_one(game, me, module, params.as_deref(), f, arg)?,
+            ));
         }
         Ok(out)
+    }
+
+    /// Call `f` of `module` for `me` with a read-only ctx, the model's snapshot and `arg`.
+    fn read_one(
+        &self,
+        game: &Game,
+        me: &Model,
+        module: &Module,
+        params: Option<&Params>,
+        f: &mlua::Function,
+        arg: &dyn Fn(&Lua) -> mlua::Result<Value>,
+    ) -> Result<Value, HookError> {
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let rules = &self.core.rules;
+        with_budget(lua, budget, || {
+            with_ctx(
+                lua,
+                Ctx::hook(View::Read(game), self, module, params_value(lua, params)?),
+                |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?)),
+            )
+        })
+        .map_err(hook_err)
     }
 
     /// Call `entry` of every module acting for `id` with a ctx that may roll dice and ask for changes.
@@ -206,7 +216,7 @@ impl ScriptHooks<'_> {
             if game.model(id).is_err() {
                 break;
             }
-            let v = self.call_module_act(game, id, module, params.as_deref(), &f, intents, arg)?;
+            let v = self.call_module_act(game, id, module, params.as_deref(), f, intents, arg)?;
             out.push((module, v));
         }
         Ok(out)
@@ -1245,7 +1255,7 @@ impl Hooks for ScriptHooks<'_> {
             snapshots(lua, g, rules, &members)
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         match v {
             Value::Nil => Ok(None),
             Value::Table(t) => aim_of(&t).map_err(hook_err)?.map(Some).ok_or_else(|| {
@@ -1272,7 +1282,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
-        match self.call_module_act(game, model, module, None, &f, &intents, &arg)? {
+        match self.call_module_act(game, model, module, None, f, &intents, &arg)? {
             Value::Nil => Ok(2),
             Value::Integer(n @ 1..=3) => Ok(n as u8),
             other => Err(bad_return(
@@ -1292,7 +1302,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
-        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         order_of(module, "act", v)
     }
 
@@ -1308,7 +1318,7 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(Vec::new());
         };
         let arg = |lua: &Lua, _: &Game| Ok(vec![super::convert::to_lua(lua, info)?]);
-        let v = self.call_plain(game, module, &f, &arg)?;
+        let v = self.call_plain(game, module, f, &arg)?;
         council_orders_of(&v).map_err(|what| bad_return(module, "council", &what))
     }
 
@@ -1327,7 +1337,7 @@ impl Hooks for ScriptHooks<'_> {
         let rules = &self.core.rules;
         let arg = |lua: &Lua, g: &Game| aim_value(lua, g, rules, aim);
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, &f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         order_of(module, "act", v)
     }
 
@@ -1369,7 +1379,7 @@ impl Hooks for ScriptHooks<'_> {
             Ok(t)
         };
         let claim = call.entry == OpportunityEntry::Claim;
-        self.run_reward(game, module, &f, &row.params, call.hero, claim, &info)
+        self.run_reward(game, module, f, &row.params, call.hero, claim, &info)
     }
 
     fn use_item(
@@ -1392,7 +1402,7 @@ impl Hooks for ScriptHooks<'_> {
             t.raw_set("name", item.name.as_str())?;
             Ok(t)
         };
-        self.run_reward(game, module, &f, &item.params, Some(model), false, &info)
+        self.run_reward(game, module, f, &item.params, Some(model), false, &info)
     }
 
     fn deploy_choices(
@@ -1415,7 +1425,7 @@ impl Hooks for ScriptHooks<'_> {
             }
             Ok(vec![Value::Table(t)])
         };
-        let v = self.call_plain(game, module, &f, &arg)?;
+        let v = self.call_plain(game, module, f, &arg)?;
         deploy_choices_of(module, v)
     }
 
@@ -1432,7 +1442,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let rules = &self.core.rules;
         let arg = |lua: &Lua, g: &Game| Ok(vec![snapshots(lua, g, rules, group)?]);
-        let name = match self.call_plain(game, module, &f, &arg)? {
+        let name = match self.call_plain(game, module, f, &arg)? {
             Value::Nil => return Ok(None),
             Value::String(s) => s.to_string_lossy(),
             Value::Table(t) => t
@@ -1504,7 +1514,7 @@ impl Hooks for ScriptHooks<'_> {
             t.raw_set("enemies", enemies)?;
             Ok(vec![Value::Table(t)])
         };
-        let v = self.call_plain(game, module, &f, &arg)?;
+        let v = self.call_plain(game, module, f, &arg)?;
         scripted_wave_of(module, v)
     }
 
@@ -1602,13 +1612,27 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
         name: &str,
     ) -> Result<Option<String>, HookError> {
+        let Ok(me) = game.model(model) else {
+            return Ok(None);
+        };
         let arg = |_: &Lua| Ok(Value::Nil);
-        for (module, v) in self.call_read(game, model, "permissions", &arg)? {
-            if let Value::Table(t) = v {
-                match t.raw_get::<Value>(name).map_err(hook_err)? {
-                    Value::Nil | Value::Boolean(false) => {}
-                    _ => return Ok(Some(module.label.clone())),
+        // The first script that grants it is its source; a table of names is read without a call.
+        for (module, params) in self.modules_for(me) {
+            let granted = match &module.permissions {
+                Permissions::None => false,
+                Permissions::Fixed(names) => names.iter().any(|n| n == name),
+                Permissions::Computed(f) => {
+                    match self.read_one(game, me, module, params.as_deref(), f, &arg)? {
+                        Value::Table(t) => !matches!(
+                            t.raw_get::<Value>(name).map_err(hook_err)?,
+                            Value::Nil | Value::Boolean(false)
+                        ),
+                        _ => false,
+                    }
                 }
+            };
+            if granted {
+                return Ok(Some(module.label.clone()));
             }
         }
         Ok(None)

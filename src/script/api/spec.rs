@@ -2191,8 +2191,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "permissions",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil",
-        doc: "Rules its owner may bend, by name (\"ignore_closest_target\").",
+        ty: "table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil",
+        doc: "Rules its owner may bend, by name (\"ignore_closest_target\"): a table, read once when the file \
+              loads, or a function asked each time the kernel needs the answer.",
     },
     EntryPoint {
         name: "morale",
