@@ -20,6 +20,21 @@ pub(crate) struct Budget {
     pub depth: Cell<u32>,
     /// Nanoseconds spent inside Lua calls since the VM was built.
     pub lua_nanos: Cell<u64>,
+    /// Set while the kernel's own Lua code runs (building a snapshot): its instructions are not
+    /// charged to the script whose call it serves, nor stopped outside any budget.
+    pub kernel: Cell<bool>,
+}
+
+/// Runs `f`, the kernel's own Lua code, with the budget not counting (see [`Budget::kernel`]).
+pub(crate) fn kernel_lua<R>(budget: &Budget, f: impl FnOnce() -> R) -> R {
+    struct Restore<'a>(&'a Budget, bool);
+    impl Drop for Restore<'_> {
+        fn drop(&mut self) {
+            self.0.kernel.set(self.1);
+        }
+    }
+    let _restore = Restore(budget, budget.kernel.replace(true));
+    f()
 }
 
 /// Per-VM state shared by the API callbacks.

@@ -300,14 +300,16 @@ impl Repl {
         let rosters = host.rosters().map_err(|e| e.to_string())?;
         let rules =
             rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
-        let handle = GameHandle(Rc::new(Core {
-            game: RefCell::new(saved.game),
+        let core = Core::new(
+            saved.game,
             rules,
             rosters,
-            variants: saved.variants,
-            length: saved.length,
-            policy: saved.policy,
-        }));
+            saved.variants,
+            saved.length,
+            saved.policy,
+        )
+        .map_err(|e| e.to_string())?;
+        let handle = GameHandle(Rc::new(core));
         self.set_play_state(super::play::PlayState::default());
         lua.globals()
             .raw_set("game", handle)

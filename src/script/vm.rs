@@ -98,6 +98,9 @@ impl Vm {
         self.lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_STRIDE),
             move |_lua, debug| {
+                if budget.kernel.get() {
+                    return Ok(VmState::Continue);
+                }
                 let left = budget.remaining.get();
                 if budget.exhausted.get() || left < u64::from(HOOK_STRIDE) {
                     budget.exhausted.set(true);

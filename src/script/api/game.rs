@@ -32,11 +32,33 @@ pub struct Core {
     pub length: String,
     /// The hero policy script (scripts/policies/<name>.lua) that plays the heroes' side in `play`.
     pub policy: String,
+    /// `rules` as JSON, built once: `ctx:rule(section, key)` is asked many times an action.
+    pub rules_json: serde_json::Value,
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
 
 impl Core {
+    /// A game's core: `rules` are the constants in force (variants applied).
+    pub fn new(
+        game: Game,
+        rules: Rules,
+        rosters: Rc<Rosters>,
+        variants: Vec<String>,
+        length: String,
+        policy: String,
+    ) -> Result<Core, serde_json::Error> {
+        Ok(Core {
+            game: RefCell::new(game),
+            rules_json: serde_json::to_value(&rules)?,
+            rules,
+            rosters,
+            variants,
+            length,
+            policy,
+        })
+    }
+
     /// Read the game, or a clear error when a rule is being resolved (a hook touching the handle).
     pub fn read(&self, lua: &Lua) -> mlua::Result<Ref<'_, Game>> {
         self.game.try_borrow().map_err(|_| fail(lua, BUSY))
@@ -1243,14 +1265,9 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
     let mut game = state::new_game(&rosters, seed, kind);
     place_party(lua, &rosters, &mut game, &heroes)?;
-    Ok(GameHandle(Rc::new(Core {
-        game: RefCell::new(game),
-        rules,
-        rosters,
-        variants,
-        length,
-        policy,
-    })))
+    let core =
+        Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;
+    Ok(GameHandle(Rc::new(core)))
 }
 
 /// Put the named heroes on the table, deployed around the Town Hall as at the start of a wave (§5.3,

@@ -1858,6 +1858,7 @@ pub(crate) fn run_spell(
             Ctx {
                 view: View::Act(game),
                 rules,
+                rules_json: &core.rules_json,
                 intents: None,
                 source: source.to_string(),
                 params,
@@ -1901,6 +1902,8 @@ enum View<'a> {
 struct Ctx<'a> {
     view: View<'a>,
     rules: &'a Rules,
+    /// `rules` as JSON, for `ctx:rule`.
+    rules_json: &'a serde_json::Value,
     intents: Option<&'a std::cell::RefCell<Vec<Intent>>>,
     source: String,
     /// The `params` of the roster entry that names this script (nil for a variant).
@@ -1941,6 +1944,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             view,
             rules: &kernel.core.rules,
+            rules_json: &kernel.core.rules_json,
             intents: None,
             source: module.label.clone(),
             params,
@@ -2123,10 +2127,13 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("rule"),
             |lua, this, (section, key): (String, String)| {
-                let all = serde_json::to_value(this.rules).map_err(mlua::Error::external)?;
-                let v = all.get(&section).and_then(|s| s.get(&key)).ok_or_else(|| {
-                    mlua::Error::runtime(format!("no rule constant {section}.{key}"))
-                })?;
+                let v = this
+                    .rules_json
+                    .get(&section)
+                    .and_then(|s| s.get(&key))
+                    .ok_or_else(|| {
+                        mlua::Error::runtime(format!("no rule constant {section}.{key}"))
+                    })?;
                 super::convert::to_lua(lua, v)
             },
         );
