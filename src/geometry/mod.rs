@@ -24,7 +24,7 @@ pub mod table;
 
 pub use generate::{edge_routes, generate, validate_table, TableSpec};
 pub use movement::{crossings, crossings_of, straight_move, touches_difficult, MoveOutcome, Stop};
-pub use path::{Goal, Navigator, Route};
+pub use path::{Goal, NavCache, Navigator, Route};
 pub use shapes::*;
 pub use sight::{sight, sight_lines, sight_with_tol, Sight};
 pub use table::{

@@ -68,7 +68,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::f64::consts::PI;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A leg is legal when it keeps at least `clearance − LEGAL_TOL` from every obstacle core.
 pub const LEGAL_TOL: f64 = 1e-7;
@@ -317,6 +317,40 @@ pub struct Navigator {
     /// Static visibility, computed per node on first use: (neighbour, length) for every static node
     /// tangent at both ends and clear of every static obstacle.
     adj: Vec<OnceLock<Vec<(u32, f64)>>>,
+}
+
+/// The navigators built for a table, by base radius: a game asks for a route many times an action,
+/// and a navigator's static visibility is computed lazily, so reusing one saves both the build and the
+/// visibility rows already found. Each entry keeps the table it was built for and is used only while
+/// the table is still equal to it (terrain added by a scenario builds a new one).
+#[derive(Debug, Default)]
+pub struct NavCache {
+    built: Mutex<Vec<(u64, Table, Arc<Navigator>)>>,
+}
+
+impl NavCache {
+    /// The navigator for bases of radius `r` on `table`.
+    pub fn get(&self, table: &Table, r: f64) -> Arc<Navigator> {
+        let key = r.to_bits();
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, nav)) = built.iter().find(|(k, t, _)| *k == key && t == table) {
+            return nav.clone();
+        }
+        built.retain(|(_, t, _)| t == table);
+        let nav = Arc::new(Navigator::new(table, r));
+        built.push((key, table.clone(), nav.clone()));
+        nav
+    }
+}
+
+impl Clone for NavCache {
+    /// A copy shares the navigators built so far (each still checked against the table).
+    fn clone(&self) -> Self {
+        let built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        NavCache {
+            built: Mutex::new(built.clone()),
+        }
+    }
 }
 
 /// What the A* search is looking for.
@@ -931,6 +965,34 @@ mod tests {
             let s = Segment::new(c[i], c[(i + 1) % BASE_NODES]);
             assert!((point_segment_dist(Vec2::new(5.0, 5.0), &s) - 1.0).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn the_cache_reuses_a_navigator_until_the_table_changes() {
+        let mut table = Table::empty(24.0, 24.0);
+        let cache = NavCache::default();
+        let a = cache.get(&table, 0.5);
+        assert!(
+            Arc::ptr_eq(&a, &cache.get(&table, 0.5)),
+            "same table and radius"
+        );
+        assert!(
+            Arc::ptr_eq(&a, &cache.clone().get(&table, 0.5)),
+            "a copy shares it"
+        );
+        let wide = cache.get(&table, 1.0);
+        assert!(!Arc::ptr_eq(&a, &wide), "another radius has its own");
+        table.terrain.push(crate::geometry::Terrain {
+            kind: crate::geometry::TerrainKind::Rocks,
+            shape: TerrainShape::Area(crate::geometry::Polygon::convex_hull(&[
+                Vec2::new(10.0, 10.0),
+                Vec2::new(14.0, 10.0),
+                Vec2::new(12.0, 14.0),
+            ])),
+        });
+        let b = cache.get(&table, 0.5);
+        assert!(!Arc::ptr_eq(&a, &b), "a changed table builds anew");
+        assert!(b.node_count() > a.node_count(), "and sees the new rocks");
     }
 
     #[test]

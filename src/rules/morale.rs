@@ -8,7 +8,6 @@ use super::melee::{melee, MeleeOptions};
 use super::movement::move_distance;
 use super::query::{engaged_enemies, label};
 use crate::dice::MoraleRoll;
-use crate::geometry::Navigator;
 use crate::roster::Rules;
 use crate::state::{Condition, EventKind, Game, Model, ModelId, MoraleResult, MoraleTrigger, Side};
 use serde::{Deserialize, Serialize};
@@ -245,7 +244,7 @@ fn free_hacks(
 /// distance moved and whether the model reached the edge.
 fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool), RuleError> {
     let m = game.model(id)?;
-    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let nav = game.navigator(m.base / 2.0);
     let bases: Vec<_> = game
         .models
         .iter()

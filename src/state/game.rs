@@ -4,6 +4,7 @@ use super::event::{Event, EventKind};
 use super::model::{Model, ModelId, Side};
 use super::piece::{Building, Token, TokenId, TokenKind};
 use crate::dice::{Dice, Die};
+use crate::geometry::{NavCache, Navigator};
 use crate::geometry::{Table, Vec2};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -79,6 +80,9 @@ pub struct Game {
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
+    /// Pathfinding reuse: the navigators built for this table. Not saved; rebuilt on demand.
+    #[serde(skip)]
+    navigators: NavCache,
 }
 
 /// A claimed Opportunity result waiting for the End Sequence (core §7.1 step 4).
@@ -172,7 +176,13 @@ impl Game {
             next_model: 1,
             next_token: 1,
             log: Vec::new(),
+            navigators: NavCache::default(),
         }
+    }
+
+    /// The navigator for bases of radius `r` on this game's table, built once and reused.
+    pub fn navigator(&self, r: f64) -> std::sync::Arc<Navigator> {
+        self.navigators.get(&self.table, r)
     }
 
     /// Append an event to the log.

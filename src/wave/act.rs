@@ -6,7 +6,7 @@
 //! Scripts decide, Rust executes: an order the rules refuse is an error naming the reason, and nothing
 //! is applied.
 
-use crate::geometry::{Goal, Navigator, Route};
+use crate::geometry::{Goal, Route};
 use crate::roster::Rosters;
 use crate::rules::hooks::{Aim, CostChange, Hooks, Order};
 use crate::rules::melee::{melee, CombatReport, MeleeOptions};
@@ -511,7 +511,7 @@ fn obstacles(game: &Game, id: ModelId, except: Option<ModelId>) -> Vec<crate::ge
 /// is none.
 fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleError> {
     let m = game.model(id)?;
-    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let nav = game.navigator(m.base / 2.0);
     let (goal, except) = match aim {
         Aim::Model(t) => (Goal::Base(game.model(*t)?.circle()), Some(*t)),
         Aim::Building(name) => (Goal::Building(game.building(name)?.rect), None),
@@ -643,7 +643,7 @@ fn leave(
     id: ModelId,
 ) -> Result<ActionReport, RuleError> {
     let m = game.model(id)?;
-    let nav = Navigator::new(&game.table, m.base / 2.0);
+    let nav = game.navigator(m.base / 2.0);
     let bases = obstacles(game, id, None);
     let Some(route) = nav.route_to_edge(m.pos, &bases) else {
         return Ok(ActionReport::Lost {
