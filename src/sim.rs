@@ -8,11 +8,10 @@ use crate::roster::ProfileKind;
 use crate::script::{Limits, ScriptHost};
 use crate::state::{Event, EventKind, ModelId};
 use crate::wave::play::{GameSummary, Outcome};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What a run plays.
@@ -173,30 +172,43 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
     }
 }
 
-/// Play the run's games on `opts.jobs` threads, one VM per worker; `tick` is called after each game
-/// (a progress bar). Records come back in game order, whatever the threads did.
+/// Play the run's games on `opts.jobs` threads; `tick` is called after each game (a progress bar).
+/// Each thread opens one VM and takes the next unplayed game until none is left, so a long game never
+/// holds the others back and no VM is opened twice. Records come back in game order, whatever the
+/// threads did; on an error, the error of the lowest-numbered failing game.
 pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRecord>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    let done = AtomicU64::new(0);
     check_heroes(opts)?;
-    pool.install(|| {
-        (opts.first..opts.first + opts.games)
-            .into_par_iter()
-            .map_init(
-                || ScriptHost::open(&opts.layers, Limits::default(), opts.seed),
-                |host, i| -> Result<GameRecord, String> {
-                    let host = host.as_ref().map_err(|e| e.join("\n"))?;
-                    let seed = game_seed(opts.seed, i);
-                    let (summary, events) = opts.play(host, seed)?;
-                    tick(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    Ok(record(i, &summary, &events))
-                },
-            )
-            .collect()
-    })
+    let end = opts.first + opts.games;
+    let next = AtomicU64::new(opts.first);
+    let done = AtomicU64::new(0);
+    let failed = AtomicBool::new(false);
+    let played: Vec<Vec<(u64, Result<GameRecord, String>)>> = pool.broadcast(|_| {
+        let host = match ScriptHost::open(&opts.layers, Limits::default(), opts.seed) {
+            Ok(h) => h,
+            Err(e) => return vec![(opts.first, Err(e.join("\n")))],
+        };
+        let mut out = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= end {
+                break;
+            }
+            let r = opts
+                .play(&host, game_seed(opts.seed, i))
+                .map(|(summary, events)| record(i, &summary, &events));
+            failed.fetch_or(r.is_err(), Ordering::Relaxed);
+            tick(done.fetch_add(1, Ordering::Relaxed) + 1);
+            out.push((i, r));
+        }
+        out
+    });
+    let mut all: Vec<(u64, Result<GameRecord, String>)> = played.into_iter().flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
 }
 
 /// The party names heroes of the rosters (a clear error before any thread starts).
@@ -550,7 +562,8 @@ pub struct Bench {
     pub events_per_game: f64,
 }
 
-/// Play `opts.games` games on one thread (timing the Lua share), then on two.
+/// Play `opts.games` games on one VM (timing the share spent inside Lua), then the same games as `village
+/// sim` plays them on one thread and on two (records and all), timed alike.
 pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
     check_heroes(opts)?;
     let host =
@@ -562,20 +575,24 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
         let (_, log) = opts.play(&host, seed)?;
         events += log.len();
     }
-    let one = start.elapsed().as_secs_f64();
-    let lua = host.lua_seconds();
-    let two_opts = SimOptions {
-        jobs: 2,
-        ..opts.clone()
+    let lua_share = host.lua_seconds() / start.elapsed().as_secs_f64().max(1e-9);
+    // Both thread counts are timed the same way, as `village sim` plays (records and all).
+    let on = |jobs: usize| {
+        let opts = SimOptions {
+            jobs,
+            ..opts.clone()
+        };
+        timed(&opts, &|_| {}).map(|(_, seconds)| seconds)
     };
-    let (_, two) = timed(&two_opts, &|_| {})?;
+    let one = on(1)?;
+    let two = on(2)?;
     let n = opts.games as f64;
     Ok(Bench {
         games: opts.games,
         games_per_sec_1: n / one.max(1e-9),
         games_per_sec_2: n / two.max(1e-9),
         scaling: one / two.max(1e-9),
-        lua_share: lua / one.max(1e-9),
+        lua_share,
         events_per_game: events as f64 / n.max(1.0),
     })
 }

@@ -117,58 +117,102 @@ fn snapshot_metatable(lua: &Lua) -> mlua::Result<Table> {
     Ok(mt)
 }
 
-/// The Lua function that builds a model snapshot from its fields, given in [`MODEL_FIELDS`] order, and
-/// the snapshots' metatable; one per VM. Hooks receive thousands of snapshots a game: a table built by
-/// one Lua call costs a fraction of one protected `rawset` (and key string) per field from Rust.
+/// Fields whose value is a table of two numbers, given to a snapshot maker as the two numbers.
+const PAIRS: &[(&str, [&str; 2])] = &[("pos", ["x", "y"]), ("size", ["w", "h"])];
+
+/// The Lua source of a function that builds a snapshot from `fields` given in order (a pair field as
+/// its two numbers): `function(id, name, pos_x, pos_y, ...) return { id = id, ... } end`.
+fn maker_source(fields: &[&str]) -> String {
+    let mut params = Vec::new();
+    let mut entries = Vec::new();
+    for f in fields {
+        match PAIRS.iter().find(|(name, _)| name == f) {
+            Some((_, [a, b])) => {
+                params.push(format!("{f}_{a}, {f}_{b}"));
+                entries.push(format!("{f} = {{ {a} = {f}_{a}, {b} = {f}_{b} }}"));
+            }
+            None => {
+                params.push(f.to_string());
+                entries.push(format!("{f} = {f}"));
+            }
+        }
+    }
+    format!(
+        "return function({}) return {{ {} }} end",
+        params.join(", "),
+        entries.join(", ")
+    )
+}
+
+/// The Lua functions that build model and building snapshots, and the model snapshots' metatable; one
+/// set per VM. Hooks receive thousands of snapshots a game: a table built by one Lua call costs a
+/// fraction of one protected `rawset` (and key string) per field from Rust.
 #[derive(Clone)]
-struct SnapshotMaker {
-    make: mlua::Function,
+struct SnapshotMakers {
+    model: mlua::Function,
+    building: mlua::Function,
     metatable: Table,
     budget: Rc<Budget>,
 }
 
-fn snapshot_maker(lua: &Lua) -> mlua::Result<SnapshotMaker> {
-    if let Some(m) = lua.app_data_ref::<SnapshotMaker>() {
+fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
+    if let Some(m) = lua.app_data_ref::<SnapshotMakers>() {
         return Ok(m.clone());
     }
-    let fields: Vec<String> = MODEL_FIELDS.iter().map(|f| format!("{f} = {f}")).collect();
-    let src = format!(
-        "return function({}) return {{ {} }} end",
-        MODEL_FIELDS.join(", "),
-        fields.join(", ")
-    );
     let budget = host(lua)?.budget.clone();
-    let make: mlua::Function = kernel_lua(&budget, || {
-        lua.load(src).set_name("=village.snapshot").eval()
-    })?;
-    let maker = SnapshotMaker {
-        make,
-        metatable: snapshot_metatable(lua)?,
-        budget,
+    let load = |fields: &[&str], name: &str| -> mlua::Result<mlua::Function> {
+        kernel_lua(&budget, || {
+            lua.load(maker_source(fields))
+                .set_name(format!("=village.{name}_snapshot"))
+                .eval()
+        })
     };
-    lua.set_app_data(maker.clone());
-    Ok(maker)
+    let makers = SnapshotMakers {
+        model: load(MODEL_FIELDS, "model")?,
+        building: load(BUILDING_FIELDS, "building")?,
+        metatable: snapshot_metatable(lua)?,
+        budget: budget.clone(),
+    };
+    lua.set_app_data(makers.clone());
+    Ok(makers)
 }
 
 /// A read-only snapshot of a model as a plain table (what hooks receive).
 pub fn model_snapshot(lua: &Lua, game: &Game, rules: &Rules, m: &Model) -> mlua::Result<Table> {
-    let maker = snapshot_maker(lua)?;
-    let mut values = mlua::MultiValue::with_capacity(MODEL_FIELDS.len());
+    let makers = makers(lua)?;
+    let mut values = mlua::MultiValue::with_capacity(MODEL_FIELDS.len() + 1);
     for key in MODEL_FIELDS {
-        values.push_back(model_field(lua, game, rules, m, key)?);
+        if *key == "pos" {
+            values.push_back(Value::Number(m.pos.x));
+            values.push_back(Value::Number(m.pos.y));
+        } else {
+            values.push_back(model_field(lua, game, rules, m, key)?);
+        }
     }
-    let t: Table = kernel_lua(&maker.budget, || maker.make.call(values))?;
-    t.set_metatable(Some(maker.metatable))?;
+    let t: Table = kernel_lua(&makers.budget, || makers.model.call(values))?;
+    t.set_metatable(Some(makers.metatable))?;
     Ok(t)
 }
 
 /// A read-only snapshot of a building as a plain table.
 pub fn building_snapshot(lua: &Lua, b: &Building) -> mlua::Result<Table> {
-    let t = lua.create_table_with_capacity(0, BUILDING_FIELDS.len())?;
+    let makers = makers(lua)?;
+    let mut values = mlua::MultiValue::with_capacity(BUILDING_FIELDS.len() + 2);
     for key in BUILDING_FIELDS {
-        t.raw_set(*key, building_field(lua, b, key)?)?;
+        let pair = match *key {
+            "pos" => Some(b.rect.center()),
+            "size" => Some(b.rect.size()),
+            _ => None,
+        };
+        match pair {
+            Some(v) => {
+                values.push_back(Value::Number(v.x));
+                values.push_back(Value::Number(v.y));
+            }
+            None => values.push_back(building_field(lua, b, key)?),
+        }
     }
-    Ok(t)
+    kernel_lua(&makers.budget, || makers.building.call(values))
 }
 
 /// A live handle to a model of a game.
