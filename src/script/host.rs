@@ -25,15 +25,32 @@ pub(crate) struct Budget {
     pub kernel: Cell<bool>,
 }
 
-/// Runs `f`, the kernel's own Lua code, with the budget not counting (see [`Budget::kernel`]).
-pub(crate) fn kernel_lua<R>(budget: &Budget, f: impl FnOnce() -> R) -> R {
-    struct Restore<'a>(&'a Budget, bool);
+/// Runs `f`, the kernel building values for scripts (snapshots), with the budget not counting (see
+/// [`Budget::kernel`]) and the memory limit lifted: under a limit mlua guards every value it pushes and
+/// every table slot it sets with a protected call, which made that guard most of a snapshot's cost. What
+/// the kernel builds here is a few small tables; the limit is back before any script runs again.
+pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl FnOnce() -> R) -> R {
+    struct Restore<'a> {
+        lua: &'a Lua,
+        budget: &'a Budget,
+        memory: usize,
+    }
     impl Drop for Restore<'_> {
         fn drop(&mut self) {
-            self.0.kernel.set(self.1);
+            self.budget.kernel.set(false);
+            // A VM opened with memory control keeps it; if not, there was no limit to lift.
+            let _ = self.lua.set_memory_limit(self.memory);
         }
     }
-    let _restore = Restore(budget, budget.kernel.replace(true));
+    if budget.kernel.replace(true) {
+        return f(); // already inside: the outermost restores
+    }
+    let _restore = Restore {
+        lua,
+        budget,
+        memory,
+    };
+    let _ = lua.set_memory_limit(0);
     f()
 }
 

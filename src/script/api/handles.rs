@@ -153,15 +153,18 @@ struct SnapshotMakers {
     building: mlua::Function,
     metatable: Table,
     budget: Rc<Budget>,
+    /// The VM's memory limit, restored after a snapshot is built.
+    memory: usize,
 }
 
 fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
     if let Some(m) = lua.app_data_ref::<SnapshotMakers>() {
         return Ok(m.clone());
     }
-    let budget = host(lua)?.budget.clone();
+    let host = host(lua)?;
+    let (budget, memory) = (host.budget.clone(), host.limits.memory);
     let load = |fields: &[&str], name: &str| -> mlua::Result<mlua::Function> {
-        kernel_lua(&budget, || {
+        kernel_lua(lua, &budget, memory, || {
             lua.load(maker_source(fields))
                 .set_name(format!("=village.{name}_snapshot"))
                 .eval()
@@ -172,6 +175,7 @@ fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
         building: load(BUILDING_FIELDS, "building")?,
         metatable: snapshot_metatable(lua)?,
         budget: budget.clone(),
+        memory,
     };
     lua.set_app_data(makers.clone());
     Ok(makers)
@@ -180,39 +184,43 @@ fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
 /// A read-only snapshot of a model as a plain table (what hooks receive).
 pub fn model_snapshot(lua: &Lua, game: &Game, rules: &Rules, m: &Model) -> mlua::Result<Table> {
     let makers = makers(lua)?;
-    let mut values = mlua::MultiValue::with_capacity(MODEL_FIELDS.len() + 1);
-    for key in MODEL_FIELDS {
-        if *key == "pos" {
-            values.push_back(Value::Number(m.pos.x));
-            values.push_back(Value::Number(m.pos.y));
-        } else {
-            values.push_back(model_field(lua, game, rules, m, key)?);
+    kernel_lua(lua, &makers.budget, makers.memory, || {
+        let mut values = mlua::MultiValue::with_capacity(MODEL_FIELDS.len() + 1);
+        for key in MODEL_FIELDS {
+            if *key == "pos" {
+                values.push_back(Value::Number(m.pos.x));
+                values.push_back(Value::Number(m.pos.y));
+            } else {
+                values.push_back(model_field(lua, game, rules, m, key)?);
+            }
         }
-    }
-    let t: Table = kernel_lua(&makers.budget, || makers.model.call(values))?;
-    t.set_metatable(Some(makers.metatable))?;
-    Ok(t)
+        let t: Table = makers.model.call(values)?;
+        t.set_metatable(Some(makers.metatable.clone()))?;
+        Ok(t)
+    })
 }
 
 /// A read-only snapshot of a building as a plain table.
 pub fn building_snapshot(lua: &Lua, b: &Building) -> mlua::Result<Table> {
     let makers = makers(lua)?;
-    let mut values = mlua::MultiValue::with_capacity(BUILDING_FIELDS.len() + 2);
-    for key in BUILDING_FIELDS {
-        let pair = match *key {
-            "pos" => Some(b.rect.center()),
-            "size" => Some(b.rect.size()),
-            _ => None,
-        };
-        match pair {
-            Some(v) => {
-                values.push_back(Value::Number(v.x));
-                values.push_back(Value::Number(v.y));
+    kernel_lua(lua, &makers.budget, makers.memory, || {
+        let mut values = mlua::MultiValue::with_capacity(BUILDING_FIELDS.len() + 2);
+        for key in BUILDING_FIELDS {
+            let pair = match *key {
+                "pos" => Some(b.rect.center()),
+                "size" => Some(b.rect.size()),
+                _ => None,
+            };
+            match pair {
+                Some(v) => {
+                    values.push_back(Value::Number(v.x));
+                    values.push_back(Value::Number(v.y));
+                }
+                None => values.push_back(building_field(lua, b, key)?),
             }
-            None => values.push_back(building_field(lua, b, key)?),
         }
-    }
-    kernel_lua(&makers.budget, || makers.building.call(values))
+        makers.building.call(values)
+    })
 }
 
 /// A live handle to a model of a game.
