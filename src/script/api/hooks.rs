@@ -1872,6 +1872,7 @@ pub(crate) fn run_spell(
                 }),
                 kernel: None,
                 reward: None,
+                seen: Default::default(),
             },
             |ctx| cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts)),
         )
@@ -1916,6 +1917,10 @@ struct Ctx<'a> {
     /// Set in an Opportunity's `claim`/`wave_end` and an item's `use`: where its reward primitives
     /// (`ctx:add_supplies`, `ctx:give`, ...) collect what it asks for.
     reward: Option<RewardCtx<'a>>,
+    /// Snapshots already built in this call, by model: a policy asks for the same models many times
+    /// a call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
+    /// game can change during a call.
+    seen: std::cell::RefCell<Vec<(ModelId, Table)>>,
 }
 
 /// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives
@@ -1951,11 +1956,23 @@ impl<'a> Ctx<'a> {
             spell: None,
             kernel: Some(kernel),
             reward: None,
+            seen: Default::default(),
         }
     }
 }
 
 impl Ctx<'_> {
+    /// The snapshot of `m` (a model of this ctx's game), the one already built in this call if the
+    /// game has not changed since.
+    fn snapshot(&self, lua: &Lua, m: &Model) -> mlua::Result<Table> {
+        if let Some((_, t)) = self.seen.borrow().iter().find(|(id, _)| *id == m.id) {
+            return Ok(t.clone());
+        }
+        let t = model_snapshot(lua, self.game(), self.rules, m)?;
+        self.seen.borrow_mut().push((m.id, t.clone()));
+        Ok(t)
+    }
+
     fn game(&self) -> &Game {
         match &self.view {
             View::Read(g) => g,
@@ -2080,7 +2097,7 @@ impl UserData for CtxHandle {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_method(api("model"), |lua, this, id: u32| {
             match this.game().model(ModelId(id)) {
-                Ok(m) => Ok(Some(model_snapshot(lua, this.game(), this.rules, m)?)),
+                Ok(m) => Ok(Some(this.snapshot(lua, m)?)),
                 Err(_) => Ok(None),
             }
         });
@@ -2106,7 +2123,7 @@ impl UserData for CtxHandle {
                 .iter()
                 .filter(|m| want.is_none_or(|s| m.side == s))
             {
-                v.push(model_snapshot(lua, game, this.rules, m)?);
+                v.push(this.snapshot(lua, m)?);
             }
             Ok(v)
         });
@@ -2222,7 +2239,7 @@ impl UserData for CtxHandle {
             let mut v = Vec::new();
             for id in ids {
                 if let Ok(e) = game.model(id) {
-                    v.push(model_snapshot(lua, game, this.rules, e)?);
+                    v.push(this.snapshot(lua, e)?);
                 }
             }
             Ok(v)

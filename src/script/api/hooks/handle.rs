@@ -25,7 +25,10 @@ impl Deref for CtxHandle {
 impl DerefMut for CtxHandle {
     fn deref_mut(&mut self) -> &mut Ctx<'static> {
         // SAFETY: as in `deref`; `&mut self` comes from mlua's exclusive borrow of the userdata.
-        unsafe { self.0.as_mut() }
+        let ctx = unsafe { self.0.as_mut() };
+        // Whatever needs the ctx mutably may change the game: snapshots built so far are stale.
+        ctx.seen.get_mut().clear();
+        ctx
     }
 }
 
