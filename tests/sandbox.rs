@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use village::script::{Limits, ScriptError, ScriptRoot, Vm};
+use village::roster::Rosters;
+use village::script::{Limits, ScriptError, ScriptHost, ScriptRoot, Vm};
 
 fn scripts_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts")
@@ -140,6 +141,36 @@ fn a_memory_bomb_is_stopped_and_the_vm_recovers() {
             .unwrap(),
         "1000"
     );
+}
+
+#[test]
+fn the_memory_limit_holds_in_a_hook_after_the_kernel_built_snapshots() {
+    // The kernel lifts the limit while it builds snapshots (`host::kernel_lua`); a hook that reads the
+    // table and then eats memory must still be stopped, and the session goes on.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/memory_hook_mod");
+    let host = ScriptHost::open(
+        &[Rosters::builtin_root(), dir],
+        Limits {
+            memory: 64 * 1024 * 1024,
+            ..Limits::default()
+        },
+        1,
+    )
+    .unwrap_or_else(|e| panic!("the session opens: {}", e.join("\n")));
+    let melee = r#"
+        local g = village.new_game({ seed = 1, table = "empty" })
+        local orc = g:place("Glutton Orc", { x = 3, y = 3 })
+        local tobin = g:place("Tobin the Marksman", { x = 4, y = 3 })
+        return g:melee(orc, tobin)
+    "#;
+    let e = host
+        .vm()
+        .eval_string(melee)
+        .expect_err("the hook is stopped");
+    // Lua's memory errors carry no file:line; without the limit the instruction budget would have
+    // stopped the loop instead, naming glutton.lua.
+    assert!(e.to_string().contains("not enough memory"), "{e:?}");
+    assert_eq!(host.vm().eval_string("return 1 + 1").unwrap(), "2");
 }
 
 #[test]
