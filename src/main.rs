@@ -62,6 +62,10 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also time each script function the kernel calls (file:line), most time first (the timing
+        /// slows the one-VM pass a little; the games/s figures come from the other passes).
+        #[arg(long)]
+        profile: bool,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -319,6 +323,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             game,
             json,
+            profile,
             data,
         }) => {
             let opts = village::sim::SimOptions {
@@ -332,7 +337,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 layers: data.layers(),
                 jobs: 1,
             };
-            let b = village::sim::bench(&opts).map_err(|e| anyhow::anyhow!(e))?;
+            let b = village::sim::bench(&opts, profile).map_err(|e| anyhow::anyhow!(e))?;
             if json {
                 print_json(&b)?;
             } else {
@@ -348,6 +353,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     b.lua_share * 100.0,
                     b.events_per_game
                 );
+                print_profile(&b.profile);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -991,4 +997,28 @@ fn run_play(
         game.seed
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `village bench --profile`: the script functions that took the most time (inclusive).
+fn print_profile(rows: &[village::sim::ProfileRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!("\nScript functions the kernel called (inclusive: a hook's time includes the hooks it set off):");
+    println!(
+        "{:>7} {:>11} {:>9}  function",
+        "time", "calls/game", "µs/call"
+    );
+    for r in rows.iter().take(15) {
+        println!(
+            "{:>6.1}% {:>11.1} {:>9.1}  {}",
+            r.share * 100.0,
+            r.calls_per_game,
+            r.micros_per_call,
+            r.function
+        );
+    }
+    if rows.len() > 15 {
+        println!("  … {} more (--json lists them all)", rows.len() - 15);
+    }
 }

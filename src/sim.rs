@@ -546,6 +546,19 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
+/// One script function in `village bench --profile`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProfileRow {
+    /// Where it is defined: `scripts/policies/default.lua:18`.
+    pub function: String,
+    /// Calls a game.
+    pub calls_per_game: f64,
+    /// Microseconds a call, inside it (hooks it set off included).
+    pub micros_per_call: f64,
+    /// Its time over the one-thread pass's time.
+    pub share: f64,
+}
+
 /// `village bench`: what a run of Standard games costs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Bench {
@@ -558,16 +571,22 @@ pub struct Bench {
     pub scaling: f64,
     /// The share of one thread's time spent inside Lua calls.
     pub lua_share: f64,
+    /// With `--profile`: the script functions the kernel called in the one-VM pass, most time first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profile: Vec<ProfileRow>,
     /// Events logged per game, on average.
     pub events_per_game: f64,
 }
 
 /// Play `opts.games` games on one VM (timing the share spent inside Lua), then the same games as `village
 /// sim` plays them on one thread and on two (records and all), timed alike.
-pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
+pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
     check_heroes(opts)?;
     let host =
         ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
+    if profile {
+        host.start_profile();
+    }
     let start = Instant::now();
     let mut events = 0usize;
     for i in opts.first..opts.first + opts.games {
@@ -575,7 +594,19 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
         let (_, log) = opts.play(&host, seed)?;
         events += log.len();
     }
-    let lua_share = host.lua_seconds() / start.elapsed().as_secs_f64().max(1e-9);
+    let pass = start.elapsed().as_secs_f64().max(1e-9);
+    let lua_share = host.lua_seconds() / pass;
+    let per_game = opts.games.max(1) as f64;
+    let profile = host
+        .profile()
+        .into_iter()
+        .map(|(function, calls, seconds)| ProfileRow {
+            function,
+            calls_per_game: calls as f64 / per_game,
+            micros_per_call: seconds * 1e6 / calls.max(1) as f64,
+            share: seconds / pass,
+        })
+        .collect();
     // Both thread counts are timed the same way, as `village sim` plays (records and all).
     let on = |jobs: usize| {
         let opts = SimOptions {
@@ -593,6 +624,7 @@ pub fn bench(opts: &SimOptions) -> Result<Bench, String> {
         games_per_sec_2: n / two.max(1e-9),
         scaling: one / two.max(1e-9),
         lua_share,
+        profile,
         events_per_game: events as f64 / n.max(1.0),
     })
 }

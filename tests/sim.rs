@@ -184,7 +184,15 @@ fn merging_two_shards_equals_the_whole_run() {
 fn the_benchmark_runs_and_reports_its_figures() {
     // Figures only (no timing is asserted: the machines are noisy); the README has the measured ones.
     let out = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(["bench", "--games", "1", "--length", "intro", "--json"])
+        .args([
+            "bench",
+            "--games",
+            "1",
+            "--length",
+            "intro",
+            "--json",
+            "--profile",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -203,6 +211,25 @@ fn the_benchmark_runs_and_reports_its_figures() {
     }
     let share = b["lua_share"].as_f64().unwrap();
     assert!(share > 0.0 && share <= 1.0, "{b}");
+    // --profile: every script function the kernel called, by file:line, most time first.
+    let rows = b["profile"].as_array().unwrap();
+    let act = rows
+        .iter()
+        .find(|r| {
+            r["function"]
+                .as_str()
+                .unwrap()
+                .starts_with("scripts/policies/default.lua:")
+        })
+        .unwrap_or_else(|| panic!("the policy is profiled: {b}"));
+    assert!(act["calls_per_game"].as_f64().unwrap() >= 1.0, "{act}");
+    assert!(rows.iter().any(|r| r["function"]
+        .as_str()
+        .unwrap()
+        .starts_with("scripts/behaviours/")));
+    let shares: Vec<f64> = rows.iter().map(|r| r["share"].as_f64().unwrap()).collect();
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{shares:?}");
+    assert!(shares.iter().all(|s| *s > 0.0 && *s <= 1.0), "{shares:?}");
 }
 
 #[test]

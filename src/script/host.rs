@@ -8,6 +8,7 @@ use crate::dice::Dice;
 use crate::roster::Rosters;
 use mlua::Lua;
 use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -68,6 +69,9 @@ pub(crate) struct Host {
     pub rosters: RefCell<Option<Rc<Rosters>>>,
     /// The script modules; replaced whole by a reload.
     pub registry: RefCell<Rc<Registry>>,
+    /// When on (`village bench --profile`): calls and nanoseconds by the Lua function the kernel
+    /// called, named `file:line` where it is defined.
+    pub profile: RefCell<Option<BTreeMap<String, (u64, u64)>>>,
 }
 
 impl Host {
@@ -81,6 +85,7 @@ impl Host {
             default_seed: Cell::new(seed),
             rosters: RefCell::new(None),
             registry: RefCell::new(Rc::new(Registry::default())),
+            profile: RefCell::new(None),
         }
     }
 
@@ -111,6 +116,32 @@ pub(crate) fn host(lua: &Lua) -> mlua::Result<Rc<Host>> {
     lua.app_data_ref::<Rc<Host>>()
         .map(|h| h.clone())
         .ok_or_else(|| mlua::Error::runtime("this Lua state has no village host"))
+}
+
+/// Run `call`, the kernel calling the script function `f`; while profiling is on, count it and its time
+/// (inclusive: a hook it sets off is counted in both) under `f`'s `file:line`.
+pub(crate) fn profiled<R>(lua: &Lua, f: &mlua::Function, call: impl FnOnce() -> R) -> R {
+    let Ok(host) = host(lua) else {
+        return call();
+    };
+    if host.profile.borrow().is_none() {
+        return call();
+    }
+    let info = f.info();
+    let key = format!(
+        "{}:{}",
+        info.short_src.as_deref().unwrap_or("?"),
+        info.line_defined.unwrap_or(0)
+    );
+    let start = std::time::Instant::now();
+    let result = call();
+    let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    if let Some(map) = host.profile.borrow_mut().as_mut() {
+        let e = map.entry(key).or_default();
+        e.0 += 1;
+        e.1 = e.1.saturating_add(nanos);
+    }
+    result
 }
 
 /// Run `f` with a fresh instruction budget; nested calls (a hook inside a chunk) get their own budget

@@ -159,6 +159,25 @@ impl ScriptHost {
         self.vm.host().budget.lua_nanos.get() as f64 / 1e9
     }
 
+    /// Start counting calls and time by script function (see [`ScriptHost::profile`]).
+    pub fn start_profile(&self) {
+        *self.vm.host().profile.borrow_mut() = Some(Default::default());
+    }
+
+    /// The script functions the kernel called since [`ScriptHost::start_profile`]: `file:line` where
+    /// each is defined, calls, and seconds inside it (inclusive of the hooks it set off), most time first.
+    pub fn profile(&self) -> Vec<(String, u64, f64)> {
+        let host = self.vm.host();
+        let profile = host.profile.borrow();
+        let mut rows: Vec<(String, u64, f64)> = profile
+            .iter()
+            .flatten()
+            .map(|(k, (calls, nanos))| (k.clone(), *calls, *nanos as f64 / 1e9))
+            .collect();
+        rows.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+        rows
+    }
+
     /// Run a Lua file with `village` in scope; errors name the file and line.
     pub fn run_file(&self, path: &Path) -> Result<(), ScriptError> {
         let label = path.display().to_string();

@@ -19,7 +19,7 @@ use crate::rules::magic::{self, Casting, Heal};
 use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
 use crate::script::error::ScriptError;
-use crate::script::host::{host, with_budget};
+use crate::script::host::{host, profiled, with_budget};
 use crate::script::registry::{Module, Permissions, Registry};
 use crate::state::{
     CombatResult, Condition, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
@@ -189,7 +189,11 @@ impl ScriptHooks<'_> {
             with_ctx(
                 lua,
                 Ctx::hook(View::Read(game), self, module, params_value(lua, params)?),
-                |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?)),
+                |ctx| {
+                    profiled(lua, f, || {
+                        f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
+                    })
+                },
             )
         })
         .map_err(hook_err)
@@ -266,7 +270,11 @@ impl ScriptHooks<'_> {
                         params_value(lua, params)?,
                     )
                 },
-                |ctx| f.call::<Value>((ctx, me_t.clone(), arg_v.clone())),
+                |ctx| {
+                    profiled(lua, f, || {
+                        f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
+                    })
+                },
             )
         })
         .map_err(hook_err)
@@ -315,7 +323,7 @@ impl ScriptHooks<'_> {
                     let mut all = mlua::MultiValue::new();
                     all.push_back(Value::UserData(ctx));
                     all.extend(args.iter().cloned());
-                    f.call::<Value>(all)
+                    profiled(lua, f, || f.call::<Value>(all))
                 },
             )
         })
@@ -388,7 +396,11 @@ impl ScriptHooks<'_> {
                     }),
                     ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
                 },
-                |ctx| f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone())),
+                |ctx| {
+                    profiled(lua, f, || {
+                        f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone()))
+                    })
+                },
             )
         })
         .map_err(hook_err)?;
@@ -1056,7 +1068,7 @@ impl Hooks for ScriptHooks<'_> {
                         |ctx| {
                             let me_t = model_snapshot(lua, game, rules, me)?;
                             let roll_t = roll_table(lua, game, rules, roll, role)?;
-                            f.call::<Value>((ctx, me_t, roll_t))
+                            profiled(lua, f, || f.call::<Value>((ctx, me_t, roll_t)))
                         },
                     )
                 })
@@ -1874,7 +1886,11 @@ pub(crate) fn run_spell(
                 reward: None,
                 seen: Default::default(),
             },
-            |ctx| cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts)),
+            |ctx| {
+                profiled(lua, cast, || {
+                    cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
+                })
+            },
         )
     })
 }

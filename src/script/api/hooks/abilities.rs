@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::rules::hooks::{AbilityCheck, AbilityTarget, CostChange, Reroll, RerollDice};
+use crate::script::host::profiled;
 use crate::state::SPENT_PREFIXES;
 
 /// The name scripts see for an order's kind.
@@ -486,7 +487,11 @@ impl ScriptHooks<'_> {
                 with_ctx(
                     lua,
                     Ctx::hook(View::Read(game), self, module, params_v.clone()),
-                    |ctx| f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target)),
+                    |ctx| {
+                        profiled(lua, f, || {
+                            f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target))
+                        })
+                    },
                 )
             };
             for (name, entry) in names {
