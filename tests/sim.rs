@@ -227,6 +227,8 @@ fn the_benchmark_runs_and_reports_its_figures() {
         .as_str()
         .unwrap()
         .starts_with("scripts/behaviours/")));
+    // The ctx methods the scripts called are counted too.
+    assert!(rows.iter().any(|r| r["function"] == "ctx:models"), "{b}");
     let shares: Vec<f64> = rows.iter().map(|r| r["share"].as_f64().unwrap()).collect();
     assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{shares:?}");
     assert!(shares.iter().all(|s| *s > 0.0 && *s <= 1.0), "{shares:?}");

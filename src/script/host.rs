@@ -118,21 +118,20 @@ pub(crate) fn host(lua: &Lua) -> mlua::Result<Rc<Host>> {
         .ok_or_else(|| mlua::Error::runtime("this Lua state has no village host"))
 }
 
-/// Run `call`, the kernel calling the script function `f`; while profiling is on, count it and its time
-/// (inclusive: a hook it sets off is counted in both) under `f`'s `file:line`.
-pub(crate) fn profiled<R>(lua: &Lua, f: &mlua::Function, call: impl FnOnce() -> R) -> R {
-    let Ok(host) = host(lua) else {
-        return call();
-    };
-    if host.profile.borrow().is_none() {
-        return call();
+/// Set once any VM of the process turns profiling on: until then a profiled call costs one load.
+pub(crate) static PROFILING: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// The host, when it is profiling.
+fn profiling(lua: &Lua) -> Option<Rc<Host>> {
+    if !PROFILING.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
     }
-    let info = f.info();
-    let key = format!(
-        "{}:{}",
-        info.short_src.as_deref().unwrap_or("?"),
-        info.line_defined.unwrap_or(0)
-    );
+    host(lua).ok().filter(|h| h.profile.borrow().is_some())
+}
+
+/// Run `call` and add its count and time under `key` in `host`'s profile.
+fn timed_into<R>(host: &Host, key: String, call: impl FnOnce() -> R) -> R {
     let start = std::time::Instant::now();
     let result = call();
     let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
@@ -142,6 +141,29 @@ pub(crate) fn profiled<R>(lua: &Lua, f: &mlua::Function, call: impl FnOnce() -> 
         e.1 = e.1.saturating_add(nanos);
     }
     result
+}
+
+/// Run `call`, the kernel calling the script function `f`; while profiling is on, count it and its time
+/// (inclusive: a hook it sets off is counted in both) under `f`'s `file:line`.
+pub(crate) fn profiled<R>(lua: &Lua, f: &mlua::Function, call: impl FnOnce() -> R) -> R {
+    let Some(host) = profiling(lua) else {
+        return call();
+    };
+    let info = f.info();
+    let key = format!(
+        "{}:{}",
+        info.short_src.as_deref().unwrap_or("?"),
+        info.line_defined.unwrap_or(0)
+    );
+    timed_into(&host, key, call)
+}
+
+/// Run `call`, a `ctx` method a script called; while profiling is on, count it under `ctx:name`.
+pub(crate) fn profiled_method<R>(lua: &Lua, name: &str, call: impl FnOnce() -> R) -> R {
+    match profiling(lua) {
+        Some(host) => timed_into(&host, format!("ctx:{name}"), call),
+        None => call(),
+    }
 }
 
 /// Run `f` with a fresh instruction budget; nested calls (a hook inside a chunk) get their own budget

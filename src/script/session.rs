@@ -162,6 +162,7 @@ impl ScriptHost {
     /// Start counting calls and time by script function (see [`ScriptHost::profile`]).
     pub fn start_profile(&self) {
         *self.vm.host().profile.borrow_mut() = Some(Default::default());
+        super::host::PROFILING.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The script functions the kernel called since [`ScriptHost::start_profile`]: `file:line` where

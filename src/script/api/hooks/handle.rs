@@ -4,6 +4,7 @@
 //! its `ctx` past the hook gets a Lua error, never the borrowed game.
 
 use super::Ctx;
+use crate::script::host::profiled_method;
 use mlua::{AnyUserData, Lua};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
@@ -58,4 +59,20 @@ pub(super) fn with_ctx<R>(
     let ud = lua.create_userdata(handle)?;
     let _expire = Expire(ud.clone());
     f(ud)
+}
+
+/// A `ctx` method, counted under `ctx:name` while profiling is on (`village bench --profile`).
+pub(super) fn timed<A, R>(
+    name: &'static str,
+    method: impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R>,
+) -> impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> {
+    move |lua, this, args| profiled_method(lua, name, || method(lua, this, args))
+}
+
+/// A `ctx` method that needs the ctx mutably, counted like [`timed`].
+pub(super) fn timed_mut<A, R>(
+    name: &'static str,
+    mut method: impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R>,
+) -> impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
+    move |lua, this, args| profiled_method(lua, name, || method(lua, this, args))
 }
