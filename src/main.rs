@@ -230,6 +230,29 @@ struct GameArgs {
     policy: String,
 }
 
+impl GameArgs {
+    /// A run of `games` games from index `first`, on `jobs` threads, with `data`'s layers.
+    fn sim_options(
+        &self,
+        data: &DataArgs,
+        games: u64,
+        first: u64,
+        jobs: usize,
+    ) -> village::sim::SimOptions {
+        village::sim::SimOptions {
+            games,
+            first,
+            seed: self.seed,
+            heroes: self.heroes.clone(),
+            length: self.length.clone(),
+            variants: self.variants.clone(),
+            policy: self.policy.clone(),
+            layers: data.layers(),
+            jobs,
+        }
+    }
+}
+
 /// What `village sim` plays and reports.
 #[derive(Args)]
 struct SimArgs {
@@ -326,17 +349,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             profile,
             data,
         }) => {
-            let opts = village::sim::SimOptions {
-                games,
-                first: 0,
-                seed: game.seed,
-                heroes: game.heroes.clone(),
-                length: game.length.clone(),
-                variants: game.variants.clone(),
-                policy: game.policy.clone(),
-                layers: data.layers(),
-                jobs: 1,
-            };
+            let opts = game.sim_options(&data, games, 0, 1);
             let b = village::sim::bench(&opts, profile).map_err(|e| anyhow::anyhow!(e))?;
             if json {
                 print_json(&b)?;
@@ -447,17 +460,8 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
         }
     };
-    let opts = village::sim::SimOptions {
-        games: count,
-        first,
-        seed: g.seed,
-        heroes: g.heroes.clone(),
-        length: g.length.clone(),
-        variants: g.variants.clone(),
-        policy: g.policy.clone(),
-        layers: data.layers(),
-        jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = g.sim_options(data, count, first, jobs);
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(games);
         b.set_style(

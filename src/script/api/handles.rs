@@ -6,6 +6,7 @@
 use super::convert::{fail, pos_table, to_lua};
 use super::game::Core;
 use super::spec;
+use crate::geometry::Vec2;
 use crate::roster::Rules;
 use crate::rules::query::is_engaged;
 use crate::script::host::{host, kernel_lua, Budget};
@@ -147,7 +148,6 @@ fn maker_source(fields: &[&str]) -> String {
 /// The Lua functions that build model and building snapshots, and the model snapshots' metatable; one
 /// set per VM. Hooks receive thousands of snapshots a game: a table built by one Lua call costs a
 /// fraction of one protected `rawset` (and key string) per field from Rust.
-#[derive(Clone)]
 struct SnapshotMakers {
     model: mlua::Function,
     building: mlua::Function,
@@ -157,9 +157,10 @@ struct SnapshotMakers {
     memory: usize,
 }
 
-fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
+/// The VM's snapshot makers, made on first use; borrowed, not copied, on the hot path.
+fn makers(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, SnapshotMakers>> {
     if let Some(m) = lua.app_data_ref::<SnapshotMakers>() {
-        return Ok(m.clone());
+        return Ok(m);
     }
     let host = host(lua)?;
     let (budget, memory) = (host.budget.clone(), host.limits.memory);
@@ -174,52 +175,65 @@ fn makers(lua: &Lua) -> mlua::Result<SnapshotMakers> {
         model: load(MODEL_FIELDS, "model")?,
         building: load(BUILDING_FIELDS, "building")?,
         metatable: snapshot_metatable(lua)?,
-        budget: budget.clone(),
+        budget,
         memory,
     };
-    lua.set_app_data(makers.clone());
-    Ok(makers)
+    lua.set_app_data(makers);
+    lua.app_data_ref::<SnapshotMakers>()
+        .ok_or_else(|| mlua::Error::runtime("the snapshot makers were not kept"))
+}
+
+/// One argument of a snapshot maker: a field's value, or the two numbers of a [`PAIRS`] field.
+enum Arg {
+    Value(Value),
+    Pair(Vec2),
+}
+
+/// Call `maker` with the values `arg` gives for `fields`, in order, as the kernel's own Lua.
+fn make_snapshot(
+    lua: &Lua,
+    makers: &SnapshotMakers,
+    maker: &mlua::Function,
+    fields: &[&str],
+    arg: impl Fn(&str) -> mlua::Result<Arg>,
+) -> mlua::Result<Table> {
+    kernel_lua(lua, &makers.budget, makers.memory, || {
+        let mut values = mlua::MultiValue::with_capacity(fields.len() + PAIRS.len());
+        for key in fields {
+            match arg(key)? {
+                Arg::Value(v) => values.push_back(v),
+                Arg::Pair(p) => {
+                    values.push_back(Value::Number(p.x));
+                    values.push_back(Value::Number(p.y));
+                }
+            }
+        }
+        maker.call(values)
+    })
 }
 
 /// A read-only snapshot of a model as a plain table (what hooks receive).
 pub fn model_snapshot(lua: &Lua, game: &Game, rules: &Rules, m: &Model) -> mlua::Result<Table> {
     let makers = makers(lua)?;
-    kernel_lua(lua, &makers.budget, makers.memory, || {
-        let mut values = mlua::MultiValue::with_capacity(MODEL_FIELDS.len() + 1);
-        for key in MODEL_FIELDS {
-            if *key == "pos" {
-                values.push_back(Value::Number(m.pos.x));
-                values.push_back(Value::Number(m.pos.y));
-            } else {
-                values.push_back(model_field(lua, game, rules, m, key)?);
-            }
-        }
-        let t: Table = makers.model.call(values)?;
-        t.set_metatable(Some(makers.metatable.clone()))?;
-        Ok(t)
-    })
+    let t = make_snapshot(lua, &makers, &makers.model, MODEL_FIELDS, |key| {
+        Ok(match key {
+            "pos" => Arg::Pair(m.pos),
+            _ => Arg::Value(model_field(lua, game, rules, m, key)?),
+        })
+    })?;
+    t.set_metatable(Some(makers.metatable.clone()))?;
+    Ok(t)
 }
 
 /// A read-only snapshot of a building as a plain table.
 pub fn building_snapshot(lua: &Lua, b: &Building) -> mlua::Result<Table> {
     let makers = makers(lua)?;
-    kernel_lua(lua, &makers.budget, makers.memory, || {
-        let mut values = mlua::MultiValue::with_capacity(BUILDING_FIELDS.len() + 2);
-        for key in BUILDING_FIELDS {
-            let pair = match *key {
-                "pos" => Some(b.rect.center()),
-                "size" => Some(b.rect.size()),
-                _ => None,
-            };
-            match pair {
-                Some(v) => {
-                    values.push_back(Value::Number(v.x));
-                    values.push_back(Value::Number(v.y));
-                }
-                None => values.push_back(building_field(lua, b, key)?),
-            }
-        }
-        makers.building.call(values)
+    make_snapshot(lua, &makers, &makers.building, BUILDING_FIELDS, |key| {
+        Ok(match key {
+            "pos" => Arg::Pair(b.rect.center()),
+            "size" => Arg::Pair(b.rect.size()),
+            _ => Arg::Value(building_field(lua, b, key)?),
+        })
     })
 }
 

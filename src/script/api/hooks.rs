@@ -1038,11 +1038,7 @@ impl Hooks for ScriptHooks<'_> {
             Target::Model(id) => Some(*id),
             Target::Building(_) | Target::Token(_) => None,
         };
-        let budget = host(self.lua)
-            .map(|h| h.limits.hook_instructions)
-            .map_err(|e| HookError {
-                message: e.to_string(),
-            })?;
+        let rules = &self.core.rules;
         let mut out = Vec::new();
         for (role, id) in [
             (Role::Attacker, Some(roll.attacker)),
@@ -1050,31 +1046,12 @@ impl Hooks for ScriptHooks<'_> {
         ] {
             let Some(id) = id else { continue };
             let Ok(me) = game.model(id) else { continue };
+            let roll_t = |lua: &Lua| roll_table(lua, game, rules, roll, role).map(Value::Table);
             for (module, params) in self.modules_for(me) {
                 let Some(f) = module.function(&entry) else {
                     continue;
                 };
-                let lua = self.lua;
-                let rules = &self.core.rules;
-                let returned: Value = with_budget(lua, budget, || {
-                    with_ctx(
-                        lua,
-                        Ctx::hook(
-                            View::Read(game),
-                            self,
-                            module,
-                            params_value(lua, params.as_deref())?,
-                        ),
-                        |ctx| {
-                            let me_t = model_snapshot(lua, game, rules, me)?;
-                            let roll_t = roll_table(lua, game, rules, roll, role)?;
-                            profiled(lua, f, || f.call::<Value>((ctx, me_t, roll_t)))
-                        },
-                    )
-                })
-                .map_err(|e| HookError {
-                    message: e.to_string(),
-                })?;
+                let returned = self.read_one(game, me, module, params.as_deref(), f, &roll_t)?;
                 parse_modifiers(&returned, role, module, &entry, &mut out)?;
             }
         }
