@@ -39,6 +39,8 @@ struct Live {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
     lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+    /// Lines the last marker command printed before its answer (see `ask`).
+    pending: Vec<String>,
 }
 
 impl Live {
@@ -56,21 +58,29 @@ impl Live {
             child,
             stdin,
             lines,
+            pending: Vec::new(),
         }
     }
 
-    /// What `cmd` printed (its echo included), read up to a marker command's answer.
+    /// What `cmd` printed (its echo included): the lines up to the echo of a marker command. What
+    /// the marker prints before its answer — a hot-reload notice the watcher delivered late, on a
+    /// loaded machine — is kept and shown first in the next answer, so `cmd`'s own output still ends
+    /// its answer and no notice is lost.
     fn ask(&mut self, cmd: &str) -> String {
         let stdin = self.stdin.as_mut().unwrap();
         writeln!(stdin, "{cmd}").unwrap();
         writeln!(stdin, "return '--'").unwrap();
-        let mut got = Vec::new();
+        let mut got = std::mem::take(&mut self.pending);
+        let mut in_marker = false;
         for l in self.lines.by_ref() {
             let l = l.unwrap();
-            if l == "\"--\"" {
+            if l == "> return '--'" {
+                in_marker = true;
+            } else if in_marker && l == "\"--\"" {
                 break;
-            }
-            if l != "> return '--'" {
+            } else if in_marker {
+                self.pending.push(l);
+            } else {
                 got.push(l);
             }
         }
