@@ -109,7 +109,7 @@ fn target_value(
             Ok(b) => Value::Table(building_snapshot(lua, b)?),
             Err(_) => Value::Nil,
         },
-        Some(AbilityTarget::Point(p)) => super::super::convert::to_lua(lua, p)?,
+        Some(AbilityTarget::Point(p)) => crate::script::api::convert::to_lua(lua, p)?,
         Some(AbilityTarget::Token(id)) => {
             let t = lua.create_table()?;
             t.raw_set("id", id.0)?;
@@ -129,9 +129,9 @@ pub(super) fn ability_target(v: Value) -> Result<Option<AbilityTarget>, String> 
         Value::Nil => return Ok(None),
         Value::String(s) => AbilityTarget::Building(s.to_string_lossy()),
         Value::UserData(ud) => {
-            if let Ok(m) = ud.borrow::<super::super::handles::ModelRef>() {
+            if let Ok(m) = ud.borrow::<crate::script::api::handles::ModelRef>() {
                 AbilityTarget::Model(m.id)
-            } else if let Ok(b) = ud.borrow::<super::super::handles::BuildingRef>() {
+            } else if let Ok(b) = ud.borrow::<crate::script::api::handles::BuildingRef>() {
                 AbilityTarget::Building(b.name.clone())
             } else {
                 return Err("target = userdata that is not a model or a building".into());

@@ -1,0 +1,286 @@
+//! The `ctx` a hook receives: which game it views (read-only, or acting), what it may ask for (intents,
+//! rewards, spell primitives), its per-call snapshot memo, and running a spell script's `cast` with a
+//! ctx whose primitives act at once (`run_spell`).
+
+use super::*;
+
+/// Run a spell script's `cast(ctx, caster, power, target, opts)` (`g:cast`) with a ctx that can act:
+/// its spell primitives (`ctx:transfix`, `ctx:spell_attack`, ...) call the kernel at once, on the same
+/// `&mut Game` the caller borrowed, and return the result to the script.
+///
+/// Why this is sound: `g:cast` holds the game's only mutable borrow and lends it to the ctx for the
+/// call (`View::Act`); nothing else can reach the game meanwhile (a `g:` method inside the script meets
+/// the borrow and fails with "the game is busy"). A spell attack needs `ScriptHooks` for the modifier
+/// hooks of both models: they are built from the same `Core`, whose `rules`, `rosters` and `variants`
+/// they read — never `core.game` — and they receive the game as an argument from the kernel.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_spell(
+    lua: &Lua,
+    core: &Rc<Core>,
+    rosters: &crate::roster::Rosters,
+    registry: Rc<Registry>,
+    game: &mut Game,
+    cast: &mlua::Function,
+    source: &str,
+    params: &Params,
+    casting: Casting,
+    target: Option<ModelId>,
+    opts: Value,
+) -> Result<Value, ScriptError> {
+    let budget = host(lua)
+        .map(|h| h.limits.hook_instructions)
+        .map_err(ScriptError::from_lua)?;
+    let rules = &core.rules;
+    let caster_t = model_snapshot(
+        lua,
+        game,
+        rules,
+        game.model(casting.caster)
+            .map_err(mlua::Error::external)
+            .map_err(ScriptError::from_lua)?,
+    )
+    .map_err(ScriptError::from_lua)?;
+    let target_t = match target {
+        Some(t) => match game.model(t) {
+            Ok(m) => {
+                Value::Table(model_snapshot(lua, game, rules, m).map_err(ScriptError::from_lua)?)
+            }
+            Err(_) => Value::Nil,
+        },
+        None => Value::Nil,
+    };
+    let params = params_value(lua, Some(params)).map_err(ScriptError::from_lua)?;
+    with_budget(lua, budget, || {
+        with_ctx(
+            lua,
+            Ctx {
+                view: View::Act(game),
+                rules,
+                rules_json: &core.rules_json,
+                intents: None,
+                source: source.to_string(),
+                params,
+                spell: Some(SpellCtx {
+                    core,
+                    rosters,
+                    registry,
+                    caster: casting.caster,
+                    spell: casting.spell.to_string(),
+                    power: casting.power,
+                }),
+                kernel: None,
+                reward: None,
+                seen: Default::default(),
+            },
+            |ctx| {
+                profiled(lua, cast, || {
+                    cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
+                })
+            },
+        )
+    })
+}
+
+/// What a spell script's ctx knows beyond the game: the casting it checks effects against, and the
+/// game's `Core` and registry, to build the `ScriptHooks` a spell attack needs.
+pub(super) struct SpellCtx<'a> {
+    pub(super) core: &'a Rc<Core>,
+    /// The rosters with the game's rule constants (variants applied).
+    pub(super) rosters: &'a crate::roster::Rosters,
+    pub(super) registry: Rc<Registry>,
+    pub(super) caster: ModelId,
+    pub(super) spell: String,
+    pub(super) power: u8,
+}
+
+/// The game a `ctx` looks at: read-only for modifier and rule hooks; with the right to roll dice and ask
+/// for changes in `on_result` and `on_charge`; with spell primitives in a spell's `cast`.
+pub(super) enum View<'a> {
+    Read(&'a Game),
+    Act(&'a mut Game),
+}
+
+/// The view of the game a hook receives as `ctx`. It lives only for the call. Changes a hook asks for
+/// are collected as intents and applied by the kernel after the hook returns.
+pub(super) struct Ctx<'a> {
+    pub(super) view: View<'a>,
+    pub(super) rules: &'a Rules,
+    /// `rules` as JSON, for `ctx:rule`.
+    pub(super) rules_json: &'a serde_json::Value,
+    pub(super) intents: Option<&'a std::cell::RefCell<Vec<Intent>>>,
+    pub(super) source: String,
+    /// The `params` of the roster entry that names this script (nil for a variant).
+    pub(super) params: Value,
+    /// Set in a spell's `cast`: the casting its primitives act for.
+    pub(super) spell: Option<SpellCtx<'a>>,
+    /// The hooks the kernel called this one through, for queries that need the rules with every
+    /// script's say (`ctx:can_shoot`); none in a spell's `cast`.
+    pub(super) kernel: Option<&'a ScriptHooks<'a>>,
+    /// Set in an Opportunity's `claim`/`wave_end` and an item's `use`: where its reward primitives
+    /// (`ctx:add_supplies`, `ctx:give`, ...) collect what it asks for.
+    pub(super) reward: Option<RewardCtx<'a>>,
+    /// Snapshots already built in this call, by model: a policy asks for the same models many times
+    /// a call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
+    /// game can change during a call.
+    pub(super) seen: std::cell::RefCell<Vec<(ModelId, Table)>>,
+}
+
+/// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives
+/// carry, its params (copied into those items), the hero it acts for, and whether an Ambush may deploy
+/// (only on claiming, around the token).
+pub(super) struct RewardCtx<'a> {
+    pub(super) list: &'a std::cell::RefCell<Vec<Reward>>,
+    pub(super) script: String,
+    pub(super) params: Params,
+    pub(super) hero: Option<ModelId>,
+    pub(super) claim: bool,
+}
+
+/// A roster entry's `params` as a Lua table.
+pub(super) fn params_value(lua: &Lua, params: Option<&Params>) -> mlua::Result<Value> {
+    match params {
+        Some(p) => crate::script::api::convert::to_lua(lua, p),
+        None => Ok(Value::Nil),
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The ctx of a hook of `module` called through `kernel`: no intents to collect, no spell, no
+    /// reward (callers that have one set it with struct update syntax).
+    pub(super) fn hook(
+        view: View<'a>,
+        kernel: &'a ScriptHooks<'a>,
+        module: &Module,
+        params: Value,
+    ) -> Self {
+        Ctx {
+            view,
+            rules: &kernel.core.rules,
+            rules_json: &kernel.core.rules_json,
+            intents: None,
+            source: module.label.clone(),
+            params,
+            spell: None,
+            kernel: Some(kernel),
+            reward: None,
+            seen: Default::default(),
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// The snapshot of `m` (a model of this ctx's game), the one already built in this call if the
+    /// game has not changed since.
+    pub(super) fn snapshot(&self, lua: &Lua, m: &Model) -> mlua::Result<Table> {
+        if let Some((_, t)) = self.seen.borrow().iter().find(|(id, _)| *id == m.id) {
+            return Ok(t.clone());
+        }
+        let t = model_snapshot(lua, self.game(), self.rules, m)?;
+        self.seen.borrow_mut().push((m.id, t.clone()));
+        Ok(t)
+    }
+
+    pub(super) fn game(&self) -> &Game {
+        match &self.view {
+            View::Read(g) => g,
+            View::Act(g) => g,
+        }
+    }
+
+    /// Queue a change; an error in a read-only hook.
+    pub(super) fn ask(&self, intent: Intent) -> mlua::Result<()> {
+        match self.intents {
+            Some(list) => {
+                list.borrow_mut().push(intent);
+                Ok(())
+            }
+            None => Err(mlua::Error::runtime(
+                "this ctx is read-only: changes can be asked for only in on_result and on_charge hooks",
+            )),
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Queue a reward; an error outside an Opportunity's or an item's script.
+    pub(super) fn reward(&self, lua: &Lua, what: &str, r: Reward) -> mlua::Result<()> {
+        match &self.reward {
+            Some(rc) => {
+                rc.list.borrow_mut().push(r);
+                Ok(())
+            }
+            None => Err(fail(
+                lua,
+                format!(
+                    "ctx:{what} is a reward primitive: it works only in an Opportunity's claim or \
+                     wave_end, or an item's use"
+                ),
+            )),
+        }
+    }
+}
+
+/// A positive whole number argument of a reward primitive.
+pub(super) fn positive(lua: &Lua, what: &str, n: i64) -> mlua::Result<u32> {
+    u32::try_from(n)
+        .ok()
+        .filter(|n| *n > 0 && *n <= 1000)
+        .ok_or_else(|| {
+            fail(
+                lua,
+                format!("ctx:{what} takes a whole number from 1 to 1000, got {n}"),
+            )
+        })
+}
+
+pub(super) fn id_of(t: &Table) -> mlua::Result<ModelId> {
+    Ok(ModelId(t.raw_get::<u32>("id")?))
+}
+
+/// A model argument of a spell primitive: a snapshot (or any table with `id`) or a model id.
+pub(super) fn model_id(lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
+    match v {
+        Value::Table(t) => id_of(t),
+        Value::Integer(i) if *i > 0 => Ok(ModelId(*i as u32)),
+        other => Err(fail(
+            lua,
+            format!("expected a model snapshot or id, got {}", other.type_name()),
+        )),
+    }
+}
+
+/// A kernel error raised inside a spell primitive, located at the script's line (a hook error already
+/// names its own file:line).
+pub(super) fn spell_err(lua: &Lua, e: RuleError) -> mlua::Error {
+    match e {
+        RuleError::Hook(h) => mlua::Error::runtime(h.message),
+        other => fail(lua, other),
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The game to change and the casting, or an error outside a spell's `cast`.
+    pub(super) fn casting(
+        &mut self,
+        lua: &Lua,
+        what: &str,
+    ) -> mlua::Result<(&mut Game, Casting<'_>, &SpellCtx<'a>)> {
+        match (&mut self.view, &self.spell) {
+            (View::Act(g), Some(sp)) => Ok((
+                &mut **g,
+                Casting {
+                    caster: sp.caster,
+                    spell: &sp.spell,
+                    power: sp.power,
+                },
+                sp,
+            )),
+            _ => Err(fail(
+                lua,
+                format!(
+                    "ctx:{what} is a spell primitive: it works only in a spell script's `cast`"
+                ),
+            )),
+        }
+    }
+}

@@ -1,0 +1,681 @@
+//! The methods and fields of the `ctx` userdata (`CtxHandle`): reading the table, measuring, asking for
+//! changes, the spell and reward primitives. Each name comes from `spec` (the API as data).
+
+use super::*;
+
+/// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
+pub(super) fn api(member: &str) -> &'static str {
+    spec::member("Ctx", member)
+}
+
+impl UserData for CtxHandle {
+    fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
+        fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
+        fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));
+        fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game().supplies));
+        fields.add_field_method_get(api("igniters_burn"), |_, this| {
+            Ok(this.game().igniters_burn)
+        });
+        fields.add_field_method_get(api("params"), |_, this| Ok(this.params.clone()));
+    }
+
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method(
+            api("model"),
+            timed("model", |lua, this, id: u32| {
+                match this.game().model(ModelId(id)) {
+                    Ok(m) => Ok(Some(this.snapshot(lua, m)?)),
+                    Err(_) => Ok(None),
+                }
+            }),
+        );
+        methods.add_method(
+            api("models"),
+            timed("models", |lua, this, opts: Option<Table>| {
+                let side = match &opts {
+                    Some(t) => t.raw_get::<Option<String>>("side")?,
+                    None => None,
+                };
+                let want = match side.as_deref() {
+                    None => None,
+                    Some("heroes") => Some(Side::Heroes),
+                    Some("enemies") => Some(Side::Enemies),
+                    Some(x) => {
+                        return Err(mlua::Error::runtime(format!(
+                            "side must be \"heroes\" or \"enemies\", got {x:?}"
+                        )))
+                    }
+                };
+                let mut v = Vec::new();
+                let game = this.game();
+                for m in game
+                    .models
+                    .iter()
+                    .filter(|m| want.is_none_or(|s| m.side == s))
+                {
+                    v.push(this.snapshot(lua, m)?);
+                }
+                Ok(v)
+            }),
+        );
+        methods.add_method(
+            api("building"),
+            timed("building", |lua, this, name: String| {
+                match this.game().building(&name) {
+                    Ok(b) => Ok(Some(building_snapshot(lua, b)?)),
+                    Err(_) => Ok(None),
+                }
+            }),
+        );
+        methods.add_method(
+            api("distance"),
+            timed("distance", |_, this, (a, b): (Table, Table)| {
+                let game = this.game();
+                let (a, b) = (
+                    game.model(id_of(&a)?).map_err(mlua::Error::external)?,
+                    game.model(id_of(&b)?).map_err(mlua::Error::external)?,
+                );
+                Ok(crate::geometry::circle_circle_gap(&a.circle(), &b.circle()).max(0.0))
+            }),
+        );
+        methods.add_method(
+            api("rule"),
+            timed("rule", |lua, this, (section, key): (String, String)| {
+                let v = this
+                    .rules_json
+                    .get(&section)
+                    .and_then(|s| s.get(&key))
+                    .ok_or_else(|| {
+                        mlua::Error::runtime(format!("no rule constant {section}.{key}"))
+                    })?;
+                crate::script::api::convert::to_lua(lua, v)
+            }),
+        );
+        methods.add_method(
+            api("buildings"),
+            timed("buildings", |lua, this, ()| {
+                let mut v = Vec::new();
+                for b in &this.game().buildings {
+                    v.push(building_snapshot(lua, b)?);
+                }
+                Ok(v)
+            }),
+        );
+        methods.add_method(
+            api("distance_to"),
+            timed("distance_to", |_, this, (a, b): (Table, Table)| {
+                let game = this.game();
+                let me = game.model(id_of(&a)?).map_err(mlua::Error::external)?;
+                // A token from ctx:tokens: a Barricade is measured to its segment, others to their point.
+                if b.raw_get::<Option<String>>("kind")?.is_some() {
+                    let id = TokenId(b.raw_get::<u32>("id")?);
+                    if let Some(tok) = game.tokens.iter().find(|t| t.id == id) {
+                        if let crate::state::TokenKind::Barricade { segment, .. } = &tok.kind {
+                            return Ok(circle_segment_gap(&me.circle(), segment).max(0.0));
+                        }
+                        return Ok((me.pos.dist(tok.pos) - me.base / 2.0).max(0.0));
+                    }
+                }
+                if let Some(id) = b.raw_get::<Option<u32>>("id")? {
+                    let o = game.model(ModelId(id)).map_err(mlua::Error::external)?;
+                    return Ok(
+                        crate::geometry::circle_circle_gap(&me.circle(), &o.circle()).max(0.0),
+                    );
+                }
+                if let Some(name) = b.raw_get::<Option<String>>("name")? {
+                    let bd = game.building(&name).map_err(mlua::Error::external)?;
+                    return Ok(crate::geometry::circle_rect_gap(&me.circle(), &bd.rect).max(0.0));
+                }
+                let p = crate::geometry::Vec2::new(b.raw_get("x")?, b.raw_get("y")?);
+                Ok((me.pos.dist(p) - me.base / 2.0).max(0.0))
+            }),
+        );
+        methods.add_method(
+            api("tokens"),
+            timed("tokens", |lua, this, kind: Option<String>| {
+                let t = lua.create_table()?;
+                for tok in &this.game().tokens {
+                    let k = match &tok.kind {
+                        crate::state::TokenKind::Opportunity { .. } => "opportunity",
+                        crate::state::TokenKind::Barricade { .. } => "barricade",
+                        crate::state::TokenKind::Trap { .. } => "trap",
+                    };
+                    if kind.as_deref().is_some_and(|want| want != k) {
+                        continue;
+                    }
+                    let e = lua.create_table()?;
+                    e.raw_set("id", tok.id.0)?;
+                    e.raw_set("kind", k)?;
+                    e.raw_set("x", tok.pos.x)?;
+                    e.raw_set("y", tok.pos.y)?;
+                    t.raw_push(e)?;
+                }
+                Ok(t)
+            }),
+        );
+        methods.add_method(
+            api("permission"),
+            timed("permission", |lua, this, (m, name): (Value, String)| {
+                let Some(k) = this.kernel else {
+                    return Err(fail(
+                        lua,
+                        "ctx:permission is not available in a spell's cast",
+                    ));
+                };
+                let id = model_id(lua, &m)?;
+                k.permission(this.game(), id, &name)
+                    .map_err(|e| mlua::Error::runtime(e.message))
+            }),
+        );
+        methods.add_method(
+            api("can_shoot"),
+            timed("can_shoot", |lua, this, (s, t): (Value, Value)| {
+                let Some(k) = this.kernel else {
+                    return Err(fail(
+                        lua,
+                        "ctx:can_shoot is not available in a spell's cast",
+                    ));
+                };
+                let (s, t) = (model_id(lua, &s)?, model_id(lua, &t)?);
+                match crate::rules::ranged::may_shoot(this.game(), k.rosters(), k, s, t) {
+                    Ok(()) => Ok(true),
+                    Err(RuleError::Hook(h)) => Err(mlua::Error::runtime(h.message)),
+                    Err(_) => Ok(false),
+                }
+            }),
+        );
+        methods.add_method(
+            api("engaged"),
+            timed("engaged", |lua, this, m: Table| {
+                let game = this.game();
+                let ids = engaged_enemies(game, this.rules, id_of(&m)?);
+                let mut v = Vec::new();
+                for id in ids {
+                    if let Ok(e) = game.model(id) {
+                        v.push(this.snapshot(lua, e)?);
+                    }
+                }
+                Ok(v)
+            }),
+        );
+        methods.add_method(
+            api("touching_terrain"),
+            timed(
+                "touching_terrain",
+                |_, this, (m, kinds): (Table, Vec<String>)| {
+                    let game = this.game();
+                    let me = game.model(id_of(&m)?).map_err(mlua::Error::external)?;
+                    let tol = this.rules.bases.contact_tolerance;
+                    Ok(game.table.terrain.iter().any(|t| {
+                        let kind = format!("{:?}", t.kind).to_lowercase();
+                        kinds.contains(&kind)
+                            && match &t.shape {
+                                TerrainShape::Area(p) => circle_polygon_gap(&me.circle(), p) <= tol,
+                                TerrainShape::Line(s) => circle_segment_gap(&me.circle(), s) <= tol,
+                            }
+                    }))
+                },
+            ),
+        );
+        methods.add_method_mut(api("roll"), timed_mut("roll", |_, this, (n, purpose): (usize, Option<String>)| {
+            if !(1..=6).contains(&n) {
+                return Err(mlua::Error::runtime(format!("ctx:roll rolls 1 to 6 dice, got {n}")));
+            }
+            let purpose = purpose.unwrap_or_else(|| this.source.clone());
+            match &mut this.view {
+                View::Act(g) => Ok(g.roll(&purpose, None, n).iter().map(|d| d.face).collect::<Vec<u8>>()),
+                View::Read(_) => Err(mlua::Error::runtime(
+                    "this ctx is read-only: dice can be rolled only in on_result and on_charge hooks",
+                )),
+            }
+        }));
+        methods.add_method(
+            api("worsen_quality"),
+            timed(
+                "worsen_quality",
+                |_, this, (m, amount, reason): (Table, u8, Option<String>)| {
+                    this.ask(Intent::WorsenQuality {
+                        model: id_of(&m)?,
+                        amount,
+                        reason: reason.unwrap_or_else(|| this.source.clone()),
+                        source: this.source.clone(),
+                    })
+                },
+            ),
+        );
+        methods.add_method(
+            api("add_condition"),
+            timed(
+                "add_condition",
+                |_, this, (m, c, holder): (Table, String, Option<Table>)| {
+                    let condition = match c.as_str() {
+                        "defenseless" => Condition::Defenseless,
+                        "transfixed" => Condition::Transfixed,
+                        "entangled" => Condition::Entangled,
+                        other => {
+                            return Err(mlua::Error::runtime(format!(
+                                "unknown condition {other:?}"
+                            )))
+                        }
+                    };
+                    let held_by = match holder {
+                        Some(h) => Some(id_of(&h)?),
+                        None => None,
+                    };
+                    this.ask(Intent::AddCondition {
+                        model: id_of(&m)?,
+                        condition,
+                        held_by,
+                        source: this.source.clone(),
+                    })
+                },
+            ),
+        );
+        methods.add_method_mut(
+            api("transfix"),
+            timed_mut("transfix", |lua, this, (target, power): (Value, u8)| {
+                let target = model_id(lua, &target)?;
+                let (game, c, sp) = this.casting(lua, "transfix")?;
+                let hooks = ScriptHooks::new(lua, sp.core, sp.registry.clone());
+                magic::cast_transfix(game, sp.rosters, &hooks, c, target, power)
+                    .map_err(|e| spell_err(lua, e))
+            }),
+        );
+        methods.add_method_mut(
+            api("spell_attack"),
+            timed_mut("spell_attack", |lua, this, (target, power): (Value, u8)| {
+                let target = model_id(lua, &target)?;
+                let (game, c, sp) = this.casting(lua, "spell_attack")?;
+                let core: &Rc<Core> = sp.core;
+                let known = names(game, &[c.caster, target]);
+                let hooks = ScriptHooks::new(lua, core, sp.registry.clone());
+                let r = magic::cast_attack(game, sp.rosters, &hooks, c, target, power)
+                    .map_err(|e| spell_err(lua, e))?;
+                let t = combat_table(lua, core, game, &r)?;
+                fix_names(&t, &known)?;
+                Ok(t)
+            }),
+        );
+        methods.add_method_mut(
+            api("heal"),
+            timed_mut("heal", |lua, this, (target, asked): (Value, String)| {
+                let target = model_id(lua, &target)?;
+                let what = match asked.as_str() {
+                    "wound" => Heal::Wound,
+                    other => Heal::Condition(parse_condition(other).ok_or_else(|| {
+                        fail(
+                            lua,
+                            format!("ctx:heal heals \"wound\" or a condition, got {other:?}"),
+                        )
+                    })?),
+                };
+                // In an item's use (a Potion) healing is a reward the kernel applies after the script.
+                if this.reward.is_some() {
+                    let source = this.source.clone();
+                    return this
+                        .reward(
+                            lua,
+                            "heal",
+                            Reward::Heal {
+                                model: target,
+                                what,
+                                source,
+                            },
+                        )
+                        .map(|_| asked);
+                }
+                let (game, c, sp) = this.casting(lua, "heal")?;
+                magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| spell_err(lua, e))
+            }),
+        );
+        methods.add_method(
+            api("add_supplies"),
+            timed("add_supplies", |lua, this, n: i64| {
+                let amount = positive(lua, "add_supplies", n)? as i32;
+                let source = this.source.clone();
+                this.reward(lua, "add_supplies", Reward::Supplies { amount, source })
+            }),
+        );
+        methods.add_method(
+            api("add_herbs"),
+            timed("add_herbs", |lua, this, n: i64| {
+                let amount = positive(lua, "add_herbs", n)?;
+                let source = this.source.clone();
+                this.reward(lua, "add_herbs", Reward::Herbs { amount, source })
+            }),
+        );
+        methods.add_method(
+            api("join"),
+            timed("join", |lua, this, profile: String| {
+                let source = this.source.clone();
+                this.reward(lua, "join", Reward::Join { profile, source })
+            }),
+        );
+        methods.add_method(api("ambush"), timed("ambush", |lua, this, (profile, count, behaviour, within): (String, i64, String, String)| {
+                let count = positive(lua, "ambush", count)?;
+                let within: crate::roster::Measure =
+                    serde_json::from_value(serde_json::Value::String(within.clone())).map_err(
+                        |_| {
+                            fail(
+                                lua,
+                                format!(
+                                    "within must be \"short\", \"medium\" or \"long\", got {within:?}"
+                                ),
+                            )
+                        },
+                    )?;
+                if !this.reward.as_ref().is_some_and(|r| r.claim) {
+                    return Err(fail(
+                        lua,
+                        "ctx:ambush deploys around the claimed token: only in an Opportunity's claim",
+                    ));
+                }
+                let source = this.source.clone();
+                this.reward(
+                    lua,
+                    "ambush",
+                    Reward::Ambush {
+                        profile,
+                        count,
+                        behaviour,
+                        within,
+                        source,
+                    },
+                )
+            }));
+        methods.add_method(
+            api("give"),
+            timed("give", |lua, this, (m, name): (Value, String)| {
+                let model = model_id(lua, &m)?;
+                let Some(rc) = &this.reward else {
+                    return Err(fail(
+                    lua,
+                    "ctx:give is a reward primitive: it works only in an Opportunity's claim or \
+                     wave_end, or an item's use",
+                ));
+                };
+                if name.trim().is_empty() {
+                    return Err(fail(lua, "ctx:give needs the item's name"));
+                }
+                let item = crate::state::Item {
+                    name,
+                    script: rc.script.clone(),
+                    params: rc.params.clone(),
+                };
+                let source = this.source.clone();
+                this.reward(
+                    lua,
+                    "give",
+                    Reward::Give {
+                        model,
+                        item,
+                        source,
+                    },
+                )
+            }),
+        );
+        methods.add_method(
+            api("spent"),
+            timed("spent", |_, this, key: String| {
+                Ok(this.game().spent.contains(&key))
+            }),
+        );
+        methods.add_method(
+            api("spend"),
+            timed("spend", |lua, this, key: String| {
+                let source = this.source.clone();
+                // In a hook that may ask for changes it is a change like the others (Sanctuary).
+                if this.reward.is_none() && this.intents.is_some() {
+                    return this.ask(Intent::Spend { key, source });
+                }
+                this.reward(lua, "spend", Reward::Spend { key, source })
+            }),
+        );
+        methods.add_method_mut(
+            api("peek"),
+            timed_mut("peek", |lua, this, (m, tok): (Value, Value)| {
+                tokens::peek(lua, this, &m, &tok)
+            }),
+        );
+        methods.add_method(
+            api("hero"),
+            timed("hero", |lua, this, ()| {
+                match this.reward.as_ref().and_then(|r| r.hero) {
+                    Some(id) => match this.game().model(id) {
+                        Ok(m) => Ok(Some(model_snapshot(lua, this.game(), this.rules, m)?)),
+                        Err(_) => Ok(None),
+                    },
+                    None => Ok(None),
+                }
+            }),
+        );
+        methods.add_method_mut(
+            api("wall"),
+            timed_mut(
+                "wall",
+                |lua, this, (from, to, power): (Value, Value, u8)| {
+                    let (a, b) = (to_pos(lua, &from)?, to_pos(lua, &to)?);
+                    let (game, c, sp) = this.casting(lua, "wall")?;
+                    magic::cast_wall(game, sp.rosters, c, a, b, power)
+                        .map(|t| t.0)
+                        .map_err(|e| spell_err(lua, e))
+                },
+            ),
+        );
+        methods.add_method_mut(
+            api("summon"),
+            timed_mut(
+                "summon",
+                |lua, this, (profile, at, within): (String, Value, String)| {
+                    let at = to_pos(lua, &at)?;
+                    let within: crate::roster::Measure =
+                        serde_json::from_value(serde_json::Value::String(within.clone())).map_err(
+                            |_| {
+                                fail(
+                        lua,
+                        format!("within must be \"short\", \"medium\" or \"long\", got {within:?}"),
+                    )
+                            },
+                        )?;
+                    let rules = this.rules;
+                    let (game, c, sp) = this.casting(lua, "summon")?;
+                    let id = magic::summon(game, sp.rosters, c, &profile, at, within)
+                        .map_err(|e| spell_err(lua, e))?;
+                    let m = game.model(id).map_err(|e| fail(lua, e))?;
+                    model_snapshot(lua, game, rules, m)
+                },
+            ),
+        );
+        methods.add_method_mut(
+            api("dispel"),
+            timed_mut("dispel", |lua, this, target: Value| {
+                let target = model_id(lua, &target)?;
+                let (game, c, sp) = this.casting(lua, "dispel")?;
+                magic::dispel(game, sp.rosters, c, target).map_err(|e| spell_err(lua, e))
+            }),
+        );
+        methods.add_method(
+            api("morale"),
+            timed("morale", |_, this, (m, trigger): (Table, String)| {
+                let trigger = match trigger.as_str() {
+                    "terror" => MoraleTrigger::Terror,
+                    "gruesome_kill" => MoraleTrigger::GruesomeKill,
+                    "leader_defeated" => MoraleTrigger::LeaderDefeated,
+                    "half_lost" => MoraleTrigger::HalfLost,
+                    other => {
+                        return Err(mlua::Error::runtime(format!(
+                            "unknown morale trigger {other:?}"
+                        )))
+                    }
+                };
+                this.ask(Intent::Morale {
+                    model: id_of(&m)?,
+                    trigger,
+                    source: this.source.clone(),
+                })
+            }),
+        );
+        methods.add_method(
+            api("grant"),
+            timed("grant", |lua, this, opts: Table| {
+                check_options(lua, &Some(opts.clone()), &spec::options("GrantOptions"))?;
+                let ids = |key: &str| -> mlua::Result<Vec<ModelId>> {
+                    match opts.raw_get::<Value>(key)? {
+                        Value::Nil => Ok(Vec::new()),
+                        Value::Table(t) => t
+                            .sequence_values::<Value>()
+                            .map(|v| model_id(lua, &v?))
+                            .collect(),
+                        other => Err(fail(
+                            lua,
+                            format!(
+                                "ctx:grant: {key} = a {} (expected a list)",
+                                other.type_name()
+                            ),
+                        )),
+                    }
+                };
+                let ends = match opts.raw_get::<Option<String>>("ends")?.as_deref() {
+                    None | Some("activation") => crate::state::EffectEnds::Activation,
+                    Some("wave") => crate::state::EffectEnds::Wave,
+                    Some(other) => {
+                        return Err(fail(
+                            lua,
+                            format!(
+                                "ctx:grant: ends = {other:?} (expected \"activation\" or \"wave\")"
+                            ),
+                        ))
+                    }
+                };
+                let source = this.source.clone();
+                let effect = crate::state::Effect {
+                    models: ids("models")?,
+                    against: ids("against")?,
+                    value: opts.raw_get::<i32>("value")?,
+                    reason: opts
+                        .raw_get::<Option<String>>("reason")?
+                        .unwrap_or_else(|| source.clone()),
+                    source,
+                    ends,
+                };
+                this.ask(Intent::Grant(effect))
+            }),
+        );
+        methods.add_method(
+            api("repair"),
+            timed("repair", |lua, this, (b, amount): (Value, i32)| {
+                let building = building_name(lua, &b)?;
+                this.ask(Intent::Repair {
+                    building,
+                    amount,
+                    source: this.source.clone(),
+                })
+            }),
+        );
+        methods.add_method(
+            api("extinguish"),
+            timed("extinguish", |lua, this, b: Value| {
+                let building = building_name(lua, &b)?;
+                this.ask(Intent::Extinguish {
+                    building,
+                    source: this.source.clone(),
+                })
+            }),
+        );
+        methods.add_method(
+            api("ignite"),
+            timed("ignite", |lua, this, b: Value| {
+                let building = building_name(lua, &b)?;
+                this.ask(Intent::Ignite {
+                    building,
+                    source: this.source.clone(),
+                })
+            }),
+        );
+        methods.add_method(api("attack"), timed("attack", |lua, this, (attacker, target, combat, reason): (Value, Value, i32, Option<String>)| {
+                let source = this.source.clone();
+                this.ask(Intent::Attack {
+                    attacker: model_id(lua, &attacker)?,
+                    target: model_id(lua, &target)?,
+                    combat,
+                    reason: reason.unwrap_or_else(|| source.clone()),
+                    source,
+                })
+            }));
+        methods.add_method(
+            api("summon_near"),
+            timed(
+                "summon_near",
+                |lua, this, (summoner, profile, within): (Value, String, Value)| {
+                    let within = match within {
+                        Value::Integer(n) if n >= 0 => n as f64,
+                        Value::Number(n) if n.is_finite() && n >= 0.0 => n,
+                        Value::String(s) => {
+                            let name = s.to_string_lossy();
+                            let m = crate::roster::Measure::named(&name).ok_or_else(|| {
+                                fail(lua, format!("ctx:summon_near: within = {name:?}"))
+                            })?;
+                            this.rules.measures.get(m)
+                        }
+                        other => {
+                            return Err(fail(
+                                lua,
+                                format!("ctx:summon_near: within = a {}", other.type_name()),
+                            ))
+                        }
+                    };
+                    this.ask(Intent::Summon {
+                        summoner: model_id(lua, &summoner)?,
+                        profile,
+                        within,
+                        source: this.source.clone(),
+                    })
+                },
+            ),
+        );
+        methods.add_method(
+            api("usable"),
+            timed("usable", |lua, this, m: Value| {
+                let id = model_id(lua, &m)?;
+                match this.kernel {
+                    Some(k) => k.usable(lua, this.game(), id),
+                    None => lua.create_table(),
+                }
+            }),
+        );
+        methods.add_method(
+            api("remove_barricade"),
+            timed("remove_barricade", |lua, this, tok: Value| {
+                let token = match &tok {
+                    Value::Integer(i) if *i > 0 => TokenId(*i as u32),
+                    Value::Table(t) => TokenId(t.raw_get::<u32>("id")?),
+                    other => {
+                        return Err(fail(
+                            lua,
+                            format!(
+                                "ctx:remove_barricade: a {} (expected a token)",
+                                other.type_name()
+                            ),
+                        ))
+                    }
+                };
+                this.ask(Intent::RemoveBarricade {
+                    token,
+                    source: this.source.clone(),
+                })
+            }),
+        );
+    }
+}
+
+/// A building argument: its name, or a snapshot with `name`.
+pub(super) fn building_name(lua: &Lua, v: &Value) -> mlua::Result<String> {
+    match v {
+        Value::String(s) => Ok(s.to_string_lossy()),
+        Value::Table(t) => t.raw_get::<String>("name"),
+        other => Err(fail(
+            lua,
+            format!("expected a building or its name, got {}", other.type_name()),
+        )),
+    }
+}

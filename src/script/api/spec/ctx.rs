@@ -1,0 +1,675 @@
+//! The API classes a hook sees: the `ctx` (its reads, measures, intents, spell and reward primitives)
+//! and the tables hooks receive and return.
+
+use super::*;
+
+/// The hooks' classes, in output order.
+pub(super) const CLASSES: &[Class] = &[
+    Class {
+        name: "Ctx",
+        kind: ClassKind::Handle,
+        doc: "The view of the game a hook receives. It lives only for the call: keep what you read, not the \
+              ctx. It is read-only in modifier and rule hooks; `on_result` and `on_charge` may roll dice and \
+              ask for changes; a spell's `cast` may also call the spell primitives, which the kernel checks \
+              against the casting and applies at once.",
+        usage: "melee_modifier = function(ctx, self, roll) if ctx.wave >= 3 then return 1 end end",
+        fields: &[
+            f("round", "integer", "The current round."),
+            f("wave", "integer", "The current wave."),
+            f("supplies", "integer", "The village's Supplies."),
+            f(
+                "igniters_burn",
+                "boolean",
+                "Whether Igniters may place fire in this wave (from Escalation II; true outside waves).",
+            ),
+            opt(
+                "params",
+                "table<string, any>",
+                "The `params` of the roster entry that names this script (a trait's, a signature's ...).",
+            ),
+        ],
+        methods: &[
+            Method {
+                name: "model",
+                params: &[p("id", "integer", "A model id.")],
+                returns: "ModelSnapshot|nil",
+                doc: "A snapshot of the model with this id, or nil.",
+                usage: "local m = ctx:model(roll.attacker.id)",
+            },
+            Method {
+                name: "models",
+                params: &[po("opts", "ModelFilter", "`side`: only this side.")],
+                returns: "ModelSnapshot[]",
+                doc: "Snapshots of the models on the table, in id order.",
+                usage: "local foes = ctx:models({ side = \"enemies\" })",
+            },
+            Method {
+                name: "building",
+                params: &[p("name", "string", "The building's name.")],
+                returns: "BuildingSnapshot|nil",
+                doc: "A snapshot of the building, or nil.",
+                usage: "local th = ctx:building(\"Town Hall\")",
+            },
+            Method {
+                name: "distance",
+                params: &[p("a", "ModelSnapshot", "A model."), p("b", "ModelSnapshot", "Another model.")],
+                returns: "number",
+                doc: "The gap between two bases, edge to edge, in inches (0 in contact).",
+                usage: "if ctx:distance(self, roll.target) < 1 then return 1 end",
+            },
+            Method {
+                name: "rule",
+                params: &[
+                    p("section", "string", "A section of rosters/rules.toml (\"melee\")."),
+                    p("key", "string", "A constant of that section (\"power_blow\")."),
+                ],
+                returns: "any",
+                doc: "A rule constant in force (variants applied); an error if there is none.",
+                usage: "local pb = ctx:rule(\"melee\", \"power_blow\")",
+            },
+            Method {
+                name: "buildings",
+                params: &[],
+                returns: "BuildingSnapshot[]",
+                doc: "Snapshots of every building, Destroyed ones included, in roster order (Town Hall first).",
+                usage: "for _, b in ipairs(ctx:buildings()) do if b.town_hall then return b end end",
+            },
+            Method {
+                name: "distance_to",
+                params: &[
+                    p("m", "ModelSnapshot", "A model."),
+                    p("other", "ModelSnapshot|BuildingSnapshot|Position", "A model, a building or a point."),
+                ],
+                returns: "number",
+                doc: "Edge-to-edge distance from a model to a model, a building's outline, a token from \
+                      `ctx:tokens` (a Barricade's segment) or a point (inches).",
+                usage: "local d = ctx:distance_to(self, ctx:buildings()[1])",
+            },
+            Method {
+                name: "tokens",
+                params: &[po("kind", "string", "\"opportunity\", \"barricade\" or \"trap\" (default: all).")],
+                returns: "Token[]",
+                doc: "The tokens on the table, in id order.",
+                usage: "local ops = ctx:tokens(\"opportunity\")",
+            },
+            Method {
+                name: "permission",
+                params: &[
+                    p("m", "ModelSnapshot", "A model."),
+                    p("name", "string", "A permission (\"ignite\", \"heal\", \"shoot\", \"lead\", ...)."),
+                ],
+                returns: "string|nil",
+                doc: "The script that grants the model this permission (its traits', signature's, items' or a \
+                      variant's `permissions`), or nil — what the kernel asks before letting it act. Not in a \
+                      spell's `cast`.",
+                usage: "if ctx:permission(self, \"ignite\") then return { ignite = building } end",
+            },
+            Method {
+                name: "can_shoot",
+                params: &[
+                    p("shooter", "ModelSnapshot", "The model that would shoot."),
+                    p("target", "ModelSnapshot", "The enemy it would shoot."),
+                ],
+                returns: "boolean",
+                doc: "Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target \
+                      not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be \
+                      (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.",
+                usage: "if ctx:can_shoot(self, foe) then return { shoot = foe } end",
+            },
+            Method {
+                name: "engaged",
+                params: &[p("m", "ModelSnapshot", "A model.")],
+                returns: "ModelSnapshot[]",
+                doc: "The enemies in base contact with a model, in id order.",
+                usage: "local extra = #ctx:engaged(self) - 1",
+            },
+            Method {
+                name: "touching_terrain",
+                params: &[
+                    p("m", "ModelSnapshot", "A model."),
+                    p("kinds", "string[]", "Terrain kinds (\"wood\", \"wall\", \"hedge\", ...)."),
+                ],
+                returns: "boolean",
+                doc: "Whether the model's base touches a terrain piece of one of these kinds.",
+                usage: "local hidden = ctx:touching_terrain(self, { \"wood\", \"wall\", \"hedge\" })",
+            },
+            Method {
+                name: "roll",
+                params: &[
+                    p("n", "integer", "How many D6 (1 to 6)."),
+                    po("purpose", "string", "What the roll is for, in the log (default: the script)."),
+                ],
+                returns: "integer[]",
+                doc: "Roll dice from the game's stream, logged as an event. Only in `on_result` and `on_charge`.",
+                usage: "if ctx:roll(1)[1] >= 5 then ctx:worsen_quality(win.opponent, 1, \"Poison\") end",
+            },
+            Method {
+                name: "worsen_quality",
+                params: &[
+                    p("m", "ModelSnapshot", "The model."),
+                    p("amount", "integer", "By how much (Quality grows: worse)."),
+                    po("reason", "string", "For the log."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to worsen a model's Quality after the hook (at the Tough limit it is Defeated). \
+                      Only in `on_result` and `on_charge`.",
+                usage: "ctx:worsen_quality(win.opponent, 1, \"Poison\")",
+            },
+            Method {
+                name: "add_condition",
+                params: &[
+                    p("m", "ModelSnapshot", "The model."),
+                    p("condition", "Condition", "The condition."),
+                    po("holder", "ModelSnapshot", "The model holding it (an Entangle ends when it Recoils or falls)."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to give a model a condition after the hook. Only in `on_result` and `on_charge`.",
+                usage: "ctx:add_condition(win.opponent, \"entangled\", self)",
+            },
+            Method {
+                name: "transfix",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "The model (in range and sight)."),
+                    p("power", "integer", "The Power the spell was cast at."),
+                ],
+                returns: "boolean",
+                doc: "Spell primitive (a Resisted spell): the target rolls one Quality die per Power; any failure \
+                      Transfixes it, held by the caster. True when it took hold. Only in a spell's `cast`.",
+                usage: "local held = ctx:transfix(target, power)",
+            },
+            Method {
+                name: "spell_attack",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "An enemy model (in range and sight, closest, not Engaged)."),
+                    p("power", "integer", "The Power the spell was cast at: its Combat."),
+                ],
+                returns: "CombatResult",
+                doc: "Spell primitive (an attack spell): a ranged attack with Combat equal to the Power, with both \
+                      models' modifier hooks. Only in a spell's `cast`.",
+                usage: "local r = ctx:spell_attack(target, power)",
+            },
+            Method {
+                name: "heal",
+                params: &[
+                    p("target", "ModelSnapshot|integer", "A living model in range and sight."),
+                    p("what", "\"wound\"|Condition", "A Wound, or the condition to clear."),
+                ],
+                returns: "string",
+                doc: "Spell primitive (a healing spell): heal one Wound or clear one condition; an error on an \
+                      Undead or Artificial model or when there is nothing of that kind. What was healed. In a \
+                      spell's `cast`; in an item's `use` (a Potion) it is a reward the kernel applies after \
+                      the script, to the hero using it only (returns what was asked).",
+                usage: "ctx:heal(target, \"wound\")",
+            },
+            Method {
+                name: "wall",
+                params: &[
+                    p("from", "Point", "Where the wall starts."),
+                    p("to", "Point", "Which way it runs: it takes the spell's `wall.length`."),
+                    p("power", "integer", "The Power the spell was cast at: both ends within its range."),
+                ],
+                returns: "integer",
+                doc: "Spell primitive (a Wall spell): a linear obstacle with the roster's Integrity and Structure, \
+                      held by the caster (it falls when the caster leaves). Its token id. Only in a spell's `cast`.",
+                usage: "local token = ctx:wall(opts.from, opts.to, power)",
+            },
+            Method {
+                name: "summon",
+                params: &[
+                    p("profile", "string", "A profile of the rosters (\"Skeleton Warrior\")."),
+                    p("at", "Point", "Where its base stands: free ground."),
+                    p("within", "\"short\"|\"medium\"|\"long\"", "How close to the caster it must stand."),
+                ],
+                returns: "ModelSnapshot",
+                doc: "Spell primitive (a Summoning): a new model on the caster's side and in its Group, summoned by \
+                      the caster so it vanishes when the caster leaves. Only in a spell's `cast`.",
+                usage: "local sk = ctx:summon(ctx.params.profile, opts.at, ctx.params.within)",
+            },
+            Method {
+                name: "dispel",
+                params: &[p("target", "ModelSnapshot|integer", "A model in range and sight.")],
+                returns: "string|nil",
+                doc: "Spell primitive (a dispel): remove one Enchantment (a lasting effect of a spell of kind \
+                      `enchantment`) from the model; what was removed, or nil. No supplied spell is an \
+                      Enchantment and the kernel records none, so today it finds nothing. Only in a spell's `cast`.",
+                usage: "local gone = ctx:dispel(target)",
+            },
+            Method {
+                name: "add_supplies",
+                params: &[p("n", "integer", "Supplies to add (1 or more).")],
+                returns: "",
+                doc: "Reward primitive: the village gains Supplies (logged `supplies_gained`, this script the \
+                      source). Only in an Opportunity's `claim`/`wave_end` or an item's `use`; like every \
+                      reward, applied by the kernel after the script returns, or not at all if one fails.",
+                usage: "ctx:add_supplies(params.supplies)",
+            },
+            Method {
+                name: "add_herbs",
+                params: &[p("n", "integer", "Herb tokens to add (1 or more).")],
+                returns: "",
+                doc: "Reward primitive: the village gains Herb tokens (each heals 1 Wound in a Council Phase).",
+                usage: "ctx:add_herbs(params.herbs)",
+            },
+            Method {
+                name: "join",
+                params: &[p("profile", "string", "A Village Defender profile (\"Village Archer\").")],
+                returns: "",
+                doc: "Reward primitive: a Village Defender of this profile joins at the next wave start.",
+                usage: "ctx:join(params.profile)",
+            },
+            Method {
+                name: "ambush",
+                params: &[
+                    p("profile", "string", "An enemy profile."),
+                    p("count", "integer", "How many."),
+                    p("behaviour", "string", "The Behaviour they play."),
+                    p("within", "string", "How far from the token: \"short\", \"medium\" or \"long\"."),
+                ],
+                returns: "",
+                doc: "Reward primitive: enemies deploy wholly within the measure of the claimed token, outside \
+                      contact, as a new numbered Enemy Group joining the wave (nearest spots first; fewer when \
+                      the ground is crowded). Only in an Opportunity's `claim`.",
+                usage: "ctx:ambush(params.profile, params.count, params.behaviour, params.within)",
+            },
+            Method {
+                name: "give",
+                params: &[
+                    p("m", "ModelSnapshot|integer", "A hero (not an Animal or a Village Defender)."),
+                    p("item", "string", "The item's name (\"Relic Blade\")."),
+                ],
+                returns: "",
+                doc: "Reward primitive: the hero gains an item carrying this script and its params: the \
+                      script's model hooks (`melee_modifier`, ...) then act for the hero as a trait's do, and \
+                      its `use`, if any, is what a `{ use = item }` order does.",
+                usage: "ctx:give(hero, \"Relic Blade\")",
+            },
+            Method {
+                name: "spent",
+                params: &[p("key", "string", "A limited use: \"game:...\", \"wave:...\" or \"council:...\".")],
+                returns: "boolean",
+                doc: "Whether a limited use is already spent (game:... lasts the game, wave:... the wave, \
+                      council:... the Council Phase).",
+                usage: "if ctx:spent(\"game:Relic Blade:\" .. hero.name) then return end",
+            },
+            Method {
+                name: "spend",
+                params: &[p("key", "string", "A limited use: \"game:...\", \"wave:...\" or \"council:...\".")],
+                returns: "",
+                doc: "Reward primitive: spend a limited use (an error if it is already spent).",
+                usage: "ctx:spend(\"game:Relic Blade:\" .. hero.name)",
+            },
+            Method {
+                name: "hero",
+                params: &[],
+                returns: "ModelSnapshot|nil",
+                doc: "The hero an Opportunity's or item's script acts for, if it is on the table (nil elsewhere).",
+                usage: "local h = ctx:hero()",
+            },
+            Method {
+                name: "peek",
+                params: &[
+                    p("model", "ModelSnapshot|integer", "Who looks: a model holding the `peek_opportunity` permission."),
+                    p("token", "Token|integer", "An Opportunity token (from `ctx:tokens(\"opportunity\")`)."),
+                ],
+                returns: "string",
+                doc: "See an Opportunity's result before claiming it (Wren's Pathfinder): the kernel rolls the \
+                      token's Opportunity die now (logged, with a `rule_bent` event naming the script that \
+                      grants `peek_opportunity`), keeps it on the token for whoever claims it, and returns the \
+                      result's name; a token already peeked is read again without a roll. An error for a model \
+                      without the permission, a token that is no Opportunity, or a read-only ctx.",
+                usage: "if ctx:peek(self, token) ~= \"Ambush\" then return true end",
+            },
+            Method {
+                name: "morale",
+                params: &[
+                    p("m", "ModelSnapshot", "The model."),
+                    p("trigger", "string", "\"terror\", \"gruesome_kill\", \"leader_defeated\" or \"half_lost\"."),
+                ],
+                returns: "",
+                doc: "Ask the kernel for a morale check after the hook. Only in `on_result` and `on_charge`.",
+                usage: "for _, m in ipairs(charged) do ctx:morale(m, \"terror\") end",
+            },
+            Method {
+                name: "grant",
+                params: &[p("effect", "GrantOptions", "Who gains what, against whom, for how long.")],
+                returns: "",
+                doc: "Ask the kernel to add a modifier to some models' melee and ranged rolls for a while \
+                      (logged `effect_granted`). In hooks that may ask for changes.",
+                usage: "ctx:grant({ models = ids, against = group_ids, value = 1, reason = \"Hold the Line\" })",
+            },
+            Method {
+                name: "repair",
+                params: &[
+                    p("building", "BuildingSnapshot|string", "The building."),
+                    p("amount", "integer", "Integrity to restore, up to its maximum."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to restore Integrity to an intact building (logged `repaired`). In hooks \
+                      that may ask for changes and in an action's `run`.",
+                usage: "ctx:repair(\"Forge\", 1)",
+            },
+            Method {
+                name: "extinguish",
+                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                returns: "",
+                doc: "Ask the kernel to remove a building's fire token (logged `fire` with this script).",
+                usage: "ctx:extinguish(\"Temple\")",
+            },
+            Method {
+                name: "ignite",
+                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                returns: "",
+                doc: "Ask the kernel to put a fire token on an intact building that has none (logged `fire` \
+                      with this script).",
+                usage: "ctx:ignite(\"Stable\")",
+            },
+            Method {
+                name: "attack",
+                params: &[
+                    p("attacker", "ModelSnapshot|integer", "Who attacks."),
+                    p("target", "ModelSnapshot|integer", "Who is attacked."),
+                    p("combat", "integer", "The attacker's Combat for this attack."),
+                    p("reason", "string|nil", "For the log (default: the script's path)."),
+                ],
+                returns: "",
+                doc: "Ask the kernel for an attack at this Combat, resolved as a ranged attack is (the target's \
+                      roll only defends; no weapon, sight or closest-target check), its result applied. Only \
+                      in a scripted action's `run` (the Young Dragon's Fire Breath).",
+                usage: "ctx:attack(self, hero, ctx.params.combat, \"Fire Breath\")",
+            },
+            Method {
+                name: "summon_near",
+                params: &[
+                    p("summoner", "ModelSnapshot|integer", "Whose side and Group it joins."),
+                    p("profile", "string", "The profile to place."),
+                    p("within", "number|\"short\"|\"medium\"|\"long\"", "How far from the summoner's base."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to place a model of `profile` at the nearest free spot within `within` of \
+                      the summoner, on its side and in its Group; it vanishes if the summoner is Defeated \
+                      (logged `summoned`). Only in a scripted action's `run` (the Lich's Raise Dead).",
+                usage: "ctx:summon_near(self, \"Skeleton Warrior\", \"short\")",
+            },
+            Method {
+                name: "usable",
+                params: &[p("model", "ModelSnapshot|integer", "The model.")],
+                returns: "UsableAction[]",
+                doc: "The scripted actions the model may take now: each action of its scripts (by name) with \
+                      each target its `targets` offers, kept when its `can` says true. Order one with \
+                      `{ ability = u.name, target = u.target }`.",
+                usage: "for _, u in ipairs(ctx:usable(self)) do return { ability = u.name, target = u.target } end",
+            },
+            Method {
+                name: "remove_barricade",
+                params: &[p("token", "Token|integer", "The Barricade (from `ctx:tokens(\"barricade\")`).")],
+                returns: "",
+                doc: "Ask the kernel to remove a Barricade (logged `barricade_damage` with this script).",
+                usage: "ctx:remove_barricade(b)",
+            },
+        ],
+    },
+    Class {
+        name: "ModelSnapshot",
+        kind: ClassKind::Table,
+        doc: "A read-only copy of a model as a hook sees it (the fields of a `Model`).",
+        usage: "melee_modifier = function(ctx, self, roll) if self:has_trait(\"Savage\") then return 1 end end",
+        fields: MODEL_FIELD_SPECS,
+        methods: MODEL_METHODS,
+    },
+    Class {
+        name: "BuildingSnapshot",
+        kind: ClassKind::Table,
+        doc: "A read-only copy of a building as a hook sees it (the fields of a `Building`).",
+        usage: "local th = ctx:building(\"Town Hall\")",
+        fields: BUILDING_FIELD_SPECS,
+        methods: &[],
+    },
+    Class {
+        name: "Roll",
+        kind: ClassKind::Table,
+        doc: "What a modifier hook learns about the roll about to be made.",
+        usage: "if roll.kind == \"melee\" and roll.role == \"attacker\" then return 1 end",
+        fields: &[
+            f("kind", "RollKind", "Which roll."),
+            f("role", "Role", "The hook owner's role in it."),
+            f("attacker", "ModelSnapshot", "The attacking model."),
+            f("target", "ModelSnapshot|BuildingSnapshot", "The model or building attacked."),
+            f("power_blow", "boolean", "The attack is a Power Blow."),
+            f("aimed", "boolean", "The shot is aimed."),
+            f("free_hack", "boolean", "The attack is a Free Hack."),
+            opt("target_token", "integer", "The token attacked, when it is a Barricade."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Win",
+        kind: ClassKind::Table,
+        doc: "A won roll as `win_rules` and `on_result` see it.",
+        usage: "if win.role == \"winner\" and win.kind == \"melee\" then return { lethal = true } end",
+        fields: &[
+            f("kind", "RollKind", "Which roll."),
+            f("result", "CombatOutcome", "The result so far (read from the table, or as a script replaced it)."),
+            f(
+                "role",
+                "\"winner\"|\"loser\"|\"friend\"",
+                "The hook owner's side of the win (\"friend\": a friend of the loser, in `on_friend_result`).",
+            ),
+            f("attacker_won", "boolean", "Whether the winner was the attacker."),
+            f("winner_die", "integer", "The winner's natural die."),
+            f("winner_total", "integer", "The winner's total."),
+            f("loser_total", "integer", "The loser's total."),
+            opt("opponent", "ModelSnapshot", "The other model."),
+            opt("friend", "ModelSnapshot", "In `on_friend_result`: the friend that lost."),
+            opt(
+                "would_remove",
+                "boolean",
+                "In `on_friend_result`: the result as it stands takes the friend off the table (a Tough \
+                 model's Wound does not).",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "WinRules",
+        kind: ClassKind::Table,
+        doc: "What `win_rules` returns: how the owner's win is read.",
+        usage: "return { lethal = \"Lethal\", gruesome_multiplier = 2 }",
+        fields: &[
+            opt("lethal", "boolean|string", "The win defeats on any loss (a string is the reason)."),
+            opt("gruesome_multiplier", "integer", "A Gruesome Kill from this multiple (Savage: 2)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ResultChange",
+        kind: ClassKind::Table,
+        doc: "What `on_result` (and `on_friend_result`) may return: a result to apply instead, or a longer \
+              Recoil.",
+        usage: "return { result = \"none\", reason = \"Heavy Armor\" }",
+        fields: &[
+            opt("result", "CombatOutcome", "The result to apply instead."),
+            opt(
+                "recoil",
+                "number|\"short\"|\"medium\"|\"long\"",
+                "A Recoil moves the loser this far instead of one base width (inches or a measure).",
+            ),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "MoveTraits",
+        kind: ClassKind::Table,
+        doc: "What `movement` returns: how its owner moves.",
+        usage: "return { ignore_terrain = { \"wood\" } }",
+        fields: &[
+            opt("flying", "boolean", "Passes over terrain; no band lost."),
+            opt("ignore_terrain", "string[]", "Terrain kinds that cost it nothing."),
+            opt("free_disengage", "boolean|integer[]", "Leaves these enemies (ids; true: all) without a Free Hack."),
+            opt("band", "\"short\"|\"medium\"|\"long\"", "Its movement band (default Medium)."),
+            opt("one_move", "boolean", "Only one move action per activation (Slow)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "MoraleAnswer",
+        kind: ClassKind::Table,
+        doc: "What `morale` returns for a check about to be rolled.",
+        usage: "if trigger == \"terror\" then return { immune = \"Fearless\" } end",
+        fields: &[
+            opt("immune", "boolean|string", "Ignore this check (a string is the reason)."),
+            opt("modifier", "integer", "Added to each morale die."),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "GrantOptions",
+        kind: ClassKind::Table,
+        doc: "What `ctx:grant` is given: a modifier for some models' rolls, for a while.",
+        usage: "ctx:grant({ models = { self.id }, against = { orc.id }, value = 1, ends = \"wave\" })",
+        fields: &[
+            f("models", "integer[]|ModelSnapshot[]", "The models whose rolls it modifies (ids or snapshots)."),
+            opt("against", "integer[]|ModelSnapshot[]", "Only in rolls against these (default: anyone)."),
+            f("value", "integer", "Added to the model's own total."),
+            opt("reason", "string", "For the log (default: the script's file name)."),
+            opt(
+                "ends",
+                "\"activation\"|\"wave\"",
+                "When it ends: with the activation being played (default) or the wave.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "OrderInfo",
+        kind: ClassKind::Table,
+        doc: "The order an `order_cost` hook is asked about.",
+        usage: "if order.kind == \"aimed_shot\" then return { cost = 1 } end",
+        fields: &[
+            f(
+                "kind",
+                "string",
+                "\"melee\", \"power_blow\", \"shoot\", \"aimed_shot\", \"structural\", \"ignite\", \"move\", \
+                 \"approach\", \"leave\", \"claim\", \"use\", \"heal\" or \"ability\".",
+            ),
+            f("cost", "integer", "Actions it costs by the rulebook."),
+            opt("target", "integer", "The model it aims at (an attack or a heal)."),
+            opt("building", "string", "The building it aims at."),
+            opt("name", "string", "A scripted action's name."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CostAnswer",
+        kind: ClassKind::Table,
+        doc: "What `order_cost` may return: a lower cost, and the limited use it spends when the order is carried out.",
+        usage: "return { cost = 1, spend = \"wave:Called Shot\", reason = \"Called Shot\" }",
+        fields: &[
+            f("cost", "integer", "Actions (0 to 3); the lowest any script gives is used."),
+            opt("spend", "string", "A limited use (`game:`/`wave:`/`council:`) spent once the order is carried out."),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ActivationRollInfo",
+        kind: ClassKind::Table,
+        doc: "An activation roll as `on_activation_roll` sees it, before any reroll.",
+        usage: "if roll.side == \"heroes\" and #roll.dice > 0 then return { reroll = \"best\" } end",
+        fields: &[
+            f("dice", "integer[]", "The faces, in the order rolled."),
+            f("quality", "integer", "The Quality rolled against."),
+            f("side", "Side", "The side activating."),
+            f("models", "ModelSnapshot[]", "The models activating (a Group, or one model)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RerollAnswer",
+        kind: ClassKind::Table,
+        doc: "What `on_activation_roll` may return: dice to roll again (the first script that asks wins).",
+        usage: "return { reroll = \"all\", spend = \"wave:Warcry:\" .. self.id, reason = \"Warcry\" }",
+        fields: &[
+            f("reroll", "\"all\"|\"best\"", "Every die, or the best (highest) one."),
+            opt("spend", "string", "A limited use spent by the reroll."),
+            opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "UsableAction",
+        kind: ClassKind::Table,
+        doc: "A scripted action a model may take now, as `ctx:usable` lists it.",
+        usage: "local u = ctx:usable(self)[1]",
+        fields: &[
+            f("name", "string", "The action's name."),
+            opt("target", "any", "What it would aim at (a building, model, token or point snapshot)."),
+            f("source", "string", "The script that defines it."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "StructuralInfo",
+        kind: ClassKind::Table,
+        doc: "A structural attack as `on_structural` sees it, after its damage.",
+        usage: "if attack.won then ctx:remove_barricade(b) end",
+        fields: &[
+            f("building", "string", "The building attacked."),
+            f("won", "boolean", "Whether the attacker won the roll."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ActionSpec",
+        kind: ClassKind::Table,
+        doc: "One entry of a script's `actions` table: an extra action its owner may order with \
+              `{ ability = name, target = ... }`.",
+        usage: "actions = { [\"Smother\"] = { can = function(ctx, self, b) return true end, run = function(ctx, self, b) ctx:extinguish(b) end } }",
+        fields: &[
+            opt(
+                "task",
+                "integer|fun(ctx: Ctx): integer",
+                "A Task of this many actions (each order adds one); `run` runs once complete.",
+            ),
+            opt(
+                "attack",
+                "boolean",
+                "It is its model's one melee or ranged attack of the turn (core §3.2): refused after one, \
+                 counted as one.",
+            ),
+            opt(
+                "targets",
+                "fun(ctx: Ctx, self: ModelSnapshot): any[]",
+                "The targets worth offering now (for `ctx:usable`); without it the action takes no target.",
+            ),
+            opt(
+                "can",
+                "fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string",
+                "true when it may be used now; false or a string saying why not refuses the order.",
+            ),
+            f(
+                "run",
+                "fun(ctx: Ctx, self: ModelSnapshot, target: any)",
+                "Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Modifier",
+        kind: ClassKind::Table,
+        doc: "A modifier a hook returns (a bare whole number means `{ value = n }`).",
+        usage: "return { value = -1, to = \"opponent\", reason = \"terrifying\" }",
+        fields: &[
+            f("value", "integer", "A whole number to add to the total."),
+            opt(
+                "to",
+                "\"self\"|\"opponent\"|\"attacker\"|\"defender\"",
+                "Whose total (default \"self\", the hook's owner).",
+            ),
+            opt("reason", "string", "For the log (default: the script's file name)."),
+        ],
+        methods: &[],
+    },
+];

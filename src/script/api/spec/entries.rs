@@ -1,0 +1,317 @@
+//! The script modules' entry points (the closed vocabulary per kind, with types and docs) and the
+//! module class of each kind.
+
+use super::*;
+
+/// Plain data keys any script module may carry besides its entry points.
+pub const MODULE_DATA: &[Field] = &[
+    opt("name", "string", "A display name."),
+    opt("description", "string", "What it does, for people."),
+    opt("params", "table", "Plain data for the module's own use."),
+];
+
+/// Kinds whose scripts act for a model: a trait's, signature's or Alpha Rule's owner, every model for a
+/// variant, and the carrier of the item an Opportunity gave.
+pub(super) const MODEL_HOOK_KINDS: &[&str] =
+    &["traits", "signatures", "alpha", "variants", "opportunities"];
+
+pub(super) const MODIFIER_HOOK: &str =
+    "fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil";
+
+pub(super) const RESERVED: &str = "fun(...: any): any";
+
+/// The entry points of script modules. A hook the kernel does not call yet is typed loosely and says so.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "melee_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.",
+    },
+    EntryPoint {
+        name: "ranged_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a ranged roll its owner takes part in.",
+    },
+    EntryPoint {
+        name: "structural_modifier",
+        kinds: MODEL_HOOK_KINDS,
+        ty: MODIFIER_HOOK,
+        doc: "Modifiers to a structural attack its owner makes.",
+    },
+    EntryPoint {
+        name: "win_rules",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil",
+        doc: "Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.",
+    },
+    EntryPoint {
+        name: "on_result",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil",
+        doc: "Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, \
+              Entangle), roll dice and ask for changes through `ctx` (Poison).",
+    },
+    EntryPoint {
+        name: "on_charge",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[])",
+        doc: "Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale \
+              checks).",
+    },
+    EntryPoint {
+        name: "movement",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil",
+        doc: "Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.",
+    },
+    EntryPoint {
+        name: "permissions",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil",
+        doc: "Rules its owner may bend, by name (\"ignore_closest_target\"): a table, read once when the file \
+              loads, or a function asked each time the kernel needs the answer.",
+    },
+    EntryPoint {
+        name: "morale",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil",
+        doc: "Called before its owner tests morale: immunity to this trigger, or a modifier to each die.",
+    },
+    EntryPoint {
+        name: "on_activation",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_wave_start",
+        kinds: MODEL_HOOK_KINDS,
+        ty: RESERVED,
+        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+    },
+    EntryPoint {
+        name: "on_council",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil",
+        doc: "Called for every model on the table, in id order, as each Council Phase opens (before the \
+              hero policy orders, in `play` and `g:council`): grant free Council orders for this Council \
+              (Grimm's Snare Master: `{ free = \"trap\", entangle = true }`, logged `rule_bent`), roll \
+              dice and ask for changes through `ctx`.",
+    },
+    EntryPoint {
+        name: "on_pass_token",
+        kinds: &["traits", "signatures", "alpha"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil",
+        doc: "Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move \
+              passes within base contact of (in the order met, after the leg of the move that passed it): \
+              return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its \
+              ctx may roll dice (`ctx:peek`) and ask for changes.",
+    },
+    EntryPoint {
+        name: "order_cost",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil",
+        doc: "Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called \
+              Shot), with a limited use spent once the order is carried out. Read-only ctx.",
+    },
+    EntryPoint {
+        name: "on_opponent_activation",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[])",
+        doc: "Called for every model of the other side before an Enemy Group (or a hero) rolls its \
+              activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).",
+    },
+    EntryPoint {
+        name: "on_activation_roll",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil",
+        doc: "Called after an activation roll for the activating models, then for every model of the other \
+              side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's \
+              Hex). The first that asks wins; the reroll is logged `rerolled`.",
+    },
+    EntryPoint {
+        name: "on_friend_result",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil",
+        doc: "Called for each friend of a model that lost a roll (after the winner's and loser's \
+              `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. \
+              `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.",
+    },
+    EntryPoint {
+        name: "on_defeat",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot)",
+        doc: "Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for \
+              changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).",
+    },
+    EntryPoint {
+        name: "on_structural",
+        kinds: MODEL_HOOK_KINDS,
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo)",
+        doc: "Called after its owner's structural attack on a building: ask for changes (the Orc \
+              Demolisher's Breach: `ctx:remove_barricade` on a win).",
+    },
+    EntryPoint {
+        name: "actions",
+        kinds: &["traits", "signatures", "alpha"],
+        ty: "table<string, ActionSpec>",
+        doc: "Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the \
+              hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and \
+              resolved by `run` (logged `ability`, naming this script).",
+    },
+    EntryPoint {
+        name: "rules",
+        kinds: &["variants"],
+        ty: "table<string, table<string, any>>",
+        doc: "Rule-constant overrides by section, merged key by key over rosters/rules.toml.",
+    },
+    EntryPoint {
+        name: "target",
+        kinds: &["behaviours"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil",
+        doc: "The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point \
+              (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last \
+              tie-breaker).",
+    },
+    EntryPoint {
+        name: "act",
+        kinds: &["behaviours"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil",
+        doc: "One action for a model of the Group, given its target (§6.2 universal priority): an order the \
+              kernel executes, or nil to lose the action. Its ctx may roll dice.",
+    },
+    EntryPoint {
+        name: "cast",
+        kinds: &["spells"],
+        ty: "fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any",
+        doc: "Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): \
+              decide the effect and ask for it through the spell primitives on `ctx`; what it returns is \
+              the CastResult's `result`. An error undoes the whole cast.",
+    },
+    EntryPoint {
+        name: "claim",
+        kinds: &["opportunities"],
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, opportunity: OpportunityInfo)",
+        doc: "Called when a hero claims a token and the die gives this row, for a row of timing `now` \
+              (core §6.1): decide the result and ask for it through the reward primitives on `ctx` \
+              (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the \
+              whole claim.",
+    },
+    EntryPoint {
+        name: "wave_end",
+        kinds: &["opportunities"],
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot|nil, params: table<string, any>, opportunity: OpportunityInfo)",
+        doc: "Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` \
+              claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the \
+              table (the reward is still the village's).",
+    },
+    EntryPoint {
+        name: "use",
+        kinds: &["opportunities"],
+        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, item: ItemInfo)",
+        doc: "Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect \
+              (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.",
+    },
+    EntryPoint {
+        name: "activate",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): integer",
+        doc: "How many activation dice (1–3) a model of the heroes' side rolls when its turn comes (§3.1);               the hero turn activates them in id order. Without it, two.",
+    },
+    EntryPoint {
+        name: "act",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil",
+        doc: "One order for a model of the heroes' side, asked once per action it has left               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with               `aimed`), move (`within` to stop short), claim, use, heal. A two-action order with one action               left, or one the rules refuse, loses an action (logged with the reason); nil loses it.",
+    },
+    EntryPoint {
+        name: "council",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil",
+        doc: "Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn \
+              (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs \
+              why it refused it and goes on. Its ctx reads the table (and may roll dice).",
+    },
+    EntryPoint {
+        name: "deploy",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, step: DeployStep): DeployChoices|nil",
+        doc: "The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where \
+              a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I \
+              Ready Mounts). Its ctx may roll dice. nil chooses nothing.",
+    },
+    EntryPoint {
+        name: "blessing",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil",
+        doc: "Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the \
+              Blessing is unspent; the building returned ignores all Integrity damage from that activation, \
+              fire lit during it included. nil keeps the Blessing for later.",
+    },
+    EntryPoint {
+        name: "build_wave",
+        kinds: &["variants"],
+        ty: "fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil",
+        doc: "Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, \
+              `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil \
+              lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled \
+              variant may define it.",
+    },
+];
+
+/// The module class of each script kind.
+pub const MODULE_KINDS: &[ModuleKind] = &[
+    ModuleKind {
+        kind: "traits",
+        class: "TraitScript",
+        doc: "A trait's script (scripts/traits/*.lua), named by a trait in rosters/traits.toml.",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "signatures",
+        class: "SignatureScript",
+        doc: "A hero signature's script (scripts/signatures/*.lua).",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "alpha",
+        class: "AlphaScript",
+        doc: "An Alpha Rule's script (scripts/alpha/*.lua).",
+        usage: "return { melee_modifier = function(ctx, self, roll) return 1 end }",
+    },
+    ModuleKind {
+        kind: "variants",
+        class: "VariantScript",
+        doc: "A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and \
+              perhaps a wave builder (`build_wave`) replacing the default one.",
+        usage: "return { rules = { combat = { power_blow_lethal = true } } }",
+    },
+    ModuleKind {
+        kind: "behaviours",
+        class: "BehaviourScript",
+        doc: "An enemy Behaviour (scripts/behaviours/*.lua).",
+        usage: "return { target = function(ctx, group) end, act = function(ctx, model, target) end }",
+    },
+    ModuleKind {
+        kind: "spells",
+        class: "SpellScript",
+        doc: "A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.",
+        usage: "return { cast = function(ctx, caster, power, target, opts) return ctx:transfix(target, power) end }",
+    },
+    ModuleKind {
+        kind: "opportunities",
+        class: "OpportunityScript",
+        doc: "An Opportunity result (scripts/opportunities/*.lua), named by `script` in \
+              rosters/opportunities.toml: its `claim` or `wave_end` decides the result; an item it gives \
+              carries it, so its model hooks act for the item's carrier and its `use` is the item's use.",
+        usage: "return { claim = function(ctx, hero, params) ctx:add_herbs(params.herbs) end }",
+    },
+    ModuleKind {
+        kind: "policies",
+        class: "PolicyScript",
+        doc: "A hero AI policy for simulated games (scripts/policies/*.lua).",
+        usage: "return { activate = function(ctx) end }",
+    },
+];
