@@ -21,9 +21,9 @@ pub enum DiceError {
     /// A forced result outside 1–6.
     #[error("a forced die must be 1 to 6, got {0}")]
     BadFace(i64),
-    /// Activation uses one, two or three dice (§3.1).
-    #[error("an activation rolls 1 to 3 dice, got {0}")]
-    BadDiceCount(u8),
+    /// Activation uses one, two or three dice (§3.1): the count given, and the most allowed.
+    #[error("an activation rolls 1 to {1} dice, got {0}")]
+    BadDiceCount(u8, u8),
 }
 
 /// One die as rolled: its face and whether it came from the forced queue.
@@ -116,21 +116,28 @@ impl Dice {
         self.below(u32::from(SIDES)) as u8 + 1
     }
 
-    /// Roll an activation (§3.1) and evaluate it.
+    /// Roll an activation (§3.1) and evaluate it. `automatic` of the `dice` chosen are successes that
+    /// are not rolled (the Hero trait, SUPPLEMENT §4): only the rest are dice.
     pub fn activation(
         &mut self,
         quality: u8,
         dice: u8,
-        hero: bool,
+        automatic: u8,
+        rules: &RollRules,
     ) -> Result<ActivationRoll, DiceError> {
-        check_dice_count(dice)?;
-        let rolled = self.roll(usize::from(dice));
+        rules.check_dice_count(dice)?;
+        let rolled = self.roll(usize::from(dice.saturating_sub(automatic)));
         let faces: Vec<u8> = rolled.iter().map(|d| d.face).collect();
-        Ok(ActivationRoll::evaluate(&faces, quality, hero))
+        Ok(ActivationRoll::evaluate(
+            &faces,
+            quality,
+            dice.min(automatic),
+            rules,
+        ))
     }
 
     /// A one-die Quality check. A model with the Hero trait passes without rolling (§3.1).
-    pub fn quality_check(&mut self, quality: u8, hero: bool) -> QualityCheck {
+    pub fn quality_check(&mut self, quality: u8, hero: bool, rules: &RollRules) -> QualityCheck {
         if hero {
             return QualityCheck {
                 face: None,
@@ -140,14 +147,8 @@ impl Dice {
         let face = self.d6().face;
         QualityCheck {
             face: Some(face),
-            passed: succeeds(face, quality, 0),
+            passed: rules.succeeds(face, quality, 0),
         }
-    }
-
-    /// A morale check (§3.6): three Quality dice, `modifier` added to each (Steadfast gives +1).
-    pub fn morale(&mut self, quality: u8, modifier: i8) -> MoraleRoll {
-        let faces: Vec<u8> = self.roll(3).iter().map(|d| d.face).collect();
-        MoraleRoll::evaluate(&faces, quality, modifier)
     }
 
     /// An opposed combat roll: the attacker's die first, then the defender's (or the building's).
@@ -158,60 +159,79 @@ impl Dice {
     }
 }
 
-fn check_dice_count(dice: u8) -> Result<(), DiceError> {
-    if (1..=3).contains(&dice) {
-        Ok(())
-    } else {
-        Err(DiceError::BadDiceCount(dice))
-    }
+/// How Quality dice are rolled and read (core §3.1; rosters/rules.toml `[activation]`): the natural
+/// face that always fails, the one that always succeeds, the failures that make a turnover, and the
+/// most activation dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollRules {
+    pub natural_fail: u8,
+    pub natural_success: u8,
+    pub turnover_failures: u8,
+    pub max_dice: u8,
 }
 
-/// Whether a die succeeds against Quality: a natural 1 always fails, a natural 6 always succeeds,
-/// otherwise the face plus `modifier` must equal or exceed Quality.
-pub fn succeeds(face: u8, quality: u8, modifier: i8) -> bool {
-    match face {
-        1 => false,
-        6 => true,
-        f => i16::from(f) + i16::from(modifier) >= i16::from(quality),
+impl RollRules {
+    /// The rulebook's numbers: a natural 1 always fails, a natural 6 always succeeds, two failures are a
+    /// turnover, up to three dice (what `rosters/rules.toml` holds).
+    pub const RULEBOOK: RollRules = RollRules {
+        natural_fail: 1,
+        natural_success: 6,
+        turnover_failures: 2,
+        max_dice: 3,
+    };
+
+    /// An activation rolls 1 to `max_dice` dice.
+    pub fn check_dice_count(&self, dice: u8) -> Result<(), DiceError> {
+        if dice == 0 || dice > self.max_dice {
+            return Err(DiceError::BadDiceCount(dice, self.max_dice));
+        }
+        Ok(())
+    }
+
+    /// Whether a die succeeds against Quality: the natural fail always fails, the natural success
+    /// always succeeds, otherwise the face plus `modifier` must equal or exceed Quality.
+    pub fn succeeds(&self, face: u8, quality: u8, modifier: i8) -> bool {
+        if face == self.natural_fail {
+            false
+        } else if face == self.natural_success {
+            true
+        } else {
+            i16::from(face) + i16::from(modifier) >= i16::from(quality)
+        }
     }
 }
 
 /// An evaluated activation roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActivationRoll {
-    /// The natural faces, in the order rolled.
+    /// The natural faces rolled, in order. A Hero's automatic success is not a die and is not here.
     pub dice: Vec<u8>,
-    /// Actions gained.
+    /// Successes that are not dice: the Hero trait's one (SUPPLEMENT §4), never rerolled, never a
+    /// failure.
+    pub automatic: u8,
+    /// Actions gained: the rolled dice that succeeded plus the automatic successes.
     pub successes: u8,
-    /// Dice that failed (after the Hero trait's automatic success).
+    /// Rolled dice that failed.
     pub failures: u8,
-    /// Two or more failures: the side's turn ends after this model's actions.
+    /// As many failures among the rolled dice as make a turnover (two): the side's turn ends after
+    /// this model's actions.
     pub turnover: bool,
-    /// Index of the die the Hero trait turned into a success, if it turned one.
-    pub hero_die: Option<usize>,
 }
 
 impl ActivationRoll {
-    /// Evaluate faces against Quality. With the Hero trait one failed die counts as a success; the
-    /// first failed die in roll order is the one chosen (only the display depends on which).
-    pub fn evaluate(faces: &[u8], quality: u8, hero: bool) -> Self {
-        let mut hero_die = None;
-        let mut successes = 0u8;
-        for (i, &f) in faces.iter().enumerate() {
-            if succeeds(f, quality, 0) {
-                successes += 1;
-            } else if hero && hero_die.is_none() {
-                hero_die = Some(i);
-                successes += 1;
-            }
-        }
-        let failures = faces.len() as u8 - successes;
+    /// Evaluate rolled faces against Quality, with `automatic` successes that were not rolled.
+    pub fn evaluate(faces: &[u8], quality: u8, automatic: u8, rules: &RollRules) -> Self {
+        let rolled_successes = faces
+            .iter()
+            .filter(|&&f| rules.succeeds(f, quality, 0))
+            .count() as u8;
+        let failures = faces.len() as u8 - rolled_successes;
         ActivationRoll {
             dice: faces.to_vec(),
-            successes,
+            automatic,
+            successes: rolled_successes + automatic,
             failures,
-            turnover: failures >= 2,
-            hero_die,
+            turnover: failures >= rules.turnover_failures,
         }
     }
 }
@@ -236,10 +256,10 @@ pub struct MoraleRoll {
 
 impl MoraleRoll {
     /// Evaluate three faces against Quality with `modifier` on each die.
-    pub fn evaluate(faces: &[u8], quality: u8, modifier: i8) -> Self {
+    pub fn evaluate(faces: &[u8], quality: u8, modifier: i8, rules: &RollRules) -> Self {
         let failures = faces
             .iter()
-            .filter(|&&f| !succeeds(f, quality, modifier))
+            .filter(|&&f| !rules.succeeds(f, quality, modifier))
             .count() as u8;
         MoraleRoll {
             dice: faces.to_vec(),
@@ -298,16 +318,23 @@ impl ActivationCounts {
     }
 }
 
-/// Enumerate every face sequence of an activation roll and count the results exactly.
-pub fn activation_counts(quality: u8, dice: u8, hero: bool) -> Result<ActivationCounts, DiceError> {
-    check_dice_count(dice)?;
+/// Enumerate every face sequence of an activation roll and count the results exactly. `automatic` of the
+/// `dice` are successes that are not rolled (the Hero trait): only 6^(dice − automatic) outcomes exist.
+pub fn activation_counts(
+    quality: u8,
+    dice: u8,
+    automatic: u8,
+    rules: &RollRules,
+) -> Result<ActivationCounts, DiceError> {
+    rules.check_dice_count(dice)?;
+    let automatic = automatic.min(dice);
     let mut counts = ActivationCounts {
         outcomes: 0,
         successes: vec![0; usize::from(dice) + 1],
         turnover: 0,
     };
-    for faces in all_faces(usize::from(dice)) {
-        let roll = ActivationRoll::evaluate(&faces, quality, hero);
+    for faces in all_faces(usize::from(dice - automatic)) {
+        let roll = ActivationRoll::evaluate(&faces, quality, automatic, rules);
         counts.outcomes += 1;
         counts.successes[usize::from(roll.successes)] += 1;
         if roll.turnover {
@@ -318,10 +345,10 @@ pub fn activation_counts(quality: u8, dice: u8, hero: bool) -> Result<Activation
 }
 
 /// Exact morale odds: `counts[k]` of 216 outcomes give k failures.
-pub fn morale_counts(quality: u8, modifier: i8) -> [u64; 4] {
+pub fn morale_counts(quality: u8, modifier: i8, rules: &RollRules) -> [u64; 4] {
     let mut counts = [0u64; 4];
     for faces in all_faces(3) {
-        counts[usize::from(MoraleRoll::evaluate(&faces, quality, modifier).failures)] += 1;
+        counts[usize::from(MoraleRoll::evaluate(&faces, quality, modifier, rules).failures)] += 1;
     }
     counts
 }
@@ -330,13 +357,21 @@ pub fn morale_counts(quality: u8, modifier: i8) -> [u64; 4] {
 mod tests {
     use super::*;
 
+    const R: RollRules = RollRules::RULEBOOK;
+
     #[test]
     fn natural_one_fails_and_six_succeeds_whatever_the_quality() {
-        assert!(!succeeds(1, 1, 5));
-        assert!(succeeds(6, 7, -3));
-        assert!(succeeds(3, 3, 0));
-        assert!(!succeeds(2, 3, 0));
-        assert!(succeeds(2, 3, 1));
+        assert!(!R.succeeds(1, 1, 5));
+        assert!(R.succeeds(6, 7, -3));
+        assert!(R.succeeds(3, 3, 0));
+        assert!(!R.succeeds(2, 3, 0));
+        assert!(R.succeeds(2, 3, 1));
+        // A variant's numbers are read, not the rulebook's: no face always fails.
+        let no_auto_fail = RollRules {
+            natural_fail: 0,
+            ..R
+        };
+        assert!(no_auto_fail.succeeds(1, 1, 0));
     }
 
     #[test]
@@ -373,39 +408,46 @@ mod tests {
     #[test]
     fn activation_of_zero_or_four_dice_is_refused() {
         let mut d = Dice::new(1);
-        assert_eq!(d.activation(3, 0, false), Err(DiceError::BadDiceCount(0)));
-        assert_eq!(d.activation(3, 4, false), Err(DiceError::BadDiceCount(4)));
+        assert_eq!(
+            d.activation(3, 0, 0, &R),
+            Err(DiceError::BadDiceCount(0, 3))
+        );
+        assert_eq!(
+            d.activation(3, 4, 0, &R),
+            Err(DiceError::BadDiceCount(4, 3))
+        );
     }
 
     #[test]
     fn the_rulebook_activation_example() {
         // A Q3+ hero rolls two dice: 4 and 1 → one action, turn continues.
-        let r = ActivationRoll::evaluate(&[4, 1], 3, false);
+        let r = ActivationRoll::evaluate(&[4, 1], 3, 0, &R);
         assert_eq!((r.successes, r.failures, r.turnover), (1, 1, false));
         // With 2 and 1 it takes no action and the hero turn ends.
-        let r = ActivationRoll::evaluate(&[2, 1], 3, false);
+        let r = ActivationRoll::evaluate(&[2, 1], 3, 0, &R);
         assert_eq!((r.successes, r.failures, r.turnover), (0, 2, true));
-        // The Hero trait turns one failed die into a success: no turnover.
-        let r = ActivationRoll::evaluate(&[2, 1], 3, true);
-        assert_eq!((r.successes, r.failures, r.turnover), (1, 1, false));
-        assert_eq!(r.hero_die, Some(0));
+        // A Hero choosing three dice rolls two and has one automatic success (SUPPLEMENT §4): both
+        // rolled dice failing is still a turnover, with one action.
+        let r = ActivationRoll::evaluate(&[2, 1], 3, 1, &R);
+        assert_eq!((r.successes, r.failures, r.turnover), (1, 2, true));
+        assert_eq!((r.dice.len(), r.automatic), (2, 1));
     }
 
     #[test]
     fn hero_passes_a_quality_check_without_rolling() {
         let mut d = Dice::new(3);
         d.force([1]).unwrap();
-        let q = d.quality_check(3, true);
+        let q = d.quality_check(3, true, &R);
         assert!(q.passed && q.face.is_none());
         assert_eq!(d.pending_forced(), vec![1]);
-        let q = d.quality_check(3, false);
+        let q = d.quality_check(3, false, &R);
         assert_eq!((q.face, q.passed), (Some(1), false));
     }
 
     #[test]
     fn morale_counts_failures_with_the_modifier() {
-        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 0).failures, 2);
-        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 1).failures, 1);
+        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 0, &R).failures, 2);
+        assert_eq!(MoraleRoll::evaluate(&[1, 3, 4], 4, 1, &R).failures, 1);
     }
 
     #[test]

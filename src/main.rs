@@ -155,12 +155,15 @@ enum OddsCommand {
         /// How many dice to roll (1 to 3).
         #[arg(long, short)]
         dice: u8,
-        /// The model has the Hero trait (one die counts as an automatic success).
+        /// The model has the Hero trait: one of the dice is an automatic success that is not rolled
+        /// (SUPPLEMENT §4), so one die fewer is rolled and only those can fail.
         #[arg(long)]
         hero: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// Odds of a melee attack, using the combat results of SUPPLEMENT §4 (assuming room to recoil).
     Melee {
@@ -748,11 +751,13 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             dice,
             hero,
             json,
+            data,
         } => {
             if !(1..=7).contains(&quality) {
                 bail!("--quality must be 1 to 7, got {quality}");
             }
-            let o = odds::activation(quality, dice, hero)?;
+            let rosters = data.rosters().context("loading the rule constants")?;
+            let o = odds::activation(quality, dice, hero, &rosters.rules.activation)?;
             if json {
                 print_json(&o)?;
             } else {

@@ -16,9 +16,16 @@ pub struct ActivationOdds {
     pub mean: f64,
 }
 
-/// Exact activation odds for a model of `quality` rolling `dice` dice, with or without the Hero trait.
-pub fn activation(quality: u8, dice: u8, hero: bool) -> Result<ActivationOdds, DiceError> {
-    let c = dice::activation_counts(quality, dice, hero)?;
+/// Exact activation odds for a model of `quality` choosing `dice` dice, with or without the Hero trait
+/// (which rolls one die fewer and adds an automatic success, SUPPLEMENT §4), under `rules`.
+pub fn activation(
+    quality: u8,
+    dice: u8,
+    hero: bool,
+    rules: &crate::roster::ActivationRules,
+) -> Result<ActivationOdds, DiceError> {
+    let automatic = if hero { rules.automatic(dice) } else { 0 };
+    let c = dice::activation_counts(quality, dice, automatic, &rules.roll_rules())?;
     Ok(ActivationOdds {
         successes: c.success_probabilities(),
         turnover: c.turnover_probability(),
@@ -78,7 +85,11 @@ fn pct(p: f64) -> String {
 /// A readable table of activation odds.
 pub fn activation_text(quality: u8, dice: u8, hero: bool, o: &ActivationOdds) -> String {
     let mut s = String::new();
-    let hero = if hero { " with the Hero trait" } else { "" };
+    let hero = if hero {
+        " with the Hero trait (one automatic success, one die fewer rolled)"
+    } else {
+        ""
+    };
     let _ = writeln!(s, "Activation: Quality {quality}+, {dice} dice{hero}");
     for (k, p) in o.successes.iter().enumerate() {
         let label = format!("{k} action{}", if k == 1 { "" } else { "s" });

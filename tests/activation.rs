@@ -14,7 +14,7 @@ fn every_activation_is_logged_with_its_dice() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 5.0, 5.0);
     g.dice.force([6, 1, 3]).unwrap();
-    let roll = activate(&mut g, &common::Core, orc, 3).unwrap();
+    let roll = activate(&mut g, &r.rules, &common::Core, orc, 3).unwrap();
     assert_eq!((roll.successes, roll.failures, roll.turnover), (1, 2, true));
     let last = &g.log()[g.log().len() - 1];
     assert!(matches!(&last.kind, EventKind::Activation { dice, .. } if dice == &vec![6, 1, 3]));

@@ -16,7 +16,7 @@ fn a_second_attack_in_one_activation_is_refused_and_changes_nothing() {
     let bram = place(&r, &mut g, "Bram the Smith", 22.5, 18.0);
     let orc = place(&r, &mut g, "Orc Warrior", 23.5, 18.0);
     g.dice.force([6, 6, 2, 1]).unwrap();
-    activate(&mut g, &Core, orc, 2).unwrap();
+    activate(&mut g, &r.rules, &Core, orc, 2).unwrap();
     execute(&mut g, &r, &Core, orc, Order::Melee(bram)).unwrap();
     assert_eq!(g.model(orc).unwrap().attacks, 1);
     let before = g.log().len();
@@ -30,7 +30,7 @@ fn a_second_attack_in_one_activation_is_refused_and_changes_nothing() {
     assert_eq!(g.log().len(), before, "nothing rolled, nothing logged");
     // Its next activation starts afresh.
     g.dice.force([6, 6, 1, 1]).unwrap();
-    activate(&mut g, &Core, orc, 2).unwrap();
+    activate(&mut g, &r.rules, &Core, orc, 2).unwrap();
     assert_eq!(g.model(orc).unwrap().attacks, 0);
     execute(&mut g, &r, &Core, orc, Order::Melee(bram)).unwrap();
 }

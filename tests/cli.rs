@@ -60,20 +60,65 @@ fn odds_activation_json_matches_the_closed_form() {
     assert!(close(v["mean"].as_f64().unwrap(), 2.0));
 }
 
+/// `village odds activation --hero` against the closed form of SUPPLEMENT §4's ruling, for Q2–Q6 and one
+/// to three dice: a Hero choosing n dice rolls n − 1 (success p each) and adds one automatic success.
 #[test]
-fn odds_activation_with_the_hero_trait_never_turns_over_on_two_dice() {
+fn odds_activation_with_the_hero_trait_matches_the_rulings_closed_form() {
     let v = json(&[
         "odds",
         "activation",
-        "-q",
-        "5",
-        "-d",
-        "2",
+        "--quality",
+        "3",
+        "--dice",
+        "3",
         "--hero",
         "--json",
     ]);
-    assert_eq!(v["turnover"].as_f64(), Some(0.0));
-    assert_eq!(v["successes"][0].as_f64(), Some(0.0));
+    let got: Vec<f64> = v["successes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    // The worked example: [0, 1/9, 4/9, 4/9], turnover 1/9.
+    let expect = [0.0, 1.0 / 9.0, 4.0 / 9.0, 4.0 / 9.0];
+    assert_eq!(got.len(), 4);
+    for (a, b) in got.iter().zip(expect) {
+        assert!(close(*a, b), "{got:?}");
+    }
+    assert!(close(v["turnover"].as_f64().unwrap(), 1.0 / 9.0));
+    for q in 2..=6u32 {
+        // Faces max(q, 2)..=6 succeed.
+        let p = f64::from(7 - q.max(2)) / 6.0;
+        for n in 1..=3u32 {
+            let v = json(&[
+                "odds",
+                "activation",
+                "-q",
+                &q.to_string(),
+                "-d",
+                &n.to_string(),
+                "--hero",
+                "--json",
+            ]);
+            let rolled = n - 1;
+            let binom = |k: u32| -> f64 {
+                let c = (0..k).fold(1.0, |acc, i| acc * f64::from(rolled - i) / f64::from(i + 1));
+                c * p.powi(k as i32) * (1.0 - p).powi((rolled - k) as i32)
+            };
+            for k in 0..=n {
+                let expect = if k == 0 { 0.0 } else { binom(k - 1) };
+                let got = v["successes"][k as usize].as_f64().unwrap();
+                assert!(
+                    close(got, expect),
+                    "Q{q} {n} dice, {k} actions: {got} vs {expect}"
+                );
+            }
+            // A turnover: both rolled dice fail (only possible with three dice chosen).
+            let turnover = if rolled == 2 { (1.0 - p).powi(2) } else { 0.0 };
+            assert!(close(v["turnover"].as_f64().unwrap(), turnover), "Q{q} {n}");
+        }
+    }
 }
 
 fn melee_sum(v: &Value) -> f64 {

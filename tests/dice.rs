@@ -1,6 +1,8 @@
 //! Dice: exact odds against closed forms, and the seeded stream sampled against the exact odds.
 
-use village::dice::{self, ActivationRoll, Dice};
+use village::dice::{self, ActivationRoll, Dice, RollRules};
+
+const R: RollRules = RollRules::RULEBOOK;
 
 /// Binomial coefficient for small n.
 fn choose(n: u64, k: u64) -> u64 {
@@ -14,7 +16,7 @@ fn success_faces(q: u8) -> u64 {
 
 #[test]
 fn q3_three_dice_turnover_is_seven_in_twenty_seven() {
-    let c = dice::activation_counts(3, 3, false).unwrap();
+    let c = dice::activation_counts(3, 3, 0, &R).unwrap();
     assert_eq!(c.outcomes, 216);
     // 7/27 = 56/216
     assert_eq!(c.turnover, 56);
@@ -27,7 +29,7 @@ fn activation_counts_match_the_binomial_closed_form() {
         let s = success_faces(q);
         let f = 6 - s;
         for n in 1..=3u8 {
-            let c = dice::activation_counts(q, n, false).unwrap();
+            let c = dice::activation_counts(q, n, 0, &R).unwrap();
             for k in 0..=n {
                 let (k, n64) = (u64::from(k), u64::from(n));
                 let expect = choose(n64, k) * s.pow(k as u32) * f.pow((n64 - k) as u32);
@@ -48,27 +50,55 @@ fn activation_counts_match_the_binomial_closed_form() {
     }
 }
 
+/// The Hero trait (SUPPLEMENT §4, ruling of 2026-12-01): a Hero choosing n dice rolls n − 1 and adds one
+/// automatic success. Exactly k actions: k − 1 successes among the n − 1 rolled dice; a turnover: two or
+/// more failures among them. Counts are out of 6^(n−1) outcomes.
 #[test]
-fn hero_trait_removes_one_failure() {
-    // With the Hero trait the number of failures is max(raw failures - 1, 0): turnover needs three raw
-    // failures, so it is impossible with two dice and (f/6)^3 with three.
+fn hero_trait_rolls_one_die_fewer_and_adds_an_automatic_success() {
     for q in 2..=6u8 {
-        let f = 6 - success_faces(q);
-        let two = dice::activation_counts(q, 2, true).unwrap();
-        assert_eq!(two.turnover, 0);
-        let three = dice::activation_counts(q, 3, true).unwrap();
-        assert_eq!(three.turnover, f.pow(3));
-        // One die: always exactly one action.
-        let one = dice::activation_counts(q, 1, true).unwrap();
-        assert_eq!(one.successes, vec![0, 6]);
+        let s = success_faces(q);
+        let f = 6 - s;
+        for n in 1..=3u8 {
+            let c = dice::activation_counts(q, n, 1, &R).unwrap();
+            let rolled = u64::from(n) - 1;
+            assert_eq!(c.outcomes, 6u64.pow(rolled as u32), "Q{q} {n} dice");
+            assert_eq!(c.successes[0], 0, "a Hero always has an action");
+            for k in 1..=u64::from(n) {
+                let j = k - 1; // successes among the rolled dice
+                let expect = choose(rolled, j) * s.pow(j as u32) * f.pow((rolled - j) as u32);
+                assert_eq!(
+                    c.successes[k as usize], expect,
+                    "Q{q} {n} dice, {k} actions"
+                );
+            }
+            let turnover: u64 = (2..=rolled)
+                .map(|x| choose(rolled, x) * f.pow(x as u32) * s.pow((rolled - x) as u32))
+                .sum();
+            assert_eq!(c.turnover, turnover, "Q{q} {n} dice turnover");
+            let mean = 1.0 + rolled as f64 * s as f64 / 6.0;
+            assert!((c.mean() - mean).abs() < 1e-12);
+        }
     }
+    // The ruling's worked odds, Q3 Hero: two dice 0, 1/3, 2/3, no turnover; three dice 0, 1/9, 4/9,
+    // 4/9 and a turnover of 1/9.
+    let two = dice::activation_counts(3, 2, 1, &R).unwrap();
+    assert_eq!(
+        (two.successes.clone(), two.outcomes, two.turnover),
+        (vec![0, 2, 4], 6, 0)
+    );
+    let three = dice::activation_counts(3, 3, 1, &R).unwrap();
+    assert_eq!(
+        (three.successes.clone(), three.outcomes),
+        (vec![0, 4, 16, 16], 36)
+    );
+    assert_eq!(three.turnover, 4);
 }
 
 #[test]
 fn morale_counts_match_the_binomial_closed_form() {
     for q in 2..=6u8 {
         let f = 6 - success_faces(q);
-        let c = dice::morale_counts(q, 0);
+        let c = dice::morale_counts(q, 0, &R);
         for k in 0..=3u64 {
             assert_eq!(
                 c[k as usize],
@@ -77,7 +107,7 @@ fn morale_counts_match_the_binomial_closed_form() {
         }
     }
     // Steadfast (+1 per die) against Q4: only natural 1 and 2 fail.
-    let c = dice::morale_counts(4, 1);
+    let c = dice::morale_counts(4, 1, &R);
     assert_eq!(c[3], 8);
 }
 
@@ -109,20 +139,20 @@ fn the_seeded_d6_is_uniform() {
 
 #[test]
 fn seeded_activations_follow_the_exact_odds() {
-    for (seed, q, n, hero) in [
-        (1u64, 3u8, 3u8, false),
-        (2, 4, 2, false),
-        (3, 5, 3, true),
-        (4, 3, 1, false),
+    for (seed, q, n, automatic) in [
+        (1u64, 3u8, 3u8, 0u8),
+        (2, 4, 2, 0),
+        (3, 5, 3, 1),
+        (4, 3, 1, 0),
     ] {
-        let exact = dice::activation_counts(q, n, hero).unwrap();
+        let exact = dice::activation_counts(q, n, automatic, &R).unwrap();
         let p = exact.success_probabilities();
         let mut d = Dice::new(seed);
         let trials = 50_000u64;
         let mut counts = vec![0u64; usize::from(n) + 1];
         let mut turnovers = 0u64;
         for _ in 0..trials {
-            let r: ActivationRoll = d.activation(q, n, hero).unwrap();
+            let r: ActivationRoll = d.activation(q, n, automatic, &R).unwrap();
             counts[usize::from(r.successes)] += 1;
             turnovers += u64::from(r.turnover);
         }

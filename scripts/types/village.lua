@@ -613,10 +613,11 @@ function Model:has(condition) end
 ---local r = g:activate(orc, 2)
 ---```
 ---@class ActivationResult
----@field dice integer[] The faces rolled, in order.
----@field successes integer Actions gained.
----@field failures integer Dice failed.
----@field turnover boolean Two or more failures: the turn passes.
+---@field dice integer[] The faces rolled, in order (a Hero rolls one die fewer than it chose).
+---@field automatic integer Successes taken without a roll: the Hero trait's one (SUPPLEMENT §4), else 0.
+---@field successes integer Actions gained, the automatic ones included.
+---@field failures integer Rolled dice that failed.
+---@field turnover boolean Two or more rolled dice failed: the turn passes.
 
 ---What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.
 ---
@@ -1630,7 +1631,7 @@ function ModelSnapshot:has(condition) end
 ---if roll.side == "heroes" and #roll.dice > 0 then return { reroll = "best" } end
 ---```
 ---@class ActivationRollInfo
----@field dice integer[] The faces, in the order rolled.
+---@field dice integer[] The faces, in the order rolled (a Hero's automatic success is not a die and is not here).
 ---@field quality integer The Quality rolled against.
 ---@field side Side The side activating.
 ---@field models ModelSnapshot[] The models activating (a Group, or one model).

@@ -96,6 +96,25 @@ pub struct ActivationRules {
     pub group_range: Measure,
 }
 
+impl ActivationRules {
+    /// How Quality dice are rolled and read under these rules (natural faces, turnover, most dice).
+    pub fn roll_rules(&self) -> crate::dice::RollRules {
+        crate::dice::RollRules {
+            natural_fail: self.natural_fail,
+            natural_success: self.natural_success,
+            turnover_failures: u8::try_from(self.turnover_failures).unwrap_or(u8::MAX),
+            max_dice: u8::try_from(self.max_dice).unwrap_or(u8::MAX),
+        }
+    }
+
+    /// The successes a Hero (the trait) takes without rolling, of `dice` chosen (SUPPLEMENT §4).
+    pub fn automatic(&self, dice: u8) -> u8 {
+        u8::try_from(self.hero_automatic_successes)
+            .unwrap_or(u8::MAX)
+            .min(dice)
+    }
+}
+
 /// Action costs (SUPPLEMENT §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -3,18 +3,22 @@
 use super::error::RuleError;
 use super::hooks::Hooks;
 use crate::dice::ActivationRoll;
+use crate::roster::Rules;
 use crate::state::{EventKind, Game, ModelId};
 
-/// The permission (granted by the Hero trait's script) to treat one activation die as an automatic
-/// success and to pass a one-die Quality check (§3.1).
+/// The permission (granted by the Hero trait's script) to take one of its activation dice as an
+/// automatic success that is not rolled and to pass a one-die Quality check (§3.1, SUPPLEMENT §4).
 pub const AUTOMATIC_SUCCESS: &str = "automatic_success";
 
 /// The permission (granted by the Leader trait's script) to activate a group around the model (§3.1).
 pub const LEAD: &str = "lead";
 
-/// Roll an activation for `id` with `dice` dice and log the roll and its result.
+/// Roll an activation for `id` with `dice` dice and log the roll and its result. A Hero (the trait)
+/// rolls one die fewer and has one automatic success instead (SUPPLEMENT §4): with one die it rolls
+/// nothing.
 pub fn activate(
     game: &mut Game,
+    rules: &Rules,
     hooks: &dyn Hooks,
     id: ModelId,
     dice: u8,
@@ -22,21 +26,33 @@ pub fn activate(
     let hero = hooks.permission(game, id, AUTOMATIC_SUCCESS)?.is_some();
     let m = game.model(id)?;
     let quality = m.quality;
-    if !(1..=3).contains(&dice) {
-        return Err(crate::dice::DiceError::BadDiceCount(dice).into());
-    }
+    check_dice(rules, dice)?;
     begin_activation(game, id)?;
-    let faces = roll_faces(game, hooks, &[id], dice, quality)?;
-    let roll = ActivationRoll::evaluate(&faces, quality, hero);
+    let automatic = if hero {
+        rules.activation.automatic(dice)
+    } else {
+        0
+    };
+    let faces = roll_faces(game, hooks, &[id], dice - automatic, quality)?;
+    let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
+    record_roll(game, id, &roll);
+    Ok(roll)
+}
+
+/// An activation may roll 1 to `activation.max_dice` dice (core §3.1: one, two or three).
+fn check_dice(rules: &Rules, dice: u8) -> Result<(), RuleError> {
+    Ok(rules.activation.roll_rules().check_dice_count(dice)?)
+}
+
+fn record_roll(game: &mut Game, model: ModelId, roll: &ActivationRoll) {
     game.record(EventKind::Activation {
-        model: id,
+        model,
         dice: roll.dice.clone(),
+        automatic: roll.automatic,
         successes: roll.successes,
         failures: roll.failures,
         turnover: roll.turnover,
-        hero_die: roll.hero_die,
     });
-    Ok(roll)
 }
 
 /// Group activation (§3.1): up to the roster's maximum of models, each within the group range (Long) of
@@ -45,7 +61,7 @@ pub fn activate(
 /// The Hero trait helps only if every member has it.
 pub fn activate_group(
     game: &mut Game,
-    rules: &crate::roster::Rules,
+    rules: &Rules,
     hooks: &dyn Hooks,
     leader: Option<ModelId>,
     members: &[ModelId],
@@ -102,9 +118,7 @@ pub fn activate_group(
             }
         }
     }
-    if !(1..=3).contains(&dice) {
-        return Err(crate::dice::DiceError::BadDiceCount(dice).into());
-    }
+    check_dice(rules, dice)?;
     let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
     for id in &group {
         begin_activation(game, *id)?;
@@ -118,23 +132,22 @@ pub fn activate_group(
         members: group.clone(),
         quality,
     });
-    let first = group[0];
-    let faces = roll_faces(game, hooks, &group, dice, quality)?;
-    let roll = ActivationRoll::evaluate(&faces, quality, hero);
-    game.record(EventKind::Activation {
-        model: first,
-        dice: roll.dice.clone(),
-        successes: roll.successes,
-        failures: roll.failures,
-        turnover: roll.turnover,
-        hero_die: roll.hero_die,
-    });
+    let automatic = if hero {
+        rules.activation.automatic(dice)
+    } else {
+        0
+    };
+    let faces = roll_faces(game, hooks, &group, dice - automatic, quality)?;
+    let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
+    record_roll(game, group[0], &roll);
     Ok(roll)
 }
 
 /// Roll the activation dice of `activating` (a model, or a Group whose first model rolls), then let
 /// scripts reroll some of them once (`on_activation_roll`: the Orc Warlord's Warcry, the Goblin
-/// Shaman's Hex). Every roll is logged; a reroll also logs a `rerolled` event naming its script.
+/// Shaman's Hex). Every roll is logged; a reroll also logs a `rerolled` event naming its script. Only
+/// rolled dice are here, so only they can be rerolled (a Hero's automatic success cannot). No dice (a
+/// Hero choosing one): nothing is rolled or asked.
 fn roll_faces(
     game: &mut Game,
     hooks: &dyn Hooks,
@@ -142,6 +155,9 @@ fn roll_faces(
     dice: u8,
     quality: u8,
 ) -> Result<Vec<u8>, RuleError> {
+    if dice == 0 {
+        return Ok(Vec::new());
+    }
     let first = activating[0];
     let mut faces: Vec<u8> = game
         .roll("activation", Some(first), usize::from(dice))

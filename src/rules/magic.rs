@@ -10,7 +10,7 @@ use super::hooks::{Hooks, Modifier, Role};
 use super::melee::CombatReport;
 use super::query::{gap, is_engaged, label};
 use super::ranged::{closer_target, cover_segments, resolve_ranged};
-use crate::dice::{succeeds, ActivationRoll};
+use crate::dice::ActivationRoll;
 use crate::geometry::{sight_with_tol, Segment, Sight, Vec2};
 use crate::roster::{Measure, Rosters, Rules, SpellKind};
 use crate::state::{Condition, EventKind, Game, ModelId, Task, TokenId, TokenKind};
@@ -98,12 +98,10 @@ pub fn cast_roll(
             label(m)
         )));
     }
-    let q = m.quality;
     may_cast(game, hooks, id)?;
-    let roll = super::activation::activate(game, hooks, id, dice)?;
-    // "Three failed dice": the dice as rolled, before the Hero trait's automatic success.
-    let raw_failures = roll.dice.iter().filter(|&&f| !succeeds(f, q, 0)).count();
-    if raw_failures as u32 >= rules.magic.out_of_power_failures {
+    let roll = super::activation::activate(game, rules, hooks, id, dice)?;
+    // "Three failed dice": failures among the dice rolled (a Hero's automatic success is not a die).
+    if u32::from(roll.failures) >= rules.magic.out_of_power_failures {
         game.model_mut(id)?.out_of_power = true;
         game.record(EventKind::OutOfPower { model: id });
     }
@@ -278,7 +276,7 @@ pub fn cast_transfix(
     spell_of_kind(r, &c, SpellKind::Resisted, "Transfix")?;
     same_power(&c, power)?;
     check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
-    transfix_effect(game, hooks, c.caster, target, c.power)
+    transfix_effect(game, &r.rules, hooks, c.caster, target, c.power)
 }
 
 /// An attack spell cast through a script (Combat = Power, the ranged-attack rules).
@@ -395,6 +393,7 @@ pub fn dispel(
 /// takes hold. (A Hero passes a one-die check automatically.)
 pub fn resist(
     game: &mut Game,
+    rules: &Rules,
     hooks: &dyn Hooks,
     target: ModelId,
     power: u8,
@@ -409,7 +408,8 @@ pub fn resist(
             .iter()
             .map(|d| d.face)
             .collect();
-        let hold = faces.iter().any(|&f| !succeeds(f, q, 0));
+        let dice = rules.activation.roll_rules();
+        let hold = faces.iter().any(|&f| !dice.succeeds(f, q, 0));
         (faces, hold)
     };
     game.record(EventKind::Resisted {
@@ -431,18 +431,19 @@ pub fn transfix(
 ) -> Result<bool, RuleError> {
     check_cast(game, rules, caster, "Transfix", power, Some(target))?;
     log_spell(game, caster, "Transfix", power, Some(target));
-    transfix_effect(game, hooks, caster, target, power)
+    transfix_effect(game, rules, hooks, caster, target, power)
 }
 
 /// The target resists; on any failure it is Transfixed, held by the caster.
 fn transfix_effect(
     game: &mut Game,
+    rules: &Rules,
     hooks: &dyn Hooks,
     caster: ModelId,
     target: ModelId,
     power: u8,
 ) -> Result<bool, RuleError> {
-    let hold = resist(game, hooks, target, power)?;
+    let hold = resist(game, rules, hooks, target, power)?;
     if hold {
         super::outcome::add_condition(game, target, Condition::Transfixed)?;
         game.model_mut(target)?.transfixed_by = Some(caster);

@@ -99,7 +99,12 @@ pub fn morale_check(
         .iter()
         .map(|d| d.face)
         .collect();
-    let roll = MoraleRoll::evaluate(&faces, m.quality, bonus.clamp(-6, 6) as i8);
+    let roll = MoraleRoll::evaluate(
+        &faces,
+        m.quality,
+        bonus.clamp(-6, 6) as i8,
+        &rules.activation.roll_rules(),
+    );
     let f = roll.failures;
     let engaged = !engaged_enemies(game, rules, id).is_empty();
     let name = label(&m);

@@ -221,7 +221,8 @@ impl Repl {
                 crate::wave::turn::before_activation(&mut game, &rosters, &hooks, &[id])
                     .map_err(err)?;
                 let roll =
-                    crate::rules::activation::activate(&mut game, &hooks, id, dice).map_err(err)?;
+                    crate::rules::activation::activate(&mut game, &rosters.rules, &hooks, id, dice)
+                        .map_err(err)?;
                 if let Ok(m) = game.model_mut(id) {
                     m.active = false;
                 }

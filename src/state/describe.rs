@@ -44,13 +44,19 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
         EventKind::Activation {
             model,
             dice,
+            automatic,
             successes,
             turnover,
             ..
         } => format!(
-            "{} activates: rolls {:?}, {} action{}{}",
+            "{} activates: rolls {:?}{}, {} action{}{}",
             w(*model),
             dice,
+            match automatic {
+                0 => String::new(),
+                1 => " and 1 automatic success (Hero)".to_string(),
+                n => format!(" and {n} automatic successes (Hero)"),
+            },
             successes,
             if *successes == 1 { "" } else { "s" },
             if *turnover { " — turnover" } else { "" }

@@ -25,15 +25,16 @@ pub enum EventKind {
     },
     /// A model left the table (Defeated, Fled, left by an edge).
     Removed { model: ModelId, reason: String },
-    /// An activation roll was evaluated (§3.1).
+    /// An activation roll was evaluated (§3.1): the rolled faces, and the successes taken without a
+    /// roll (a Hero's one, SUPPLEMENT §4).
     Activation {
         model: ModelId,
         dice: Vec<u8>,
+        #[serde(default)]
+        automatic: u8,
         successes: u8,
         failures: u8,
         turnover: bool,
-        /// The die the Hero trait counted as a success.
-        hero_die: Option<usize>,
     },
     /// Actions were spent on a Task; `complete` when it is done.
     TaskProgress {

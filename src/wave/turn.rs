@@ -340,7 +340,7 @@ fn hero_turn_of(
         }
         let dice = hooks.policy_dice(game, id)?;
         opponents_react(game, rosters, hooks, &[id])?;
-        let roll = crate::rules::activation::activate(game, hooks, id, dice)?;
+        let roll = crate::rules::activation::activate(game, &rosters.rules, hooks, id, dice)?;
         let done = policy_actions(game, rosters, hooks, id, roll.successes)?;
         crate::rules::effects::end_activation(game);
         if let Ok(m) = game.model_mut(id) {

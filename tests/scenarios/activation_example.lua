@@ -16,8 +16,9 @@ r = g:activate(bram, 2)
 assert(r.successes == 0 and r.failures == 2)
 assert(r.turnover == true, "two failures end the turn")
 
--- The Hero trait (Captain Maren) treats one die as an automatic success: no turnover on 2 and 1.
+-- The Hero trait (Captain Maren) rolls one die fewer and adds an automatic success (SUPPLEMENT §4): two
+-- dice are one rolled die and one action whatever it shows, never a turnover.
 local maren = g:place("Captain Maren", { x = 8, y = 4 })
-g:force_dice({ 2, 1 })
+g:force_dice({ 1 })
 r = g:activate(maren, 2)
-assert(r.successes == 1 and r.turnover == false)
+assert(#r.dice == 1 and r.successes == 1 and r.turnover == false)

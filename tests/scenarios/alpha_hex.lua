@@ -6,7 +6,7 @@ local SCRIPT = "alpha/hex.lua"
 local g = village.new_game({ seed = 1, table = "empty" })
 g:place("Goblin Shaman", { x = 5, y = 32 })
 local far = g:place("Captain Maren", { x = 30, y = 32 })
-g:force_dice({ 6, 5 })
+g:force_dice({ 6 }) -- Maren (a Hero) choosing two dice rolls one
 g:activate(far, 2)
 assert(inspect.last_event(g, "rerolled") == nil, "out of reach")
 

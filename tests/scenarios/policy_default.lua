@@ -17,14 +17,15 @@ local wolf = g:place(
 	{ group = 2, behaviour = "Hunter" }
 )
 
--- One success each: one move each.
-g:force_dice({ 6, 1, 6, 1, 1 })
+-- One success each: one move each. Maren (a Hero) chooses two dice and rolls one (a 1: her automatic
+-- success is her action); Bram, the last, chooses three: 6, 1, 1.
+g:force_dice({ 1, 6, 1, 1 })
 local turns = g:hero_turn()
 assert(#turns == 2, "both heroes activated")
 local rolled = {}
 for _, e in ipairs(g:log()) do
 	if e.event == "activation" then
-		rolled[#rolled + 1] = #e.dice
+		rolled[#rolled + 1] = #e.dice + e.automatic -- the dice chosen
 	end
 end
 assert(
@@ -88,9 +89,9 @@ end
 local g4 = village.new_game({ seed = 7, table = "empty" })
 local m4 = g4:place("Captain Maren", { x = 22.5, y = 18 })
 g4:place("Orc Warrior", { x = 23.5, y = 18 }, { group = 1, behaviour = "Hunter" })
--- Maren (the Hero trait: one die is an automatic success) rolls three as the last to activate: 6, 1, 1
--- are two successes; then a tie.
-g4:force_dice({ 6, 1, 1, 3, 3 })
+-- Maren (the Hero trait: one of her dice is an automatic success, not rolled) chooses three as the last
+-- to activate and rolls two: 6 and 1 are two successes with the automatic one; then a tie.
+g4:force_dice({ 6, 1, 3, 3 })
 local t4 = g4:hero_turn()
 assert(#t4[1].done == 1 and t4[1].done[1].did == "melee", "one order for both actions")
 local ev = melee_events(g4, m4)
@@ -99,7 +100,7 @@ assert(#ev == 1 and has_reason(ev[1], "Power Blow"), "a Power Blow")
 local g5 = village.new_game({ seed = 7, table = "empty" })
 local m5 = g5:place("Captain Maren", { x = 22.5, y = 18 })
 g5:place("Orc Warrior", { x = 23.5, y = 18 }, { group = 1, behaviour = "Hunter" })
-g5:force_dice({ 1, 1, 1, 3, 3 }) -- one success (the Hero's die): a plain attack
+g5:force_dice({ 1, 1, 3, 3 }) -- one success (the Hero's automatic one): a plain attack
 g5:hero_turn()
 ev = melee_events(g5, m5)
 assert(#ev == 1 and not has_reason(ev[1], "Power Blow"), "a plain attack")

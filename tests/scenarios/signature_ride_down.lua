@@ -7,7 +7,7 @@ local SCRIPT = "signatures/ride_down.lua"
 local g = village.new_game({ seed = 1, table = "empty" })
 local roland = g:place("Sir Roland", { x = 5, y = 32 })
 local orc = g:place("Orc Warrior", { x = 12, y = 32 })
-g:force_dice({ 4, 4 })
+g:force_dice({ 4 }) -- a Hero choosing two dice rolls one
 g:activate(roland, 2)
 g:move(roland, orc.pos)
 assert(roland.moved >= 6, roland.moved)
@@ -27,7 +27,7 @@ assert(changed.reason == "Ride Down" and changed.source:find(SCRIPT, 1, true), c
 local g2 = village.new_game({ seed = 1, table = "empty" })
 local knight = g2:place("Sir Roland", { x = 10, y = 32 })
 local orc2 = g2:place("Orc Warrior", { x = 12.5, y = 32 })
-g2:force_dice({ 4, 4 })
+g2:force_dice({ 4 })
 g2:activate(knight, 2)
 g2:move(knight, orc2.pos)
 local from2 = orc2.pos

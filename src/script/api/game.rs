@@ -249,6 +249,7 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
 fn activation_table(lua: &Lua, r: &crate::dice::ActivationRoll) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("dice", r.dice.clone())?;
+    t.raw_set("automatic", r.automatic)?;
     t.raw_set("successes", r.successes)?;
     t.raw_set("failures", r.failures)?;
     t.raw_set("turnover", r.turnover)?;
@@ -360,7 +361,7 @@ impl UserData for GameHandle {
         methods.add_method(api("activate"), |lua, this, (m, dice): (Value, u8)| {
             let id = this.model_arg(lua, &m)?;
             let (mut game, hooks) = this.session(lua)?;
-            let r = activation::activate(&mut game, &hooks, id, dice)
+            let r = activation::activate(&mut game, &this.0.rules, &hooks, id, dice)
                 .map_err(|e| Self::rule_err(lua, e))?;
             activation_table(lua, &r)
         });

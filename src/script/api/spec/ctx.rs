@@ -578,7 +578,11 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "An activation roll as `on_activation_roll` sees it, before any reroll.",
         usage: "if roll.side == \"heroes\" and #roll.dice > 0 then return { reroll = \"best\" } end",
         fields: &[
-            f("dice", "integer[]", "The faces, in the order rolled."),
+            f(
+                "dice",
+                "integer[]",
+                "The faces, in the order rolled (a Hero's automatic success is not a die and is not here).",
+            ),
             f("quality", "integer", "The Quality rolled against."),
             f("side", "Side", "The side activating."),
             f("models", "ModelSnapshot[]", "The models activating (a Group, or one model)."),

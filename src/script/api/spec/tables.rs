@@ -92,10 +92,23 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "What `g:activate` rolled.",
         usage: "local r = g:activate(orc, 2)",
         fields: &[
-            f("dice", "integer[]", "The faces rolled, in order."),
-            f("successes", "integer", "Actions gained."),
-            f("failures", "integer", "Dice failed."),
-            f("turnover", "boolean", "Two or more failures: the turn passes."),
+            f(
+                "dice",
+                "integer[]",
+                "The faces rolled, in order (a Hero rolls one die fewer than it chose).",
+            ),
+            f(
+                "automatic",
+                "integer",
+                "Successes taken without a roll: the Hero trait's one (SUPPLEMENT §4), else 0.",
+            ),
+            f("successes", "integer", "Actions gained, the automatic ones included."),
+            f("failures", "integer", "Rolled dice that failed."),
+            f(
+                "turnover",
+                "boolean",
+                "Two or more rolled dice failed: the turn passes.",
+            ),
         ],
         methods: &[],
     },
