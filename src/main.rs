@@ -998,10 +998,11 @@ fn run_play(
         );
     }
     println!(
-        "Result: {:?} after {} wave{}; Town Hall Integrity {} (seed {})",
+        "Result: {:?} after {} wave{}: {}; Town Hall Integrity {} (seed {})",
         game.result,
         game.waves_completed,
         if game.waves_completed == 1 { "" } else { "s" },
+        game.cause.words(),
         game.town_hall_integrity,
         game.seed
     );

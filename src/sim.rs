@@ -60,6 +60,9 @@ pub struct GameRecord {
     pub seed: u64,
     /// "win", "loss" or "stalled".
     pub result: String,
+    /// Why the game ended (SUPPLEMENT §10): "town_hall_destroyed", "overrun", "party_defeated",
+    /// "final_wave_survived" or "stalled".
+    pub cause: String,
     pub waves_completed: u32,
     /// The wave the village fell in (a loss only).
     pub lost_at_wave: Option<u32>,
@@ -159,6 +162,7 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
         index,
         seed: summary.seed,
         result: result.to_string(),
+        cause: summary.cause.as_str().to_string(),
         waves_completed: summary.waves_completed,
         lost_at_wave: (summary.result == Outcome::Loss).then(|| summary.waves_completed + 1),
         town_hall_integrity: summary.town_hall_integrity,
@@ -236,6 +240,8 @@ pub struct Report {
     pub win_rate: f64,
     /// Wilson score interval of the win rate.
     pub ci95: [f64; 2],
+    /// Games by why they ended (SUPPLEMENT §10), every cause listed.
+    pub causes: BTreeMap<String, u64>,
     /// Losses by the wave the village fell in.
     pub loss_wave: BTreeMap<u32, u64>,
     pub town_hall_integrity_mean: f64,
@@ -283,7 +289,12 @@ pub fn report(records: &[GameRecord]) -> Report {
     let mut loss_wave = BTreeMap::new();
     let mut firings = BTreeMap::new();
     let mut firing_games = BTreeMap::new();
+    let mut causes: BTreeMap<String, u64> = crate::rules::end::Cause::ALL
+        .iter()
+        .map(|c| (c.as_str().to_string(), 0))
+        .collect();
     for g in records {
+        *causes.entry(g.cause.clone()).or_default() += 1;
         if let Some(w) = g.lost_at_wave {
             *loss_wave.entry(w).or_default() += 1;
         }
@@ -304,6 +315,7 @@ pub fn report(records: &[GameRecord]) -> Report {
             r4(wins as f64 / n as f64)
         },
         ci95: [r4(ci[0]), r4(ci[1])],
+        causes,
         loss_wave,
         town_hall_integrity_mean: mean(&|g| f64::from(g.town_hall_integrity)),
         wounds_mean: mean(&|g| f64::from(g.wounds)),
@@ -332,6 +344,13 @@ pub fn text(r: &Report, seconds: f64) -> String {
         pct(r.ci95[0]),
         pct(r.ci95[1])
     );
+    let causes: Vec<String> = r
+        .causes
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    let _ = writeln!(out, "Ended by: {}", causes.join(", "));
     if !r.loss_wave.is_empty() {
         let _ = writeln!(out, "\nWave the village fell in:");
         let most = r.loss_wave.values().copied().max().unwrap_or(1).max(1);

@@ -355,6 +355,14 @@ function Game:council_info() end
 ---@return CouncilReport[]
 function Game:council(orders) end
 
+---Whether play stops now, and why (SUPPLEMENT §10): "town_hall_destroyed",                       "overrun" (no model of the heroes' side on the table while an enemy remains),                       "party_defeated" (the optional rule) or "no_enemy" (the wave is won); nil while                       play goes on. The turn engine resolves nothing after the event that ends it.
+---
+---```lua
+---g:enemy_turn(); if g:ended() == "overrun" then print("the village is lost") end
+---```
+---@return string|nil
+function Game:ended() end
+
 ---Start the next wave of the game's length (§5.1–5.3): build it with the default wave builder, deploy the heroes around the Town Hall and each Group along its edge.
 ---
 ---```lua
@@ -916,6 +924,7 @@ function Model:has(condition) end
 ---@field enemies integer Enemies deployed.
 ---@field rounds integer Rounds played.
 ---@field outcome string "win", "loss" or "stalled".
+---@field cause? string Why a lost or stalled wave ended the game: "town_hall_destroyed", "overrun",                  "party_defeated" or "stalled" (absent for a won wave).
 ---@field integrity (string|integer)[][] Each building's `{ name, Integrity }` at the end.
 ---@field supplies integer Supplies at the end.
 ---@field wounds (string|integer)[][] Each hero's `{ name, Wounds }` at the end.

@@ -67,6 +67,9 @@ pub enum RuleError {
     BuildingDestroyed(String),
     #[error("{0} cannot move: it is {1}")]
     CannotMove(String, &'static str),
+    /// The game is lost (the Town Hall, an Overrun): nothing more is played (SUPPLEMENT §10).
+    #[error("the game is over: {0}")]
+    GameOver(&'static str),
     /// A script's `can` refused its own action, with its reason.
     #[error("{0}")]
     Refused(String),

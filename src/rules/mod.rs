@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod combat;
 pub mod effects;
+pub mod end;
 pub mod error;
 pub mod hooks;
 pub mod magic;

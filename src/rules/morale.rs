@@ -292,6 +292,9 @@ pub fn gruesome_checks(
         .collect();
     let mut out = Vec::new();
     for w in witnesses {
+        if super::end::game_over(game, rules) {
+            break;
+        }
         if game.model(w).is_ok() {
             out.push(morale_check(
                 game,

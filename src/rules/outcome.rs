@@ -136,6 +136,9 @@ fn defeat(
 ) -> Result<(), RuleError> {
     let intents = hooks.on_defeat(game, id)?;
     super::magic::remove(game, id, why)?;
+    if super::end::game_over(game, rules) {
+        return Ok(()); // overrun at once: the Defeat's own effects do not resolve either
+    }
     apply_intents(game, rules, hooks, &intents)
 }
 
@@ -276,6 +279,9 @@ pub fn settle(
     }
     let distance = change.recoil.as_ref().map(|(d, _, _)| *d);
     let applied = apply_with(game, rules, hooks, info.loser, winner_pos, result, distance)?;
+    if super::end::game_over(game, rules) {
+        return Ok(applied); // the last defender fell: the village is overrun at once (SUPPLEMENT §10)
+    }
     if applied == CombatResult::Entangled {
         if let Ok(m) = game.model_mut(info.loser) {
             m.entangled_by = Some(info.winner);
@@ -297,6 +303,9 @@ pub fn apply_intents(
 ) -> Result<(), RuleError> {
     use super::hooks::Intent;
     for i in intents {
+        if super::end::game_over(game, rules) {
+            break; // the game ended at an earlier change: nothing more resolves
+        }
         match i {
             Intent::WorsenQuality {
                 model,

@@ -74,6 +74,10 @@ pub fn structural(
     report.damage = damage;
     report.integrity = integrity;
     report.destroyed = destroyed;
+    if super::end::game_over(game, rules) {
+        // The Town Hall fell: the game ends at that event (§6.4), nothing more of the attack resolves.
+        return Ok(report);
+    }
     // The attacker's scripts may add to the attack (the Orc Demolisher's Breach on a win).
     let intents = hooks.on_structural(game, attacker, &report.building, won)?;
     super::outcome::apply_intents(game, rules, hooks, &intents)?;

@@ -168,6 +168,12 @@ impl Repl {
         let mut state = self.play_state();
         let mut notes: Vec<String> = Vec::new();
         let err = |e: crate::rules::RuleError| e.to_string();
+        // A lost game is over at the event that ended it (SUPPLEMENT §10): nothing more is played.
+        if let Some(cause) = crate::wave::play::village_lost(&game, &rosters) {
+            if name != "status" {
+                return Err(format!("the game is over: {}", cause.words()));
+            }
+        }
         match name {
             "status" => {}
             "wave" => {
@@ -282,8 +288,8 @@ impl Repl {
                 }
                 crate::wave::play::end_of_wave(&mut game, &rosters, &hooks).map_err(err)?;
                 let waves = rosters.length(&core.length).map_or(0, |l| l.waves.len()) as u32;
-                if crate::wave::play::village_lost(&game, &rosters) {
-                    notes.push("The village has fallen: the game is lost.".into());
+                if let Some(cause) = crate::wave::play::village_lost(&game, &rosters) {
+                    notes.push(format!("The game is lost: {}.", cause.words()));
                 } else if game.wave >= waves {
                     notes.push(format!(
                         "The final wave is over and the Town Hall stands: the game is won ({} waves).",
@@ -517,10 +523,10 @@ fn label(game: &Game, id: ModelId) -> String {
         .unwrap_or_else(|_| format!("model {id}"))
 }
 
-/// Whether the wave has ended (no enemy left, or the Town Hall fallen), with a note saying so.
+/// Whether the wave has ended (no enemy left, or the game lost), with a note saying so.
 fn wave_over(game: &Game, rosters: &crate::roster::Rosters, notes: &mut Vec<String>) -> bool {
-    if crate::wave::play::village_lost(game, rosters) {
-        notes.push("The village has fallen: the game is lost.".into());
+    if let Some(cause) = crate::wave::play::village_lost(game, rosters) {
+        notes.push(format!("The game is lost: {}.", cause.words()));
         return true;
     }
     if game.side(Side::Enemies).next().is_none() {

@@ -203,6 +203,9 @@ fn apply_action_intents(
 ) -> Result<(), RuleError> {
     use crate::rules::hooks::Intent;
     for i in intents {
+        if crate::rules::end::game_over(game, &rosters.rules) {
+            break;
+        }
         match i {
             Intent::Attack {
                 attacker,
@@ -333,6 +336,9 @@ pub fn execute(
     order: Order,
 ) -> Result<ActionReport, RuleError> {
     let rules = &rosters.rules;
+    if let Some(cause) = crate::rules::end::halted(game, rules).and_then(|h| h.cause()) {
+        return Err(RuleError::GameOver(cause.words()));
+    }
     Ok(match order.clone() {
         Order::Melee(t) | Order::PowerBlow(t) => {
             one_more_attack(game, rules, id)?;
@@ -575,7 +581,10 @@ fn follow_legs(
     let mut left = at_most.map_or(band, |m| m.min(band));
     let mut first: Option<MoveReport> = None;
     for to in route.waypoints.iter().skip(1) {
-        if left <= 1e-9 || game.model(id).is_err() {
+        if left <= 1e-9
+            || game.model(id).is_err()
+            || crate::rules::end::game_over(game, &rosters.rules)
+        {
             break;
         }
         let o = MoveOptions {

@@ -46,6 +46,9 @@ use thiserror::Error;
 /// Why a wave could not be built. Every bad input is one of these, never a panic.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WaveError {
+    /// The game is already lost (SUPPLEMENT §10): no wave follows.
+    #[error("the game is over: {0}")]
+    GameOver(String),
     /// No `[[escalation]]` with this name.
     #[error("there is no Escalation {0:?} in the rosters")]
     UnknownEscalation(String),

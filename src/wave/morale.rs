@@ -50,6 +50,9 @@ fn everyone_checks(
 ) -> Result<(), RuleError> {
     let ids: Vec<ModelId> = game.side(Side::Heroes).map(|m| m.id).collect();
     for id in ids {
+        if crate::rules::end::halted(game, &rosters.rules).is_some() {
+            break;
+        }
         if game.model(id).is_ok() {
             morale_check(game, &rosters.rules, hooks, id, trigger)?;
         }
@@ -67,6 +70,9 @@ pub fn after_action(
 ) -> Result<(), RuleError> {
     if game.round == 0 {
         return Ok(()); // outside a wave (a scenario's g:act): no side to count
+    }
+    if crate::rules::end::halted(game, &rosters.rules).is_some() {
+        return Ok(()); // the wave or the game ended with the action: no check follows (Ch. VI)
     }
     let fell = w
         .leaders

@@ -1,16 +1,18 @@
 //! Playing whole waves and games (core Ch. V–VII): start a wave, alternate hero and enemy turns until no
 //! enemy remains, the Town Hall falls, or the round limit stalls it; then the end of the wave.
 //!
-//! What exists so far of §7: extinguishing, fire damage, Supplies, Rewards (step 4, the wave-end
+//! The End Sequence (§7.1): extinguishing, fire damage, Supplies, Rewards (step 4, the wave-end
 //! Opportunity results), and after every non-final wave the next Opportunity token and the Council
-//! Phase (`council.rs`); the outcome rules are complete (loss on the Town Hall, win after the final
-//! wave, stalled past the round limit).
+//! Phase (`council.rs`). A game ends as the rules say, at the event that ends it (`rules::end`): the
+//! Town Hall Destroyed, the village overrun, the optional party-defeated loss, the final wave survived,
+//! or (a safety net for scripts) a wave stalled at the round limit; each ended game records its cause.
 
 use super::{
     abilities, budget, build_wave, deploy_enemies, deploy_heroes_except, escalation_for_wave,
     plan_from_script, WaveError, WavePlan,
 };
 use crate::roster::{ProfileKind, Rosters};
+use crate::rules::end::{halted, Cause, Halt};
 use crate::rules::hooks::{Hooks, WaveAsk};
 use crate::rules::structural::damage_building;
 use crate::rules::RuleError;
@@ -47,6 +49,8 @@ pub struct WaveSummary {
     pub enemies: usize,
     pub rounds: u32,
     pub outcome: Outcome,
+    /// Why a lost or stalled wave ended the game (none for a won wave).
+    pub cause: Option<Cause>,
     /// Integrity of each building when the wave ended (after fire damage and the Council).
     pub integrity: Vec<(String, i32)>,
     /// Supplies left after the Council.
@@ -66,6 +70,8 @@ pub struct WaveSummary {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameSummary {
     pub result: Outcome,
+    /// Why the game ended (SUPPLEMENT §10).
+    pub cause: Cause,
     pub waves_completed: u32,
     pub town_hall_integrity: i32,
     pub seed: u64,
@@ -84,18 +90,11 @@ pub fn party_size(game: &Game) -> u32 {
     }
 }
 
-fn town_hall_down(game: &Game) -> bool {
-    game.buildings.iter().any(|b| b.town_hall && b.destroyed)
-}
-
-/// The players have lost: the Town Hall is down (core §6.4), or — with the optional rule of core Ch. VII
-/// (`wave.party_defeated_loss`) — every hero is Defeated: none on the table and none Fled this wave
+/// The players have lost, and why: the Town Hall is down (core §6.4), the village is overrun (SUPPLEMENT
+/// §10), or — with the optional rule of core Ch. I (`wave.party_defeated_loss`) — every hero is Defeated
 /// (a Fled hero is not Defeated; a Defenseless one is still on the table).
-pub fn village_lost(game: &Game, rosters: &Rosters) -> bool {
-    town_hall_down(game)
-        || (rosters.rules.wave.party_defeated_loss
-            && !game.side(Side::Heroes).any(|m| m.kind == ProfileKind::Hero)
-            && !game.fled.iter().any(|m| m.kind == ProfileKind::Hero))
+pub fn village_lost(game: &Game, rosters: &Rosters) -> Option<Cause> {
+    halted(game, &rosters.rules).and_then(Halt::cause)
 }
 
 /// Start the next wave of `length` (core §5.1–5.3): build it for the party — with the Lua wave builder
@@ -125,6 +124,9 @@ fn run_start(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<WavePlan, WaveError> {
+    if let Some(cause) = village_lost(game, rosters) {
+        return Err(WaveError::GameOver(cause.words().to_string()));
+    }
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
@@ -177,38 +179,38 @@ pub fn play_wave(
     let first_event = game.log().len();
     let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
-    let mut outcome = Outcome::Stalled;
+    // A wave stops at the event that ends it (Ch. VI, SUPPLEMENT §10): the turn engine plays nothing
+    // after it, and it is read here after each turn.
+    let mut ended: Option<Halt> = halted(game, &rosters.rules);
     let mut rounds = 0;
     for round in 1..=rosters.rules.wave.max_rounds {
+        if ended.is_some() {
+            break;
+        }
         game.round = round;
         rounds = round;
         for m in game.models.iter_mut() {
             m.active = true;
         }
         super::turn::hero_turn(game, rosters, hooks)?;
-        if game.side(Side::Enemies).next().is_none() {
-            outcome = Outcome::Win;
-            break;
-        }
-        if village_lost(game, rosters) {
-            outcome = Outcome::Loss;
+        ended = halted(game, &rosters.rules);
+        if ended.is_some() {
             break;
         }
         super::turn::enemy_turn(game, rosters, hooks)?;
-        if village_lost(game, rosters) {
-            outcome = Outcome::Loss;
-            break;
-        }
-        if game.side(Side::Enemies).next().is_none() {
-            outcome = Outcome::Win;
-            break;
-        }
+        ended = halted(game, &rosters.rules);
     }
+    let (mut outcome, mut cause) = match ended {
+        Some(Halt::NoEnemy) => (Outcome::Win, None),
+        Some(h) => (Outcome::Loss, h.cause()),
+        None => (Outcome::Stalled, Some(Cause::Stalled)),
+    };
     let mut council = Vec::new();
     if outcome == Outcome::Win {
         end_of_wave(game, rosters, hooks)?;
-        if town_hall_down(game) {
+        if let Some(c) = village_lost(game, rosters) {
             outcome = Outcome::Loss;
+            cause = Some(c);
         }
     }
     if outcome == Outcome::Win {
@@ -224,6 +226,7 @@ pub fn play_wave(
         enemies,
         rounds,
         outcome,
+        cause,
         integrity: game
             .buildings
             .iter()
@@ -280,6 +283,9 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Res
         .map(|b| (b.name.clone(), b.fire_blessed))
         .collect();
     for (name, blessed) in burning {
+        if crate::rules::end::game_over(game, &rosters.rules) {
+            return Ok(()); // the Town Hall burnt down: the players lose at once (§7.1 step 2)
+        }
         if blessed {
             let detail =
                 format!("the fire lit on the {name} during its Blessed activation does no damage");
@@ -299,6 +305,9 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Res
             b.fire = false;
             b.fire_blessed = false;
         }
+    }
+    if crate::rules::end::game_over(game, &rosters.rules) {
+        return Ok(());
     }
     game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
     // Step 4, Rewards: the wave-end Opportunity results (Supply Cache, Lost Villagers).
@@ -368,6 +377,7 @@ pub fn play_game(
     };
     let mut summaries = Vec::new();
     let mut result = Outcome::Win;
+    let mut cause = Cause::FinalWaveSurvived;
     while game.wave < waves {
         let mut s = play_wave(game, rosters, hooks, length)?;
         s.defeated = party
@@ -375,10 +385,11 @@ pub fn play_game(
             .filter(|n| !game.models.iter().any(|m| &m.name == *n))
             .cloned()
             .collect();
-        let o = s.outcome;
+        let (o, c) = (s.outcome, s.cause);
         summaries.push(s);
         if o != Outcome::Win {
             result = o;
+            cause = c.unwrap_or(Cause::Stalled);
             break;
         }
     }
@@ -388,6 +399,7 @@ pub fn play_game(
         .count() as u32;
     Ok(GameSummary {
         result,
+        cause,
         waves_completed: completed,
         town_hall_integrity: game
             .buildings

@@ -12,6 +12,12 @@ use crate::rules::RuleError;
 use crate::state::{Game, ModelId, Side};
 use serde::Serialize;
 
+/// The wave (or the game) ended at the last event: no further activation or action (Ch. VI; SUPPLEMENT
+/// §10, "immediately means immediately").
+fn halted(game: &Game, rosters: &Rosters) -> bool {
+    crate::rules::end::halted(game, &rosters.rules).is_some()
+}
+
 /// What one Group did in an enemy turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GroupTurn {
@@ -63,6 +69,9 @@ pub fn enemy_turn(
 ) -> Result<Vec<GroupTurn>, RuleError> {
     let mut turns = Vec::new();
     for members in groups_in_order(game, rosters) {
+        if halted(game, rosters) {
+            break;
+        }
         let alive: Vec<ModelId> = members
             .into_iter()
             .filter(|id| game.model(*id).is_ok())
@@ -132,6 +141,9 @@ fn activate_members(
     let actions = roll.successes.min(max_actions);
     let mut done = Vec::new();
     for id in alive {
+        if halted(game, rosters) {
+            break;
+        }
         let step = |g: &mut Game, id: ModelId| enemy_step(g, rosters, hooks, id);
         for report in take_actions(game, rosters, hooks, *id, actions, &step)? {
             done.push((*id, report));
@@ -158,7 +170,7 @@ fn take_actions(
 ) -> Result<Vec<ActionReport>, RuleError> {
     let mut left = actions;
     let mut done = Vec::new();
-    while left > 0 && game.model(id).is_ok() {
+    while left > 0 && game.model(id).is_ok() && !halted(game, rosters) {
         let watch = super::morale::watch(game, hooks)?;
         game.model_mut(id)?.actions_left = left;
         let (report, spent) = match next(game, id)? {
@@ -335,7 +347,11 @@ fn hero_turn_of(
         .collect();
     let mut out = Vec::new();
     for id in ids {
-        if game.model(id).is_err() || game.side(Side::Enemies).next().is_none() {
+        // No enemy left (also outside a wave, in a scenario) or the game ended: the turn is over.
+        if halted(game, rosters) || game.side(Side::Enemies).next().is_none() {
+            break;
+        }
+        if game.model(id).is_err() {
             continue;
         }
         let dice = hooks.policy_dice(game, id)?;

@@ -911,6 +911,16 @@ impl UserData for GameHandle {
             to_lua(lua, &s)
         });
 
+        methods.add_method(api("ended"), |lua, this, ()| {
+            let game = this.0.read(lua)?;
+            Ok(
+                crate::rules::end::halted(&game, &this.0.rules).map(|h| match h.cause() {
+                    Some(c) => c.as_str(),
+                    None => "no_enemy",
+                }),
+            )
+        });
+
         methods.add_method(api("end_wave"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;

@@ -332,6 +332,13 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "local done = g:council({ { upgrade = \"Forge\" }, { repair = \"Town Hall\", supplies = 2 } })",
             },
             Method {
+                name: "ended",
+                params: &[],
+                returns: "string|nil",
+                doc: "Whether play stops now, and why (SUPPLEMENT §10): \"town_hall_destroyed\",                       \"overrun\" (no model of the heroes' side on the table while an enemy remains),                       \"party_defeated\" (the optional rule) or \"no_enemy\" (the wave is won); nil while                       play goes on. The turn engine resolves nothing after the event that ends it.",
+                usage: "g:enemy_turn(); if g:ended() == \"overrun\" then print(\"the village is lost\") end",
+            },
+            Method {
                 name: "start_wave",
                 params: &[],
                 returns: "WavePlan",

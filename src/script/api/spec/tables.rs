@@ -517,6 +517,11 @@ pub(super) const CLASSES: &[Class] = &[
             f("enemies", "integer", "Enemies deployed."),
             f("rounds", "integer", "Rounds played."),
             f("outcome", "string", "\"win\", \"loss\" or \"stalled\"."),
+            opt(
+                "cause",
+                "string",
+                "Why a lost or stalled wave ended the game: \"town_hall_destroyed\", \"overrun\",                  \"party_defeated\" or \"stalled\" (absent for a won wave).",
+            ),
             f("integrity", "(string|integer)[][]", "Each building's `{ name, Integrity }` at the end."),
             f("supplies", "integer", "Supplies at the end."),
             f("wounds", "(string|integer)[][]", "Each hero's `{ name, Wounds }` at the end."),
