@@ -21,6 +21,8 @@ return {
 		end
 		return P.nearest(ctx, self, candidates)
 	end,
+	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
+	declare = A.declare,
 	-- One action: Engaged, fight; farther than Short from its objective, go back toward it; within Short,
 	-- go for a hero or Village Defender that comes within Short, but pursue no farther.
 	act = function(ctx, self, target)
@@ -40,11 +42,13 @@ return {
 		end
 		local short = ctx:rule("measures", "short")
 		if ctx:distance_to(self, target) > short then
-			return { move = target }
+			return A.move(self, target)
 		end
 		for _, m in ipairs(P.foes(ctx, self)) do
 			if ctx:distance_to(self, m) <= short then
-				return { move = m }
+				-- A hero or Village Defender that came within Short: a declared Spell-caster casts at it
+				-- from where it stands; otherwise the Guardian goes for it, but no farther.
+				return A.spell(ctx, self, m) or A.move(self, m)
 			end
 		end
 		return nil

@@ -22,6 +22,8 @@ return {
 			return th
 		end
 	end,
+	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
+	declare = A.declare,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)
 		return A.default(ctx, self, target)

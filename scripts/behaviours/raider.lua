@@ -23,6 +23,8 @@ return {
 			return ctx:distance_to(self, b)
 		end)[1]
 	end,
+	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
+	declare = A.declare,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)
 		return A.default(ctx, self, target)

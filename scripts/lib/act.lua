@@ -2,10 +2,67 @@
 -- does about its target. Engaged: attack the target if it is adjacent, else the adjacent enemy nearest to
 -- the target. Not engaged: attack the target when it is attackable, otherwise move toward it by the
 -- shortest legal route (the kernel routes and moves one straight leg); a Shooter shoots its target when
--- the rules let it (range, sight, the closest-target rule). One melee or ranged attack per
--- turn (core §3.2); building attacks are one per action (§6.4). An Igniter beside an unburnt
--- building it targets places fire instead of attacking, where the Escalation lets Igniters burn.
+-- the rules let it (range, sight, the closest-target rule), a Spell-caster that declared casts at it
+-- (§3.7: an attack spell, or a Resisted one it is not yet under). One melee or ranged attack per turn
+-- (core §3.2); building attacks are one per action (§6.4). An Igniter beside an unburnt building it
+-- targets places fire instead of attacking, where the Escalation lets Igniters burn. A Transfixed or
+-- Entangled model that must move breaks free first (§3.7).
 local A = {}
+
+--- Whether a list holds a value.
+local function holds(list, value)
+	for _, v in ipairs(list or {}) do
+		if v == value then
+			return true
+		end
+	end
+	return false
+end
+
+--- Whether the model is held where it stands (Transfixed or Entangled): it must break free to move.
+function A.held(self)
+	return self:has("transfixed") or self:has("entangled")
+end
+
+--- A move toward `where`, or breaking free first when the model is held (§3.7: "cannot move").
+function A.move(self, where)
+	if A.held(self) then
+		return { break_free = true }
+	end
+	return { move = where }
+end
+
+--- The Behaviours' `declare` (§3.7): a Spell-caster with power left declares before its Group rolls. An
+--- Enemy Group rolls two dice, so three failures — out of power — cannot follow from declaring.
+function A.declare(ctx, self)
+	return #self.spells > 0 and not self.out_of_power
+end
+
+--- A spell the model may cast at `target` now, as an order: it declared, and the first of its spells that
+--- fits — an attack spell while it may still attack this turn, a Resisted spell at a model not yet
+--- Transfixed — at the highest Power its actions and the range allow. Nil when none.
+function A.spell(ctx, self, target)
+	if not self.declared or target == nil or target.id == nil then
+		return nil
+	end
+	local most = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
+	for _, name in ipairs(self.spells) do
+		local s = ctx:spell(name)
+		local fits = s
+			and (
+				(holds(s.kinds, "attack") and A.may_attack(ctx, self))
+				or (holds(s.kinds, "resisted") and not target:has("transfixed"))
+			)
+		if fits then
+			for power = most, ctx:rule("actions", "spell_min_power"), -1 do
+				if ctx:can_cast(self, name, power, target) then
+					return { cast = name, power = power, target = target }
+				end
+			end
+		end
+	end
+	return nil
+end
 
 --- Whether a model touches a model, a building or a point (within the contact tolerance).
 function A.adjacent(ctx, self, thing)
@@ -43,7 +100,7 @@ function A.default(ctx, self, target, opts)
 		return nil
 	end
 	if target.edge then
-		return { leave = true }
+		return A.held(self) and { break_free = true } or { leave = true }
 	end
 	-- A special rule's action the model may take now comes first.
 	local special = A.special(ctx, self)
@@ -70,15 +127,20 @@ function A.default(ctx, self, target, opts)
 		return A.may_attack(ctx, self) and { melee = foe } or nil
 	end
 	-- "If the target becomes attackable ... attack it" (§6.2 step 3): a Shooter's target is attackable
-	-- from where the rules let it shoot (Mindless never makes a ranged attack, §6.3).
+	-- from where the rules let it shoot, a declared Spell-caster's from where its spell reaches
+	-- (Mindless never makes a ranged attack or a spell attack, §6.3).
 	local shoots = not (opts and opts.melee_only)
+	local spell = shoots and is_model and A.spell(ctx, self, target)
+	if spell then
+		return spell
+	end
 	if shoots and is_model and A.may_attack(ctx, self) and ctx:can_shoot(self, target) then
 		return { shoot = target }
 	end
 	if not is_model and not is_building and A.adjacent(ctx, self, target) then
 		return nil -- already at the point it was heading for
 	end
-	return { move = target }
+	return A.move(self, target)
 end
 
 return A

@@ -3,6 +3,7 @@
 -- module state: a plan kept between calls would not survive a hot reload, and the table changes anyway).
 local P = require("lib.priority")
 local A = require("lib.act")
+local S = require("lib.spellcasting")
 
 local T = {}
 
@@ -79,14 +80,51 @@ function T.assignment(ctx, threats)
 end
 
 --- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+; three
---- for the last model of the side still to activate, whose turnover costs nobody an activation.
-function T.dice(ctx, self)
+--- for the last model of the side still Active, whose turnover costs nobody an activation. `others` are
+--- models activating with it (a group), which do not count as left behind.
+function T.dice(ctx, self, others)
+	local with = {}
+	for _, o in ipairs(others or {}) do
+		with[o.id] = true
+	end
 	for _, f in ipairs(ctx:models({ side = "heroes" })) do
-		if f.id ~= self.id and f.active then
+		if f.id ~= self.id and f.active and not with[f.id] then
 			return 2
 		end
 	end
 	return 3
+end
+
+--- Whether a model nominated again this turn (it failed one die without a turnover, §3.1) has anything
+--- left to do: not if it stands in contact having made its one attack (leaving would cost Free Hacks).
+local function worth_again(self)
+	return not (self.engaged and self.attacks > 0)
+end
+
+--- The hero policy's `activate` (§3.1, §3.7): whether to nominate the model now, and how. A Leader with two
+--- or more Active friends within reach activates them as its group (one roll for all: fewer chances of
+--- a turnover); a Spell-caster with power declares spellcasting; a model nominated again only when it
+--- has something left to do.
+function T.activation(ctx, self)
+	if self.activations > 0 and not worth_again(self) then
+		return false
+	end
+	local group = {}
+	if self.activations == 0 then
+		for _, f in ipairs(ctx:leader_group(self)) do
+			if f.activations == 0 then
+				group[#group + 1] = f
+			end
+		end
+		if #group < 2 then
+			group = {}
+		end
+	end
+	local cast = S.declares(self)
+	for _, f in ipairs(group) do
+		cast = cast or S.declares(f)
+	end
+	return { dice = T.dice(ctx, self, group), cast = cast, group = #group > 0 and group or nil }
 end
 
 --- The adjacent enemy to strike: a Defenseless one first (+2 and it cannot strike back well), then the
@@ -102,6 +140,24 @@ local function melee_target(ctx, self)
 		end
 	end
 	return A.nearest_adjacent(ctx, self, town_hall(ctx))
+end
+
+--- Concentrated Shooting (§3.5): other Active shooters of the side that have not attacked this turn and
+--- may shoot `foe` now join the shot, when it is a hard target (Combat above the best shooter's): one roll
+--- with the best Combat and the target at −1 per shooter after the first beats separate shots at it.
+local function volley(ctx, self, foe)
+	local best = self.combat
+	local with = {}
+	for _, f in ipairs(ctx:models({ side = self.side })) do
+		if f.id ~= self.id and f.active and f.attacks == 0 and ctx:can_shoot(f, foe) then
+			with[#with + 1] = f
+			best = math.max(best, f.combat)
+		end
+	end
+	if #with == 0 or foe.combat <= best then
+		return nil
+	end
+	return { shoot = foe, with = with }
 end
 
 --- A shot worth taking: the most threatening enemy the rules let it shoot now. An Undead one (shot at
@@ -174,13 +230,23 @@ function T.keep_range(ctx, self, foe)
 	return { move = foe, within = short }
 end
 
---- One action: strike what is in contact, else shoot, else close in on the enemy assigned to it.
+--- One action: strike what is in contact, else cast (a Spell-caster that declared), else shoot, else
+--- close in on the enemy assigned to it — breaking free first when it is held.
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then
 		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks). The one
 		-- attack may as well be a Power Blow when two actions are left for it.
 		return A.may_attack(ctx, self) and { melee = foe, power_blow = self.actions_left >= 2 } or nil
+	end
+	-- Transfixed or Entangled and not in contact: nothing else helps until it is free (§3.7).
+	if A.held(self) then
+		return { break_free = true }
+	end
+	local threats = T.threats(ctx)
+	local spell = S.cast(ctx, self, threats)
+	if spell then
+		return spell
 	end
 	if healer(ctx, self) then
 		local h = healer_act(ctx, self)
@@ -194,12 +260,14 @@ function T.act(ctx, self)
 	if special then
 		return { ability = special.name, target = special.target }
 	end
-	-- The threats are read once per action: the shot and the assignment both walk them.
-	local threats = T.threats(ctx)
+	-- The threats are read once per action: the spell, the shot and the assignment all walk them.
 	local target = shot(ctx, self, threats)
 	if target then
 		-- A Shooter with a target keeps its distance once it has shot this turn.
-		return A.may_attack(ctx, self) and { shoot = target, aimed = self.actions_left >= 2 } or nil
+		if not A.may_attack(ctx, self) then
+			return nil
+		end
+		return volley(ctx, self, target) or { shoot = target, aimed = self.actions_left >= 2 }
 	end
 	local mine = T.assignment(ctx, threats)[self.id]
 	if mine then

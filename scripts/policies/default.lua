@@ -1,9 +1,11 @@
--- The default hero policy: every model of the heroes' side strikes what it is in contact with, shoots
--- the most threatening enemy it may shoot, or closes in on the enemy it was given (the party spreads over
--- the threats, nearest the Town Hall first). See scripts/lib/tactics.lua. First, a hero drinks a Potion
--- when hurt and claims Opportunities when safe (scripts/lib/opportunity.lua). Its Council Phase is
--- scripts/lib/council.lua.
+-- The default hero policy: every model of the heroes' side strikes what it is in contact with, casts
+-- (scripts/lib/spellcasting.lua), shoots the most threatening enemy it may shoot, or closes in on the
+-- enemy it was given (the party spreads over the threats, nearest the Town Hall first); a Leader takes
+-- its friends along as a group, and a model that failed one die goes again when it has something to do.
+-- See scripts/lib/tactics.lua. First, a hero drinks a Potion when hurt and claims Opportunities when
+-- safe (scripts/lib/opportunity.lua). Its Council Phase is scripts/lib/council.lua.
 local T = require("lib.tactics")
+local A = require("lib.act")
 local O = require("lib.opportunity")
 local C = require("lib.council")
 local VA = require("lib.village_abilities")
@@ -13,11 +15,12 @@ return {
 	deploy = VA.deploy,
 	blessing = VA.blessing,
 	activate = function(ctx, self)
-		return T.dice(ctx, self)
+		return T.activation(ctx, self)
 	end,
 	act = function(ctx, self)
 		local opp = O.claim_or_approach(ctx, self) -- Potions, and Opportunities when safe
-		if opp then
+		-- A held model breaks free before it walks anywhere (scripts/lib/tactics.lua).
+		if opp and not (opp.move and A.held(self)) then
 			return opp
 		end
 		return T.act(ctx, self)

@@ -226,6 +226,9 @@ pub struct MagicRules {
     pub power_ranges: Vec<Measure>,
     /// Failed dice that leave the caster out of power for the wave.
     pub out_of_power_failures: u32,
+    /// Spells one activation may cast (SBH: "the number of successes is the maximum power of the
+    /// spell": one spell, a ruling).
+    pub spells_per_activation: u32,
 }
 
 /// Tough models (core §3.8).

@@ -36,7 +36,27 @@ pub fn activate(
     let faces = roll_faces(game, hooks, &[id], dice - automatic, quality)?;
     let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
     record_roll(game, id, &roll);
+    rolled(game, rules, hooks, &[id], &roll)?;
     Ok(roll)
+}
+
+/// After an activation roll, each activating model's scripts hear it (`on_activation`) and the changes
+/// they ask for apply, before any action.
+fn rolled(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    ids: &[ModelId],
+    roll: &ActivationRoll,
+) -> Result<(), RuleError> {
+    for id in ids {
+        if game.model(*id).is_err() {
+            continue;
+        }
+        let intents = hooks.on_activation(game, *id, roll)?;
+        super::outcome::apply_intents(game, rules, hooks, &intents)?;
+    }
+    Ok(())
 }
 
 /// An activation may roll 1 to `activation.max_dice` dice (core §3.1: one, two or three).
@@ -67,9 +87,50 @@ pub fn activate_group(
     members: &[ModelId],
     dice: u8,
 ) -> Result<ActivationRoll, RuleError> {
-    use super::query::{gap, label};
     let mut group: Vec<ModelId> = leader.into_iter().collect();
     group.extend(members.iter().copied().filter(|m| Some(*m) != leader));
+    check_group(game, rules, hooks, leader, &group)?;
+    let models: Vec<crate::state::Model> = group
+        .iter()
+        .map(|id| game.model(*id).cloned())
+        .collect::<Result<_, _>>()?;
+    check_dice(rules, dice)?;
+    let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
+    for id in &group {
+        begin_activation(game, *id)?;
+    }
+    let mut hero = true;
+    for m in &models {
+        hero &= hooks.permission(game, m.id, AUTOMATIC_SUCCESS)?.is_some();
+    }
+    game.record(EventKind::GroupActivation {
+        leader,
+        members: group.clone(),
+        quality,
+    });
+    let automatic = if hero {
+        rules.activation.automatic(dice)
+    } else {
+        0
+    };
+    let faces = roll_faces(game, hooks, &group, dice - automatic, quality)?;
+    let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
+    record_roll(game, group[0], &roll);
+    rolled(game, rules, hooks, &group, &roll)?;
+    Ok(roll)
+}
+
+/// Whether `group` (the Leader first, if any) may activate together (§3.1, §6.2), without changing
+/// anything: up to the roster's maximum of models for a Leader's group, the Leader holding `lead`, all
+/// of one side, and (with a Leader) each within the group range of every other.
+pub fn check_group(
+    game: &Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    leader: Option<ModelId>,
+    group: &[ModelId],
+) -> Result<(), RuleError> {
+    use super::query::{gap, label};
     // The most models a group may hold is §3.1's rule for a Leader's group; an Enemy Group (no Leader,
     // §6.2) is as large as its wave and its Summonings (the Lich's Raise Dead) make it.
     let max = if leader.is_some() {
@@ -85,9 +146,9 @@ pub fn activate_group(
         )));
     }
     let range = rules.measures.get(rules.activation.group_range);
-    let models: Vec<crate::state::Model> = group
+    let models: Vec<&crate::state::Model> = group
         .iter()
-        .map(|id| game.model(*id).cloned())
+        .map(|id| game.model(*id))
         .collect::<Result<_, _>>()?;
     if let Some(l) = leader {
         let lm = game.model(l)?;
@@ -118,29 +179,40 @@ pub fn activate_group(
             }
         }
     }
-    check_dice(rules, dice)?;
-    let quality = models.iter().map(|m| m.quality).max().unwrap_or(6);
-    for id in &group {
-        begin_activation(game, *id)?;
+    Ok(())
+}
+
+/// The friends that may join `leader`'s group now (§3.1), in id order: Active models of its side,
+/// taken one by one while each is within the group range of the Leader and of every one taken, up to
+/// the group's maximum (the Leader included). Empty when the model holds no `lead`.
+pub fn group_candidates(
+    game: &Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    leader: ModelId,
+) -> Result<Vec<ModelId>, RuleError> {
+    let l = game.model(leader)?;
+    if hooks.permission(game, leader, LEAD)?.is_none() {
+        return Ok(Vec::new());
     }
-    let mut hero = true;
-    for m in &models {
-        hero &= hooks.permission(game, m.id, AUTOMATIC_SUCCESS)?.is_some();
+    let range = rules.measures.get(rules.activation.group_range);
+    let max = rules.activation.group_max_models as usize;
+    let mut chosen: Vec<&crate::state::Model> = vec![l];
+    for m in game.models.iter() {
+        if chosen.len() >= max {
+            break;
+        }
+        if m.id == leader || m.side != l.side || !m.active {
+            continue;
+        }
+        if chosen
+            .iter()
+            .all(|c| super::query::gap(c, m) <= range + 1e-9)
+        {
+            chosen.push(m);
+        }
     }
-    game.record(EventKind::GroupActivation {
-        leader,
-        members: group.clone(),
-        quality,
-    });
-    let automatic = if hero {
-        rules.activation.automatic(dice)
-    } else {
-        0
-    };
-    let faces = roll_faces(game, hooks, &group, dice - automatic, quality)?;
-    let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
-    record_roll(game, group[0], &roll);
-    Ok(roll)
+    Ok(chosen[1..].iter().map(|m| m.id).collect())
 }
 
 /// Roll the activation dice of `activating` (a model, or a Group whose first model rolls), then let
@@ -200,15 +272,44 @@ fn roll_faces(
 }
 
 /// A new activation starts afresh what is counted per activation: "moved into contact this
-/// activation" (Dashing), move actions (Slow) and attacks (one per turn, §3.2). Every member of a group
-/// activation starts afresh, not only the one that rolls.
+/// activation" (Dashing), move actions (Slow) and spells cast. Every member of a group activation starts
+/// afresh, not only the one that rolls. Attacks are counted per turn (§3.2), not per activation:
+/// [`begin_turn`] clears them. A declaration of spellcasting is made just before (`magic::declare`) and
+/// lapses when the activation ends.
 fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
     let m = game.model_mut(id)?;
     m.charged = false;
     m.moves = 0;
     m.moved = 0.0;
-    m.attacks = 0;
+    m.casts = 0;
+    m.activations = m.activations.saturating_add(1);
     Ok(())
+}
+
+/// A side's turn begins (§3.1): all of its models become Active; their attacks (one per turn, §3.2) and
+/// nominations are counted afresh.
+pub fn begin_turn(game: &mut Game, side: crate::state::Side) {
+    for m in game.models.iter_mut().filter(|m| m.side == side) {
+        m.active = true;
+        m.attacks = 0;
+        m.activations = 0;
+    }
+}
+
+/// Whether the models of an activation stay Active after it (§3.1): they failed exactly one die without
+/// a turnover, so they may be nominated again later in the turn.
+pub fn stays_active(roll: &ActivationRoll) -> bool {
+    roll.failures == 1 && !roll.turnover
+}
+
+/// At the end of an activation, mark its models Activated, or leave them Active when their roll says so
+/// ([`stays_active`]). A model is Active during its own activation (Concentrated Shooting counts it).
+pub fn mark_activated(game: &mut Game, ids: &[ModelId], again: bool) {
+    for id in ids {
+        if let Ok(m) = game.model_mut(*id) {
+            m.active = again;
+        }
+    }
 }
 
 /// Spend `actions` on the Task `name` of `needed` actions (§3.1). Starting a different Task loses the

@@ -184,6 +184,28 @@ pub enum Aim {
     Point(crate::geometry::Vec2),
 }
 
+/// How a model is nominated (§3.1, §3.7): the activation dice chosen, whether it declares spellcasting
+/// before rolling, and the friends a Leader activates with it as a group (empty: alone).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ActivationAsk {
+    pub dice: u8,
+    /// Declare spellcasting (§3.7): every Spell-caster of the activation may then spend its successes
+    /// as spell Power; three failed dice leave it out of power for the wave.
+    pub cast: bool,
+    /// A Leader's group (§3.1): the other models that activate on its roll.
+    pub group: Vec<ModelId>,
+}
+
+impl ActivationAsk {
+    /// A plain activation of `dice` dice.
+    pub fn dice(dice: u8) -> Self {
+        ActivationAsk {
+            dice,
+            ..ActivationAsk::default()
+        }
+    }
+}
+
 /// One action a Behaviour orders for its model (core §6.2); the kernel validates and executes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -223,6 +245,45 @@ pub enum Order {
         name: String,
         target: Option<AbilityTarget>,
     },
+    /// Cast a spell (§3.7), spending its Power in actions: only after declaring spellcasting before the
+    /// activation roll.
+    Cast(CastOrder),
+    /// Break free of a Transfix or an Entangle (§3.7, SUPPLEMENT §3: two actions).
+    BreakFree,
+    /// Concentrated Shooting (§3.5): the model shoots `target` together with `with`, other Active
+    /// shooters that have not yet attacked this turn; one roll with the best shooter's Combat, the target
+    /// at −1 per shooter after the first.
+    Concentrated {
+        target: ModelId,
+        with: Vec<ModelId>,
+    },
+}
+
+/// A spell cast in the turn engine (§3.7): the spell, its Power (1–3, the actions it costs) and what its
+/// script needs — a target model, a Wall's two endpoints, a Summoning's spot, what a Heal heals.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CastOrder {
+    pub spell: String,
+    pub power: u8,
+    pub target: Option<ModelId>,
+    /// Where a Wall starts, and the point it runs toward.
+    pub from: Option<crate::geometry::Vec2>,
+    pub to: Option<crate::geometry::Vec2>,
+    /// Where a Summoning stands.
+    pub at: Option<crate::geometry::Vec2>,
+    /// What a healing spell heals ("wound" or a condition); the script's own choice when absent.
+    pub what: Option<String>,
+}
+
+/// A spell the turn engine cast: its script, and for a Ritual its Task's progress.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CastReport {
+    pub spell: String,
+    pub power: u8,
+    pub source: String,
+    /// A Ritual's Task (done, needed); the spell's effect happened only once it is complete.
+    pub task: Option<(u8, u8)>,
+    pub complete: bool,
 }
 
 impl Reward {
@@ -519,9 +580,37 @@ pub trait Hooks {
         Ok(None)
     }
 
-    /// How many activation dice the hero policy rolls for a model of the heroes' side (1–3).
-    fn policy_dice(&self, _game: &mut Game, _model: ModelId) -> Result<u8, HookError> {
-        Ok(2)
+    /// Whether an enemy Spell-caster's Behaviour declares spellcasting before its Group rolls (§3.7;
+    /// the Behaviour's `declare`). Without it, no.
+    fn behaviour_declare(&self, _game: &mut Game, _model: ModelId) -> Result<bool, HookError> {
+        Ok(false)
+    }
+
+    /// A model's activation was rolled (its scripts' `on_activation`, for every model of the
+    /// activation, before its actions): the changes they ask for.
+    fn on_activation(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _roll: &crate::dice::ActivationRoll,
+    ) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// A wave has begun, both sides deployed (its scripts' `on_wave_start`, for every model on the table
+    /// before the first round): the changes they ask for.
+    fn on_wave_start(&self, _game: &mut Game, _model: ModelId) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// Whether the hero policy nominates a model of the heroes' side now, and how (§3.1, §3.7): its dice,
+    /// a declaration of spellcasting, a Leader's group. `None`: not now (it stays Active).
+    fn policy_activation(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+    ) -> Result<Option<ActivationAsk>, HookError> {
+        Ok(Some(ActivationAsk::dice(2)))
     }
 
     /// The action the hero policy orders for a model of the heroes' side; `None` to lose it.
@@ -625,6 +714,24 @@ pub trait Hooks {
         _call: &OpportunityCall,
     ) -> Result<Vec<Reward>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// Cast a spell through its script (§3.7) for `caster`, checked as `g:cast` checks it (the spell
+    /// known, Power 1–3, range, sight, not Engaged, not out of power): a Ritual works its Task first. The
+    /// script's effects act at once; a refusal of the rules (out of range, not the closest target...)
+    /// leaves the game as it was and is a rule error, a failing script a hook error. Without scripts
+    /// there is no spell to cast.
+    fn cast_spell(
+        &self,
+        game: &mut Game,
+        _caster: ModelId,
+        order: &CastOrder,
+    ) -> Result<CastReport, super::RuleError> {
+        let _ = game;
+        Err(super::RuleError::Magic(format!(
+            "{} has no script to cast it with",
+            order.spell
+        )))
     }
 
     /// Run the `use` of an item `model` carries: the rewards it asks for (a Potion's healing).

@@ -88,24 +88,71 @@ pub fn cast_roll(
     id: ModelId,
     dice: u8,
 ) -> Result<ActivationRoll, RuleError> {
-    let m = game.model(id)?;
-    if m.spells.is_empty() {
-        return Err(RuleError::Magic(format!("{} knows no spell", label(m))));
-    }
-    if m.out_of_power {
-        return Err(RuleError::Magic(format!(
-            "{} is out of power this wave",
-            label(m)
-        )));
-    }
-    may_cast(game, hooks, id)?;
+    let casters = casters(game, hooks, &[id])?;
+    declare(game, &casters)?;
     let roll = super::activation::activate(game, rules, hooks, id, dice)?;
-    // "Three failed dice": failures among the dice rolled (a Hero's automatic success is not a die).
-    if u32::from(roll.failures) >= rules.magic.out_of_power_failures {
-        game.model_mut(id)?.out_of_power = true;
-        game.record(EventKind::OutOfPower { model: id });
-    }
+    after_declared_roll(game, rules, &casters, &roll)?;
     Ok(roll)
+}
+
+/// The models of an activation that may declare spellcasting (§3.7): Spell-casters that know a spell,
+/// may use magic and are not out of power. An error naming why when none may (nothing changes).
+pub fn casters(game: &Game, hooks: &dyn Hooks, ids: &[ModelId]) -> Result<Vec<ModelId>, RuleError> {
+    let mut out = Vec::new();
+    let mut why = None;
+    for id in ids {
+        let m = game.model(*id)?;
+        let refusal = if m.spells.is_empty() {
+            Some(RuleError::Magic(format!("{} knows no spell", label(m))))
+        } else if m.out_of_power {
+            Some(RuleError::Magic(format!(
+                "{} is out of power this wave",
+                label(m)
+            )))
+        } else {
+            may_cast(game, hooks, *id).err()
+        };
+        match refusal {
+            None => out.push(*id),
+            Some(e) => why = why.or(Some(e)),
+        }
+    }
+    match (out.is_empty(), why) {
+        (true, Some(e)) => Err(e),
+        (true, None) => Err(RuleError::Magic("no model to declare spellcasting".into())),
+        _ => Ok(out),
+    }
+}
+
+/// Declare spellcasting for `casters` before their activation roll (§3.7: "It must declare spellcasting
+/// before rolling activation dice"): each may cast in this activation; logged `declared`.
+pub fn declare(game: &mut Game, casters: &[ModelId]) -> Result<(), RuleError> {
+    for id in casters {
+        game.model_mut(*id)?.declared = true;
+        game.record(EventKind::Declared { model: *id });
+    }
+    Ok(())
+}
+
+/// After the roll of an activation with declared casters: on as many failed dice as the rules say
+/// (three; the dice rolled — a Hero's automatic success is not a die) each is out of power for the rest
+/// of the wave (§3.7).
+pub fn after_declared_roll(
+    game: &mut Game,
+    rules: &Rules,
+    casters: &[ModelId],
+    roll: &ActivationRoll,
+) -> Result<(), RuleError> {
+    if u32::from(roll.failures) < rules.magic.out_of_power_failures {
+        return Ok(());
+    }
+    for id in casters {
+        let m = game.model_mut(*id)?;
+        m.out_of_power = true;
+        m.declared = false;
+        game.record(EventKind::OutOfPower { model: *id });
+    }
+    Ok(())
 }
 
 /// The range of a spell of `power` (1–3).
@@ -341,6 +388,8 @@ pub fn summon(
     m.side = caster.side;
     m.group = caster.group;
     m.summoned_by = Some(c.caster);
+    // It arrives during its side's turn, after the start that makes models Active (§3.1).
+    m.active = false;
     let range = r.rules.measures.get(within);
     let d = gap(caster, &m).max(0.0);
     if d > range + 1e-9 {
@@ -477,29 +526,8 @@ fn spell_attack_inner(
 ) -> Result<CombatReport, RuleError> {
     let rules = &r.rules;
     let sight = check_cast(game, rules, caster, spell, power, Some(target))?;
-    let (c, t) = (game.model(caster)?.clone(), game.model(target)?.clone());
-    if c.side == t.side {
-        return Err(RuleError::SameSide(label(&t)));
-    }
-    let engaged_elsewhere = game
-        .models
-        .iter()
-        .any(|m| m.id != target && m.side != t.side && super::query::in_contact(rules, m, &t));
-    if engaged_elsewhere {
-        return Err(RuleError::TargetEngaged(label(&t)));
-    }
-    if hooks
-        .permission(game, caster, "ignore_closest_target")?
-        .is_none()
-    {
-        if let Some(closer) = closer_target(game, r, caster, target, None)? {
-            return Err(RuleError::NotClosest {
-                shooter: label(&c),
-                target: label(&t),
-                closer: label(game.model(closer)?),
-            });
-        }
-    }
+    attack_checks(game, r, hooks, caster, target)?;
+    let t = game.model(target)?.clone();
     let mut mods = Vec::new();
     if sight == Sight::Cover {
         mods.push(Modifier::rule(
@@ -529,6 +557,79 @@ fn spell_attack_inner(
         None,
         false,
     )
+}
+
+/// The ranged-attack rules a spell used as an attack follows (§3.7, §3.5): an enemy, not Engaged with
+/// another model, and the closest legal target unless the caster may ignore that rule.
+fn attack_checks(
+    game: &Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    caster: ModelId,
+    target: ModelId,
+) -> Result<(), RuleError> {
+    let (c, t) = (game.model(caster)?, game.model(target)?);
+    if c.side == t.side {
+        return Err(RuleError::SameSide(label(t)));
+    }
+    let engaged_elsewhere = game
+        .models
+        .iter()
+        .any(|m| m.id != target && m.side != t.side && super::query::in_contact(&r.rules, m, t));
+    if engaged_elsewhere {
+        return Err(RuleError::TargetEngaged(label(t)));
+    }
+    if hooks
+        .permission(game, caster, "ignore_closest_target")?
+        .is_none()
+    {
+        if let Some(closer) = closer_target(game, r, caster, target, None)? {
+            return Err(RuleError::NotClosest {
+                shooter: label(c),
+                target: label(t),
+                closer: label(game.model(closer)?),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether `caster` may cast `spell` at `power` at `target` now, as a cast would be checked, changing
+/// nothing (`ctx:can_cast`): the spell known and castable (§3.7: not out of power, not Engaged, range
+/// and sight, magic allowed), and by its kind — an attack follows the ranged-attack rules, a Resisted
+/// spell and a dispel need a target model, healing a living one. A Wall's endpoints are checked when
+/// it is cast.
+pub fn may_cast_at(
+    game: &Game,
+    r: &Rosters,
+    hooks: &dyn Hooks,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    target: Option<ModelId>,
+) -> Result<(), RuleError> {
+    check_cast(game, &r.rules, caster, spell, power, target)?;
+    may_cast(game, hooks, caster)?;
+    let s = r
+        .spell(spell)
+        .ok_or_else(|| RuleError::Magic(format!("no spell called {spell:?} in the rosters")))?;
+    let needs_target =
+        s.is(SpellKind::Attack) || s.is(SpellKind::Resisted) || s.is(SpellKind::Dispel);
+    match target {
+        None if needs_target => Err(RuleError::Magic(format!("{spell} needs a target model"))),
+        Some(t) if s.is(SpellKind::Attack) => attack_checks(game, r, hooks, caster, t),
+        Some(t) if s.is(SpellKind::Healing) => {
+            let m = game.model(t)?;
+            match NOT_LIVING.iter().find(|k| m.has_trait(k)) {
+                Some(kind) => Err(RuleError::Magic(format!(
+                    "{} is {kind}, not living",
+                    label(m)
+                ))),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
 }
 
 /// What a healing use removes.
@@ -662,6 +763,58 @@ fn wall_inner(
     Ok(token)
 }
 
+/// What one action of breaking free did (§3.7): which condition, the Task's progress, and whether it is
+/// broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BreakFree {
+    pub condition: Condition,
+    pub done: u8,
+    pub needed: u8,
+    pub freed: bool,
+}
+
+/// One action of breaking free (§3.7: "spends two actions to break free"; SUPPLEMENT §3 `break_free`):
+/// a Task of `actions.break_free` actions (§3.1 names "breaking a harpoon loose" as a Task), so a model
+/// allowed one action an activation (Mindless, Guardian) breaks free over two. A Transfix is broken
+/// first, then an Entangle; when the Task completes the condition and its hold end.
+pub fn break_free(game: &mut Game, rules: &Rules, id: ModelId) -> Result<BreakFree, RuleError> {
+    let m = game.model(id)?;
+    let condition = if m.has(Condition::Transfixed) {
+        Condition::Transfixed
+    } else if m.has(Condition::Entangled) {
+        Condition::Entangled
+    } else {
+        return Err(RuleError::Magic(format!(
+            "{} is neither Transfixed nor Entangled",
+            label(m)
+        )));
+    };
+    let needed = u8::try_from(rules.actions.break_free.max(1)).unwrap_or(u8::MAX);
+    let name = format!("break free of {}", condition.as_str());
+    let t = super::activation::work_task(game, id, &name, needed, 1)?;
+    let freed = t.done >= needed;
+    if freed {
+        let m = game.model_mut(id)?;
+        m.remove_condition(condition);
+        match condition {
+            Condition::Transfixed => m.transfixed_by = None,
+            Condition::Entangled => m.entangled_by = None,
+            Condition::Defenseless => {}
+        }
+        game.record(EventKind::Condition {
+            model: id,
+            condition,
+            added: false,
+        });
+    }
+    Ok(BreakFree {
+        condition,
+        done: t.done,
+        needed,
+        freed,
+    })
+}
+
 /// When a model leaves the table, what it held ends (§3.7): models it Transfixed break free, models it
 /// Entangled are freed, its Summonings vanish and its Walls fall.
 pub fn release_links(game: &mut Game, gone: ModelId) {
@@ -691,10 +844,30 @@ pub fn release_links(game: &mut Game, gone: ModelId) {
             added: false,
         });
     }
-    game.tokens
-        .retain(|t| !matches!(t.kind, TokenKind::Barricade { caster: Some(c), .. } if c == gone));
+    end_walls(game, Some(gone), "its caster left the table");
     for id in vanished {
         let _ = game.remove_model(id, "vanished");
+    }
+}
+
+/// Remove the Walls of `caster` (every Wall when `None`): "A wall remains until the end of the wave or
+/// its caster is Defeated" (§3.7). Each is logged `wall_fallen` with the reason.
+pub fn end_walls(game: &mut Game, caster: Option<ModelId>, reason: &str) {
+    let fallen: Vec<TokenId> = game
+        .tokens
+        .iter()
+        .filter(|t| {
+            matches!(t.kind, TokenKind::Barricade { caster: Some(c), .. }
+                if caster.is_none_or(|g| g == c))
+        })
+        .map(|t| t.id)
+        .collect();
+    game.tokens.retain(|t| !fallen.contains(&t.id));
+    for token in fallen {
+        game.record(EventKind::WallFallen {
+            token,
+            reason: reason.to_string(),
+        });
     }
 }
 

@@ -13,19 +13,42 @@ use crate::state::{describe, Game, ModelId, Side, TokenKind};
 use crate::wave::act::ActionReport;
 
 /// The activation being played, if any.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct PlayState {
     active: Option<Active>,
     /// The last activation rolled two failures: the heroes' turn ends with it.
     turnover: bool,
     /// A Council Phase is open (after `:endwave`): `:buy` orders, `:council auto`.
     council: bool,
+    /// A declaration of spellcasting waiting for its model's next `:activate` (`:cast NAME`, §3.7).
+    declare: Option<ModelId>,
 }
 
-#[derive(Debug, Clone, Copy)]
+/// An activation under way: the model giving orders now, its actions left, and the rest of its group.
+#[derive(Debug, Clone)]
 struct Active {
     model: ModelId,
     left: u8,
+    /// Members of a Leader's group still to take their actions, in order.
+    next: Vec<ModelId>,
+    /// The actions each member of the activation has (one roll for all, §3.1).
+    each: u8,
+    /// Every model of the activation, the nominated one first.
+    members: Vec<ModelId>,
+    /// They stay Active when it ends: the roll failed exactly one die without a turnover.
+    again: bool,
+}
+
+impl Active {
+    /// The next member of the group, or `None` when the activation is over.
+    fn advance(mut self) -> Option<Active> {
+        if self.next.is_empty() {
+            return None;
+        }
+        self.model = self.next.remove(0);
+        self.left = self.each;
+        Some(self)
+    }
 }
 
 /// A model of the table named by `text`: its id, or a case-insensitive part of its name (which must
@@ -85,73 +108,31 @@ impl Repl {
     /// is not a play command; otherwise the text to show, or the refusal.
     pub fn play(&self, name: &str, arg: &str) -> Option<Result<String, String>> {
         let known = [
-            "wave", "activate", "move", "attack", "blow", "shoot", "aim", "claim", "use", "heal",
-            "ability", "done", "heroes", "enemies", "endwave", "status", "buy", "council",
+            "wave",
+            "activate",
+            "move",
+            "attack",
+            "blow",
+            "shoot",
+            "aim",
+            "claim",
+            "use",
+            "heal",
+            "ability",
+            "cast",
+            "breakfree",
+            "done",
+            "heroes",
+            "enemies",
+            "endwave",
+            "status",
+            "buy",
+            "council",
         ];
-        if name == "cast" {
-            return Some(self.play_cast(arg));
-        }
         if !known.contains(&name) {
             return None;
         }
         Some(self.play_command(name, arg))
-    }
-
-    /// `:cast SPELL POWER [TARGET]`: the active hero casts through the game API (`game:cast`, core
-    /// §3.7), spending Power actions.
-    fn play_cast(&self, arg: &str) -> Result<String, String> {
-        let mut state = self.play_state();
-        let Some(a) = state.active else {
-            return Err("no hero is active: :activate one first".into());
-        };
-        let words: Vec<&str> = arg.split_whitespace().collect();
-        let at = words
-            .iter()
-            .position(|w| w.parse::<u8>().is_ok())
-            .ok_or(":cast SPELL POWER [TARGET]")?;
-        let spell = words[..at].join(" ");
-        let power: u8 = words[at].parse().map_err(|_| "a Power of 1 to 3")?;
-        let target = words[at + 1..].join(" ");
-        if power > a.left {
-            return Err(format!(
-                "Power {power} needs {power} actions and {} are left",
-                a.left
-            ));
-        }
-        let (from, target) = self.with_game(|g| {
-            let t = if target.is_empty() {
-                Ok(None)
-            } else {
-                find_model(g, &target, None).map(Some)
-            };
-            (g.log().len(), t)
-        })?;
-        let target = target?.map_or("nil".to_string(), |t| t.0.to_string());
-        let src = format!(
-            "return game:cast({}, {spell:?}, {power}, {target})",
-            a.model.0
-        );
-        if let super::repl::Eval::Error(e) = self.eval(&src) {
-            return Err(e.lines().next().unwrap_or_default().to_string());
-        }
-        let left = a.left - power;
-        state.active = (left > 0).then_some(Active {
-            model: a.model,
-            left,
-        });
-        self.set_play_state(state);
-        self.with_game(|g| {
-            let names = describe::names(g);
-            let mut out: Vec<String> = g.log()[from..]
-                .iter()
-                .map(|e| describe::describe(e, &names))
-                .collect();
-            out.push(match state.active {
-                Some(a) => format!("{} has {} action(s) left.", label(g, a.model), a.left),
-                None => "No hero is active.".to_string(),
-            });
-            out.join("\n")
-        })
     }
 
     fn play_command(&self, name: &str, arg: &str) -> Result<String, String> {
@@ -180,6 +161,7 @@ impl Repl {
                 // Starting a wave closes any open Council and any activation.
                 let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &core.length)
                     .map_err(|e| e.to_string())?;
+                crate::rules::activation::begin_turn(&mut game, Side::Heroes);
                 state = PlayState::default();
                 notes.push(format!(
                     "Wave {} (Escalation {}): {} — round 1, the heroes' turn. :activate a hero.",
@@ -198,7 +180,7 @@ impl Repl {
                 ));
             }
             "activate" => {
-                if let Some(a) = state.active {
+                if let Some(a) = &state.active {
                     return Err(format!(
                         "{} is still active with {} action(s): give its orders or :done",
                         label(&game, a.model),
@@ -208,57 +190,65 @@ impl Repl {
                 if state.turnover {
                     return Err("the heroes' turn ended with a turnover: :enemies".into());
                 }
-                let mut words = arg.split_whitespace().collect::<Vec<_>>();
-                let dice = match words.last().and_then(|w| w.parse::<u8>().ok()) {
-                    Some(d) if words.len() > 1 => {
-                        words.pop();
-                        d
-                    }
-                    _ => 2,
-                };
-                let id = find_model(&game, &words.join(" "), Some(Side::Heroes))?;
-                let m = game.model(id).map_err(|e| e.to_string())?;
-                if !m.active {
-                    return Err(format!(
-                        "{} has already activated this round",
+                let (id, ask) = activation_of(&game, &rosters, &hooks, arg, state.declare)?;
+                // A refused nomination costs nothing: the game is put back as it was.
+                let before = game.clone();
+                let (roll, members) =
+                    match crate::wave::turn::nominate(&mut game, &rosters, &hooks, id, &ask) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            *game = before;
+                            return Err(e.to_string());
+                        }
+                    };
+                if ask.cast {
+                    state.declare = None;
+                }
+                state.turnover = roll.turnover;
+                let again = crate::rules::activation::stays_active(&roll);
+                if again {
+                    notes.push(format!(
+                        "{} failed one die without a turnover: still Active, it may be nominated \
+                         again this turn (§3.1).",
                         label(&game, id)
                     ));
                 }
-                crate::wave::turn::before_activation(&mut game, &rosters, &hooks, &[id])
-                    .map_err(err)?;
-                let roll =
-                    crate::rules::activation::activate(&mut game, &rosters.rules, &hooks, id, dice)
-                        .map_err(err)?;
-                if let Ok(m) = game.model_mut(id) {
-                    m.active = false;
-                }
-                state.turnover = roll.turnover;
-                if roll.successes > 0 {
-                    state.active = Some(Active {
-                        model: id,
-                        left: roll.successes,
-                    });
+                let a = Active {
+                    model: id,
+                    left: roll.successes,
+                    next: members[1..].to_vec(),
+                    each: roll.successes,
+                    members,
+                    again,
+                };
+                state.active = if roll.successes > 0 {
+                    Some(a)
                 } else {
-                    crate::rules::effects::end_activation(&mut game);
-                }
+                    crate::wave::turn::finish_activation(&mut game, &a.members, a.again);
+                    None
+                };
             }
             "done" => {
                 let Some(a) = state.active.take() else {
                     return Err("no hero is active".into());
                 };
-                crate::rules::effects::end_activation(&mut game);
-                notes.push(format!("{} ends its activation", label(&game, a.model)));
+                notes.push(format!("{} ends its actions", label(&game, a.model)));
+                state.active = next_member(&mut game, a, &mut notes);
             }
             "heroes" => {
                 if state.turnover {
                     return Err("the heroes' turn ended with a turnover: :enemies".into());
                 }
-                // The hero policy finishes the active hero's activation, then plays the heroes that
-                // have not activated this round.
+                // The hero policy finishes the activation under way (the rest of its group too), then
+                // plays the models that are still Active.
                 if let Some(a) = state.active.take() {
                     crate::wave::turn::policy_actions(&mut game, &rosters, &hooks, a.model, a.left)
                         .map_err(err)?;
-                    crate::rules::effects::end_activation(&mut game);
+                    for m in &a.next {
+                        crate::wave::turn::policy_actions(&mut game, &rosters, &hooks, *m, a.each)
+                            .map_err(err)?;
+                    }
+                    crate::wave::turn::finish_activation(&mut game, &a.members, a.again);
                 }
                 let turn =
                     crate::wave::turn::hero_turn_rest(&mut game, &rosters, &hooks).map_err(err)?;
@@ -273,11 +263,20 @@ impl Repl {
                 state.turnover = false;
                 if !wave_over(&game, &rosters, &mut notes) {
                     game.round += 1;
-                    for m in game.models.iter_mut() {
-                        m.active = true;
-                    }
+                    crate::rules::activation::begin_turn(&mut game, Side::Heroes);
                     notes.push(format!("Round {}: the heroes' turn.", game.round));
                 }
+            }
+            "cast" if state.active.is_none() => {
+                // Declaring before :activate (§3.7): `:cast NAME`.
+                let id = find_model(&game, arg, Some(Side::Heroes))?;
+                crate::rules::magic::casters(&game, &hooks, &[id]).map_err(err)?;
+                state.declare = Some(id);
+                notes.push(format!(
+                    "{} will declare spellcasting when it is nominated: :activate it, then :cast SPELL \
+                     POWER [TARGET | X Y | X1 Y1 X2 Y2].",
+                    label(&game, id)
+                ));
             }
             "endwave" => {
                 if game.side(Side::Enemies).next().is_some() {
@@ -339,29 +338,39 @@ impl Repl {
                 notes.push(format!("{} Supplies left.", game.supplies));
             }
             order_name => {
-                let Some(a) = state.active else {
+                let Some(a) = state.active.take() else {
                     return Err("no hero is active: :activate one first".into());
                 };
-                let order = order_for(&game, a.model, order_name, arg)?;
-                let (report, spent) = crate::wave::turn::player_step(
+                let order = match order_for(&game, a.model, order_name, arg) {
+                    Ok(o) => o,
+                    Err(e) => {
+                        state.active = Some(a);
+                        self.set_play_state(state);
+                        return Err(e);
+                    }
+                };
+                let step = crate::wave::turn::player_step(
                     &mut game, &rosters, &hooks, a.model, a.left, order,
-                )
-                .map_err(err)?;
+                );
+                let (report, spent) = match step {
+                    Ok(done) => done,
+                    Err(e) => {
+                        state.active = Some(a);
+                        self.set_play_state(state);
+                        return Err(e.to_string());
+                    }
+                };
                 if matches!(report, ActionReport::StoodUp) {
                     notes.push(
                         "it stood up first (Defenseless, not Engaged): give the order again".into(),
                     );
                 }
                 let left = a.left.saturating_sub(spent);
-                if left == 0 || game.model(a.model).is_err() {
-                    state.active = None;
-                    crate::rules::effects::end_activation(&mut game);
+                state.active = if left == 0 || game.model(a.model).is_err() {
+                    next_member(&mut game, a, &mut notes)
                 } else {
-                    state.active = Some(Active {
-                        model: a.model,
-                        left,
-                    });
-                }
+                    Some(Active { left, ..a })
+                };
                 wave_over(&game, &rosters, &mut notes);
             }
         }
@@ -371,7 +380,7 @@ impl Repl {
             .map(|e| describe::describe(e, &names))
             .collect();
         out.extend(notes);
-        out.push(match state.active {
+        out.push(match &state.active {
             _ if state.council => "The Council is open: :buy, :council auto, or :wave.".to_string(),
             Some(a) => format!("{} has {} action(s) left.", label(&game, a.model), a.left),
             None if state.turnover => "Turnover: the heroes' turn is over. :enemies".to_string(),
@@ -538,6 +547,113 @@ fn wave_over(game: &Game, rosters: &crate::roster::Rosters, notes: &mut Vec<Stri
     false
 }
 
+/// `:cast SPELL POWER [TARGET | X Y | X1 Y1 X2 Y2]` as a cast order (§3.7): a model the spell aims at, a
+/// Summoning's spot, or a Wall's two endpoints.
+fn cast_order(game: &Game, arg: &str) -> Result<Order, String> {
+    let usage = ":cast SPELL POWER [TARGET | X Y | X1 Y1 X2 Y2]";
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| w.parse::<u8>().is_ok())
+        .ok_or(usage)?;
+    if at == 0 {
+        return Err(usage.into());
+    }
+    let spell = words[..at].join(" ");
+    let power: u8 = words[at].parse().map_err(|_| "a Power of 1 to 3")?;
+    let rest = &words[at + 1..];
+    let nums: Option<Vec<f64>> = rest.iter().map(|w| w.parse::<f64>().ok()).collect();
+    let mut order = crate::rules::hooks::CastOrder {
+        spell,
+        power,
+        target: None,
+        from: None,
+        to: None,
+        at: None,
+        what: None,
+    };
+    match nums.as_deref() {
+        Some([]) => {}
+        Some([x, y]) => order.at = Some(Vec2::new(*x, *y)),
+        Some([x1, y1, x2, y2]) => {
+            order.from = Some(Vec2::new(*x1, *y1));
+            order.to = Some(Vec2::new(*x2, *y2));
+        }
+        Some(_) => return Err(usage.into()),
+        None => order.target = Some(find_model(game, &rest.join(" "), None)?),
+    }
+    Ok(Order::Cast(order))
+}
+
+/// The model an `:activate` names and how it is nominated: `:activate NAME [group [NAMES...]] [DICE]`
+/// (§3.1: a Leader's group — the named friends, or without names every Active friend that may join it),
+/// declaring spellcasting when `:cast NAME` asked for it before (§3.7).
+fn activation_of(
+    game: &Game,
+    rosters: &crate::roster::Rosters,
+    hooks: &dyn Hooks,
+    arg: &str,
+    declare: Option<ModelId>,
+) -> Result<(ModelId, crate::rules::hooks::ActivationAsk), String> {
+    let mut words = arg.split_whitespace().collect::<Vec<_>>();
+    let dice = match words.last().and_then(|w| w.parse::<u8>().ok()) {
+        Some(d) if words.len() > 1 => {
+            words.pop();
+            d
+        }
+        _ => 2,
+    };
+    let (who, group) = match words.iter().position(|w| w.eq_ignore_ascii_case("group")) {
+        Some(i) => (words[..i].join(" "), Some(words[i + 1..].to_vec())),
+        None => (words.join(" "), None),
+    };
+    let id = find_model(game, &who, Some(Side::Heroes))?;
+    let group = match group {
+        None => Vec::new(),
+        Some(names) if names.is_empty() => {
+            let found = crate::rules::activation::group_candidates(game, &rosters.rules, hooks, id)
+                .map_err(|e| e.to_string())?;
+            if found.is_empty() {
+                return Err(format!(
+                    "no Active friend can join {}'s group (within Long of it and of each other)",
+                    label(game, id)
+                ));
+            }
+            found
+        }
+        Some(names) => names
+            .iter()
+            .map(|n| find_model(game, n, Some(Side::Heroes)))
+            .collect::<Result<_, _>>()?,
+    };
+    let ask = crate::rules::hooks::ActivationAsk {
+        dice,
+        cast: declare == Some(id),
+        group,
+    };
+    Ok((id, ask))
+}
+
+/// The member of a group activation that takes its actions next, or — the last one done — the end of
+/// the activation (its models marked Activated, or left Active after one failed die).
+fn next_member(game: &mut Game, a: Active, notes: &mut Vec<String>) -> Option<Active> {
+    let (members, again) = (a.members.clone(), a.again);
+    match a.advance() {
+        Some(n) => {
+            notes.push(format!(
+                "{} of the group takes its {} action(s).",
+                label(game, n.model),
+                n.left
+            ));
+            Some(n)
+        }
+        None => {
+            crate::wave::turn::finish_activation(game, &members, again);
+            None
+        }
+    }
+}
+
 /// The order a play command gives.
 fn order_for(game: &Game, me: ModelId, name: &str, arg: &str) -> Result<Order, String> {
     let enemy = |t: &str| find_model(game, t, Some(Side::Enemies));
@@ -545,7 +661,20 @@ fn order_for(game: &Game, me: ModelId, name: &str, arg: &str) -> Result<Order, S
         "move" => Order::Move(aim_of(game, arg)?),
         "attack" => Order::Melee(enemy(arg)?),
         "blow" => Order::PowerBlow(enemy(arg)?),
-        "shoot" => Order::Shoot(enemy(arg)?),
+        // `:shoot TARGET with A B`: Concentrated Shooting (§3.5).
+        "shoot" => match arg.split_once(" with ") {
+            Some((target, others)) => Order::Concentrated {
+                target: enemy(target)?,
+                with: others
+                    .split([',', ' '])
+                    .filter(|w| !w.trim().is_empty())
+                    .map(|w| find_model(game, w, Some(Side::Heroes)))
+                    .collect::<Result<_, _>>()?,
+            },
+            None => Order::Shoot(enemy(arg)?),
+        },
+        "breakfree" => Order::BreakFree,
+        "cast" => cast_order(game, arg)?,
         "aim" => Order::AimedShot(enemy(arg)?),
         "heal" => Order::Heal {
             target: find_model(game, arg, Some(Side::Heroes))?,

@@ -17,7 +17,7 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("signatures", MODEL_HOOKS),
     ("alpha", MODEL_HOOKS),
     ("variants", VARIANT_HOOKS),
-    ("behaviours", &["target", "act"]),
+    ("behaviours", &["target", "act", "declare"]),
     ("spells", &["cast"]),
     ("opportunities", OPPORTUNITY_HOOKS),
     (

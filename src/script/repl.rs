@@ -101,7 +101,7 @@ impl Repl {
     }
 
     pub(super) fn play_state(&self) -> super::play::PlayState {
-        *self.play.borrow()
+        self.play.borrow().clone()
     }
 
     pub(super) fn set_play_state(&self, s: super::play::PlayState) {

@@ -355,6 +355,15 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
                 .map(|s| format!(" ({s})"))
                 .unwrap_or_default()
         ),
+        EventKind::WallFallen { token, reason } => {
+            format!("the Wall (token {}) falls: {reason}", token.0)
+        }
+        EventKind::Declared { model } => {
+            format!("{} declares spellcasting before rolling", w(*model))
+        }
+        EventKind::OutOfPower { model } => {
+            format!("{} failed three dice: out of power for the rest of the wave", w(*model))
+        }
         _ => serde_json::to_string(e).unwrap_or_default(),
     };
     format!("#{} {}", e.seq, text)

@@ -181,6 +181,11 @@ pub enum EventKind {
         caster: ModelId,
         spell: String,
     },
+    /// A Wall spell's barricade fell (§3.7): at the end of the wave, or with its caster.
+    WallFallen {
+        token: super::piece::TokenId,
+        reason: String,
+    },
     /// A dispel (Break Enchantment) looked for an Enchantment on a model: what it removed, if anything.
     Dispel {
         caster: ModelId,
@@ -196,6 +201,8 @@ pub enum EventKind {
     },
     /// A Spell-caster failed three dice and is out of power for the wave.
     OutOfPower { model: ModelId },
+    /// A Spell-caster declared spellcasting before its activation roll (§3.7).
+    Declared { model: ModelId },
     /// A Wound was healed or a condition cleared.
     Healed { model: ModelId, what: String },
     /// A shooter's weapon broke on two natural 1s (§3.5).

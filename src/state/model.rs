@@ -125,10 +125,21 @@ pub struct Model {
     /// Inches moved since it last activated (Sir Roland's Ride Down needs a Medium move into contact).
     #[serde(default)]
     pub moved: f64,
-    /// Melee and ranged attacks made since it last activated (core §3.2: one per turn); the turn engine
-    /// counts them.
+    /// Melee and ranged attacks made this turn (core §3.2: one per turn, however often it is nominated);
+    /// the turn engine counts them and clears them when its side's turn begins.
     #[serde(default)]
     pub attacks: u8,
+    /// How often it was nominated this turn (§3.1: a model that failed one die without a turnover stays
+    /// Active and may be nominated again).
+    #[serde(default)]
+    pub activations: u8,
+    /// It declared spellcasting before rolling for the activation being played (§3.7): only then may it
+    /// cast.
+    #[serde(default)]
+    pub declared: bool,
+    /// Spells cast in the activation being played (one per activation, a ruling from SBH).
+    #[serde(default)]
+    pub casts: u8,
     /// Actions it has left in the activation being played (set by the turn engine while a script
     /// decides its next action; 0 otherwise).
     #[serde(default)]

@@ -59,6 +59,18 @@ pub enum ActionReport {
         needed: u8,
         healed: bool,
     },
+    /// A spell was cast (§3.7): its script, and a Ritual's Task progress.
+    Cast {
+        report: crate::rules::hooks::CastReport,
+    },
+    /// A Transfixed or Entangled model worked at breaking free (§3.7): a Task of `done` of `needed`
+    /// actions; `freed` once complete.
+    BrokeFree {
+        condition: crate::state::Condition,
+        done: u8,
+        needed: u8,
+        freed: bool,
+    },
     /// A scripted action (Field Repairs, Smother, Fire Breath): its script, a Task's progress when it
     /// is one, and whether it ran (a Task runs once complete).
     Ability {
@@ -141,6 +153,9 @@ pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
     match order {
         Order::PowerBlow(_) => rules.actions.power_blow as u8,
         Order::AimedShot(_) => rules.actions.aimed_shot as u8,
+        // A spell costs its Power (§3.7).
+        Order::Cast(c) => c.power,
+        // Breaking free is a Task worked one action at a time (`magic::break_free`).
         _ => 1,
     }
 }
@@ -287,6 +302,8 @@ fn summon(
     m.group = s.group;
     m.behaviour = s.behaviour.clone();
     m.summoned_by = Some(summoner);
+    // It arrives during its side's turn, after the start that makes models Active (§3.1).
+    m.active = false;
     let id = game.add_model(m);
     game.record(crate::state::EventKind::Summoned {
         model: id,
@@ -375,6 +392,42 @@ pub fn execute(
         },
         Order::Heal { target, what } => heal_friend(game, rules, hooks, id, target, what)?,
         Order::Ability { name, target } => ability(game, rosters, hooks, id, name, target)?,
+        Order::Cast(c) => cast(game, rosters, hooks, id, &c)?,
+        Order::BreakFree => {
+            let b = crate::rules::magic::break_free(game, rules, id)?;
+            ActionReport::BrokeFree {
+                condition: b.condition,
+                done: b.done,
+                needed: b.needed,
+                freed: b.freed,
+            }
+        }
+        Order::Concentrated { target, with } => {
+            let mut shooters = vec![id];
+            shooters.extend(with.iter().copied().filter(|s| *s != id));
+            if shooters.len() < 2 {
+                return Err(RuleError::CannotConcentrate(
+                    crate::rules::query::label(game.model(id)?),
+                    "Concentrated Shooting takes two or more shooters".into(),
+                ));
+            }
+            // "A model that takes part has shot for the turn" (§3.5): each makes its one attack.
+            for s in &shooters {
+                one_more_attack(game, rules, *s)?;
+            }
+            let report = crate::rules::ranged::concentrated(
+                game,
+                rosters,
+                hooks,
+                &shooters,
+                target,
+                ShotOptions::default(),
+            )?;
+            for s in &shooters {
+                count_attack(game, *s);
+            }
+            ActionReport::Shoot { report }
+        }
         Order::Approach { aim, within } => match route_to(game, id, &aim)? {
             Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
                 report: follow(
@@ -411,6 +464,46 @@ pub fn execute(
             },
         },
     })
+}
+
+/// Cast a spell (§3.7) in the turn engine: only a model that declared spellcasting before its roll, one
+/// spell an activation (`magic.spells_per_activation`), a spell used as a ranged attack being the
+/// model's one attack of the turn; the spell's script then acts through [`Hooks::cast_spell`].
+fn cast(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    c: &crate::rules::hooks::CastOrder,
+) -> Result<ActionReport, RuleError> {
+    let rules = &rosters.rules;
+    let m = game.model(id)?;
+    if !m.declared {
+        return Err(RuleError::NotAllowed(
+            crate::rules::query::label(m),
+            "cast: it did not declare spellcasting before its activation roll (§3.7)",
+        ));
+    }
+    if u32::from(m.casts) >= rules.magic.spells_per_activation {
+        return Err(RuleError::NotAllowed(
+            crate::rules::query::label(m),
+            "cast another spell in this activation (one spell an activation)",
+        ));
+    }
+    let attack = rosters
+        .spell(&c.spell)
+        .is_some_and(|s| s.is(crate::roster::SpellKind::Attack));
+    if attack {
+        one_more_attack(game, rules, id)?;
+    }
+    let report = hooks.cast_spell(game, id, c)?;
+    if let Ok(m) = game.model_mut(id) {
+        m.casts = m.casts.saturating_add(1);
+    }
+    if attack {
+        count_attack(game, id);
+    }
+    Ok(ActionReport::Cast { report })
 }
 
 /// Refuse a melee or ranged attack once the model has made its share this turn (core §3.2: "only one

@@ -131,6 +131,11 @@ fn run_start(
     let esc = escalation_for_wave(rosters, length, wave)?.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
     game.effects.clear();
+    // "Out of power for the rest of the wave" (§3.7): every caster has its power back.
+    for m in game.models.iter_mut().chain(game.fled.iter_mut()) {
+        m.out_of_power = false;
+        m.declared = false;
+    }
     abilities::clear_wave_grants(game);
     super::council::rejoin_fled(game);
     // The scripts asked below see the wave being started.
@@ -164,6 +169,17 @@ fn run_start(
     deploy_enemies(game, rosters, &plan)?;
     abilities::ready_mounts(game, rosters, hooks, &plan)?;
     game.wave_start_side = game.side(Side::Heroes).map(|m| m.id).collect();
+    // Both sides are deployed: every model's scripts hear the wave begin (`on_wave_start`).
+    let ids: Vec<crate::state::ModelId> = game.models.iter().map(|m| m.id).collect();
+    for id in ids {
+        if game.model(id).is_ok() {
+            let intents = hooks
+                .on_wave_start(game, id)
+                .map_err(|e| WaveError::Script(e.message))?;
+            crate::rules::outcome::apply_intents(game, &rosters.rules, hooks, &intents)
+                .map_err(|e| WaveError::Script(e.to_string()))?;
+        }
+    }
     game.round = 1;
     Ok(plan)
 }
@@ -189,9 +205,7 @@ pub fn play_wave(
         }
         game.round = round;
         rounds = round;
-        for m in game.models.iter_mut() {
-            m.active = true;
-        }
+        // Each side's models become Active as its turn begins (hero_turn, enemy_turn).
         super::turn::hero_turn(game, rosters, hooks)?;
         ended = halted(game, &rosters.rules);
         if ended.is_some() {
@@ -274,6 +288,8 @@ fn claims_since(game: &Game, from: usize) -> Vec<(String, String)> {
 /// it —, the village gains Supplies for the wave number (3), then the Opportunity
 /// results claimed for the wave's end resolve through their scripts (4, Rewards).
 pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Result<(), RuleError> {
+    // "A wall remains until the end of the wave" (§3.7).
+    crate::rules::magic::end_walls(game, None, "the wave ended");
     extinguish(game, rosters)?;
     game.blessed = None;
     let burning: Vec<(String, bool)> = game

@@ -7,7 +7,7 @@
 use super::act::{enemy_step, execute, ActionReport, Step};
 use crate::roster::Rosters;
 use crate::rules::activation::activate_group;
-use crate::rules::hooks::Hooks;
+use crate::rules::hooks::{ActivationAsk, Hooks};
 use crate::rules::RuleError;
 use crate::state::{Game, ModelId, Side};
 use serde::Serialize;
@@ -61,52 +61,108 @@ pub fn groups_in_order(game: &Game, rosters: &Rosters) -> Vec<Vec<ModelId>> {
     out
 }
 
-/// Play one enemy turn. Returns what each Group did, in order, until a turnover ended the turn.
+/// Passes over the Active models one turn may take. Every nomination either marks a model Activated or
+/// leaves it Active after exactly one failed die, which a fair die cannot do forever; a rule constant
+/// that makes failure certain could, and this stops it with an error instead of a hang.
+const MAX_PASSES: u32 = 100;
+
+fn runaway(side: &str) -> RuleError {
+    RuleError::Refused(format!(
+        "the {side}' turn was still nominating models after {MAX_PASSES} passes: a rule constant (the \
+         natural faces, the dice) makes activation fail one die forever"
+    ))
+}
+
+/// Play one enemy turn (§6.2): the Enemy Groups become Active and activate in Behaviour play order; a
+/// Group that failed exactly one die without a turnover is still Active (§3.1) and activates again in a
+/// later pass, in play order, until none is Active or a turnover ends the turn. Returns what each Group
+/// activation did, in order.
 pub fn enemy_turn(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<GroupTurn>, RuleError> {
+    crate::rules::activation::begin_turn(game, Side::Enemies);
     let mut turns = Vec::new();
-    for members in groups_in_order(game, rosters) {
-        if halted(game, rosters) {
-            break;
+    for _ in 0..MAX_PASSES {
+        let mut any = false;
+        for members in groups_in_order(game, rosters) {
+            if halted(game, rosters) {
+                return Ok(turns);
+            }
+            // A Group's models activate together; a model summoned into it this turn is not Active.
+            let alive: Vec<ModelId> = members
+                .into_iter()
+                .filter(|id| game.model(*id).is_ok_and(|m| m.active))
+                .collect();
+            if alive.is_empty() {
+                continue;
+            }
+            any = true;
+            let turn = group_activation(game, rosters, hooks, alive)?;
+            let turnover = turn.turnover;
+            turns.push(turn);
+            if turnover {
+                return Ok(turns);
+            }
         }
-        let alive: Vec<ModelId> = members
-            .into_iter()
-            .filter(|id| game.model(*id).is_ok())
-            .collect();
-        let Some(first) = alive.first().and_then(|id| game.model(*id).ok()) else {
-            continue;
-        };
-        let (group, behaviour) = (first.group, first.behaviour.clone());
-        let spec = behaviour.as_deref().and_then(|b| rosters.behaviour(b));
-        let max_actions = spec.map_or(3, |b| b.max_actions);
-        let causes_turnover = spec.is_none_or(|b| b.turnover);
-        // A Group capped at one action still rolls the Group's dice ("on two failures it simply
-        // receives no action", §6.2): one success is enough.
-        let dice = rosters.rules.wave.enemy_dice.max(1);
-        // Temple II: the Blessing is chosen before the activation begins and lasts until it ends.
-        super::abilities::offer_blessing(game, rosters, hooks, &alive)?;
-        opponents_react(game, rosters, hooks, &alive)?;
-        let played = activate_members(game, rosters, hooks, &alive, dice, max_actions as u8);
-        game.blessed = None;
-        crate::rules::effects::end_activation(game);
-        let (roll, actions, done) = played?;
-        let turnover = roll.turnover && causes_turnover;
-        turns.push(GroupTurn {
-            group,
-            behaviour,
-            models: alive,
-            actions,
-            turnover,
-            done,
-        });
-        if turnover {
-            break;
+        if !any {
+            return Ok(turns);
         }
     }
-    Ok(turns)
+    Err(runaway("enemies"))
+}
+
+/// One Enemy Group's activation: the Blessing offered, the heroes' side told, one roll for the Group, then
+/// each model's actions as its Behaviour orders them.
+fn group_activation(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    alive: Vec<ModelId>,
+) -> Result<GroupTurn, RuleError> {
+    let Some(first) = alive.first().and_then(|id| game.model(*id).ok()) else {
+        return Err(RuleError::BadGroup("an Enemy Group with no model".into()));
+    };
+    let (group, behaviour) = (first.group, first.behaviour.clone());
+    let spec = behaviour.as_deref().and_then(|b| rosters.behaviour(b));
+    let max_actions = spec.map_or(3, |b| b.max_actions);
+    let causes_turnover = spec.is_none_or(|b| b.turnover);
+    // A Group capped at one action still rolls the Group's dice ("on two failures it simply
+    // receives no action", §6.2): one success is enough.
+    let dice = rosters.rules.wave.enemy_dice.max(1);
+    // Temple II: the Blessing is chosen before the activation begins and lasts until it ends.
+    super::abilities::offer_blessing(game, rosters, hooks, &alive)?;
+    opponents_react(game, rosters, hooks, &alive)?;
+    // Its Spell-casters declare before the Group rolls, as their Behaviour says (§3.7).
+    let casters = enemy_casters(game, hooks, &alive)?;
+    crate::rules::magic::declare(game, &casters)?;
+    let played = activate_members(
+        game,
+        rosters,
+        hooks,
+        &alive,
+        &casters,
+        dice,
+        max_actions as u8,
+    );
+    game.blessed = None;
+    for id in &casters {
+        if let Ok(m) = game.model_mut(*id) {
+            m.declared = false;
+        }
+    }
+    crate::rules::effects::end_activation(game);
+    let (roll, actions, done) = played?;
+    let turnover = roll.turnover && causes_turnover;
+    Ok(GroupTurn {
+        group,
+        behaviour,
+        models: alive,
+        actions,
+        turnover,
+        done,
+    })
 }
 
 /// The other side's scripts hear that `activating` is about to roll (`on_opponent_activation`: Hold the
@@ -128,16 +184,39 @@ type Played = (
     Vec<(ModelId, ActionReport)>,
 );
 
-/// One Group's activation: the roll, then each model's actions in turn.
+/// The Spell-casters of an Enemy Group whose Behaviour declares spellcasting now (`declare`): those that
+/// know a spell, may cast and are not out of power.
+fn enemy_casters(
+    game: &mut Game,
+    hooks: &dyn Hooks,
+    alive: &[ModelId],
+) -> Result<Vec<ModelId>, RuleError> {
+    let mut out = Vec::new();
+    for id in alive {
+        let able = game
+            .model(*id)
+            .is_ok_and(|m| !m.spells.is_empty() && !m.out_of_power)
+            && crate::rules::magic::may_cast(game, hooks, *id).is_ok();
+        if able && hooks.behaviour_declare(game, *id)? {
+            out.push(*id);
+        }
+    }
+    Ok(out)
+}
+
+/// One Group's activation: the roll (a declared caster that failed three dice is out of power), then
+/// each model's actions in turn.
 fn activate_members(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
     alive: &[ModelId],
+    casters: &[ModelId],
     dice: u8,
     max_actions: u8,
 ) -> Result<Played, RuleError> {
     let roll = activate_group(game, &rosters.rules, hooks, None, alive, dice)?;
+    crate::rules::magic::after_declared_roll(game, &rosters.rules, casters, &roll)?;
     let actions = roll.successes.min(max_actions);
     let mut done = Vec::new();
     for id in alive {
@@ -148,10 +227,9 @@ fn activate_members(
         for report in take_actions(game, rosters, hooks, *id, actions, &step)? {
             done.push((*id, report));
         }
-        if let Ok(m) = game.model_mut(*id) {
-            m.active = false;
-        }
     }
+    let again = crate::rules::activation::stays_active(&roll);
+    crate::rules::activation::mark_activated(game, alive, again);
     Ok((roll, actions, done))
 }
 
@@ -281,13 +359,17 @@ fn lose_if_refused(r: Result<ActionReport, RuleError>) -> Result<ActionReport, R
     }
 }
 
-/// What one model of the heroes' side did in a hero turn.
+/// What one nomination of the heroes' side did in a hero turn: a model, or a Leader with its group.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HeroActivation {
+    /// The model nominated (the Leader of a group).
     pub model: ModelId,
+    /// The other models of its group, if it activated a group (§3.1).
+    pub group: Vec<ModelId>,
     pub successes: u8,
     pub turnover: bool,
-    pub done: Vec<ActionReport>,
+    /// Each action, in order, with the model that took it.
+    pub done: Vec<(ModelId, ActionReport)>,
 }
 
 /// Spend `actions` of a heroes'-side model on what the hero policy orders (the rest of an activation a
@@ -313,64 +395,143 @@ pub fn policy_actions(
     take_actions(game, rosters, hooks, id, actions, &step)
 }
 
-/// Play one hero turn (core §3.1, §6.1): heroes and Village Defenders activate one at a time in id order,
-/// each rolling the dice the hero policy asks for and taking the actions the policy orders; a turnover
-/// ends the turn.
+/// Nominate a model of the heroes' side and roll (§3.1, §3.7): alone, or as the Leader of a group, with
+/// its declaration of spellcasting made before the roll. Everything is checked before anything changes
+/// (an Active model of the heroes' side, a legal group, the dice, a Spell-caster that may declare); then
+/// the other side's scripts hear of it, the dice are rolled, a model that failed exactly one die without a
+/// turnover will stay Active (marked by [`finish_activation`]), and a declared caster that failed three
+/// dice is out of power. Returns the roll and the activating models, the nominated one first; their
+/// actions follow, then [`finish_activation`].
+pub fn nominate(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    ask: &ActivationAsk,
+) -> Result<(crate::dice::ActivationRoll, Vec<ModelId>), RuleError> {
+    let rules = &rosters.rules;
+    let mut members = vec![id];
+    for m in &ask.group {
+        if !members.contains(m) {
+            members.push(*m);
+        }
+    }
+    for m in &members {
+        let mm = game.model(*m)?;
+        if mm.side != Side::Heroes {
+            return Err(RuleError::BadGroup(format!(
+                "{} is not of the heroes' side",
+                crate::rules::query::label(mm)
+            )));
+        }
+        if !mm.active {
+            return Err(RuleError::NotAllowed(
+                crate::rules::query::label(mm),
+                "activate: it is not Active (it has activated this turn)",
+            ));
+        }
+    }
+    rules.activation.roll_rules().check_dice_count(ask.dice)?;
+    if members.len() > 1 {
+        crate::rules::activation::check_group(game, rules, hooks, Some(id), &members)?;
+    }
+    let casters = if ask.cast {
+        crate::rules::magic::casters(game, hooks, &members)?
+    } else {
+        Vec::new()
+    };
+    opponents_react(game, rosters, hooks, &members)?;
+    crate::rules::magic::declare(game, &casters)?;
+    let roll = if members.len() == 1 {
+        crate::rules::activation::activate(game, rules, hooks, id, ask.dice)?
+    } else {
+        activate_group(game, rules, hooks, Some(id), &members[1..], ask.dice)?
+    };
+    crate::rules::magic::after_declared_roll(game, rules, &casters, &roll)?;
+    Ok((roll, members))
+}
+
+/// The end of an activation: its models are marked Activated, or stay Active when `again` (they failed
+/// exactly one die without a turnover, [`crate::rules::activation::stays_active`]); what scripts granted
+/// for it ends (Hold the Line), and its declaration of spellcasting lapses.
+pub fn finish_activation(game: &mut Game, members: &[ModelId], again: bool) {
+    crate::rules::activation::mark_activated(game, members, again);
+    crate::rules::effects::end_activation(game);
+    for id in members {
+        if let Ok(m) = game.model_mut(*id) {
+            m.declared = false;
+        }
+    }
+}
+
+/// Play one hero turn (core §3.1, §6.1): the heroes' side becomes Active, then its models are offered to
+/// the hero policy in id order, pass after pass: each it nominates rolls the dice the policy asks for
+/// (alone or leading a group, declaring spellcasting when asked) and takes the actions the policy orders.
+/// A model that failed exactly one die without a turnover stays Active and is offered again in the next
+/// pass; a turnover ends the turn; the turn ends when a pass nominates nobody.
 pub fn hero_turn(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<HeroActivation>, RuleError> {
-    hero_turn_of(game, rosters, hooks, false)
+    crate::rules::activation::begin_turn(game, Side::Heroes);
+    hero_turn_rest(game, rosters, hooks)
 }
 
-/// The rest of a hero turn the player began by hand (the REPL's `:heroes`): the hero policy plays the
-/// models of the heroes' side that have not activated this round.
+/// The rest of a hero turn (the REPL's `:heroes`, after a player's own activations): the hero policy
+/// plays the models of the heroes' side that are still Active.
 pub fn hero_turn_rest(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<HeroActivation>, RuleError> {
-    hero_turn_of(game, rosters, hooks, true)
-}
-
-fn hero_turn_of(
-    game: &mut Game,
-    rosters: &Rosters,
-    hooks: &dyn Hooks,
-    only_active: bool,
-) -> Result<Vec<HeroActivation>, RuleError> {
-    let ids: Vec<ModelId> = game
-        .side(Side::Heroes)
-        .filter(|m| !only_active || m.active)
-        .map(|m| m.id)
-        .collect();
     let mut out = Vec::new();
-    for id in ids {
-        // No enemy left (also outside a wave, in a scenario) or the game ended: the turn is over.
-        if halted(game, rosters) || game.side(Side::Enemies).next().is_none() {
-            break;
+    for _ in 0..MAX_PASSES {
+        let ids: Vec<ModelId> = game
+            .side(Side::Heroes)
+            .filter(|m| m.active)
+            .map(|m| m.id)
+            .collect();
+        let mut any = false;
+        for id in ids {
+            // No enemy left (also outside a wave, in a scenario) or the game ended: the turn is over.
+            if halted(game, rosters) || game.side(Side::Enemies).next().is_none() {
+                return Ok(out);
+            }
+            // Gone, or activated meanwhile in a Leader's group.
+            if !game.model(id).is_ok_and(|m| m.active) {
+                continue;
+            }
+            let Some(ask) = hooks.policy_activation(game, id)? else {
+                continue;
+            };
+            any = true;
+            let (roll, members) = nominate(game, rosters, hooks, id, &ask)?;
+            let mut done = Vec::new();
+            for m in &members {
+                for report in policy_actions(game, rosters, hooks, *m, roll.successes)? {
+                    done.push((*m, report));
+                }
+            }
+            finish_activation(
+                game,
+                &members,
+                crate::rules::activation::stays_active(&roll),
+            );
+            out.push(HeroActivation {
+                model: id,
+                group: members[1..].to_vec(),
+                successes: roll.successes,
+                turnover: roll.turnover,
+                done,
+            });
+            if roll.turnover {
+                return Ok(out);
+            }
         }
-        if game.model(id).is_err() {
-            continue;
-        }
-        let dice = hooks.policy_dice(game, id)?;
-        opponents_react(game, rosters, hooks, &[id])?;
-        let roll = crate::rules::activation::activate(game, &rosters.rules, hooks, id, dice)?;
-        let done = policy_actions(game, rosters, hooks, id, roll.successes)?;
-        crate::rules::effects::end_activation(game);
-        if let Ok(m) = game.model_mut(id) {
-            m.active = false;
-        }
-        out.push(HeroActivation {
-            model: id,
-            successes: roll.successes,
-            turnover: roll.turnover,
-            done,
-        });
-        if roll.turnover {
-            break;
+        if !any {
+            return Ok(out);
         }
     }
-    Ok(out)
+    Err(runaway("heroes"))
 }

@@ -10,7 +10,7 @@ use super::handles::{BuildingRef, ModelRef};
 use super::hooks::ScriptHooks;
 use super::spec;
 use crate::geometry::{circle_circle_gap, Vec2};
-use crate::roster::{Rosters, Rules, SpellKind};
+use crate::roster::{Rosters, Rules};
 use crate::rules::hooks::{Aim, Hooks};
 use crate::rules::melee::{CombatReport, MeleeOptions};
 use crate::rules::movement::Blocker;
@@ -240,6 +240,29 @@ fn action_table(lua: &Lua, r: &crate::wave::act::ActionReport) -> mlua::Result<T
                 t.raw_set("done", *done)?;
                 t.raw_set("needed", *needed)?;
             }
+        }
+        A::Cast { report } => {
+            t.raw_set("did", "cast")?;
+            t.raw_set("name", report.spell.as_str())?;
+            t.raw_set("power", report.power)?;
+            t.raw_set("source", report.source.as_str())?;
+            t.raw_set("complete", report.complete)?;
+            if let Some((done, needed)) = report.task {
+                t.raw_set("done", done)?;
+                t.raw_set("needed", needed)?;
+            }
+        }
+        A::BrokeFree {
+            condition,
+            done,
+            needed,
+            freed,
+        } => {
+            t.raw_set("did", "broke_free")?;
+            t.raw_set("condition", condition.as_str())?;
+            t.raw_set("done", *done)?;
+            t.raw_set("needed", *needed)?;
+            t.raw_set("complete", *freed)?;
         }
     }
     Ok(t)
@@ -950,11 +973,18 @@ impl UserData for GameHandle {
             for h in &turns {
                 let t = lua.create_table()?;
                 t.raw_set("model", this.model_ref(&game, h.model))?;
+                let group = lua.create_table()?;
+                for m in &h.group {
+                    group.raw_push(this.model_ref(&game, *m))?;
+                }
+                t.raw_set("group", group)?;
                 t.raw_set("actions", h.successes)?;
                 t.raw_set("turnover", h.turnover)?;
                 let done = lua.create_table()?;
-                for r in &h.done {
-                    done.raw_push(action_table(lua, r)?)?;
+                for (id, r) in &h.done {
+                    let a = action_table(lua, r)?;
+                    a.raw_set("model", this.model_ref(&game, *id))?;
+                    done.raw_push(a)?;
                 }
                 t.raw_set("done", done)?;
                 out.raw_push(t)?;
@@ -1034,9 +1064,9 @@ impl UserData for GameHandle {
     }
 }
 
-/// `g:cast`: check the cast with the kernel, work a Ritual's Task, then run the spell's script with a
-/// ctx that can act. A script that fails leaves the game exactly as it was before the call (the game is
-/// restored from a copy taken first: its dice, log, models and tokens), so no half-applied spell remains.
+/// `g:cast`: cast through the spell's script as a rules primitive (`hooks::cast_spell`: the kernel's
+/// checks, a Ritual's Task, then the script with a ctx that can act). A cast that fails leaves the game
+/// exactly as it was before the call, so no half-applied spell remains.
 fn cast(
     lua: &Lua,
     this: &GameHandle,
@@ -1047,86 +1077,41 @@ fn cast(
     opts: Option<Table>,
 ) -> mlua::Result<Table> {
     let core = &this.0;
-    let entry = core
-        .rosters
-        .spell(spell)
-        .ok_or_else(|| fail(lua, format!("no spell called {spell:?} in the rosters")))?;
-    let key = entry.script.as_deref().ok_or_else(|| {
-        fail(
-            lua,
-            format!("{spell} has no script (set `script` in rosters/spells.toml)"),
-        )
-    })?;
     let registry = host(lua)?.registry();
-    let module = registry.get(key).ok_or_else(|| {
-        fail(
-            lua,
-            format!("{spell}'s script {key} is not loaded (see the reload errors)"),
-        )
-    })?;
-    let f = module
-        .function("cast")
-        .ok_or_else(|| fail(lua, format!("{} has no `cast` function", module.label)))?;
-    let source = module.label.clone();
-    let rosters = core.rosters_with_rules();
-    let mut game = core.write(lua)?;
-    magic::check_cast(&game, &core.rules, caster, spell, power, target)
-        .map_err(|e| GameHandle::rule_err(lua, e))?;
-    let hooks = ScriptHooks::new(lua, core, registry.clone());
-    magic::may_cast(&game, &hooks, caster).map_err(|e| GameHandle::rule_err(lua, e))?;
-    let before = game.clone();
-    let out = lua.create_table()?;
-    out.raw_set("spell", spell)?;
-    out.raw_set("power", power)?;
-    out.raw_set("source", source.as_str())?;
-    if entry.is(SpellKind::Ritual) {
-        let t = magic::work_ritual(&mut game, &rosters, caster, spell, power)
-            .map_err(|e| GameHandle::rule_err(lua, e))?;
-        let progress = lua.create_table()?;
-        progress.raw_set("name", t.name.as_str())?;
-        progress.raw_set("done", t.done)?;
-        progress.raw_set("needed", t.needed)?;
-        progress.raw_set("complete", t.done >= t.needed)?;
-        out.raw_set("task", progress)?;
-        if t.done < t.needed {
-            out.raw_set("complete", false)?;
-            return Ok(out);
-        }
-    }
-    magic::log_cast(&mut game, caster, spell, power, target, Some(&source));
     let opts = Value::Table(match opts {
         Some(t) => t,
         None => lua.create_table()?,
     });
-    let casting = magic::Casting {
+    let mut game = core.write(lua)?;
+    let call = super::hooks::CastCall {
         caster,
         spell,
         power,
-    };
-    let ran = super::hooks::run_spell(
-        lua,
-        core,
-        &rosters,
-        registry.clone(),
-        &mut game,
-        f,
-        &source,
-        &entry.params,
-        casting,
         target,
         opts,
-    );
-    match ran {
-        Ok(v) => {
-            out.raw_set("complete", true)?;
-            out.raw_set("result", v)?;
-            Ok(out)
-        }
-        Err(e) => {
-            *game = before;
-            Err(fail(lua, format!("{spell} failed: {}", e.headline())))
-        }
+    };
+    let (report, value) = match super::hooks::cast_spell(lua, core, registry, &mut game, call) {
+        Ok(done) => done,
+        Err(super::hooks::CastFailure::Refused(e)) => return Err(GameHandle::rule_err(lua, e)),
+        Err(super::hooks::CastFailure::Script(m)) => return Err(fail(lua, m)),
+    };
+    let out = lua.create_table()?;
+    out.raw_set("spell", spell)?;
+    out.raw_set("power", power)?;
+    out.raw_set("source", report.source.as_str())?;
+    if let Some((done, needed)) = report.task {
+        let progress = lua.create_table()?;
+        progress.raw_set("name", spell)?;
+        progress.raw_set("done", done)?;
+        progress.raw_set("needed", needed)?;
+        progress.raw_set("complete", done >= needed)?;
+        out.raw_set("task", progress)?;
     }
+    out.raw_set("complete", report.complete)?;
+    if report.complete {
+        out.raw_set("result", value)?;
+    }
+    Ok(out)
 }
 
 impl Core {

@@ -53,6 +53,14 @@ pub fn model_field(
         "charged" => Value::Boolean(m.charged),
         "moved" => Value::Number(m.moved),
         "attacks" => Value::Integer(i64::from(m.attacks)),
+        "activations" => Value::Integer(i64::from(m.activations)),
+        "declared" => Value::Boolean(m.declared),
+        "casts" => Value::Integer(i64::from(m.casts)),
+        "out_of_power" => Value::Boolean(m.out_of_power),
+        "task" => match &m.task {
+            Some(t) => Value::String(lua.create_string(&t.name)?),
+            None => Value::Nil,
+        },
         "actions_left" => Value::Integer(i64::from(m.actions_left)),
         "wrecked" => match &m.wrecked {
             Some(b) => Value::String(lua.create_string(b)?),

@@ -34,25 +34,26 @@ mod council;
 mod ctx;
 mod ctx_api;
 mod handle;
+mod spells;
 mod tokens;
 
 use answers::*;
 pub(crate) use answers::{council_orders_of, order_from};
-pub(crate) use ctx::run_spell;
 use ctx::*;
 use handle::{timed, timed_mut, with_ctx, CtxHandle};
+pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 
 /// The script side of [`Hooks`] for one call into the kernel.
 pub struct ScriptHooks<'a> {
     lua: &'a Lua,
-    core: &'a Core,
+    core: &'a Rc<Core>,
     registry: Rc<Registry>,
     /// The rosters with the game's rule constants, built on first use (`ctx:can_shoot`).
     merged: std::cell::OnceCell<crate::roster::Rosters>,
 }
 
 impl<'a> ScriptHooks<'a> {
-    pub fn new(lua: &'a Lua, core: &'a Core, registry: Rc<Registry>) -> Self {
+    pub fn new(lua: &'a Lua, core: &'a Rc<Core>, registry: Rc<Registry>) -> Self {
         ScriptHooks {
             lua,
             core,
@@ -647,24 +648,70 @@ impl Hooks for ScriptHooks<'_> {
         }
     }
 
-    fn policy_dice(&self, game: &mut Game, model: ModelId) -> Result<u8, HookError> {
-        let Some(module) = self.policy_module() else {
-            return Ok(2);
+    fn behaviour_declare(&self, game: &mut Game, model: ModelId) -> Result<bool, HookError> {
+        let Some(module) = self.behaviour_module(game, model)? else {
+            return Ok(false);
         };
-        let Some(f) = module.function("activate") else {
-            return Ok(2);
+        let Some(f) = module.function("declare") else {
+            return Ok(false);
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
         match self.call_module_act(game, model, module, None, f, &intents, &arg)? {
-            Value::Nil => Ok(2),
-            Value::Integer(n @ 1..=3) => Ok(n as u8),
+            Value::Nil | Value::Boolean(false) => Ok(false),
+            Value::Boolean(true) => Ok(true),
             other => Err(bad_return(
                 module,
-                "activate",
-                &format!("{} (expected 1, 2 or 3 dice)", other.type_name()),
+                "declare",
+                &format!("a {} (expected true or false)", other.type_name()),
             )),
         }
+    }
+
+    fn on_activation(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        roll: &crate::dice::ActivationRoll,
+    ) -> Result<Vec<Intent>, HookError> {
+        let arg = |lua: &Lua, _: &Game| -> mlua::Result<Value> {
+            let t = lua.create_table()?;
+            t.raw_set("dice", roll.dice.clone())?;
+            t.raw_set("automatic", roll.automatic)?;
+            t.raw_set("successes", roll.successes)?;
+            t.raw_set("failures", roll.failures)?;
+            t.raw_set("turnover", roll.turnover)?;
+            Ok(Value::Table(t))
+        };
+        self.ask_changes(game, model, "on_activation", &arg)
+    }
+
+    fn on_wave_start(&self, game: &mut Game, model: ModelId) -> Result<Vec<Intent>, HookError> {
+        let arg = |lua: &Lua, g: &Game| -> mlua::Result<Value> {
+            let t = lua.create_table()?;
+            t.raw_set("wave", g.wave)?;
+            t.raw_set("round", g.round)?;
+            Ok(Value::Table(t))
+        };
+        self.ask_changes(game, model, "on_wave_start", &arg)
+    }
+
+    fn policy_activation(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+    ) -> Result<Option<crate::rules::hooks::ActivationAsk>, HookError> {
+        use crate::rules::hooks::ActivationAsk;
+        let Some(module) = self.policy_module() else {
+            return Ok(Some(ActivationAsk::dice(2)));
+        };
+        let Some(f) = module.function("activate") else {
+            return Ok(Some(ActivationAsk::dice(2)));
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        activation_ask_of(module, v)
     }
 
     fn policy_order(&self, game: &mut Game, model: ModelId) -> Result<Option<Order>, HookError> {
@@ -754,6 +801,15 @@ impl Hooks for ScriptHooks<'_> {
         };
         let claim = call.entry == OpportunityEntry::Claim;
         self.run_reward(game, module, f, &row.params, call.hero, claim, &info)
+    }
+
+    fn cast_spell(
+        &self,
+        game: &mut Game,
+        caster: ModelId,
+        order: &crate::rules::hooks::CastOrder,
+    ) -> Result<crate::rules::hooks::CastReport, RuleError> {
+        self.cast_order(game, caster, order)
     }
 
     fn use_item(

@@ -198,7 +198,34 @@ const MODEL_FIELD_SPECS: &[Field] = &[
     f(
         "attacks",
         "integer",
-        "Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).",
+        "Melee and ranged attacks it made this turn (one per turn, §3.2, however often it is nominated; \
+         the turn engine counts them).",
+    ),
+    f(
+        "activations",
+        "integer",
+        "How often it was nominated this turn (§3.1: after failing exactly one die without a turnover it \
+         stays Active and may be nominated again).",
+    ),
+    f(
+        "declared",
+        "boolean",
+        "It declared spellcasting before rolling for the activation being played (§3.7): it may cast.",
+    ),
+    f(
+        "casts",
+        "integer",
+        "Spells it cast in the activation being played (one an activation, `magic.spells_per_activation`).",
+    ),
+    f(
+        "out_of_power",
+        "boolean",
+        "A Spell-caster that failed three dice this wave: no more spells until the next (§3.7).",
+    ),
+    opt(
+        "task",
+        "string",
+        "The Task it is working on, if any (\"break free of transfixed\", \"heal Bram the Smith (4)\"...).",
     ),
     f(
         "actions_left",

@@ -25,6 +25,9 @@ fn order_kind(order: &Order) -> &'static str {
         Order::Use(_) => "use",
         Order::Heal { .. } => "heal",
         Order::Ability { .. } => "ability",
+        Order::Cast(_) => "cast",
+        Order::BreakFree => "break_free",
+        Order::Concentrated { .. } => "concentrated",
     }
 }
 

@@ -23,6 +23,65 @@ pub(super) fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlu
     })
 }
 
+/// Read the hero policy's `activate` answer (§3.1, §3.7): nil for two dice, a number of dice, false or 0
+/// for "not now", or `{ dice = n, cast = true, group = { friends... } }`.
+pub(super) fn activation_ask_of(
+    module: &Module,
+    v: Value,
+) -> Result<Option<crate::rules::hooks::ActivationAsk>, HookError> {
+    use crate::rules::hooks::ActivationAsk;
+    let bad = |what: &str| bad_return(module, "activate", what);
+    let dice = |v: Value| -> Result<u8, HookError> {
+        match v {
+            Value::Integer(n @ 1..=3) => Ok(n as u8),
+            Value::Number(n) if [1.0, 2.0, 3.0].contains(&n) => Ok(n as u8),
+            Value::Integer(n) => Err(bad(&format!("dice = {n} (expected 1, 2 or 3)"))),
+            Value::Number(n) => Err(bad(&format!("dice = {n} (expected 1, 2 or 3)"))),
+            other => Err(bad(&format!(
+                "dice = a {} (expected 1, 2 or 3)",
+                other.type_name()
+            ))),
+        }
+    };
+    match v {
+        Value::Nil => Ok(Some(ActivationAsk::dice(2))),
+        Value::Boolean(false) | Value::Integer(0) => Ok(None),
+        Value::Integer(_) | Value::Number(_) => Ok(Some(ActivationAsk::dice(dice(v)?))),
+        Value::Table(t) => {
+            only_keys(module, "activate", &t, &["dice", "cast", "group"])?;
+            let n = match t.raw_get::<Value>("dice").map_err(hook_err)? {
+                Value::Nil => 2,
+                d => dice(d)?,
+            };
+            let cast = match t.raw_get::<Value>("cast").map_err(hook_err)? {
+                Value::Nil => false,
+                Value::Boolean(b) => b,
+                other => return Err(bad(&format!("cast = a {}", other.type_name()))),
+            };
+            let mut group = Vec::new();
+            match t.raw_get::<Value>("group").map_err(hook_err)? {
+                Value::Nil => {}
+                Value::Table(list) => {
+                    for item in list.sequence_values::<Value>() {
+                        let item = item.map_err(hook_err)?;
+                        group.push(answer_model(module, "activate", "group", &item)?);
+                    }
+                }
+                other => return Err(bad(&format!("group = a {}", other.type_name()))),
+            }
+            Ok(Some(ActivationAsk {
+                dice: n,
+                cast,
+                group,
+            }))
+        }
+        other => Err(bad(&format!(
+            "a {} (expected dice, false, or {{ dice, cast, group }})",
+            other.type_name()
+        ))),
+    }
+}
+
 /// Read an order (a Behaviour's or a policy's `act`) from what the script returned.
 pub(super) fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, HookError> {
     parse_order(v, &|what: &str| bad_return(module, entry, what))
@@ -83,11 +142,76 @@ pub(super) fn parse_order(
         }));
     }
     if let Some(id) = model_in("shoot")? {
+        if let Value::Table(with) = t.raw_get::<Value>("with").map_err(hook_err)? {
+            // Concentrated Shooting (§3.5): the other shooters that fire with it.
+            let mut others = Vec::new();
+            for item in with.sequence_values::<Value>() {
+                match item.map_err(hook_err)? {
+                    Value::Table(s) => others.push(id_of(&s).map_err(hook_err)?),
+                    Value::UserData(ud) => match ud
+                        .borrow::<crate::script::api::handles::ModelRef>()
+                    {
+                        Ok(m) => others.push(m.id),
+                        Err(_) => return Err(bad("with holding something that is not a model")),
+                    },
+                    other => {
+                        return Err(bad(&format!(
+                            "with holding a {} (expected model snapshots)",
+                            other.type_name()
+                        )))
+                    }
+                }
+            }
+            return Ok(Some(Order::Concentrated {
+                target: id,
+                with: others,
+            }));
+        }
         return Ok(Some(if flag("aimed")? {
             Order::AimedShot(id)
         } else {
             Order::Shoot(id)
         }));
+    }
+    if let Some(spell) = t.raw_get::<Option<String>>("cast").map_err(hook_err)? {
+        let power = match t.raw_get::<Value>("power").map_err(hook_err)? {
+            Value::Integer(n @ 1..=3) => n as u8,
+            Value::Number(n) if [1.0, 2.0, 3.0].contains(&n) => n as u8,
+            Value::Nil => return Err(bad("cast without a power (1 to 3)")),
+            other => {
+                return Err(bad(&format!(
+                    "power = {} (expected 1, 2 or 3)",
+                    match other {
+                        Value::Integer(n) => n.to_string(),
+                        Value::Number(n) => n.to_string(),
+                        o => format!("a {}", o.type_name()),
+                    }
+                )))
+            }
+        };
+        let point = |key: &str| -> Result<Option<crate::geometry::Vec2>, HookError> {
+            match t.raw_get::<Value>(key).map_err(hook_err)? {
+                Value::Nil => Ok(None),
+                v => pos_of(key, &v).map(Some).map_err(|why| bad(&why)),
+            }
+        };
+        let what = match t.raw_get::<Value>("what").map_err(hook_err)? {
+            Value::Nil => None,
+            Value::String(w) => Some(w.to_string_lossy()),
+            other => return Err(bad(&format!("what = a {}", other.type_name()))),
+        };
+        return Ok(Some(Order::Cast(crate::rules::hooks::CastOrder {
+            spell,
+            power,
+            target: model_in("target")?,
+            from: point("from")?,
+            to: point("to")?,
+            at: point("at")?,
+            what,
+        })));
+    }
+    if flag("break_free")? {
+        return Ok(Some(Order::BreakFree));
     }
     if let Some(b) = building_in("structural")? {
         return Ok(Some(Order::Structural(b)));
@@ -176,7 +300,8 @@ pub(super) fn parse_order(
         };
     }
     Err(bad(
-        "none of melee, shoot, structural, ignite, move, leave, claim, use, heal or ability",
+        "none of melee, shoot, cast, break_free, structural, ignite, move, leave, claim, use, heal or \
+         ability",
     ))
 }
 

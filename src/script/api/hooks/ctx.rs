@@ -26,6 +26,7 @@ pub(crate) fn run_spell(
     casting: Casting,
     target: Option<ModelId>,
     opts: Value,
+    refused: &std::cell::RefCell<Option<RuleError>>,
 ) -> Result<Value, ScriptError> {
     let budget = host(lua)
         .map(|h| h.limits.hook_instructions)
@@ -62,6 +63,7 @@ pub(crate) fn run_spell(
                 params,
                 spell: Some(SpellCtx {
                     core,
+                    refused,
                     rosters,
                     registry,
                     caster: casting.caster,
@@ -85,6 +87,9 @@ pub(crate) fn run_spell(
 /// game's `Core` and registry, to build the `ScriptHooks` a spell attack needs.
 pub(super) struct SpellCtx<'a> {
     pub(super) core: &'a Rc<Core>,
+    /// The first refusal of the rules one of its primitives met (out of range, not the closest target...):
+    /// a cast that fails on it is the rules' refusal, not the script's error.
+    pub(super) refused: &'a std::cell::RefCell<Option<RuleError>>,
     /// The rosters with the game's rule constants (variants applied).
     pub(super) rosters: &'a crate::roster::Rosters,
     pub(super) registry: Rc<Registry>,
@@ -246,6 +251,17 @@ pub(super) fn model_id(lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
             lua,
             format!("expected a model snapshot or id, got {}", other.type_name()),
         )),
+    }
+}
+
+impl SpellCtx<'_> {
+    /// A kernel refusal inside a spell primitive: remembered (the first one) so the cast can be reported
+    /// as the rules' refusal, and raised at the script's line.
+    pub(super) fn refuse(&self, lua: &Lua, e: RuleError) -> mlua::Error {
+        if !matches!(e, RuleError::Hook(_)) && self.refused.borrow().is_none() {
+            *self.refused.borrow_mut() = Some(e.clone());
+        }
+        spell_err(lua, e)
     }
 }
 

@@ -92,6 +92,20 @@ impl UserData for CtxHandle {
             }),
         );
         methods.add_method(
+            api("spell"),
+            timed("spell", |lua, this, name: String| {
+                let rosters = match (&this.kernel, &this.spell) {
+                    (Some(k), _) => k.rosters(),
+                    (None, Some(sp)) => sp.rosters,
+                    (None, None) => return Ok(Value::Nil),
+                };
+                match rosters.spell(&name) {
+                    Some(s) => crate::script::api::convert::to_lua(lua, s),
+                    None => Ok(Value::Nil),
+                }
+            }),
+        );
+        methods.add_method(
             api("buildings"),
             timed("buildings", |lua, this, ()| {
                 let mut v = Vec::new();
@@ -148,6 +162,12 @@ impl UserData for CtxHandle {
                     e.raw_set("kind", k)?;
                     e.raw_set("x", tok.pos.x)?;
                     e.raw_set("y", tok.pos.y)?;
+                    if let crate::state::TokenKind::Barricade {
+                        caster: Some(c), ..
+                    } = &tok.kind
+                    {
+                        e.raw_set("caster", c.0)?;
+                    }
                     t.raw_push(e)?;
                 }
                 Ok(t)
@@ -182,6 +202,50 @@ impl UserData for CtxHandle {
                     Err(RuleError::Hook(h)) => Err(mlua::Error::runtime(h.message)),
                     Err(_) => Ok(false),
                 }
+            }),
+        );
+        methods.add_method(
+            api("can_cast"),
+            timed(
+                "can_cast",
+                |lua, this, (c, spell, power, t): (Value, String, u8, Value)| {
+                    let Some(k) = this.kernel else {
+                        return Err(fail(lua, "ctx:can_cast is not available in a spell's cast"));
+                    };
+                    let c = model_id(lua, &c)?;
+                    let t = match t {
+                        Value::Nil => None,
+                        v => Some(model_id(lua, &v)?),
+                    };
+                    let g = this.game();
+                    match magic::may_cast_at(g, k.rosters(), k, c, &spell, power, t) {
+                        Ok(()) => Ok(true),
+                        Err(RuleError::Hook(h)) => Err(mlua::Error::runtime(h.message)),
+                        Err(_) => Ok(false),
+                    }
+                },
+            ),
+        );
+        methods.add_method(
+            api("leader_group"),
+            timed("leader_group", |lua, this, l: Value| {
+                let Some(k) = this.kernel else {
+                    return Err(fail(
+                        lua,
+                        "ctx:leader_group is not available in a spell's cast",
+                    ));
+                };
+                let l = model_id(lua, &l)?;
+                let game = this.game();
+                let ids = crate::rules::activation::group_candidates(game, this.rules, k, l)
+                    .map_err(|e| fail(lua, e))?;
+                let mut v = Vec::new();
+                for id in ids {
+                    if let Ok(m) = game.model(id) {
+                        v.push(this.snapshot(lua, m)?);
+                    }
+                }
+                Ok(v)
             }),
         );
         methods.add_method(
@@ -278,7 +342,7 @@ impl UserData for CtxHandle {
                 let (game, c, sp) = this.casting(lua, "transfix")?;
                 let hooks = ScriptHooks::new(lua, sp.core, sp.registry.clone());
                 magic::cast_transfix(game, sp.rosters, &hooks, c, target, power)
-                    .map_err(|e| spell_err(lua, e))
+                    .map_err(|e| sp.refuse(lua, e))
             }),
         );
         methods.add_method_mut(
@@ -290,7 +354,7 @@ impl UserData for CtxHandle {
                 let known = names(game, &[c.caster, target]);
                 let hooks = ScriptHooks::new(lua, core, sp.registry.clone());
                 let r = magic::cast_attack(game, sp.rosters, &hooks, c, target, power)
-                    .map_err(|e| spell_err(lua, e))?;
+                    .map_err(|e| sp.refuse(lua, e))?;
                 let t = combat_table(lua, core, game, &r)?;
                 fix_names(&t, &known)?;
                 Ok(t)
@@ -325,7 +389,7 @@ impl UserData for CtxHandle {
                         .map(|_| asked);
                 }
                 let (game, c, sp) = this.casting(lua, "heal")?;
-                magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| spell_err(lua, e))
+                magic::cast_heal(game, sp.rosters, c, target, what).map_err(|e| sp.refuse(lua, e))
             }),
         );
         methods.add_method(
@@ -458,7 +522,7 @@ impl UserData for CtxHandle {
                     let (game, c, sp) = this.casting(lua, "wall")?;
                     magic::cast_wall(game, sp.rosters, c, a, b, power)
                         .map(|t| t.0)
-                        .map_err(|e| spell_err(lua, e))
+                        .map_err(|e| sp.refuse(lua, e))
                 },
             ),
         );
@@ -480,7 +544,7 @@ impl UserData for CtxHandle {
                     let rules = this.rules;
                     let (game, c, sp) = this.casting(lua, "summon")?;
                     let id = magic::summon(game, sp.rosters, c, &profile, at, within)
-                        .map_err(|e| spell_err(lua, e))?;
+                        .map_err(|e| sp.refuse(lua, e))?;
                     let m = game.model(id).map_err(|e| fail(lua, e))?;
                     model_snapshot(lua, game, rules, m)
                 },
@@ -491,7 +555,7 @@ impl UserData for CtxHandle {
             timed_mut("dispel", |lua, this, target: Value| {
                 let target = model_id(lua, &target)?;
                 let (game, c, sp) = this.casting(lua, "dispel")?;
-                magic::dispel(game, sp.rosters, c, target).map_err(|e| spell_err(lua, e))
+                magic::dispel(game, sp.rosters, c, target).map_err(|e| sp.refuse(lua, e))
             }),
         );
         methods.add_method(

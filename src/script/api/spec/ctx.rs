@@ -117,6 +117,40 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "if ctx:can_shoot(self, foe) then return { shoot = foe } end",
             },
             Method {
+                name: "spell",
+                params: &[p("name", "string", "A spell's name (\"Transfix\").")],
+                returns: "SpellInfo|nil",
+                doc: "A spell as the rosters describe it (rosters/spells.toml): its kinds (\"attack\", \
+                      \"resisted\", \"healing\", \"wall\"...), text, params; nil for an unknown name.",
+                usage: "local s = ctx:spell(\"Fireball\"); if s.kinds[1] == \"attack\" then ... end",
+            },
+            Method {
+                name: "can_cast",
+                params: &[
+                    p("caster", "ModelSnapshot", "The Spell-caster."),
+                    p("spell", "string", "A spell it knows (\"Fireball\")."),
+                    p("power", "integer", "Power 1–3 (range Short, Medium, Long)."),
+                    po("target", "ModelSnapshot", "The model it aims at (none for a Wall)."),
+                ],
+                returns: "boolean",
+                doc: "Whether the caster may cast the spell at this Power and target now (§3.7: known, not \
+                      out of power, not Engaged, range by Power, sight; an attack spell the ranged-attack \
+                      rules, a healing spell a living target), checked as a cast would be. It does not ask \
+                      whether the caster declared: `self.declared` says that. Rolls nothing. Not in a \
+                      spell's `cast`.",
+                usage: "if ctx:can_cast(self, \"Fireball\", 2, foe) then return { cast = \"Fireball\", power = 2, target = foe } end",
+            },
+            Method {
+                name: "leader_group",
+                params: &[p("leader", "ModelSnapshot", "A Leader (its scripts grant `lead`).")],
+                returns: "ModelSnapshot[]",
+                doc: "The friends that may activate with the Leader as a group now (§3.1): Active models of \
+                      its side, in id order, each within Long of the Leader and of every one before it, up \
+                      to five with the Leader. Empty for a model that is not a Leader. Not in a spell's \
+                      `cast`.",
+                usage: "local g = ctx:leader_group(self); if #g >= 2 then return { dice = 2, group = g } end",
+            },
+            Method {
                 name: "engaged",
                 params: &[p("m", "ModelSnapshot", "A model.")],
                 returns: "ModelSnapshot[]",
@@ -673,6 +707,28 @@ pub(super) const CLASSES: &[Class] = &[
                 "Whose total (default \"self\", the hook's owner).",
             ),
             opt("reason", "string", "For the log (default: the script's file name)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "SpellInfo",
+        kind: ClassKind::Table,
+        doc: "A spell of rosters/spells.toml, as `ctx:spell` reads it.",
+        usage: "local s = ctx:spell(\"Thorn Wall\")",
+        fields: &[
+            f("name", "string", "The spell's name."),
+            f(
+                "kinds",
+                "string[]",
+                "Its kinds (§3.7): \"attack\", \"resisted\", \"enchantment\", \"summoning\", \"wall\", \
+                 \"ritual\", \"healing\", \"dispel\".",
+            ),
+            f("text", "string", "What it does, for people."),
+            opt("living_only", "boolean", "No effect on Undead or Artificial models."),
+            opt("ritual_actions", "integer", "A Ritual's Task size."),
+            opt("wall", "table", "A Wall's `{ length, integrity, structure }`."),
+            opt("script", "string", "The script that resolves it."),
+            opt("params", "table", "Plain data for its script."),
         ],
         methods: &[],
     },

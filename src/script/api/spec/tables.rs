@@ -566,6 +566,12 @@ pub(super) const CLASSES: &[Class] = &[
             f("kind", "string", "\"opportunity\", \"barricade\" or \"trap\"."),
             f("x", "number", "Where it lies."),
             f("y", "number", "Where it lies."),
+            opt(
+                "caster",
+                "integer",
+                "For a Wall spell's barricade, the id of its caster (it falls with the caster and at the \
+                 end of the wave).",
+            ),
         ],
         methods: &[],
     },

@@ -1,0 +1,200 @@
+-- The default hero policy's spellcasting (core §3.7): when a Spell-caster declares before rolling, and
+-- which spell it casts with the successes it got — healing a hurt friend (Heal), Transfixing the enemy
+-- that threatens most (Transfix), a ranged attack (Fireball), or a Wall across the path of the enemy
+-- nearest the Town Hall (Thorn Wall). Spells are chosen by their roster kinds, never by name; every cast
+-- is checked first with `ctx:can_cast`, so a plan the rules would refuse is not tried.
+local P = require("lib.priority")
+
+local S = {}
+
+--- Whether a list holds a value.
+local function holds(list, value)
+	for _, v in ipairs(list or {}) do
+		if v == value then
+			return true
+		end
+	end
+	return false
+end
+
+--- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order.
+local function spells_of(ctx, self, kind)
+	local out = {}
+	for _, name in ipairs(self.spells) do
+		local s = ctx:spell(name)
+		if s and holds(s.kinds, kind) then
+			out[#out + 1] = name
+		end
+	end
+	return out
+end
+
+--- The range of each Power (§3.7: Short, Medium, Long), as the rules say.
+local function ranges(ctx)
+	local out = {}
+	for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
+		out[i] = ctx:rule("measures", measure)
+	end
+	return out
+end
+
+--- The Powers the caster can pay for now, from `first` up or down.
+local function powers(ctx, self, descending)
+	local lo = ctx:rule("actions", "spell_min_power")
+	local hi = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
+	local out = {}
+	if descending then
+		for p = hi, lo, -1 do
+			out[#out + 1] = p
+		end
+	else
+		for p = lo, hi do
+			out[#out + 1] = p
+		end
+	end
+	return out
+end
+
+--- Whether a Spell-caster declares spellcasting before rolling (§3.7): it knows a spell and has power.
+--- Declaring costs nothing unless three dice all fail (out of power for the wave); what it casts, if
+--- anything, is decided with the successes it gets.
+function S.declares(self)
+	return #self.spells > 0 and not self.out_of_power
+end
+
+--- A friend worth healing: Wounds first (they persist between waves), then a condition.
+local function hurt(f)
+	return f.wounds > 0 or #f.conditions > 0
+end
+
+--- Heal (a healing spell): the most hurt friend of its side (itself included) it can reach, at the lowest
+--- Power that reaches — a Wound before a condition.
+local function heal(ctx, self)
+	local names = spells_of(ctx, self, "healing")
+	if #names == 0 then
+		return nil
+	end
+	local hurt_ones = {}
+	for _, f in ipairs(ctx:models({ side = self.side })) do
+		if hurt(f) then
+			hurt_ones[#hurt_ones + 1] = f
+		end
+	end
+	table.sort(hurt_ones, function(a, b)
+		local wa, wb = a.wounds * 10 + #a.conditions, b.wounds * 10 + #b.conditions
+		if wa ~= wb then
+			return wa > wb
+		end
+		return a.id < b.id
+	end)
+	for _, f in ipairs(hurt_ones) do
+		for _, power in ipairs(powers(ctx, self, false)) do
+			for _, name in ipairs(names) do
+				if ctx:can_cast(self, name, power, f) then
+					return { cast = name, power = power, target = f, what = f.wounds > 0 and "wound" or nil }
+				end
+			end
+		end
+	end
+	return nil
+end
+
+--- A spell cast at an enemy (an attack spell while it may still attack this turn, or a Resisted one at a
+--- model not yet Transfixed), the most threatening enemy first, at the highest Power it can pay that
+--- reaches (Power is an attack's Combat, a Resisted spell's number of dice).
+local function at_enemy(ctx, self, threats, kind)
+	for _, name in ipairs(spells_of(ctx, self, kind)) do
+		for _, foe in ipairs(threats) do
+			if kind ~= "resisted" or not foe:has("transfixed") then
+				for _, power in ipairs(powers(ctx, self, true)) do
+					if ctx:can_cast(self, name, power, foe) then
+						return { cast = name, power = power, target = foe }
+					end
+				end
+			end
+		end
+	end
+	return nil
+end
+
+--- Transfix (a Resisted spell) is worth a caster's actions against an enemy in contact with a friend (the
+--- friend then fights it at +2 and Lethally) or a Big one: those first, then the rest in threat order.
+local function transfix_targets(ctx, threats)
+	local first, rest = {}, {}
+	for _, foe in ipairs(threats) do
+		if foe.engaged or foe:has_trait("Big") or foe:has_trait("Huge") then
+			first[#first + 1] = foe
+		else
+			rest[#rest + 1] = foe
+		end
+	end
+	for _, foe in ipairs(rest) do
+		first[#first + 1] = foe
+	end
+	return first
+end
+
+--- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
+--- ends within the Power's range of the caster (the lowest Power that reaches). Only for an enemy not
+--- yet in contact with anything and still farther than Short from the Town Hall.
+local function wall(ctx, self, threats)
+	local names = spells_of(ctx, self, "wall")
+	local th = P.town_hall(ctx)
+	if #names == 0 or th == nil then
+		return nil
+	end
+	local foe = threats[1]
+	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= ctx:rule("measures", "short") then
+		return nil
+	end
+	local spell = ctx:spell(names[1])
+	local half = (spell.wall and spell.wall.length or 3) / 2
+	local dx, dy = th.pos.x - foe.pos.x, th.pos.y - foe.pos.y
+	local len = math.sqrt(dx * dx + dy * dy)
+	if len < 1e-6 then
+		return nil
+	end
+	dx, dy = dx / len, dy / len
+	-- Just in front of the enemy's base, across the line to the Town Hall.
+	local ahead = foe.base / 2 + 0.6
+	local mx, my = foe.pos.x + dx * ahead, foe.pos.y + dy * ahead
+	local from = { x = mx + dy * half, y = my - dx * half }
+	local to = { x = mx - dy * half, y = my + dx * half }
+	local function gap(p)
+		local d = math.sqrt((p.x - self.pos.x) ^ 2 + (p.y - self.pos.y) ^ 2) - self.base / 2
+		return math.max(d, 0)
+	end
+	local reach = math.max(gap(from), gap(to))
+	local range = ranges(ctx)
+	for _, power in ipairs(powers(ctx, self, false)) do
+		if range[power] and reach <= range[power] then
+			return { cast = names[1], power = power, from = from, to = to }
+		end
+	end
+	return nil
+end
+
+--- Whether one of the caster's Walls stands (a Wall lasts until the end of the wave).
+local function has_wall(ctx, self)
+	for _, t in ipairs(ctx:tokens("barricade")) do
+		if t.caster == self.id then
+			return true
+		end
+	end
+	return false
+end
+
+--- The spell a caster that declared casts now, as an order; nil when none helps (it then acts as any
+--- model would). One spell an activation: after it, nil. Healing comes first; then, while none of its
+--- Walls stands, a Wall in front of the enemy nearest the Town Hall; then an attack, then a Transfix.
+function S.cast(ctx, self, threats)
+	if not self.declared or self.engaged or self.casts >= ctx:rule("magic", "spells_per_activation") then
+		return nil
+	end
+	return heal(ctx, self)
+		or (not has_wall(ctx, self) and wall(ctx, self, threats))
+		or at_enemy(ctx, self, threats, "attack")
+		or at_enemy(ctx, self, transfix_targets(ctx, threats), "resisted")
+end
+
+return S
