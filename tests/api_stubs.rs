@@ -536,6 +536,8 @@ const INPUT_ONLY: &[&str] = &[
     "PlaceOptions",
     "EdgeAim",
     "BehaviourOrder",
+    "ActivationAnswer",
+    "ActivateOptions",
     "CouncilOrder",
     "CastOptions",
     "Modifier",
@@ -999,6 +1001,7 @@ fn option_tables_accept_exactly_the_spec_keys() {
         "ModelFilter",
         "NewGameOptions",
         "CastOptions",
+        "ActivateOptions",
     ] {
         let call = match class {
             "MoveOptions" => "G:move(1, { x = 1, y = 1 }, ",
@@ -1007,6 +1010,7 @@ fn option_tables_accept_exactly_the_spec_keys() {
             "StructuralOptions" => "G:structural(1, 'Town Hall', ",
             "ModelFilter" => "G:models(",
             "CastOptions" => "G:cast(1, 'Transfix', 1, 2, ",
+            "ActivateOptions" => "G:activate(1, 2, ",
             _ => "village.new_game(",
         };
         let err = exec(&format!("{call}{{ no_such_option = true }})")).unwrap_err();

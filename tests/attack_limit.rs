@@ -1,11 +1,12 @@
 //! One melee or ranged attack per turn (core §3.2), counted by the turn engine (`wave::act::execute`):
-//! the second attack order in an activation is refused with the reason and changes nothing; a new
-//! activation (alone or in a Group) starts the count afresh.
+//! the second attack order in a turn is refused with the reason and changes nothing, also in a later
+//! activation of the same turn (a re-nominated model, §3.1); the side's next turn starts the count afresh,
+//! and a new activation (alone or in a Group) resets each member's moves.
 
 mod common;
 
 use common::{place, setup, Core};
-use village::rules::activation::{activate, activate_group};
+use village::rules::activation::{activate, activate_group, begin_turn};
 use village::rules::hooks::Order;
 use village::rules::RuleError;
 use village::wave::act::execute;
@@ -28,7 +29,17 @@ fn a_second_attack_in_one_activation_is_refused_and_changes_nothing() {
         "{err}"
     );
     assert_eq!(g.log().len(), before, "nothing rolled, nothing logged");
-    // Its next activation starts afresh.
+    // A second activation in the same turn (re-nominated) still has its attack spent.
+    g.dice.force([6, 6]).unwrap();
+    activate(&mut g, &r.rules, &Core, orc, 2).unwrap();
+    assert_eq!(g.model(orc).unwrap().attacks, 1);
+    let before = g.log().len();
+    let err = execute(&mut g, &r, &Core, orc, Order::Melee(bram)).unwrap_err();
+    assert!(matches!(err, RuleError::NotAllowed(..)), "{err}");
+    assert_eq!(g.log().len(), before);
+    // The side's next turn starts afresh.
+    let side = g.model(orc).unwrap().side;
+    begin_turn(&mut g, side);
     g.dice.force([6, 6, 1, 1]).unwrap();
     activate(&mut g, &r.rules, &Core, orc, 2).unwrap();
     assert_eq!(g.model(orc).unwrap().attacks, 0);
@@ -36,7 +47,7 @@ fn a_second_attack_in_one_activation_is_refused_and_changes_nothing() {
 }
 
 #[test]
-fn every_member_of_a_group_activation_starts_afresh() {
+fn every_member_of_a_group_activation_starts_its_moves_afresh() {
     // Found in stalled games: only the member that rolled was reset, so a Slow Zombie further down its
     // Group could never move again after its first move.
     let (r, mut g) = setup();
@@ -45,13 +56,12 @@ fn every_member_of_a_group_activation_starts_afresh() {
     for id in [a, b] {
         let m = g.model_mut(id).unwrap();
         m.moves = 1;
-        m.attacks = 1;
         m.charged = true;
     }
     g.dice.force([6, 6]).unwrap();
     activate_group(&mut g, &r.rules, &Core, None, &[a, b], 2).unwrap();
     for id in [a, b] {
         let m = g.model(id).unwrap();
-        assert_eq!((m.moves, m.attacks, m.charged), (0, 0, false), "{}", m.id.0);
+        assert_eq!((m.moves, m.charged), (0, false), "{}", m.id.0);
     }
 }

@@ -63,6 +63,8 @@ fn more_than_half_lost_is_checked_once_a_wave() {
     .enumerate()
     .map(|(i, n)| place(&r, &mut g, n, 3.0, 3.0 + 3.0 * i as f64))
     .collect();
+    // An enemy still on the table: a wave with none left has ended, and no check follows it.
+    place(&r, &mut g, "Orc Warrior", 40.0, 40.0);
     g.wave_start_side = ids.clone();
     let w = watch(&g, &Core).unwrap();
     g.remove_model(ids[0], "defeated").unwrap();

@@ -365,6 +365,27 @@ fn log_and_explain_put_events_in_words() {
     assert!(out.contains(":explain takes an event number"), "{out}");
 }
 
+/// The failed dice of an activation line, "NAME (N) activates: rolls [6, 2] and 1 automatic success
+/// (Hero), 2 actions": dice rolled less the actions they gave (a turnover counts as two, ending the turn).
+fn failures_of(line: &str) -> usize {
+    let dice = line
+        .split('[')
+        .nth(1)
+        .and_then(|s| s.split(']').next())
+        .map_or(0, |s| s.split(',').count());
+    let automatic = usize::from(line.contains("1 automatic success"));
+    let actions: usize = line
+        .rsplit(", ")
+        .next()
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    if line.contains("turnover") {
+        return 2;
+    }
+    dice - (actions - automatic)
+}
+
 #[test]
 fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     let script = std::fs::read_to_string(
@@ -393,18 +414,28 @@ fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     for c in combats {
         assert!(c.contains(" vs ") && c.contains(" = "), "{c}");
     }
-    // A hero activates once a round, by hand or by the policy's `:heroes`.
+    // A hero activates again in a round, by hand or by the policy's `:heroes`, only when its last roll
+    // failed exactly one die without a turnover (§3.1: still Active).
+    let mut renominated = 0;
     for round in out.split("> :enemies\n") {
         for hero in [
-            "Captain Maren (1) activates",
-            "Bram the Smith (2) activates",
+            "Captain Maren (1) activates: ",
+            "Bram the Smith (2) activates: ",
         ] {
-            assert!(
-                round.matches(hero).count() <= 1,
-                "{hero} twice in a round:\n{round}"
-            );
+            let mut last_failures: Option<usize> = None;
+            for line in round.lines().filter(|l| l.contains(hero)) {
+                if let Some(f) = last_failures {
+                    assert_eq!(f, 1, "{hero} again after {f} failures:\n{round}");
+                    renominated += 1;
+                }
+                last_failures = Some(failures_of(line));
+            }
         }
     }
+    assert!(
+        renominated > 0,
+        "a re-nomination happens in this wave:\n{out}"
+    );
     // The same commands give the same transcript.
     let (again, _) = session(&args, &script);
     assert_eq!(out, again);
@@ -499,7 +530,7 @@ fn a_spell_is_cast_from_the_repl_and_a_refused_one_costs_nothing() {
             "--heroes",
             "Sister Ilse,Bram the Smith",
         ],
-        ":wave\n:activate Ilse 3\n:cast Transfix 1 3\n:status\n:cast Transfix 3 3\n",
+        ":wave\n:cast Ilse\n:activate Ilse 3\n:cast Transfix 1 3\n:status\n:cast Transfix 3 3\n",
     );
     assert!(out.contains("Power 1 reaches"), "{out}");
     let status = out.split("> :status\n").nth(1).unwrap();
@@ -511,4 +542,26 @@ fn a_spell_is_cast_from_the_repl_and_a_refused_one_costs_nothing() {
         out.contains("Power 3 needs 3 actions and 2 are left"),
         "{out}"
     );
+    // Declared before the roll (§3.7), by `:cast NAME` before `:activate`.
+    assert!(
+        out.contains("Sister Ilse (1) declares spellcasting before rolling"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_spell_needs_its_declaration_before_the_roll() {
+    let (out, _) = session(
+        &[
+            "repl",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--heroes",
+            "Sister Ilse,Bram the Smith",
+        ],
+        ":wave\n:activate Ilse 3\n:cast Heal 1 Ilse\n",
+    );
+    assert!(out.contains("did not declare spellcasting"), "{out}");
 }

@@ -531,6 +531,8 @@ fn the_blessing_ignores_damage_and_fire_of_that_activation_only() {
     // An Igniter against the Forge's north side, another against the Town Hall's west side.
     let imp = common::place(&r, &mut g, "Orc Warrior", 18.0, forge.max.y + 0.5);
     let other = common::place(&r, &mut g, "Orc Warrior", th.min.x - 0.5, 18.0);
+    // A defender on the table: with none, the village is overrun and nothing more resolves.
+    common::place(&r, &mut g, "Bram the Smith", 3.0, 3.0);
     *hooks.blessing.borrow_mut() = Some("Forge".into());
     abilities::offer_blessing(&mut g, &r, &hooks, &[imp]).unwrap();
     assert_eq!(g.blessed.as_ref().unwrap().building, "Forge");
@@ -579,6 +581,8 @@ fn the_turn_engine_offers_the_blessing_before_a_group_activates_and_ends_it_with
     let forge = g.building("Forge").unwrap().rect;
     let orc = common::place(&r, &mut g, "Orc Warrior", 18.0, forge.max.y + 0.5);
     g.model_mut(orc).unwrap().group = Some(1);
+    // A defender far away: with none, the village is overrun and the enemy turn does nothing.
+    common::place(&r, &mut g, "Bram the Smith", 3.0, 3.0);
     // Temple at Level I: never asked.
     g.dice.force([6, 6, 6, 1, 6, 1]).unwrap();
     village::wave::turn::enemy_turn(&mut g, &r, &hooks).unwrap();

@@ -80,7 +80,8 @@ function T.assignment(ctx, threats)
 end
 
 --- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+; three
---- for the last model of the side still Active, whose turnover costs nobody an activation. `others` are
+--- for the last model of the side not yet activated this turn, whose turnover costs nobody a first
+--- activation (a model Active again after failing one die only loses its second chance). `others` are
 --- models activating with it (a group), which do not count as left behind.
 function T.dice(ctx, self, others)
 	local with = {}
@@ -88,7 +89,7 @@ function T.dice(ctx, self, others)
 		with[o.id] = true
 	end
 	for _, f in ipairs(ctx:models({ side = "heroes" })) do
-		if f.id ~= self.id and f.active and not with[f.id] then
+		if f.id ~= self.id and f.active and f.activations == 0 and not with[f.id] then
 			return 2
 		end
 	end

@@ -103,15 +103,24 @@ function Game:place(name, pos, opts) end
 ---@param faces integer[] D6 faces (1 to 6) the next rolls will show, in order.
 function Game:force_dice(faces) end
 
----Roll an activation (§3.1): successes are actions, two or more failures a turnover.
+---Begin a side's turn (§3.1): its models become Active, and their one attack of the turn (§3.2) and activation counts start afresh. `g:hero_turn` and `g:enemy_turn` begin their own turn.
+---
+---```lua
+---g:begin_turn("heroes")
+---```
+---@param side Side Whose turn begins: `heroes` or `enemies`.
+function Game:begin_turn(side) end
+
+---Roll an activation (§3.1): successes are actions, two or more failures a turnover. It starts the model's activation (its moves afresh); its attack of the turn stays spent until `g:begin_turn`.
 ---
 ---```lua
 ---local r = g:activate(orc, 2)
 ---```
 ---@param model ModelArg The model to activate.
 ---@param dice integer How many dice to roll (1 to 3).
+---@param opts? ActivateOptions `cast` declares spellcasting before the roll.
 ---@return ActivationResult
-function Game:activate(model, dice) end
+function Game:activate(model, dice, opts) end
 
 ---Move straight toward a point; stops at contact with an enemy, a building, impassable terrain or the table edge.
 ---
@@ -511,7 +520,12 @@ function Game:distance(a, b) end
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
----@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
+---@field attacks integer Melee and ranged attacks it made this turn (one per turn, §3.2, however often it is nominated; the turn engine counts them).
+---@field activations integer How often it was nominated this turn (§3.1: after failing exactly one die without a turnover it stays Active and may be nominated again).
+---@field declared boolean It declared spellcasting before rolling for the activation being played (§3.7): it may cast.
+---@field casts integer Spells it cast in the activation being played (one an activation, `magic.spells_per_activation`).
+---@field out_of_power boolean A Spell-caster that failed three dice this wave: no more spells until the next (§3.7).
+---@field task? string The Task it is working on, if any ("break free of transfixed", "heal Bram the Smith (4)"...).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
@@ -588,6 +602,14 @@ function Model:has(condition) end
 ---@field distance? number Move at most this far, in inches (default: the model's band).
 ---@field step? boolean The one-base-width step (§3.3).
 
+---Options of `g:activate`; an unknown key is an error.
+---
+---```lua
+---g:activate(ilse, 2, { cast = true })
+---```
+---@class ActivateOptions
+---@field cast? boolean Declare spellcasting before the roll (§3.7): the model may then cast (`g:order(m, n, { cast = ... })`), and three failed dice leave it out of power for the wave. Refused for a model that knows no spell or is out of power.
+
 ---Options of `g:melee`; an unknown key is an error.
 ---
 ---```lua
@@ -627,6 +649,25 @@ function Model:has(condition) end
 ---@field failures integer Rolled dice that failed.
 ---@field turnover boolean Two or more rolled dice failed: the turn passes.
 
+---What the hero policy's `activate` may return instead of a number of dice (§3.1, §3.7).
+---
+---```lua
+---return { dice = 2, cast = true, group = ctx:leader_group(self) }
+---```
+---@class ActivationAnswer
+---@field dice? integer Activation dice, 1–3 (default 2).
+---@field cast? boolean Declare spellcasting before the roll (§3.7): every Spell-caster of the activation may then cast, and is out of power for the wave if the roll fails three dice.
+---@field group? ModelSnapshot[] A Leader's group (§3.1): these Active friends roll once with it, at the worst Quality, each taking the successes as actions (`ctx:leader_group` lists who may join).
+
+---What `on_wave_start` hears: the wave that begins.
+---
+---```lua
+---if wave.wave == 1 then ctx:spend("game:first wave") end
+---```
+---@class WaveStartInfo
+---@field wave integer The wave's number.
+---@field round integer 0: round 1 begins after the hook.
+
 ---What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.
 ---
 ---```lua
@@ -647,7 +688,14 @@ function Model:has(condition) end
 ---@field heal? ModelSnapshot A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) or, with `what`, one condition.
 ---@field what? "wound"|Condition With `heal`: what to heal (default: a Wound if it has one, else its first condition).
 ---@field ability? string A scripted action of the model (an `actions` entry of its trait, signature or Alpha Rule: "Field Repairs"); its `can` may refuse it, a Task gains one action.
----@field target? ModelSnapshot|BuildingSnapshot|string|Token|Position With `ability`: what the action aims at (a building may be given by name).
+---@field target? ModelSnapshot|BuildingSnapshot|string|Token|Position With `ability`: what the action aims at (a building may be given by name). With `cast`: the model the spell aims at.
+---@field with? ModelSnapshot[] With `shoot`: Concentrated Shooting (§3.5), these other Active shooters of the side fire with it as one attack (best Combat, the target at −1 per shooter after the first); each has shot for the turn.
+---@field cast? string Cast this spell the model knows (§3.7), at `power`: only by a model that declared spellcasting before its roll, one spell an activation, costing its Power in actions. An attack spell is the model's attack of the turn.
+---@field power? integer With `cast`: Power 1–3 (range Short, Medium, Long).
+---@field from? Position With `cast` of a Wall: one endpoint.
+---@field to? Position With `cast` of a Wall: the other endpoint.
+---@field at? Position With `cast` of a Summoning: where the summoned model appears.
+---@field break_free? boolean A Transfixed or Entangled model works to break free (§3.7): a Task of `actions.break_free` actions, the condition gone when it is complete.
 
 ---A wave as the wave builder made it (§5.2).
 ---
@@ -789,10 +837,11 @@ function Model:has(condition) end
 ---local turns = g:hero_turn()
 ---```
 ---@class HeroTurn
----@field model Model Who activated.
----@field actions integer Actions its roll gave.
+---@field model Model Who was nominated (the Leader of a group).
+---@field group Model[] The friends that activated with a Leader as its group (§3.1); empty for one model.
+---@field actions integer Actions its roll gave (each model of a group).
 ---@field turnover boolean Its roll ended the hero turn.
----@field done EnemyAction[] Each action, in order.
+---@field done EnemyAction[] Each action, in order, with `model` set.
 
 ---What one Enemy Group did in `g:enemy_turn`.
 ---
@@ -812,14 +861,16 @@ function Model:has(condition) end
 ---local attacked = g:act(orc).did == "structural"
 ---```
 ---@class EnemyAction
----@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed", "used", "healed", "ability" (a scripted action) or "stood_up" (a Defenseless model not Engaged spends its first action standing up).
+---@field did string "lost", "melee", "shoot", "structural", "ignite", "moved", "left", "claimed", "used", "healed", "ability" (a scripted action), "cast" (a spell), "broke_free" (work on breaking free) or "stood_up" (a Defenseless model not Engaged spends its first action standing up).
 ---@field why? string Why the action was lost.
 ---@field token? integer The Opportunity token claimed.
 ---@field roll? integer The Opportunity die of a claim.
 ---@field opportunity? string The Opportunity result claimed ("Relic Blade").
 ---@field item? string The item used.
----@field name? string The scripted action taken ("Field Repairs").
----@field source? string The script defining the scripted action.
+---@field name? string The scripted action taken ("Field Repairs"), or the spell cast.
+---@field source? string The script defining the scripted action, or the spell's script.
+---@field power? integer The Power a spell was cast at.
+---@field condition? Condition What a model breaking free works against ("transfixed" or "entangled").
 ---@field done? integer Actions spent so far on a scripted action's Task.
 ---@field needed? integer Actions a scripted action's Task needs.
 ---@field target? integer The id of the friend a Healer worked on.
@@ -961,6 +1012,7 @@ function Model:has(condition) end
 ---@field kind string "opportunity", "barricade" or "trap".
 ---@field x number Where it lies.
 ---@field y number Where it lies.
+---@field caster? integer For a Wall spell's barricade, the id of its caster (it falls with the caster and at the end of the wave).
 
 ---Options of `g:trap`; an unknown key is an error.
 ---
@@ -1188,6 +1240,36 @@ function Ctx:permission(m, name) end
 ---@param target ModelSnapshot The enemy it would shoot.
 ---@return boolean
 function Ctx:can_shoot(shooter, target) end
+
+---A spell as the rosters describe it (rosters/spells.toml): its kinds ("attack", "resisted", "healing", "wall"...), text, params; nil for an unknown name.
+---
+---```lua
+---local s = ctx:spell("Fireball"); local attack = s and s.kinds[1] == "attack"
+---```
+---@param name string A spell's name ("Transfix").
+---@return SpellInfo|nil
+function Ctx:spell(name) end
+
+---Whether the caster may cast the spell at this Power and target now (§3.7: known, not out of power, not Engaged, range by Power, sight; an attack spell the ranged-attack rules, a healing spell a living target), checked as a cast would be. It does not ask whether the caster declared: `self.declared` says that. Rolls nothing. Not in a spell's `cast`.
+---
+---```lua
+---if ctx:can_cast(self, "Fireball", 2, foe) then return { cast = "Fireball", power = 2, target = foe } end
+---```
+---@param caster ModelSnapshot The Spell-caster.
+---@param spell string A spell it knows ("Fireball").
+---@param power integer Power 1–3 (range Short, Medium, Long).
+---@param target? ModelSnapshot The model it aims at (none for a Wall).
+---@return boolean
+function Ctx:can_cast(caster, spell, power, target) end
+
+---The friends that may activate with the Leader as a group now (§3.1): Active models of its side, in id order, each within Long of the Leader and of every one before it, up to five with the Leader. Empty for a model that is not a Leader. Not in a spell's `cast`.
+---
+---```lua
+---local g = ctx:leader_group(self); if #g >= 2 then return { dice = 2, group = g } end
+---```
+---@param leader ModelSnapshot A Leader (its scripts grant `lead`).
+---@return ModelSnapshot[]
+function Ctx:leader_group(leader) end
 
 ---The enemies in base contact with a model, in id order.
 ---
@@ -1485,7 +1567,12 @@ function Ctx:remove_barricade(token) end
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
 ---@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
 ---@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
----@field attacks integer Melee and ranged attacks it made since its last activation (one per turn, §3.2; the turn engine counts them).
+---@field attacks integer Melee and ranged attacks it made this turn (one per turn, §3.2, however often it is nominated; the turn engine counts them).
+---@field activations integer How often it was nominated this turn (§3.1: after failing exactly one die without a turnover it stays Active and may be nominated again).
+---@field declared boolean It declared spellcasting before rolling for the activation being played (§3.7): it may cast.
+---@field casts integer Spells it cast in the activation being played (one an activation, `magic.spells_per_activation`).
+---@field out_of_power boolean A Spell-caster that failed three dice this wave: no more spells until the next (§3.7).
+---@field task? string The Task it is working on, if any ("break free of transfixed", "heal Bram the Smith (4)"...).
 ---@field actions_left integer Actions it has left in the activation being played, this one included (0 outside the turn engine).
 ---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
@@ -1696,6 +1783,21 @@ function ModelSnapshot:has(condition) end
 ---@field to? "self"|"opponent"|"attacker"|"defender" Whose total (default "self", the hook's owner).
 ---@field reason? string For the log (default: the script's file name).
 
+---A spell of rosters/spells.toml, as `ctx:spell` reads it.
+---
+---```lua
+---local s = ctx:spell("Thorn Wall")
+---```
+---@class SpellInfo
+---@field name string The spell's name.
+---@field kinds string[] Its kinds (§3.7): "attack", "resisted", "enchantment", "summoning", "wall", "ritual", "healing", "dispel".
+---@field text string What it does, for people.
+---@field living_only? boolean No effect on Undead or Artificial models.
+---@field ritual_actions? integer A Ritual's Task size.
+---@field wall? table A Wall's `{ length, integrity, structure }`.
+---@field script? string The script that resolves it.
+---@field params? table Plain data for its script.
+
 ---A trait's script (scripts/traits/*.lua), named by a trait in rosters/traits.toml.
 ---
 ---```lua
@@ -1714,8 +1816,8 @@ function ModelSnapshot:has(condition) end
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
 ---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
 ---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
@@ -1744,8 +1846,8 @@ function ModelSnapshot:has(condition) end
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
 ---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
 ---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
@@ -1774,8 +1876,8 @@ function ModelSnapshot:has(condition) end
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
 ---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
 ---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
@@ -1806,8 +1908,8 @@ function ModelSnapshot:has(condition) end
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
 ---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
 ---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
@@ -1827,6 +1929,7 @@ function ModelSnapshot:has(condition) end
 ---@field params? table Plain data for the module's own use.
 ---@field target? fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
 ---@field act? fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
+---@field declare? fun(ctx: Ctx, self: ModelSnapshot): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
 
 ---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.
 ---
@@ -1860,8 +1963,8 @@ function ModelSnapshot:has(condition) end
 ---@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
 ---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
 ---@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
----@field on_wave_start? fun(...: any): any Reserved: accepted by the loader, not called by the kernel yet.
+---@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
 ---@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
 ---@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
@@ -1879,8 +1982,8 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field activate? fun(ctx: Ctx, self: ModelSnapshot): integer How many activation dice (1–3) a model of the heroes' side rolls when its turn comes (§3.1);               the hero turn activates them in id order. Without it, two.
----@field act? fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with               `aimed`), move (`within` to stop short), claim, use, heal. A two-action order with one action               left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
+---@field activate? fun(ctx: Ctx, self: ModelSnapshot): integer|ActivationAnswer|boolean|nil Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active models in id order, pass after pass, while one is nominated: a model that failed one die without a turnover is offered again (`self.activations` counts its activations this turn). Without it, or for nil, two dice.
+---@field act? fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, cast (declared before the roll; costs its Power), break_free. An order needing more actions than are left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
 ---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
 ---@field deploy? fun(ctx: Ctx, step: DeployStep): DeployChoices|nil The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I Ready Mounts). Its ctx may roll dice. nil chooses nothing.
 ---@field blessing? fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the Blessing is unspent; the building returned ignores all Integrity damage from that activation, fire lit during it included. nil keeps the Blessing for later.

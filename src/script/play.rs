@@ -574,6 +574,8 @@ fn cast_order(game: &Game, arg: &str) -> Result<Order, String> {
     };
     match nums.as_deref() {
         Some([]) => {}
+        // One number names a model by its number, as everywhere in the REPL.
+        Some([_]) => order.target = Some(find_model(game, rest[0], None)?),
         Some([x, y]) => order.at = Some(Vec2::new(*x, *y)),
         Some([x1, y1, x2, y2]) => {
             order.from = Some(Vec2::new(*x1, *y1));

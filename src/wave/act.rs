@@ -160,6 +160,14 @@ pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
     }
 }
 
+/// Why an order needing `cost` actions is not taken with `left`: a spell names its Power (§3.7).
+pub fn short_of(order: &Order, cost: u8, left: u8) -> String {
+    match order {
+        Order::Cast(c) => format!("Power {} needs {cost} actions and {left} are left", c.power),
+        _ => format!("the order needs {cost} actions and {left} are left"),
+    }
+}
+
 /// A scripted action (an `actions` entry of the model's trait, signature or Alpha Rule): its `can` may
 /// refuse it (the order is refused with its reason); a Task gains one action and runs once complete;
 /// what `run` asks for is applied, and an `ability` event names the script.

@@ -256,7 +256,7 @@ fn take_actions(
             Step::Order(order) => {
                 let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
                 if cost > left {
-                    let why = format!("the order needs {cost} actions and {left} are left");
+                    let why = super::act::short_of(&order, cost, left);
                     (ActionReport::Lost { why }, 1)
                 } else {
                     match lose_if_refused(execute(game, rosters, hooks, id, order))? {
@@ -299,9 +299,7 @@ pub fn player_step(
     } else {
         let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
         if cost > left {
-            return Err(RuleError::Refused(format!(
-                "the order needs {cost} actions and {left} are left"
-            )));
+            return Err(RuleError::Refused(super::act::short_of(&order, cost, left)));
         }
         let report = execute(game, rosters, hooks, id, order)?;
         super::act::pay(game, change.as_ref())?;

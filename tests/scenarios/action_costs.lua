@@ -4,8 +4,10 @@
 local g = village.new_game({ seed = 3, table = "empty" })
 g:place("Bram the Smith", { x = 22.5, y = 18 })
 g:place("Orc Warrior", { x = 23.5, y = 18 }, { group = 1, behaviour = "Hunter" })
-g:force_dice({ 6, 1 }) -- one success
+-- One success and one failure: Bram stays Active (§3.1), and the fixture's policy does not nominate him again.
+g:force_dice({ 6, 1 })
 local t = g:hero_turn()
+assert(#t == 1, "the policy declines to nominate Bram again")
 assert(#t[1].done == 1 and t[1].done[1].did == "lost", t[1].done[1].did)
 assert(t[1].done[1].why:find("needs 2 actions"), t[1].done[1].why)
 for _, e in ipairs(g:log()) do

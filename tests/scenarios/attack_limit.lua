@@ -30,10 +30,15 @@ assert(o2.attacks == 1, "the attack was counted")
 -- Acting again in the same activation, its Behaviour knows the attack is spent: the action is lost.
 local again = g2:act(o2)
 assert(again.did == "lost", again.did)
--- Its next activation starts the count afresh.
+-- Nominated again in the same turn (§3.1), it still has its attack spent: one attack per turn.
 g2:force_dice({ 6, 6 })
 g2:activate(o2, 2)
-assert(o2.attacks == 0, "a new activation, a new attack")
+assert(o2.attacks == 1, "the same turn, the same attack")
+-- The side's next turn starts the count afresh: the Group's activation attacks again.
+g2:force_dice({ 6, 6, 2, 1 })
+local next_turn = g2:enemy_turn()
+assert(next_turn[1].done[1].did == "melee", next_turn[1].done[1].did)
+assert(o2.attacks == 1, "a new turn, a new attack")
 
 -- Demolishing is not limited: an enemy beside a building attacks it with every action.
 local g3 = village.new_game({ seed = 9, table = "empty" })

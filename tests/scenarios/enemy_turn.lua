@@ -43,7 +43,14 @@ assert(#turns == 1 and turns[1].turnover)
 local g2 = village.new_game({ seed = 3, table = "empty" })
 g2:place("Zombie", { x = 2, y = 2 }, { group = 1 })
 g2:place("Skeleton Warrior", { x = 34, y = 34 }, { group = 2 })
+g2:place("Bram the Smith", { x = 18, y = 13.5 }) -- a defender: with none the village is overrun
 g2:force_dice({ 1, 1, 1, 6 })
 turns = g2:enemy_turn()
-assert(#turns == 2 and not turns[1].turnover and turns[1].actions == 0)
-assert(turns[2].actions == 1, "one success of two dice is its one action")
+assert(not turns[1].turnover and turns[1].actions == 0)
+assert(turns[2].group == 2 and turns[2].actions == 1, "one success of two dice is its one action")
+-- It failed one die without a turnover: still Active, its Group is nominated again that turn (§3.1),
+-- until a roll leaves it Activated.
+assert(#turns >= 3 and turns[3].group == 2, "the Skeleton's Group activates again")
+for i = 3, #turns do
+	assert(turns[i].group == 2, "only the Group still Active")
+end

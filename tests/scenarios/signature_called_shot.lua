@@ -31,7 +31,9 @@ local spent = inspect.last_event(g, "spent")
 assert(spent and spent.key == "wave:Called Shot:Tobin the Marksman#1", spent and spent.key)
 assert(spent.source:find(SCRIPT, 1, true), spent.source)
 
--- The use is gone for this wave: the next Aimed Shot takes both actions.
+-- The use is gone for this wave: the next Aimed Shot, in the heroes' next turn (one attack a turn,
+-- §3.2), takes both actions.
+g:begin_turn("heroes")
 g:force_dice({ 4, 4 })
 g:activate(tobin, 2)
 g:force_dice({ 2, 2 })

@@ -44,6 +44,18 @@ pub fn fail(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
     mlua::Error::runtime(format!("{}{msg}", caller(lua)))
 }
 
+/// A side from its script name, `"heroes"` or `"enemies"`; the error is located at the Lua caller.
+pub fn side_arg(lua: &Lua, name: &str) -> mlua::Result<crate::state::Side> {
+    match name {
+        "heroes" => Ok(crate::state::Side::Heroes),
+        "enemies" => Ok(crate::state::Side::Enemies),
+        other => Err(fail(
+            lua,
+            format!("side must be \"heroes\" or \"enemies\", got {other:?}"),
+        )),
+    }
+}
+
 /// A position from `{x = 1, y = 2}` or `{1, 2}`.
 pub fn to_pos(lua: &Lua, v: &Value) -> mlua::Result<Vec2> {
     let Value::Table(t) = v else {

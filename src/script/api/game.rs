@@ -5,7 +5,7 @@
 //! Each method resolves a rule directly on the table as a what-if: it checks geometry (contact, sight,
 //! range, legality of a move) but not whose turn it is — that is the turn engine's job.
 
-use super::convert::{check_options, fail, flag, pos_table, to_lua, to_pos};
+use super::convert::{check_options, fail, flag, pos_table, side_arg, to_lua, to_pos};
 use super::handles::{BuildingRef, ModelRef};
 use super::hooks::ScriptHooks;
 use super::spec;
@@ -17,7 +17,7 @@ use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
 use crate::rules::{activation, magic, melee, movement, ranged, structural, RuleError};
 use crate::script::host::host;
-use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, Side, TableKind, TokenKind};
+use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, TableKind, TokenKind};
 use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -381,13 +381,43 @@ impl UserData for GameHandle {
             game.dice.force(faces).map_err(|e| fail(lua, e))
         });
 
-        methods.add_method(api("activate"), |lua, this, (m, dice): (Value, u8)| {
-            let id = this.model_arg(lua, &m)?;
-            let (mut game, hooks) = this.session(lua)?;
-            let r = activation::activate(&mut game, &this.0.rules, &hooks, id, dice)
-                .map_err(|e| Self::rule_err(lua, e))?;
-            activation_table(lua, &r)
+        methods.add_method(api("begin_turn"), |lua, this, side: String| {
+            let side = side_arg(lua, &side)?;
+            let mut game = this.0.write(lua)?;
+            activation::begin_turn(&mut game, side);
+            Ok(())
         });
+
+        methods.add_method(
+            api("activate"),
+            |lua, this, (m, dice, opts): (Value, u8, Option<Table>)| {
+                check_options(lua, &opts, &spec::options("ActivateOptions"))?;
+                let id = this.model_arg(lua, &m)?;
+                let cast = flag(lua, &opts, "cast")?;
+                let (mut game, hooks) = this.session(lua)?;
+                let rules = &this.0.rules;
+                // A refusal leaves the game as it was (no declaration without its roll).
+                let before = game.clone();
+                let r = (|| {
+                    // Declared before the roll (§3.7); refused for a model that cannot cast.
+                    let casters = if cast {
+                        let c = magic::casters(&game, &hooks, &[id])?;
+                        magic::declare(&mut game, &c)?;
+                        c
+                    } else {
+                        Vec::new()
+                    };
+                    let r = activation::activate(&mut game, rules, &hooks, id, dice)?;
+                    magic::after_declared_roll(&mut game, rules, &casters, &r)?;
+                    Ok(r)
+                })()
+                .map_err(|e| {
+                    *game = before;
+                    Self::rule_err(lua, e)
+                })?;
+                activation_table(lua, &r)
+            },
+        );
 
         methods.add_method(
             api("move"),
@@ -527,16 +557,9 @@ impl UserData for GameHandle {
         methods.add_method(api("models"), |lua, this, opts: Option<Table>| {
             check_options(lua, &opts, &spec::options("ModelFilter"))?;
             let side = match &opts {
-                Some(t) => match t.raw_get::<Option<String>>("side")?.as_deref() {
+                Some(t) => match t.raw_get::<Option<String>>("side")? {
                     None => None,
-                    Some("heroes") => Some(Side::Heroes),
-                    Some("enemies") => Some(Side::Enemies),
-                    Some(other) => {
-                        return Err(fail(
-                            lua,
-                            format!("side must be \"heroes\" or \"enemies\", got {other:?}"),
-                        ))
-                    }
+                    Some(name) => Some(side_arg(lua, &name)?),
                 },
                 None => None,
             };
@@ -1093,7 +1116,7 @@ fn cast(
     let (report, value) = match super::hooks::cast_spell(lua, core, registry, &mut game, call) {
         Ok(done) => done,
         Err(super::hooks::CastFailure::Refused(e)) => return Err(GameHandle::rule_err(lua, e)),
-        Err(super::hooks::CastFailure::Script(m)) => return Err(fail(lua, m)),
+        Err(super::hooks::CastFailure::Script { message, .. }) => return Err(fail(lua, message)),
     };
     let out = lua.create_table()?;
     out.raw_set("spell", spell)?;

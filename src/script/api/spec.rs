@@ -21,7 +21,6 @@ mod game;
 mod render;
 mod tables;
 
-use entries::RESERVED;
 pub use entries::{ENTRY_POINTS, MODULE_DATA, MODULE_KINDS};
 pub use render::{luals_meta, reference_markdown};
 
@@ -402,7 +401,11 @@ pub fn module_kind(kind: &str) -> Option<&'static ModuleKind> {
 fn entry_shape(kind: &str, name: &str) -> (&'static str, &'static str) {
     match entry_point(kind, name) {
         Some(e) => (e.ty, e.doc),
-        None => (RESERVED, "Not described in src/script/api/spec.rs."),
+        // Loosely typed: the staleness tests fail until the spec describes it.
+        None => (
+            "fun(...: any): any",
+            "Not described in src/script/api/spec.rs.",
+        ),
     }
 }
 

@@ -36,15 +36,9 @@ impl UserData for CtxHandle {
                     Some(t) => t.raw_get::<Option<String>>("side")?,
                     None => None,
                 };
-                let want = match side.as_deref() {
+                let want = match side {
                     None => None,
-                    Some("heroes") => Some(Side::Heroes),
-                    Some("enemies") => Some(Side::Enemies),
-                    Some(x) => {
-                        return Err(mlua::Error::runtime(format!(
-                            "side must be \"heroes\" or \"enemies\", got {x:?}"
-                        )))
-                    }
+                    Some(name) => Some(crate::script::api::convert::side_arg(lua, &name)?),
                 };
                 let mut v = Vec::new();
                 let game = this.game();

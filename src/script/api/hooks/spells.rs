@@ -13,8 +13,12 @@ use crate::rules::hooks::{CastOrder, CastReport};
 pub(crate) enum CastFailure {
     /// The rules refused it (out of range, not the closest target, out of power...).
     Refused(RuleError),
-    /// The spell's script failed: its message, with file:line.
-    Script(String),
+    /// The spell's script failed: its message, with file:line, and the rules' refusal when a primitive
+    /// the script called refused (the turn engine treats that as a refused order, not a broken script).
+    Script {
+        message: String,
+        refused: Option<RuleError>,
+    },
 }
 
 /// What a cast asks for: who casts which spell at what Power, at what target, with what options
@@ -117,9 +121,9 @@ pub(crate) fn cast_spell(
         Ok(v) => Ok((report, v)),
         Err(e) => {
             *game = before;
-            Err(match refused.into_inner() {
-                Some(rule) => CastFailure::Refused(rule),
-                None => CastFailure::Script(format!("{spell} failed: {}", e.headline())),
+            Err(CastFailure::Script {
+                message: format!("{spell} failed: {}", e.headline()),
+                refused: refused.into_inner(),
             })
         }
     }
@@ -157,8 +161,11 @@ impl ScriptHooks<'_> {
         };
         match cast_spell(self.lua, self.core, self.registry.clone(), game, call) {
             Ok((report, _)) => Ok(report),
-            Err(CastFailure::Refused(e)) => Err(e),
-            Err(CastFailure::Script(message)) => Err(RuleError::Hook(HookError { message })),
+            Err(CastFailure::Refused(e))
+            | Err(CastFailure::Script {
+                refused: Some(e), ..
+            }) => Err(e),
+            Err(CastFailure::Script { message, .. }) => Err(RuleError::Hook(HookError { message })),
         }
     }
 }

@@ -122,7 +122,7 @@ pub(super) const CLASSES: &[Class] = &[
                 returns: "SpellInfo|nil",
                 doc: "A spell as the rosters describe it (rosters/spells.toml): its kinds (\"attack\", \
                       \"resisted\", \"healing\", \"wall\"...), text, params; nil for an unknown name.",
-                usage: "local s = ctx:spell(\"Fireball\"); if s.kinds[1] == \"attack\" then ... end",
+                usage: "local s = ctx:spell(\"Fireball\"); local attack = s and s.kinds[1] == \"attack\"",
             },
             Method {
                 name: "can_cast",

@@ -18,9 +18,7 @@ pub(super) const MODEL_HOOK_KINDS: &[&str] =
 pub(super) const MODIFIER_HOOK: &str =
     "fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil";
 
-pub(super) const RESERVED: &str = "fun(...: any): any";
-
-/// The entry points of script modules. A hook the kernel does not call yet is typed loosely and says so.
+/// The entry points of script modules.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "melee_modifier",
@@ -82,14 +80,18 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_activation",
         kinds: MODEL_HOOK_KINDS,
-        ty: RESERVED,
-        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult)",
+        doc: "Called for each model of an activation (one model, a Group or a Leader's group) once its \
+              roll is final (after any reroll), before its first action: ask for changes through `ctx` \
+              (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the \
+              activation shares.",
     },
     EntryPoint {
         name: "on_wave_start",
         kinds: MODEL_HOOK_KINDS,
-        ty: RESERVED,
-        doc: "Reserved: accepted by the loader, not called by the kernel yet.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo)",
+        doc: "Called for every model on the table, in id order, once both sides have deployed (core §5.3, \
+              after Ready Mounts) and before round 1: ask for changes through `ctx`.",
     },
     EntryPoint {
         name: "on_council",
@@ -176,6 +178,15 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
               tie-breaker).",
     },
     EntryPoint {
+        name: "declare",
+        kinds: &["behaviours"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): boolean|nil",
+        doc: "Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared \
+              before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` \
+              from `act`) and is out of power for the wave if its roll fails three dice. nil or false \
+              does not declare.",
+    },
+    EntryPoint {
         name: "act",
         kinds: &["behaviours"],
         ty: "fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil",
@@ -217,14 +228,24 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "activate",
         kinds: &["policies"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): integer",
-        doc: "How many activation dice (1–3) a model of the heroes' side rolls when its turn comes (§3.1);               the hero turn activates them in id order. Without it, two.",
+        ty: "fun(ctx: Ctx, self: ModelSnapshot): integer|ActivationAnswer|boolean|nil",
+        doc: "Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the \
+              number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to \
+              declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active \
+              models in id order, pass after pass, while one is nominated: a model that failed one die \
+              without a turnover is offered again (`self.activations` counts its activations this turn). \
+              Without it, or for nil, two dice.",
     },
     EntryPoint {
         name: "act",
         kinds: &["policies"],
         ty: "fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil",
-        doc: "One order for a model of the heroes' side, asked once per action it has left               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with               `aimed`), move (`within` to stop short), claim, use, heal. A two-action order with one action               left, or one the rules refuse, loses an action (logged with the reason); nil loses it.",
+        doc: "One order for a model of the heroes' side, asked once per action it has left \
+              (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with \
+              `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, \
+              cast (declared before the roll; costs its Power), break_free. An order needing more actions \
+              than are left, or one the rules refuse, loses an action (logged with the reason); nil loses \
+              it.",
     },
     EntryPoint {
         name: "council",

@@ -87,13 +87,23 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "g:force_dice({ 6, 1 })",
             },
             Method {
+                name: "begin_turn",
+                params: &[p("side", "Side", "Whose turn begins: `heroes` or `enemies`.")],
+                returns: "",
+                doc: "Begin a side's turn (§3.1): its models become Active, and their one attack of the turn (§3.2) and activation counts start afresh. `g:hero_turn` and `g:enemy_turn` begin their own turn.",
+                usage: "g:begin_turn(\"heroes\")",
+            },
+            Method {
                 name: "activate",
                 params: &[
                     p("model", "ModelArg", "The model to activate."),
                     p("dice", "integer", "How many dice to roll (1 to 3)."),
+                    po("opts", "ActivateOptions", "`cast` declares spellcasting before the roll."),
                 ],
                 returns: "ActivationResult",
-                doc: "Roll an activation (§3.1): successes are actions, two or more failures a turnover.",
+                doc: "Roll an activation (§3.1): successes are actions, two or more failures a turnover. It \
+                      starts the model's activation (its moves afresh); its attack of the turn stays spent \
+                      until `g:begin_turn`.",
                 usage: "local r = g:activate(orc, 2)",
             },
             Method {

@@ -58,6 +58,20 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "ActivateOptions",
+        kind: ClassKind::Table,
+        doc: "Options of `g:activate`; an unknown key is an error.",
+        usage: "g:activate(ilse, 2, { cast = true })",
+        fields: &[opt(
+            "cast",
+            "boolean",
+            "Declare spellcasting before the roll (§3.7): the model may then cast (`g:order(m, n, { cast \
+             = ... })`), and three failed dice leave it out of power for the wave. Refused for a model \
+             that knows no spell or is out of power.",
+        )],
+        methods: &[],
+    },
+    Class {
         name: "MeleeOptions",
         kind: ClassKind::Table,
         doc: "Options of `g:melee`; an unknown key is an error.",
@@ -109,6 +123,39 @@ pub(super) const CLASSES: &[Class] = &[
                 "boolean",
                 "Two or more rolled dice failed: the turn passes.",
             ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "ActivationAnswer",
+        kind: ClassKind::Table,
+        doc: "What the hero policy's `activate` may return instead of a number of dice (§3.1, §3.7).",
+        usage: "return { dice = 2, cast = true, group = ctx:leader_group(self) }",
+        fields: &[
+            opt("dice", "integer", "Activation dice, 1–3 (default 2)."),
+            opt(
+                "cast",
+                "boolean",
+                "Declare spellcasting before the roll (§3.7): every Spell-caster of the activation may then \
+                 cast, and is out of power for the wave if the roll fails three dice.",
+            ),
+            opt(
+                "group",
+                "ModelSnapshot[]",
+                "A Leader's group (§3.1): these Active friends roll once with it, at the worst Quality, \
+                 each taking the successes as actions (`ctx:leader_group` lists who may join).",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "WaveStartInfo",
+        kind: ClassKind::Table,
+        doc: "What `on_wave_start` hears: the wave that begins.",
+        usage: "if wave.wave == 1 then ctx:spend(\"game:first wave\") end",
+        fields: &[
+            f("wave", "integer", "The wave's number."),
+            f("round", "integer", "0: round 1 begins after the hook."),
         ],
         methods: &[],
     },
@@ -169,7 +216,32 @@ pub(super) const CLASSES: &[Class] = &[
             opt(
                 "target",
                 "ModelSnapshot|BuildingSnapshot|string|Token|Position",
-                "With `ability`: what the action aims at (a building may be given by name).",
+                "With `ability`: what the action aims at (a building may be given by name). With `cast`: \
+                 the model the spell aims at.",
+            ),
+            opt(
+                "with",
+                "ModelSnapshot[]",
+                "With `shoot`: Concentrated Shooting (§3.5), these other Active shooters of the side fire \
+                 with it as one attack (best Combat, the target at −1 per shooter after the first); each \
+                 has shot for the turn.",
+            ),
+            opt(
+                "cast",
+                "string",
+                "Cast this spell the model knows (§3.7), at `power`: only by a model that declared \
+                 spellcasting before its roll, one spell an activation, costing its Power in actions. An \
+                 attack spell is the model's attack of the turn.",
+            ),
+            opt("power", "integer", "With `cast`: Power 1–3 (range Short, Medium, Long)."),
+            opt("from", "Position", "With `cast` of a Wall: one endpoint."),
+            opt("to", "Position", "With `cast` of a Wall: the other endpoint."),
+            opt("at", "Position", "With `cast` of a Summoning: where the summoned model appears."),
+            opt(
+                "break_free",
+                "boolean",
+                "A Transfixed or Entangled model works to break free (§3.7): a Task of \
+                 `actions.break_free` actions, the condition gone when it is complete.",
             ),
         ],
         methods: &[],
@@ -335,10 +407,15 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "What one model of the heroes' side did in `g:hero_turn`.",
         usage: "local turns = g:hero_turn()",
         fields: &[
-            f("model", "Model", "Who activated."),
-            f("actions", "integer", "Actions its roll gave."),
+            f("model", "Model", "Who was nominated (the Leader of a group)."),
+            f(
+                "group",
+                "Model[]",
+                "The friends that activated with a Leader as its group (§3.1); empty for one model.",
+            ),
+            f("actions", "integer", "Actions its roll gave (each model of a group)."),
             f("turnover", "boolean", "Its roll ended the hero turn."),
-            f("done", "EnemyAction[]", "Each action, in order."),
+            f("done", "EnemyAction[]", "Each action, in order, with `model` set."),
         ],
         methods: &[],
     },
@@ -366,16 +443,23 @@ pub(super) const CLASSES: &[Class] = &[
                 "did",
                 "string",
                 "\"lost\", \"melee\", \"shoot\", \"structural\", \"ignite\", \"moved\", \"left\", \"claimed\", \
-                 \"used\", \"healed\", \"ability\" (a scripted action) or \"stood_up\" (a Defenseless \
-                 model not Engaged spends its first action standing up).",
+                 \"used\", \"healed\", \"ability\" (a scripted action), \"cast\" (a spell), \
+                 \"broke_free\" (work on breaking free) or \"stood_up\" (a Defenseless model not Engaged \
+                 spends its first action standing up).",
             ),
             opt("why", "string", "Why the action was lost."),
             opt("token", "integer", "The Opportunity token claimed."),
             opt("roll", "integer", "The Opportunity die of a claim."),
             opt("opportunity", "string", "The Opportunity result claimed (\"Relic Blade\")."),
             opt("item", "string", "The item used."),
-            opt("name", "string", "The scripted action taken (\"Field Repairs\")."),
-            opt("source", "string", "The script defining the scripted action."),
+            opt("name", "string", "The scripted action taken (\"Field Repairs\"), or the spell cast."),
+            opt("source", "string", "The script defining the scripted action, or the spell's script."),
+            opt("power", "integer", "The Power a spell was cast at."),
+            opt(
+                "condition",
+                "Condition",
+                "What a model breaking free works against (\"transfixed\" or \"entangled\").",
+            ),
             opt("done", "integer", "Actions spent so far on a scripted action's Task."),
             opt("needed", "integer", "Actions a scripted action's Task needs."),
             opt("target", "integer", "The id of the friend a Healer worked on."),
