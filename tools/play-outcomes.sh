@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Outcomes of `village play --auto` (the default hero policy against the Behaviour scripts) for every
-# length and party size: SEEDS games per cell, seeds 1..SEEDS. Prints a Markdown table.
+# Outcomes of whole games under the default hero policy against the Behaviour scripts, for every length
+# and party size: SEEDS games per cell (`village sim --games SEEDS --seed 1`, the same games whatever
+# --jobs is), with the cause each game ended by (SUPPLEMENT §10). Prints a Markdown table.
 #   cargo build --release && tools/play-outcomes.sh 200
 set -euo pipefail
 SEEDS=${1:-100}
@@ -8,20 +9,18 @@ BIN=${BIN:-target/release/village}
 parties=("Captain Maren,Tobin the Marksman"
     "Captain Maren,Tobin the Marksman,Sister Ilse"
     "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith")
-echo "| length | heroes | games | win | loss | stalled | win rate |"
-echo "|---|---|---|---|---|---|---|"
+echo "| length | heroes | games | win | loss | stalled | win rate | Town Hall Destroyed | overrun | party defeated |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for length in intro standard siege; do
     for i in 0 1 2; do
-        w=0 l=0 s=0
-        for seed in $(seq 1 "$SEEDS"); do
-            r=$("$BIN" play --auto --json --length "$length" --heroes "${parties[$i]}" --seed "$seed" |
-                grep -o '"result": "[a-z]*"' | head -1)
-            case $r in
-            *win*) w=$((w + 1)) ;;
-            *loss*) l=$((l + 1)) ;;
-            *) s=$((s + 1)) ;;
-            esac
-        done
-        echo "| $length | $((i + 2)) | $SEEDS | $w | $l | $s | $((100 * w / SEEDS))% |"
+        "$BIN" sim --json --games "$SEEDS" --seed 1 --length "$length" --heroes "${parties[$i]}" |
+            python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+c, n, w = d["causes"], d["games"], d["wins"]
+row = [sys.argv[1], sys.argv[2], n, w, d["losses"], d["stalled"], "%d%%" % (100 * w // n),
+       c["town_hall_destroyed"], c["overrun"], c["party_defeated"]]
+print("| " + " | ".join(str(x) for x in row) + " |")
+' "$length" "$((i + 2))"
     done
 done

@@ -233,6 +233,18 @@ end
 
 --- One action: strike what is in contact, else cast (a Spell-caster that declared), else shoot, else
 --- close in on the enemy assigned to it — breaking free first when it is held.
+--- The enemy among `threats` with the shortest legal route from `self` (nil when none can be reached).
+function T.reachable(ctx, self, threats)
+	local best, best_len = nil, math.huge
+	for _, foe in ipairs(threats) do
+		local len = ctx:reach(self, foe)
+		if len and len < best_len then
+			best, best_len = foe, len
+		end
+	end
+	return best
+end
+
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then
@@ -271,6 +283,11 @@ function T.act(ctx, self)
 		return volley(ctx, self, target) or { shoot = target, aimed = self.actions_left >= 2 }
 	end
 	local mine = T.assignment(ctx, threats)[self.id]
+	if mine and mine.behaviour == "Guardian" and not ctx:reach(self, mine) then
+		-- A Guardian stands still: one hemmed in by its Group and a building is never reached, and the
+		-- wave would never end. Go for the nearest enemy there is a route to instead.
+		mine = T.reachable(ctx, self, threats)
+	end
 	if mine then
 		if self.weapon and not self.weapon_broken then
 			return T.keep_range(ctx, self, mine)

@@ -1231,6 +1231,16 @@ function Ctx:tokens(kind) end
 ---@return string|nil
 function Ctx:permission(m, name) end
 
+---The length in inches of the shortest legal route from `m` to base contact with `target`, as a `{ move = target }` order would take it (around buildings, impassable terrain and other bases); nil when there is none (a target hemmed in by bases and buildings). Costs a route search: ask when it matters.
+---
+---```lua
+---if ctx:reach(self, foe) then return { move = foe } end
+---```
+---@param m ModelSnapshot The model that would move.
+---@param target ModelSnapshot The model it would move to.
+---@return number|nil
+function Ctx:reach(m, target) end
+
 ---Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.
 ---
 ---```lua

@@ -616,7 +616,9 @@ fn obstacles(game: &Game, id: ModelId, except: Option<ModelId>) -> Vec<crate::ge
 
 /// The shortest legal route toward `aim` (§6.2: "move by the shortest legal route"); `None` when there
 /// is none.
-fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleError> {
+/// The shortest legal route for `id` toward what it aims at (to base contact with a model or building,
+/// onto a point, or off the nearest edge); `None` when the navigator finds none.
+pub fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleError> {
     let m = game.model(id)?;
     let nav = game.navigator(m.base / 2.0);
     let (goal, except) = match aim {

@@ -182,6 +182,17 @@ impl UserData for CtxHandle {
             }),
         );
         methods.add_method(
+            api("reach"),
+            timed("reach", |lua, this, (m, t): (Value, Value)| {
+                let (m, t) = (model_id(lua, &m)?, model_id(lua, &t)?);
+                let aim = crate::rules::hooks::Aim::Model(t);
+                match crate::wave::act::route_to(this.game(), m, &aim) {
+                    Ok(route) => Ok(route.map(|r| r.length)),
+                    Err(e) => Err(fail(lua, e)),
+                }
+            }),
+        );
+        methods.add_method(
             api("can_shoot"),
             timed("can_shoot", |lua, this, (s, t): (Value, Value)| {
                 let Some(k) = this.kernel else {

@@ -105,6 +105,19 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "if ctx:permission(self, \"ignite\") then return { ignite = building } end",
             },
             Method {
+                name: "reach",
+                params: &[
+                    p("m", "ModelSnapshot", "The model that would move."),
+                    p("target", "ModelSnapshot", "The model it would move to."),
+                ],
+                returns: "number|nil",
+                doc: "The length in inches of the shortest legal route from `m` to base contact with `target`, \
+                      as a `{ move = target }` order would take it (around buildings, impassable terrain and \
+                      other bases); nil when there is none (a target hemmed in by bases and buildings). \
+                      Costs a route search: ask when it matters.",
+                usage: "if ctx:reach(self, foe) then return { move = foe } end",
+            },
+            Method {
                 name: "can_shoot",
                 params: &[
                     p("shooter", "ModelSnapshot", "The model that would shoot."),
