@@ -1027,3 +1027,38 @@ fn a_base_hugging_a_building_corner_can_still_be_reached() {
         r.length
     );
 }
+
+#[test]
+fn a_route_to_contact_follows_an_obstacle_round_to_the_target() {
+    // Found by the Ambush scenario: Maren stands beside a 1" rock, the orc on its far side. Every node's
+    // nearest contact spot lay inside the rock's clearance, so the search reached contact only by a
+    // 25" detour past the Stable; the ring round the rock meets the contact circle 2.94" away.
+    let rocks = Terrain::area(TerrainKind::Rocks, square(v(5.0, 5.0), 0.5));
+    let sites: Vec<(String, f64, f64)> = [
+        ("Town Hall", 6.0, 4.0),
+        ("Forge", 4.0, 3.0),
+        ("Temple", 4.0, 4.0),
+        ("Watchtower", 3.0, 3.0),
+        ("Stable", 5.0, 3.0),
+    ]
+    .iter()
+    .map(|(n, w, h)| (n.to_string(), *w, *h))
+    .collect();
+    let mut t = village::geometry::standard_layout(&sites, 36.0, 36.0);
+    t.terrain.push(rocks);
+    let nav = Navigator::new(&t, 0.5);
+    let maren = base(3.5, 5.0, 0.5);
+    let route = nav
+        .route_to_contact(v(6.5, 5.0), &village::geometry::Goal::Base(maren), &[])
+        .expect("a route round the rock");
+    assert!(route.length < 3.0, "round the rock: {route:?}");
+    let end = *route.waypoints.last().unwrap();
+    assert!(
+        close(end.dist(maren.c), 1.0, 1e-6),
+        "ends in contact: {end:?}"
+    );
+    assert!(nav.is_legal(end, &[]));
+    for leg in route.waypoints.windows(2) {
+        assert!(nav.is_clear(&Segment::new(leg[0], leg[1]), &[]), "{leg:?}");
+    }
+}

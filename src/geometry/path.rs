@@ -564,6 +564,7 @@ impl<'n> Query<'n> {
 
             // Final leg(s) to the goal.
             nav.goal_points(target, nu.p, &mut pts);
+            nav.ring_edge_contacts(target, &nu, &mut pts);
             for &p in &pts {
                 let ng = gu + nu.p.dist(p);
                 if ng < g[self.goal]
@@ -796,6 +797,39 @@ impl Navigator {
                 .min(p.y - self.lo.y)
                 .min(self.hi.y - p.y)
                 .max(0.0),
+        }
+    }
+
+    /// Where the ring edges of node `n` (toward its two ring neighbours) meet a contact circle (a base's
+    /// or a point's): the contact spot nearest a node can lie inside an obstacle's clearance while the
+    /// ring running around that obstacle still reaches the circle (a target beside a rock or a building
+    /// corner). Those crossings are the true optimum's last points, so they are final-leg candidates too.
+    fn ring_edge_contacts(&self, target: &Target, n: &Node, out: &mut Vec<Vec2>) {
+        let (q, rad) = match target {
+            Target::Contact(Goal::Base(c)) => (c.c, self.r + c.r),
+            Target::Contact(Goal::Point(q)) => (*q, self.r),
+            _ => return,
+        };
+        if !n.tangent {
+            return;
+        }
+        for w in [n.prev, n.next] {
+            // |n.p + t (w − n.p) − q| = rad for t in (0, 1]; only a crossing from outside the circle.
+            let (d, f) = (w - n.p, n.p - q);
+            let a = d.len_sq();
+            let c = f.len_sq() - rad * rad;
+            if a <= 1e-18 || c <= 0.0 {
+                continue;
+            }
+            let b = 2.0 * f.dot(d);
+            let disc = b * b - 4.0 * a * c;
+            if disc < 0.0 {
+                continue;
+            }
+            let t = (-b - disc.sqrt()) / (2.0 * a);
+            if t > 1e-12 && t <= 1.0 {
+                out.push(n.p + d * t);
+            }
         }
     }
 
