@@ -1,25 +1,41 @@
--- Guardian (core §6.3): the Group guards the building nearest to it, or an Opportunity if one is nearer;
--- if its objective is Destroyed or removed, the nearest remaining building; if none remains, it hunts.
--- (The assignment is made from where the model stands when asked; the turn engine asks at deployment.)
+-- Guardian (core §6.3): on deployment the Group is assigned the building nearest to it, or an
+-- Opportunity if one is nearer (`objective`, which the kernel asks at deployment and keeps for the
+-- Group); if its objective is Destroyed or removed, the kernel asks again and it takes the nearest
+-- remaining building; if none remains, it hunts. It moves until within Short of its objective, then
+-- fights the heroes and Village Defenders that come within Short, and pursues no farther.
 local P = require("lib.priority")
 local A = require("lib.act")
 local hunter = require("behaviours.hunter")
 
 return {
+	-- `ask.group`: the Group's models; `ask.lost`: the objective it had (nil at deployment).
+	objective = function(ctx, self, ask)
+		local candidates = P.standing(ctx)
+		if ask.lost == nil then
+			for _, o in ipairs(ctx:tokens("opportunity")) do
+				candidates[#candidates + 1] = o
+			end
+		end
+		if #candidates == 0 then
+			return nil
+		end
+		-- Nearest to the Group: to whichever of its models is closest.
+		local tied = P.smallest(candidates, function(c)
+			local best = math.huge
+			for _, m in ipairs(ask.group) do
+				best = math.min(best, ctx:distance_to(m, c))
+			end
+			return best
+		end)
+		return P.break_tie(ctx, tied)
+	end,
 	target = function(ctx, self, group)
-		local standing = P.standing(ctx)
-		local opportunities = ctx:tokens("opportunity")
-		if #standing == 0 and #opportunities == 0 then
+		local o = ctx:objective(self)
+		if o == nil then
 			return hunter.target(ctx, self, group)
 		end
-		local candidates = {}
-		for _, b in ipairs(standing) do
-			candidates[#candidates + 1] = b
-		end
-		for _, o in ipairs(opportunities) do
-			candidates[#candidates + 1] = { x = o.x, y = o.y }
-		end
-		return P.nearest(ctx, self, candidates)
+		-- An Opportunity is guarded where it lies.
+		return o.kind and { x = o.x, y = o.y } or o
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

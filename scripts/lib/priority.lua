@@ -21,10 +21,12 @@ local town_hall = P.town_hall
 local function keys(ctx, c)
 	local th = town_hall(ctx)
 	local to_hall = 0
-	if th and c.id then
+	if th and c.id and not c.kind then
 		to_hall = ctx:distance_to(c, th)
-	elseif th and c.pos then
-		to_hall = math.sqrt((c.pos.x - th.pos.x) ^ 2 + (c.pos.y - th.pos.y) ^ 2)
+	elseif th and (c.pos or c.x) then
+		-- A building (its centre) or a token from ctx:tokens (its point).
+		local p = c.pos or c
+		to_hall = math.sqrt((p.x - th.pos.x) ^ 2 + (p.y - th.pos.y) ^ 2)
 	end
 	return {
 		to_hall,

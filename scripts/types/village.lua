@@ -649,6 +649,15 @@ function Model:has(condition) end
 ---@field failures integer Rolled dice that failed.
 ---@field turnover boolean Two or more rolled dice failed: the turn passes.
 
+---What a Behaviour's `objective` is told (§6.3): its Group, and the objective the Group had when it is asked again because that one was Destroyed or removed.
+---
+---```lua
+---if ask.lost == nil then --[[ at deployment ]] end
+---```
+---@class ObjectiveAsk
+---@field group ModelSnapshot[] The Group's models, in id order.
+---@field lost? BuildingSnapshot|Token The objective it had: a Destroyed building, or nil for a removed token as for the first assignment at deployment.
+
 ---What the hero policy's `activate` may return instead of a number of dice (§3.1, §3.7).
 ---
 ---```lua
@@ -1230,6 +1239,15 @@ function Ctx:tokens(kind) end
 ---@param name string A permission ("ignite", "heal", "shoot", "lead", ...).
 ---@return string|nil
 function Ctx:permission(m, name) end
+
+---The objective its Group holds (§6.3): what its Behaviour's `objective` assigned at deployment, kept until that building is Destroyed or that token removed (then the Behaviour is asked again); nil when it has none.
+---
+---```lua
+---local guarded = ctx:objective(self)
+---```
+---@param m ModelSnapshot An enemy model.
+---@return BuildingSnapshot|Token|nil
+function Ctx:objective(m) end
 
 ---The length in inches of the shortest legal route from `m` to base contact with `target`, as a `{ move = target }` order would take it (around buildings, impassable terrain and other bases); nil when there is none (a target hemmed in by bases and buildings). Costs a route search: ask when it matters.
 ---
@@ -1940,6 +1958,7 @@ function ModelSnapshot:has(condition) end
 ---@field target? fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
 ---@field act? fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
 ---@field declare? fun(ctx: Ctx, self: ModelSnapshot): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
+---@field objective? fun(ctx: Ctx, self: ModelSnapshot, ask: ObjectiveAsk): BuildingSnapshot|Token|nil The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked once at deployment (for a model placed outside a wave, before its first target) and again only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil keeps none. Its ctx may roll dice (tie-breakers).
 
 ---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.
 ---

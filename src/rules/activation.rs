@@ -282,6 +282,7 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
     m.moves = 0;
     m.moved = 0.0;
     m.casts = 0;
+    m.free_throw_from = None;
     m.activations = m.activations.saturating_add(1);
     Ok(())
 }
@@ -289,11 +290,39 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
 /// A side's turn begins (§3.1): all of its models become Active; their attacks (one per turn, §3.2) and
 /// nominations are counted afresh.
 pub fn begin_turn(game: &mut Game, side: crate::state::Side) {
-    for m in game.models.iter_mut().filter(|m| m.side == side) {
-        m.active = true;
-        m.attacks = 0;
-        m.activations = 0;
+    let hidden = hidden_at_turn_start(game, side);
+    for m in game.models.iter_mut() {
+        if m.side == side {
+            m.active = true;
+            m.attacks = 0;
+            m.activations = 0;
+            m.hidden_from = hidden.get(&m.id).cloned().unwrap_or_default();
+        } else {
+            m.hidden_from.clear();
+        }
     }
+}
+
+/// For each model of `side`, the enemies that cannot see it now (every sight line from the enemy's
+/// centre to its base blocked, §3.4 "fully hidden ... out of its line of sight"). Only blocking matters
+/// here, which the contact tolerance (it decides Cover by a wall) does not change.
+fn hidden_at_turn_start(
+    game: &Game,
+    side: crate::state::Side,
+) -> std::collections::BTreeMap<ModelId, Vec<ModelId>> {
+    use crate::geometry::{sight, Sight};
+    let mut out = std::collections::BTreeMap::new();
+    for m in game.models.iter().filter(|m| m.side == side) {
+        let from: Vec<ModelId> = game
+            .models
+            .iter()
+            .filter(|e| e.side != side)
+            .filter(|e| sight(&game.table, &e.circle(), &m.circle(), &[]) == Sight::Blocked)
+            .map(|e| e.id)
+            .collect();
+        out.insert(m.id, from);
+    }
+    out
 }
 
 /// Whether the models of an activation stay Active after it (§3.1): they failed exactly one die without

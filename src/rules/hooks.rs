@@ -580,6 +580,18 @@ pub trait Hooks {
         Ok(None)
     }
 
+    /// The objective an enemy's Behaviour assigns its Group (§6.3: a Guardian's nearest building or
+    /// Opportunity; the Behaviour's `objective`), asked at deployment and again when the one it had
+    /// (`lost`) is Destroyed or removed. `None`: the Behaviour keeps no objective (or none is left).
+    fn behaviour_objective(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+        _lost: Option<&crate::state::Objective>,
+    ) -> Result<Option<crate::state::Objective>, HookError> {
+        Ok(None)
+    }
+
     /// Whether an enemy Spell-caster's Behaviour declares spellcasting before its Group rolls (§3.7;
     /// the Behaviour's `declare`). Without it, no.
     fn behaviour_declare(&self, _game: &mut Game, _model: ModelId) -> Result<bool, HookError> {

@@ -5,7 +5,6 @@
 use super::error::RuleError;
 use super::hooks::Hooks;
 use super::melee::{melee, MeleeOptions};
-use super::movement::move_distance;
 use super::query::{engaged_enemies, label};
 use crate::dice::MoraleRoll;
 use crate::roster::Rules;
@@ -205,17 +204,22 @@ pub fn morale_check(
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
     let traits = hooks.movement_traits(game, id, &[])?;
-    let distance = move_distance(rules, &traits) * f64::from(bands);
-    let (moved, fled) = fall_back(game, id, distance)?;
+    let back = fall_back(game, rules, id, &traits, bands)?;
+    let (moved, fled) = (back.moved, back.reached_edge);
     let result = if fled {
         MoraleResult::Fled
     } else {
         MoraleResult::FellBack
     };
+    let slowed = back
+        .slowed
+        .as_deref()
+        .map(|why| format!("; {why}: one band less"))
+        .unwrap_or_default();
     let detail = if fled {
-        format!("{name} falls back {bands} band(s), reaches the table edge and Flees")
+        format!("{name} falls back {bands} band(s), reaches the table edge and Flees{slowed}")
     } else {
-        format!("{name} falls back {bands} band(s) ({moved:.1}\")")
+        format!("{name} falls back {bands} band(s) ({moved:.1}\"){slowed}")
     };
     log_check(game, id, trigger, &roll, mods, result, detail);
     if fled {
@@ -245,9 +249,27 @@ fn free_hacks(
     Ok(true)
 }
 
-/// Move along the shortest legal route toward the nearest table edge, at most `distance`. Returns the
-/// distance moved and whether the model reached the edge.
-fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool), RuleError> {
+/// How far a fall-back went.
+struct FallBack {
+    moved: f64,
+    reached_edge: bool,
+    /// Why a band of it was shortened (the first difficult terrain or obstacle met), if one was.
+    slowed: Option<String>,
+}
+
+/// Compelled movement (§3.6): `bands` movement bands along the shortest legal route toward the nearest
+/// table edge, "using the shortest legal route and terrain penalties" — each band that would enter
+/// difficult terrain or cross a linear obstacle or Barricade covers one band less, as a move action
+/// does (§3.3). A Short-move model, which needs two actions for such a move, covers half its band
+/// (a ruling: one band of compelled movement is one action's worth).
+fn fall_back(
+    game: &mut Game,
+    rules: &Rules,
+    id: ModelId,
+    traits: &super::hooks::MoveTraits,
+    bands: u32,
+) -> Result<FallBack, RuleError> {
+    use super::movement::{band_below, band_penalty};
     let m = game.model(id)?;
     let nav = game.navigator(m.base / 2.0);
     let bases: Vec<_> = game
@@ -258,11 +280,35 @@ fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool),
         .collect();
     let Some(route) = nav.route_to_edge(m.pos, &bases) else {
         // Hemmed in: it cannot fall back.
-        return Ok((0.0, false));
+        return Ok(FallBack {
+            moved: 0.0,
+            reached_edge: false,
+            slowed: None,
+        });
     };
-    let from = m.pos;
-    let reached = route.length <= distance + 1e-9;
-    let to = route.point_at(distance.min(route.length));
+    let (from, r) = (m.pos, m.base / 2.0);
+    let band = traits.band.unwrap_or(crate::roster::Measure::Medium);
+    let full = rules.measures.get(band);
+    let shorter = band_below(band).map_or(full / 2.0, |b| rules.measures.get(b));
+    let (mut at, mut slowed) = (0.0_f64, None);
+    for _ in 0..bands {
+        if at >= route.length - 1e-9 {
+            break;
+        }
+        let end = (at + full).min(route.length);
+        let hit = legs_between(&route, at, end)
+            .iter()
+            .find_map(|leg| band_penalty(game, leg, r, traits));
+        at = match hit {
+            Some(why) => {
+                slowed.get_or_insert(why);
+                (at + shorter).min(route.length)
+            }
+            None => end,
+        };
+    }
+    let reached = at >= route.length - 1e-9;
+    let to = route.point_at(at);
     game.model_mut(id)?.pos = to;
     game.record(EventKind::Moved {
         model: id,
@@ -271,7 +317,29 @@ fn fall_back(game: &mut Game, id: ModelId, distance: f64) -> Result<(f64, bool),
         stopped_by: None,
         traits: Vec::new(),
     });
-    Ok((distance.min(route.length), reached))
+    Ok(FallBack {
+        moved: at,
+        reached_edge: reached,
+        slowed,
+    })
+}
+
+/// The straight pieces of `route` between `a` and `b` inches along it.
+fn legs_between(route: &crate::geometry::Route, a: f64, b: f64) -> Vec<crate::geometry::Segment> {
+    let mut out = Vec::new();
+    let mut pts = vec![route.point_at(a)];
+    let mut walked = 0.0;
+    for w in route.waypoints.windows(2) {
+        walked += w[0].dist(w[1]);
+        if walked > a + 1e-12 && walked < b - 1e-12 {
+            pts.push(w[1]);
+        }
+    }
+    pts.push(route.point_at(b));
+    for p in pts.windows(2) {
+        out.push(crate::geometry::Segment::new(p[0], p[1]));
+    }
+    out
 }
 
 /// After a Gruesome Kill of `victim`, every model of its side within the gruesome range (Long) of where

@@ -87,7 +87,7 @@ pub fn move_model(
 }
 
 /// The next band down (§3.3): Long to Medium, Medium to Short; `None` for Short.
-fn band_below(m: Measure) -> Option<Measure> {
+pub(crate) fn band_below(m: Measure) -> Option<Measure> {
     match m {
         Measure::Long => Some(Measure::Medium),
         Measure::Medium => Some(Measure::Short),
@@ -96,7 +96,12 @@ fn band_below(m: Measure) -> Option<Measure> {
 }
 
 /// Why a straight path costs a band: difficult terrain entered or a linear obstacle crossed.
-fn band_penalty(game: &Game, path: &Segment, r: f64, traits: &MoveTraits) -> Option<String> {
+pub(crate) fn band_penalty(
+    game: &Game,
+    path: &Segment,
+    r: f64,
+    traits: &MoveTraits,
+) -> Option<String> {
     if traits.flying {
         return None;
     }

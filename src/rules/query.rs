@@ -11,6 +11,20 @@ pub fn gap(a: &Model, b: &Model) -> f64 {
     circle_circle_gap(&a.circle(), &b.circle())
 }
 
+/// The models of `id`'s Enemy Group (§6.2), itself included, in id order: just itself when it has no
+/// Group or has left the table.
+pub fn group_of(game: &Game, id: ModelId) -> Vec<ModelId> {
+    let Ok(me) = game.model(id) else {
+        return vec![id];
+    };
+    let (side, group) = (me.side, me.group);
+    game.models
+        .iter()
+        .filter(|m| m.side == side && (m.id == id || (group.is_some() && m.group == group)))
+        .map(|m| m.id)
+        .collect()
+}
+
 /// Whether two models are in base contact (gap within the contact tolerance).
 pub fn in_contact(rules: &Rules, a: &Model, b: &Model) -> bool {
     gap(a, b) <= rules.bases.contact_tolerance

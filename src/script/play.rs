@@ -366,7 +366,12 @@ impl Repl {
                     );
                 }
                 let left = a.left.saturating_sub(spent);
-                state.active = if left == 0 || game.model(a.model).is_err() {
+                // A Javelin thrown for free after moving closer (§3.5) keeps the activation open.
+                let free = crate::wave::act::free_throw_ready(&game, &rosters, a.model);
+                if left == 0 && free {
+                    notes.push("a free throw is ready (§3.5): :shoot TARGET, or :done".into());
+                }
+                state.active = if (left == 0 && !free) || game.model(a.model).is_err() {
                     next_member(&mut game, a, &mut notes)
                 } else {
                     Some(Active { left, ..a })

@@ -17,7 +17,7 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("signatures", MODEL_HOOKS),
     ("alpha", MODEL_HOOKS),
     ("variants", VARIANT_HOOKS),
-    ("behaviours", &["target", "act", "declare"]),
+    ("behaviours", &["target", "act", "declare", "objective"]),
     ("spells", &["cast"]),
     ("opportunities", OPPORTUNITY_HOOKS),
     (

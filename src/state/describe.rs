@@ -361,6 +361,26 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
         EventKind::Declared { model } => {
             format!("{} declares spellcasting before rolling", w(*model))
         }
+        EventKind::FreeThrow {
+            model,
+            target,
+            weapon,
+        } => format!(
+            "{} moved closer to {} and throws its {weapon} for free",
+            w(*model),
+            w(*target)
+        ),
+        EventKind::Objective {
+            models, objective, ..
+        } => format!(
+            "{} guard{} {}",
+            models.iter().map(|m| w(*m)).collect::<Vec<_>>().join(", "),
+            if models.len() == 1 { "s" } else { "" },
+            match objective {
+                crate::state::Objective::Building { name } => format!("the {name}"),
+                crate::state::Objective::Token { id } => format!("the Opportunity (token {})", id.0),
+            }
+        ),
         EventKind::OutOfPower { model } => {
             format!("{} failed three dice: out of power for the rest of the wave", w(*model))
         }

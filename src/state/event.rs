@@ -201,8 +201,22 @@ pub enum EventKind {
     },
     /// A Spell-caster failed three dice and is out of power for the wave.
     OutOfPower { model: ModelId },
+    /// A shot made for no action: a Javelin thrown after moving closer to its target (§3.5).
+    FreeThrow {
+        model: ModelId,
+        target: ModelId,
+        weapon: String,
+    },
     /// A Spell-caster declared spellcasting before its activation roll (§3.7).
     Declared { model: ModelId },
+    /// A Behaviour assigned `models` (a Group) an objective to hold (§6.3, Guardian): at deployment, or
+    /// because the one it had (`lost`) was Destroyed or removed.
+    Objective {
+        models: Vec<ModelId>,
+        objective: super::model::Objective,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lost: Option<super::model::Objective>,
+    },
     /// A Wound was healed or a condition cleared.
     Healed { model: ModelId, what: String },
     /// A shooter's weapon broke on two natural 1s (§3.5).

@@ -129,6 +129,15 @@ pub struct Model {
     /// the turn engine counts them and clears them when its side's turn begins.
     #[serde(default)]
     pub attacks: u8,
+    /// Where its last move action began, while a throw is still free (§3.5: "after moving closer to a
+    /// target, one [Javelin] may be thrown for free"): set by a move with a weapon that allows it,
+    /// cleared by its next order and when its activation begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_throw_from: Option<crate::geometry::Vec2>,
+    /// The enemies that could not see it when its side's turn began (§3.4: an attacker that began the
+    /// turn fully hidden from its target has the Ambush bonus); cleared when the other side's turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden_from: Vec<ModelId>,
     /// How often it was nominated this turn (§3.1: a model that failed one die without a turnover stays
     /// Active and may be nominated again).
     #[serde(default)]
@@ -150,6 +159,10 @@ pub struct Model {
     /// The Behaviour an enemy plays (one of its profile's), which picks its targets (§6.3).
     #[serde(default)]
     pub behaviour: Option<String>,
+    /// What its Group was assigned to hold (a Guardian's building or Opportunity, §6.3): set at
+    /// deployment by the Behaviour's `objective` and kept until it is Destroyed or removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<Objective>,
     /// Items and boons it carries (an Opportunity's Potion of Healing, Relic Blade): each item's script
     /// acts for the model like a trait's (its `melee_modifier`, ...), and its `use` runs on a `use` order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -172,6 +185,15 @@ pub struct Item {
     /// The `params` of the roster entry that named the giving script, copied when it was given.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub params: crate::roster::Params,
+}
+
+/// An objective a Behaviour assigned to a Group (§6.3, Guardian): a building or a token (an
+/// Opportunity), kept until the building is Destroyed or the token removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Objective {
+    Building { name: String },
+    Token { id: super::piece::TokenId },
 }
 
 /// A trait granted for one wave, and the source that granted it (for the log).

@@ -121,6 +121,7 @@ pub fn enemy_step(
     if let Some(stood) = stand_up_first(game, &rosters.rules, id)? {
         return Ok(Step::Done(stood));
     }
+    super::objective::keep(game, hooks, id)?;
     let Some(aim) = hooks.behaviour_target(game, id)? else {
         return Ok(Step::Done(ActionReport::Lost {
             why: "its Behaviour has no target".into(),
@@ -309,6 +310,7 @@ fn summon(
     m.side = s.side;
     m.group = s.group;
     m.behaviour = s.behaviour.clone();
+    m.objective = s.objective.clone();
     m.summoned_by = Some(summoner);
     // It arrives during its side's turn, after the start that makes models Active (§3.1).
     m.active = false;
@@ -330,6 +332,9 @@ pub fn cost_of(
     id: ModelId,
     order: &Order,
 ) -> Result<(u8, Option<CostChange>), RuleError> {
+    if free_throw_target(game, rosters, id, order).is_some() {
+        return Ok((0, None));
+    }
     let cost = order_cost(&rosters.rules, order);
     Ok(match hooks.order_cost(game, id, order, cost)? {
         Some(c) if c.cost < cost => (c.cost, Some(c)),
@@ -352,8 +357,74 @@ pub fn pay(game: &mut Game, change: Option<&CostChange>) -> Result<(), RuleError
     Ok(())
 }
 
-/// Execute one order for model `id`.
+/// Execute one order for model `id`. A move action by a model whose weapon may be thrown for free
+/// after moving closer (Javelins, §3.5) leaves that throw ready for its next order
+/// ([`free_throw_target`]); any other order uses it up or lets it go.
 pub fn execute(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    order: Order,
+) -> Result<ActionReport, RuleError> {
+    let from = game.model(id)?.pos;
+    let moving = matches!(order, Order::Move(_) | Order::Approach { .. });
+    let report = execute_order(game, rosters, hooks, id, order)?;
+    let ready = moving && throws_free(game, rosters, id);
+    if let Ok(m) = game.model_mut(id) {
+        m.free_throw_from = ready.then_some(from);
+    }
+    Ok(report)
+}
+
+/// Whether model `id` carries a ranged weapon that may be thrown for free after a move (`free_after_move`)
+/// and can still use it.
+fn throws_free(game: &Game, rosters: &Rosters, id: ModelId) -> bool {
+    game.model(id).is_ok_and(|m| {
+        !m.weapon_broken
+            && m.weapon
+                .as_deref()
+                .and_then(|w| rosters.weapon(w))
+                .is_some_and(|w| w.free_after_move)
+    })
+}
+
+/// The target of a free throw, when `order` is one (§3.5): a plain shot by a model whose last move
+/// action brought it closer to that target, with its one attack of the turn still to make.
+pub fn free_throw_target(
+    game: &Game,
+    rosters: &Rosters,
+    id: ModelId,
+    order: &Order,
+) -> Option<ModelId> {
+    let Order::Shoot(t) = order else {
+        return None;
+    };
+    let m = game.model(id).ok()?;
+    let from = m.free_throw_from?;
+    let target = game.model(*t).ok()?;
+    let gap = |p: crate::geometry::Vec2| {
+        crate::geometry::circle_circle_gap(
+            &crate::geometry::Circle {
+                c: p,
+                r: m.base / 2.0,
+            },
+            &target.circle(),
+        )
+    };
+    let closer = gap(m.pos) < gap(from) - 1e-9;
+    (closer && u32::from(m.attacks) < rosters.rules.actions.attacks_per_turn).then_some(*t)
+}
+
+/// Whether a free throw is still to be had (the turn engine then asks for one more order, taken only
+/// if it is that throw).
+pub fn free_throw_ready(game: &Game, rosters: &Rosters, id: ModelId) -> bool {
+    game.model(id).is_ok_and(|m| {
+        m.free_throw_from.is_some() && u32::from(m.attacks) < rosters.rules.actions.attacks_per_turn
+    })
+}
+
+fn execute_order(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
@@ -369,6 +440,8 @@ pub fn execute(
             one_more_attack(game, rules, id)?;
             let o = MeleeOptions {
                 power_blow: matches!(order, Order::PowerBlow(_)),
+                // §3.4: it began the turn fully hidden from its target.
+                ambush: game.model(id)?.hidden_from.contains(&t),
                 ..MeleeOptions::default()
             };
             let report = melee(game, rules, hooks, id, t, o)?;
@@ -377,10 +450,20 @@ pub fn execute(
         }
         Order::Shoot(t) | Order::AimedShot(t) => {
             one_more_attack(game, rules, id)?;
+            let free = free_throw_target(game, rosters, id, &order).is_some();
+            let weapon = game.model(id)?.weapon.clone().unwrap_or_default();
             let o = ShotOptions {
                 aimed: matches!(order, Order::AimedShot(_)),
             };
             let report = shoot(game, rosters, hooks, id, t, o)?;
+            if free {
+                // Logged once the throw was made (a refused shot logs nothing).
+                game.record(crate::state::EventKind::FreeThrow {
+                    model: id,
+                    target: t,
+                    weapon,
+                });
+            }
             count_attack(game, id);
             ActionReport::Shoot { report }
         }

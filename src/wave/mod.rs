@@ -28,6 +28,7 @@ mod builder;
 pub mod council;
 pub mod deploy;
 pub mod morale;
+pub mod objective;
 pub mod opportunity;
 pub mod play;
 pub mod turn;

@@ -167,6 +167,7 @@ fn run_start(
         abilities::reveal_edges(game, &plan, None);
     }
     deploy_enemies(game, rosters, &plan)?;
+    super::objective::assign_all(game, hooks).map_err(|e| WaveError::Script(e.to_string()))?;
     abilities::ready_mounts(game, rosters, hooks, &plan)?;
     game.wave_start_side = game.side(Side::Heroes).map(|m| m.id).collect();
     // Both sides are deployed: every model's scripts hear the wave begin (`on_wave_start`).

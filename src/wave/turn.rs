@@ -248,11 +248,24 @@ fn take_actions(
 ) -> Result<Vec<ActionReport>, RuleError> {
     let mut left = actions;
     let mut done = Vec::new();
-    while left > 0 && game.model(id).is_ok() && !halted(game, rosters) {
+    while game.model(id).is_ok() && !halted(game, rosters) {
+        // With no action left, a Javelin may still be thrown for free after a move closer (§3.5): one
+        // more order is asked for, taken only if it is that throw.
+        let free_only = left == 0;
+        if free_only && !super::act::free_throw_ready(game, rosters, id) {
+            break;
+        }
         let watch = super::morale::watch(game, hooks)?;
         game.model_mut(id)?.actions_left = left;
         let (report, spent) = match next(game, id)? {
+            Step::Done(_) if free_only => break,
             Step::Done(report) => (report, 1),
+            Step::Order(order)
+                if free_only
+                    && super::act::free_throw_target(game, rosters, id, &order).is_none() =>
+            {
+                break;
+            }
             Step::Order(order) => {
                 let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
                 if cost > left {
@@ -272,6 +285,9 @@ fn take_actions(
         done.push(report);
         left = left.saturating_sub(spent);
         super::morale::after_action(game, rosters, hooks, &watch)?;
+        if free_only {
+            break;
+        }
     }
     if let Ok(m) = game.model_mut(id) {
         m.actions_left = 0;

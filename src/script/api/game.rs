@@ -1046,6 +1046,8 @@ impl UserData for GameHandle {
         methods.add_method(api("target"), |lua, this, m: Value| {
             let id = this.model_arg(lua, &m)?;
             let (mut game, hooks) = this.session(lua)?;
+            crate::wave::objective::keep(&mut game, &hooks, id)
+                .map_err(|e| Self::rule_err(lua, e))?;
             let aim = hooks
                 .behaviour_target(&mut game, id)
                 .map_err(|e| Self::rule_err(lua, RuleError::Hook(e)))?;

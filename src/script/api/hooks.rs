@@ -34,6 +34,7 @@ mod council;
 mod ctx;
 mod ctx_api;
 mod handle;
+mod objective;
 mod spells;
 mod tokens;
 
@@ -610,24 +611,15 @@ impl Hooks for ScriptHooks<'_> {
         let Some(module) = self.behaviour_module(game, model)? else {
             return Ok(None);
         };
-        let Ok(me) = game.model(model) else {
+        if game.model(model).is_err() {
             return Ok(None);
-        };
-        let (side, group) = (me.side, me.group);
+        }
         let Some(f) = module.function("target") else {
             return Ok(None);
         };
         let rules = &self.core.rules;
         let arg = |lua: &Lua, g: &Game| {
-            let members: Vec<ModelId> = g
-                .models
-                .iter()
-                .filter(|m| {
-                    m.side == side && (m.id == model || (group.is_some() && m.group == group))
-                })
-                .map(|m| m.id)
-                .collect();
-            snapshots(lua, g, rules, &members)
+            snapshots(lua, g, rules, &crate::rules::query::group_of(g, model))
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
@@ -646,6 +638,15 @@ impl Hooks for ScriptHooks<'_> {
                 &format!("a {}", other.type_name()),
             )),
         }
+    }
+
+    fn behaviour_objective(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        lost: Option<&crate::state::Objective>,
+    ) -> Result<Option<crate::state::Objective>, HookError> {
+        self.ask_objective(game, model, lost)
     }
 
     fn behaviour_declare(&self, game: &mut Game, model: ModelId) -> Result<bool, HookError> {

@@ -143,26 +143,13 @@ impl UserData for CtxHandle {
             timed("tokens", |lua, this, kind: Option<String>| {
                 let t = lua.create_table()?;
                 for tok in &this.game().tokens {
-                    let k = match &tok.kind {
-                        crate::state::TokenKind::Opportunity { .. } => "opportunity",
-                        crate::state::TokenKind::Barricade { .. } => "barricade",
-                        crate::state::TokenKind::Trap { .. } => "trap",
-                    };
-                    if kind.as_deref().is_some_and(|want| want != k) {
+                    if kind
+                        .as_deref()
+                        .is_some_and(|want| want != super::tokens::token_kind(tok))
+                    {
                         continue;
                     }
-                    let e = lua.create_table()?;
-                    e.raw_set("id", tok.id.0)?;
-                    e.raw_set("kind", k)?;
-                    e.raw_set("x", tok.pos.x)?;
-                    e.raw_set("y", tok.pos.y)?;
-                    if let crate::state::TokenKind::Barricade {
-                        caster: Some(c), ..
-                    } = &tok.kind
-                    {
-                        e.raw_set("caster", c.0)?;
-                    }
-                    t.raw_push(e)?;
+                    t.raw_push(super::tokens::token_table(lua, tok)?)?;
                 }
                 Ok(t)
             }),
@@ -179,6 +166,17 @@ impl UserData for CtxHandle {
                 let id = model_id(lua, &m)?;
                 k.permission(this.game(), id, &name)
                     .map_err(|e| mlua::Error::runtime(e.message))
+            }),
+        );
+        methods.add_method(
+            api("objective"),
+            timed("objective", |lua, this, m: Value| {
+                let id = model_id(lua, &m)?;
+                let game = this.game();
+                match game.model(id).ok().and_then(|m| m.objective.as_ref()) {
+                    Some(o) => super::objective::objective_value(lua, game, o),
+                    None => Ok(Value::Nil),
+                }
             }),
         );
         methods.add_method(

@@ -5,16 +5,42 @@
 
 use super::*;
 
+/// A token's kind as scripts name it.
+pub(super) fn token_kind(tok: &crate::state::Token) -> &'static str {
+    match &tok.kind {
+        crate::state::TokenKind::Opportunity { .. } => "opportunity",
+        crate::state::TokenKind::Barricade { .. } => "barricade",
+        crate::state::TokenKind::Trap { .. } => "trap",
+    }
+}
+
+/// A token as `ctx:tokens` lists it: `id`, `kind`, `x`, `y`, and a Wall's `caster`.
+pub(super) fn token_table(lua: &Lua, tok: &crate::state::Token) -> mlua::Result<Table> {
+    let e = lua.create_table()?;
+    e.raw_set("id", tok.id.0)?;
+    e.raw_set("kind", token_kind(tok))?;
+    e.raw_set("x", tok.pos.x)?;
+    e.raw_set("y", tok.pos.y)?;
+    if let crate::state::TokenKind::Barricade {
+        caster: Some(c), ..
+    } = &tok.kind
+    {
+        e.raw_set("caster", c.0)?;
+    }
+    Ok(e)
+}
+
 /// The token an `on_pass_token` hook is asked about, as `ctx:tokens` lists it.
 fn token_value(lua: &Lua, game: &Game, token: TokenId) -> mlua::Result<Value> {
-    let t = lua.create_table()?;
-    t.raw_set("id", token.0)?;
-    t.raw_set("kind", "opportunity")?;
-    if let Some(tok) = game.tokens.iter().find(|t| t.id == token) {
-        t.raw_set("x", tok.pos.x)?;
-        t.raw_set("y", tok.pos.y)?;
+    match game.tokens.iter().find(|t| t.id == token) {
+        Some(tok) => Ok(Value::Table(token_table(lua, tok)?)),
+        None => {
+            let t = lua.create_table()?;
+            t.raw_set("id", token.0)?;
+            t.raw_set("kind", "opportunity")?;
+            Ok(Value::Table(t))
+        }
     }
-    Ok(Value::Table(t))
 }
 
 /// A token argument: its id, or a table with `id` (from `ctx:tokens`).

@@ -105,6 +105,15 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "if ctx:permission(self, \"ignite\") then return { ignite = building } end",
             },
             Method {
+                name: "objective",
+                params: &[p("m", "ModelSnapshot", "An enemy model.")],
+                returns: "BuildingSnapshot|Token|nil",
+                doc: "The objective its Group holds (§6.3): what its Behaviour's `objective` assigned at \
+                      deployment, kept until that building is Destroyed or that token removed (then the \
+                      Behaviour is asked again); nil when it has none.",
+                usage: "local guarded = ctx:objective(self)",
+            },
+            Method {
                 name: "reach",
                 params: &[
                     p("m", "ModelSnapshot", "The model that would move."),

@@ -178,6 +178,16 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
               tie-breaker).",
     },
     EntryPoint {
+        name: "objective",
+        kinds: &["behaviours"],
+        ty: "fun(ctx: Ctx, self: ModelSnapshot, ask: ObjectiveAsk): BuildingSnapshot|Token|nil",
+        doc: "The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked \
+              once at deployment (for a model placed outside a wave, before its first target) and again \
+              only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps \
+              the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil \
+              keeps none. Its ctx may roll dice (tie-breakers).",
+    },
+    EntryPoint {
         name: "declare",
         kinds: &["behaviours"],
         ty: "fun(ctx: Ctx, self: ModelSnapshot): boolean|nil",

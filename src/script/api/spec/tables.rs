@@ -127,6 +127,23 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "ObjectiveAsk",
+        kind: ClassKind::Table,
+        doc: "What a Behaviour's `objective` is told (§6.3): its Group, and the objective the Group had when \
+              it is asked again because that one was Destroyed or removed.",
+        usage: "if ask.lost == nil then --[[ at deployment ]] end",
+        fields: &[
+            f("group", "ModelSnapshot[]", "The Group's models, in id order."),
+            opt(
+                "lost",
+                "BuildingSnapshot|Token",
+                "The objective it had: a Destroyed building, or nil for a removed token as for the first \
+                 assignment at deployment.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "ActivationAnswer",
         kind: ClassKind::Table,
         doc: "What the hero policy's `activate` may return instead of a number of dice (§3.1, §3.7).",

@@ -1,0 +1,80 @@
+//! The script side of a Behaviour's objective (§6.3, Guardian): `objective(ctx, self, ask)` is asked
+//! for a Group at deployment and again when the objective it had is Destroyed or removed; `ctx:objective`
+//! reads the one kept. The kernel (src/wave/objective.rs) decides when to ask, keeps it and logs it.
+
+use super::tokens::token_table;
+use super::*;
+use crate::state::Objective;
+
+/// An objective as scripts see it: the building's snapshot, or the token as `ctx:tokens` lists it;
+/// nil when its building or token is gone.
+pub(super) fn objective_value(lua: &Lua, game: &Game, o: &Objective) -> mlua::Result<Value> {
+    Ok(match o {
+        Objective::Building { name } => match game.building(name) {
+            Ok(b) => Value::Table(building_snapshot(lua, b)?),
+            Err(_) => Value::Nil,
+        },
+        Objective::Token { id } => match game.tokens.iter().find(|t| t.id == *id) {
+            Some(t) => Value::Table(token_table(lua, t)?),
+            None => Value::Nil,
+        },
+    })
+}
+
+/// What an `objective` returned: a building (its snapshot or handle, by `name`) or a token (a table
+/// from `ctx:tokens`, by `id` and `kind`) that is on the table; nil for none.
+fn objective_of(game: &Game, v: &Value) -> Result<Option<Objective>, String> {
+    let t = match v {
+        Value::Nil => return Ok(None),
+        Value::Table(t) => t,
+        other => return Err(format!("a {}", other.type_name())),
+    };
+    let kind: Option<String> = t.raw_get("kind").map_err(|e| e.to_string())?;
+    if kind.is_some() {
+        let id: Option<u32> = t.raw_get("id").map_err(|e| e.to_string())?;
+        let Some(id) = id.map(TokenId) else {
+            return Err("a token without an id".into());
+        };
+        if !game.tokens.iter().any(|tok| tok.id == id) {
+            return Err(format!("token {} (not on the table)", id.0));
+        }
+        return Ok(Some(Objective::Token { id }));
+    }
+    let name: Option<String> = t.raw_get("name").map_err(|e| e.to_string())?;
+    match name {
+        Some(name) if game.building(&name).is_ok() => Ok(Some(Objective::Building { name })),
+        Some(name) => Err(format!("{name:?}, which is no building")),
+        None => Err("a table that is no building or token".into()),
+    }
+}
+
+impl ScriptHooks<'_> {
+    /// Ask the model's Behaviour `objective(ctx, self, { group = ..., lost = ... })`.
+    pub(super) fn ask_objective(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        lost: Option<&Objective>,
+    ) -> Result<Option<Objective>, HookError> {
+        let Some(module) = self.behaviour_module(game, model)? else {
+            return Ok(None);
+        };
+        let Some(f) = module.function("objective") else {
+            return Ok(None);
+        };
+        let rules = &self.core.rules;
+        let members = crate::rules::query::group_of(game, model);
+        let arg = |lua: &Lua, g: &Game| {
+            let t = lua.create_table()?;
+            t.raw_set("group", snapshots(lua, g, rules, &members)?)?;
+            if let Some(o) = lost {
+                // A lost building is still described (it is Destroyed); a removed token by where it lay.
+                t.raw_set("lost", objective_value(lua, g, o)?)?;
+            }
+            Ok(Value::Table(t))
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))
+    }
+}
