@@ -565,3 +565,93 @@ fn a_spell_needs_its_declaration_before_the_roll() {
     );
     assert!(out.contains("did not declare spellcasting"), "{out}");
 }
+
+/// §3.1 and §3.7 by hand: a Leader's group (`:activate Maren group`), a model that failed one die
+/// nominated again, breaking free (`:breakfree`, a two-action Task), and a Wall cast between two points
+/// after declaring with `:cast NAME`. The dice are forced from Lua, so the transcript is fixed.
+#[test]
+fn a_group_a_second_nomination_breaking_free_and_a_wall_from_the_repl() {
+    let script = "\
+:wave
+local m = game:models({side = \"heroes\"})[1]; game:place(\"Sir Roland\", {x = m.pos.x + 2, y = m.pos.y}); game:place(\"Bram the Smith\", {x = m.pos.x, y = m.pos.y + 2})
+game:force_dice({6, 6, 6})
+:activate Maren group 3
+:done
+:done
+:done
+game:add_condition(game:model(2), \"entangled\")
+game:force_dice({6, 6, 1})
+:activate Tobin 3
+:move 5
+:breakfree
+:breakfree
+game:force_dice({6})
+:activate Tobin 2
+:done
+:cast Hedda
+game:force_dice({6, 6, 6})
+:activate Hedda 3
+:cast Thorn Wall 1 12.5 25.5 15.5 25.5
+:status
+";
+    let (out, _) = session(
+        &[
+            "repl",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--heroes",
+            "Captain Maren,Tobin the Marksman,Hedda the Hedge Witch",
+        ],
+        script,
+    );
+    // One roll for the group; each member then takes the actions.
+    assert!(
+        out.contains("Group of Captain Maren (1), Sir Roland (8), Bram the Smith (9) activates"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Sir Roland (8) of the group takes its 3 action(s)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bram the Smith (9) of the group takes its 3 action(s)."),
+        "{out}"
+    );
+    // Entangled: it cannot move, and breaks free with two actions.
+    assert!(out.contains("cannot move: it is Entangled"), "{out}");
+    assert!(
+        out.contains("break free of entangled: 2 of 2 actions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Tobin the Marksman (2) is no longer entangled"),
+        "{out}"
+    );
+    // It failed one die: nominated again in the same turn.
+    assert!(
+        out.contains("still Active, it may be nominated again"),
+        "{out}"
+    );
+    let again = out.split("> :activate Tobin 2\n").nth(1).unwrap();
+    assert!(
+        again.starts_with("#") && again.contains("Tobin the Marksman (2) activates"),
+        "{again}"
+    );
+    // The Wall between the two points given, after the declaration.
+    assert!(
+        out.contains("Hedda the Hedge Witch (3) declares spellcasting"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Hedda the Hedge Witch (3) casts Thorn Wall at Power 1"),
+        "{out}"
+    );
+    assert!(out.contains("Thorn Wall rises (token"), "{out}");
+    let status = out.split("> :status\n").nth(1).unwrap();
+    assert!(
+        status.starts_with("Hedda the Hedge Witch (3) has 2 action(s) left."),
+        "{status}"
+    );
+}

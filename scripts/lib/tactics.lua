@@ -231,8 +231,6 @@ function T.keep_range(ctx, self, foe)
 	return { move = foe, within = short }
 end
 
---- One action: strike what is in contact, else cast (a Spell-caster that declared), else shoot, else
---- close in on the enemy assigned to it — breaking free first when it is held.
 --- The enemy among `threats` with the shortest legal route from `self` (nil when none can be reached).
 function T.reachable(ctx, self, threats)
 	local best, best_len = nil, math.huge
@@ -245,6 +243,8 @@ function T.reachable(ctx, self, threats)
 	return best
 end
 
+--- One action: strike what is in contact, else cast (a Spell-caster that declared), else shoot, else
+--- close in on the enemy assigned to it — breaking free first when it is held.
 function T.act(ctx, self)
 	local foe = melee_target(ctx, self)
 	if foe then

@@ -361,6 +361,41 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
         EventKind::Declared { model } => {
             format!("{} declares spellcasting before rolling", w(*model))
         }
+        EventKind::Spell {
+            caster,
+            spell,
+            power,
+            target,
+            ..
+        } => format!(
+            "{} casts {spell} at Power {power}{}",
+            w(*caster),
+            target.map(|t| format!(" on {}", w(t))).unwrap_or_default()
+        ),
+        EventKind::WallRaised { token, caster, spell } => {
+            format!("{}'s {spell} rises (token {})", w(*caster), token.0)
+        }
+        EventKind::Resisted {
+            model,
+            dice,
+            took_hold,
+        } => format!(
+            "{} resists with {dice:?}: {}",
+            w(*model),
+            if *took_hold { "the spell takes hold" } else { "resisted" }
+        ),
+        EventKind::Dispel {
+            caster,
+            target,
+            spell,
+            dispelled,
+        } => format!(
+            "{} casts {spell} on {}: {}",
+            w(*caster),
+            w(*target),
+            dispelled.as_deref().map_or("nothing to dispel".to_string(), |d| format!("{d} ends"))
+        ),
+        EventKind::WeaponBroken { model } => format!("{}'s ranged weapon is broken", w(*model)),
         EventKind::FreeThrow {
             model,
             target,
