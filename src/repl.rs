@@ -42,15 +42,22 @@ An expression shows its value; a statement runs; an unfinished chunk asks for mo
   :quit            leave (also Ctrl-D)
 Playing the heroes by hand:
   :wave                        start the next wave (build, deploy, abilities)
-  :activate NAME [DICE]        roll a hero's activation (2 dice by default)
-  :move NAME|BUILDING|X Y      one move toward it     :attack NAME   a melee attack
-  :blow NAME                   a Power Blow           :shoot NAME    a shot (:aim NAME: Aimed Shot)
+  :activate NAME [DICE]        roll a hero's activation (2 dice by default); one failed die without a
+                               turnover leaves it Active, to be activated again this turn
+  :activate NAME group [NAMES] a Leader and its group (every Active friend that may join, or NAMES)
+  :cast NAME                   declare spellcasting for NAME's next :activate (§3.7), then
+  :cast SPELL POWER [TARGET | X Y | X1 Y1 X2 Y2]   cast, spending Power actions (a Wall's two ends)
+  :move NAME|BUILDING|X Y      one move toward it     :step NAME|X Y  a one-base-width step
+  :attack NAME   a melee attack                       :blow NAME      a Power Blow
+  :shoot NAME    a shot (:aim NAME: Aimed Shot; :shoot NAME with A B: Concentrated Shooting)
+  :breakfree                   work at breaking free (Transfixed or Entangled: two actions)
   :claim                       claim the Opportunity token in contact
   :use ITEM   :heal NAME       :ability NAME [at TARGET]   a signature's action
-  :cast SPELL POWER [TARGET]   a spell, spending Power actions
   :done                        end the activation     :heroes        the hero policy plays the rest
   :enemies                     the enemy turn, then a new round
-  :endwave                     the End Sequence and the Council (the hero policy's purchases)
+  :endwave                     after a won wave: the End Sequence, then the Council opens
+  :buy ORDER                   a Council purchase (upgrade B, repair B N, trap X Y, barricade X1 Y1 X2 Y2,
+                               heal NAME, herb NAME, resurrect NAME); :council auto: the policy's
   :status                      who is active, and how many actions are left";
 
 /// What one line or chunk did.

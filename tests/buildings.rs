@@ -97,6 +97,7 @@ fn barricades_use_their_own_structure_and_are_removed_at_zero() {
             integrity: 2,
             structure: 2,
             caster: None,
+            flying_ignores: true,
         },
         Vec2::new(3.5, 10.0),
     );

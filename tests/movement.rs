@@ -184,3 +184,34 @@ fn movement_traits_from_scripts_apply() {
     let rep = mv(&mut g, &r, &rider, e, 10.0, 20.0);
     assert!(rep.free_hacks.is_empty() && g.dice.rolled() == rolled);
 }
+
+#[test]
+fn a_flier_crosses_a_barricade_only_where_its_roster_says_fliers_ignore_it() {
+    // §6.5: "Flying models ignore it" — the roster's `barricade.flying_ignores`, kept on each token.
+    use village::state::TokenKind;
+    let (r, mut g) = setup();
+    let flier = Traits(MoveTraits {
+        flying: true,
+        ..MoveTraits::default()
+    });
+    for (flying_ignores, y, want) in [(true, 10.0, 6.0), (false, 20.0, 3.0)] {
+        g.add_token(
+            TokenKind::Barricade {
+                segment: Segment::new(Vec2::new(5.0, y - 1.5), Vec2::new(5.0, y + 1.5)),
+                integrity: 2,
+                structure: 2,
+                caster: None,
+                flying_ignores,
+            },
+            Vec2::new(5.0, y),
+        );
+        let imp = place(&r, &mut g, "Infernal Imp", 2.0, y);
+        let rep = mv(&mut g, &r, &flier, imp, 20.0, y);
+        assert!(
+            (rep.travelled - want).abs() < 1e-9,
+            "flying_ignores = {flying_ignores}: {rep:?}"
+        );
+    }
+    // The built-in roster says fliers ignore Barricades, and the Council's Barricades carry it.
+    assert!(r.barricade.flying_ignores);
+}

@@ -593,6 +593,7 @@ game:force_dice({6, 6, 6})
 :activate Hedda 3
 :cast Thorn Wall 1 12.5 25.5 15.5 25.5
 :status
+:step 14.1 30
 ";
     let (out, _) = session(
         &[

@@ -148,6 +148,7 @@ fn a_saved_game_round_trips_and_continues_the_same_dice() {
             integrity: 2,
             structure: 2,
             caster: None,
+            flying_ignores: true,
         },
         Vec2::new(11.5, 10.0),
     );

@@ -689,3 +689,39 @@ fn a_scripted_wave_is_checked_then_deployed_as_usual() {
         .profiles_of(ProfileKind::Enemy)
         .any(|p| p.name == "Zombie"));
 }
+
+#[test]
+fn overwatch_is_used_as_often_a_wave_as_its_per_wave_param_says() {
+    // The roster's `params.per_wave` (1) is read: a roster giving 2 lets two shots of the wave have it.
+    let mut r = rosters();
+    let watchtower = r
+        .buildings
+        .iter_mut()
+        .find(|b| b.name == "Watchtower")
+        .unwrap();
+    let ow = watchtower
+        .abilities
+        .iter_mut()
+        .find(|a| a.name == "Overwatch")
+        .unwrap();
+    ow.params
+        .insert("per_wave".into(), village::roster::ParamValue::Int(2));
+    let hooks = Policy::default();
+    let (_, mut g) = common::setup();
+    g.round = 1;
+    let wt = g.building("Watchtower").unwrap().rect;
+    let tobin = common::place(&r, &mut g, "Tobin the Marksman", 18.0, wt.min.y - 2.5);
+    let foe = common::place(&r, &mut g, "Ogre Brute", 24.0, 3.0);
+    let mut with = 0;
+    for _ in 0..3 {
+        if g.model(foe).is_err() {
+            break;
+        }
+        // The Ogre defends with 6 + 4 and the shot misses (a target only defends): every shot is made.
+        g.dice.force([3, 6]).unwrap();
+        let shot = shoot(&mut g, &r, &hooks, tobin, foe, ShotOptions::default()).unwrap();
+        with += overwatch_mods(&shot).len();
+    }
+    assert_eq!(with, 2, "two shots of the wave had Overwatch");
+    assert_eq!(abilities_used(&g, "Overwatch").len(), 2);
+}

@@ -1,11 +1,11 @@
 -- Guardian (core §6.3): on deployment the Group is assigned the building nearest to it, or an
 -- Opportunity if one is nearer (`objective`, which the kernel asks at deployment and keeps for the
 -- Group); if its objective is Destroyed or removed, the kernel asks again and it takes the nearest
--- remaining building; if none remains, it hunts. It moves until within Short of its objective, then
--- fights the heroes and Village Defenders that come within Short, and pursues no farther.
+-- remaining building; if none remains, its roster entry's `fallback_behaviour` (Hunter) picks the target.
+-- It moves until within its `guard_radius` (3") of its objective, then fights the heroes and Village
+-- Defenders that come within that distance, and pursues no farther.
 local P = require("lib.priority")
 local A = require("lib.act")
-local hunter = require("behaviours.hunter")
 
 return {
 	-- `ask.group`: the Group's models; `ask.lost`: the objective it had (nil at deployment).
@@ -32,15 +32,16 @@ return {
 	target = function(ctx, self, group)
 		local o = ctx:objective(self)
 		if o == nil then
-			return hunter.target(ctx, self, group)
+			local fallback = A.fallback(ctx, self)
+			return fallback and fallback.target(ctx, self, group)
 		end
 		-- An Opportunity is guarded where it lies.
 		return o.kind and { x = o.x, y = o.y } or o
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
-	-- One action: Engaged, fight; farther than Short from its objective, go back toward it; within Short,
-	-- go for a hero or Village Defender that comes within Short, but pursue no farther.
+	-- One action: Engaged, fight; farther than its guard radius from its objective, go back toward it;
+	-- within it, go for a hero or Village Defender that comes within it, but pursue no farther.
 	act = function(ctx, self, target)
 		if target == nil then
 			return nil
@@ -56,12 +57,13 @@ return {
 		if target.id then
 			return A.default(ctx, self, target) -- hunting: nothing left to guard
 		end
-		local short = ctx:rule("measures", "short")
-		if ctx:distance_to(self, target) > short then
+		-- A Behaviour entry without a guard radius guards within Short, as §6.3 reads.
+		local radius = ctx:behaviour(self.behaviour).guard_radius or ctx:rule("measures", "short")
+		if ctx:distance_to(self, target) > radius then
 			return A.move(self, target)
 		end
 		for _, m in ipairs(P.foes(ctx, self)) do
-			if ctx:distance_to(self, m) <= short then
+			if ctx:distance_to(self, m) <= radius then
 				-- A hero or Village Defender that came within Short: a declared Spell-caster casts at it
 				-- from where it stands; otherwise the Guardian goes for it, but no farther.
 				return A.spell(ctx, self, m) or A.move(self, m)

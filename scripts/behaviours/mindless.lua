@@ -1,5 +1,6 @@
 -- Mindless (core §6.3): target the nearest hero, Village Defender or undestroyed building, with the
--- universal tie-breakers. (It never disengages voluntarily or shoots: the turn engine's limits.)
+-- universal tie-breakers. It never disengages voluntarily nor makes a ranged or spell attack: its
+-- roster entry's limits (`voluntary_disengage`, `ranged_attacks`), which the kernel enforces.
 local P = require("lib.priority")
 local A = require("lib.act")
 
@@ -16,6 +17,6 @@ return {
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)
-		return A.default(ctx, self, target, { melee_only = true })
+		return A.default(ctx, self, target)
 	end,
 }

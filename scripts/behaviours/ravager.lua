@@ -1,14 +1,15 @@
 -- Ravager (core §6.3): target the nearest undestroyed building; on a tie, the lowest Integrity, then the
--- universal tie-breakers (§6.2). Fallback: if every building is Destroyed, act as a Hunter.
+-- universal tie-breakers (§6.2). Fallback: if every building is Destroyed, its roster entry's
+-- `fallback_behaviour` (Hunter) picks the target.
 local P = require("lib.priority")
 local A = require("lib.act")
-local hunter = require("behaviours.hunter")
 
 return {
 	target = function(ctx, self, group)
 		local standing = P.standing(ctx)
 		if #standing == 0 then
-			return hunter.target(ctx, self, group)
+			local fallback = A.fallback(ctx, self)
+			return fallback and fallback.target(ctx, self, group)
 		end
 		return P.nearest(ctx, self, standing, function(tied)
 			return P.smallest(tied, function(b)

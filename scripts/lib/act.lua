@@ -24,12 +24,28 @@ function A.held(self)
 	return self:has("transfixed") or self:has("entangled")
 end
 
---- A move toward `where`, or breaking free first when the model is held (§3.7: "cannot move").
+--- A move toward `where`, or breaking free first when the model is held (§3.7: "cannot move"). A Slow
+--- model that has made its one move action this activation takes a one-base-width step instead (§3.3: a
+--- step is not a move action).
 function A.move(self, where)
 	if A.held(self) then
 		return { break_free = true }
 	end
+	if self.moved > 0 and self:has_trait("Slow") then
+		return { step = where }
+	end
 	return { move = where }
+end
+
+--- The Behaviour a model falls back on (its roster entry's `fallback_behaviour`: Ravager and Guardian
+--- hunt once nothing is left to attack or guard), as its script's module; nil when it has none.
+function A.fallback(ctx, self)
+	local mine = self.behaviour and ctx:behaviour(self.behaviour)
+	local other = mine and mine.fallback_behaviour and ctx:behaviour(mine.fallback_behaviour)
+	if other == nil or other.script == nil then
+		return nil
+	end
+	return require((other.script:gsub("%.lua$", ""):gsub("/", ".")))
 end
 
 --- The Behaviours' `declare` (§3.7): a Spell-caster with power left declares before its Group rolls. An
@@ -93,9 +109,10 @@ function A.special(ctx, self)
 	return u and { ability = u.name, target = u.target } or nil
 end
 
---- The default action toward `target` (a model, a building, a point or { edge = true }). `opts.melee_only`:
---- never a ranged attack (Mindless, §6.3).
-function A.default(ctx, self, target, opts)
+--- The default action toward `target` (a model, a building, a point or { edge = true }). A Behaviour
+--- whose roster entry says `ranged_attacks = false` (Mindless, §6.3) is never offered a shot or a spell
+--- attack: `ctx:can_shoot` and `ctx:can_cast` answer no for it, as the kernel would refuse them.
+function A.default(ctx, self, target)
 	if target == nil then
 		return nil
 	end
@@ -127,14 +144,12 @@ function A.default(ctx, self, target, opts)
 		return A.may_attack(ctx, self) and { melee = foe } or nil
 	end
 	-- "If the target becomes attackable ... attack it" (§6.2 step 3): a Shooter's target is attackable
-	-- from where the rules let it shoot, a declared Spell-caster's from where its spell reaches
-	-- (Mindless never makes a ranged attack or a spell attack, §6.3).
-	local shoots = not (opts and opts.melee_only)
-	local spell = shoots and is_model and A.spell(ctx, self, target)
+	-- from where the rules let it shoot, a declared Spell-caster's from where its spell reaches.
+	local spell = is_model and A.spell(ctx, self, target)
 	if spell then
 		return spell
 	end
-	if shoots and is_model and A.may_attack(ctx, self) and ctx:can_shoot(self, target) then
+	if is_model and A.may_attack(ctx, self) and ctx:can_shoot(self, target) then
 		return { shoot = target }
 	end
 	if not is_model and not is_building and A.adjacent(ctx, self, target) then

@@ -691,6 +691,7 @@ function Model:has(condition) end
 ---@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
 ---@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
 ---@field within? number With `move`: stop where the route has this many inches left to reach it (close in without contact).
+---@field step? ModelSnapshot|BuildingSnapshot|Position A one-base-width step straight toward it (§3.3): one action, not a move action (Slow).
 ---@field leave? boolean Leave by the nearest edge.
 ---@field claim? Token|integer Heroes only (the hero policy): claim this Opportunity token in base contact (§6.1).
 ---@field use? string Heroes only (the hero policy): use the item it carries by this name ("Potion of Healing").
@@ -1239,6 +1240,15 @@ function Ctx:tokens(kind) end
 ---@param name string A permission ("ignite", "heal", "shoot", "lead", ...).
 ---@return string|nil
 function Ctx:permission(m, name) end
+
+---The Behaviour's entry in rosters/behaviours.toml (§6.2–6.3): its play `order`, `max_actions`, `turnover`, the limits the kernel enforces (`ranged_attacks`, `voluntary_disengage`, `ignores_terror_and_gruesome`), `guard_radius`, `fallback_behaviour`, its `script`, `params` and the rulebook's words; nil for an unknown name.
+---
+---```lua
+---local radius = ctx:behaviour(self.behaviour).guard_radius
+---```
+---@param name string A Behaviour's name (a model's `behaviour`).
+---@return BehaviourInfo|nil
+function Ctx:behaviour(name) end
 
 ---The objective its Group holds (§6.3): what its Behaviour's `objective` assigned at deployment, kept until that building is Destroyed or that token removed (then the Behaviour is asked again); nil when it has none.
 ---
@@ -1810,6 +1820,28 @@ function ModelSnapshot:has(condition) end
 ---@field value integer A whole number to add to the total.
 ---@field to? "self"|"opponent"|"attacker"|"defender" Whose total (default "self", the hook's owner).
 ---@field reason? string For the log (default: the script's file name).
+
+---A Behaviour of rosters/behaviours.toml (§6.2–6.3), as `ctx:behaviour` reads it.
+---
+---```lua
+---local b = ctx:behaviour("Guardian")
+---```
+---@class BehaviourInfo
+---@field name string The Behaviour's name.
+---@field order integer Its place in the enemy turn's play order (lower first).
+---@field max_actions integer Most actions a Group of it takes per activation.
+---@field turnover boolean Whether two failures end the enemy turn.
+---@field ranged_attacks boolean Whether it makes ranged and spell attacks (the kernel refuses them otherwise).
+---@field voluntary_disengage boolean Whether it moves while Engaged (the kernel refuses it otherwise).
+---@field ignores_terror_and_gruesome? boolean It makes no morale checks for Terror or Gruesome Kills.
+---@field guard_radius? number How near its objective it stays (Guardian), inches.
+---@field fallback_behaviour? string The Behaviour it falls back on.
+---@field target string The rulebook's words: its target.
+---@field melee string The rulebook's words: in melee.
+---@field fallback string The rulebook's words: its fallback.
+---@field limits? string The rulebook's words: its limits.
+---@field script? string Its script, relative to scripts/.
+---@field params? table Plain data for its script.
 
 ---A spell of rosters/spells.toml, as `ctx:spell` reads it.
 ---

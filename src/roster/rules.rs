@@ -253,9 +253,9 @@ pub struct StructureRules {
     pub damage: u32,
     /// Integrity lost to a winning structural Power Blow.
     pub power_blow_damage: u32,
-    /// Integrity lost at wave end by a burning building.
+    /// Integrity lost at wave end by a burning building. (A building holds one fire token, §6.4: its
+    /// `fire` is a flag, so there is no constant to change it.)
     pub fire_damage: u32,
-    pub max_fire_tokens: u32,
 }
 
 /// Game setup (core Ch. IV).

@@ -220,6 +220,9 @@ pub enum Order {
     Ignite(String),
     /// Move along the shortest legal route toward what it aims at (one straight leg, up to its band).
     Move(Aim),
+    /// A one-base-width step straight toward what it aims at (§3.3: "a model may always spend one
+    /// action to take a one-base-width step"); not a move action (Slow).
+    Step(Aim),
     /// Move as `Move` does, but stop where the route has `within` inches left to reach its aim (a
     /// Shooter closing in to Short of its target without reaching contact).
     Approach {

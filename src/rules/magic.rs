@@ -349,8 +349,11 @@ pub fn cast_heal(
     target: ModelId,
     what: Heal,
 ) -> Result<String, RuleError> {
-    spell_of_kind(r, &c, SpellKind::Healing, "heal")?;
+    let s = spell_of_kind(r, &c, SpellKind::Healing, "heal")?;
     check_cast(game, &r.rules, c.caster, c.spell, c.power, Some(target))?;
+    if s.living_only {
+        living(game, target)?;
+    }
     heal_inner(game, &r.rules, target, what)
 }
 
@@ -572,6 +575,7 @@ fn attack_checks(
     if c.side == t.side {
         return Err(RuleError::SameSide(label(t)));
     }
+    super::ranged::behaviour_allows_ranged(r, c)?;
     let engaged_elsewhere = game
         .models
         .iter()
@@ -618,16 +622,8 @@ pub fn may_cast_at(
     match target {
         None if needs_target => Err(RuleError::Magic(format!("{spell} needs a target model"))),
         Some(t) if s.is(SpellKind::Attack) => attack_checks(game, r, hooks, caster, t),
-        Some(t) if s.is(SpellKind::Healing) => {
-            let m = game.model(t)?;
-            match NOT_LIVING.iter().find(|k| m.has_trait(k)) {
-                Some(kind) => Err(RuleError::Magic(format!(
-                    "{} is {kind}, not living",
-                    label(m)
-                ))),
-                None => Ok(()),
-            }
-        }
+        // "A spell that affects only living targets has no effect on Undead or Artificial models."
+        Some(t) if s.living_only => living(game, t),
         _ => Ok(()),
     }
 }
@@ -642,10 +638,23 @@ pub enum Heal {
     Condition(Condition),
 }
 
-/// Heal one living model (§3.7): clear one condition or heal one Wound. Errors when there is nothing of
-/// that kind to heal or the model is not living.
+/// Heal one living model (§3.7): clear one condition or heal one Wound (a Healer's or a Potion's
+/// healing). Errors when there is nothing of that kind to heal or the model is not living.
 pub fn heal(game: &mut Game, rules: &Rules, target: ModelId, what: Heal) -> Result<(), RuleError> {
+    living(game, target)?;
     heal_inner(game, rules, target, what).map(|_| ())
+}
+
+/// Refuse a model that is not living (Undead, Artificial).
+fn living(game: &Game, target: ModelId) -> Result<(), RuleError> {
+    let t = game.model(target)?;
+    match NOT_LIVING.iter().find(|k| t.has_trait(k)) {
+        Some(kind) => Err(RuleError::Magic(format!(
+            "{} is {kind}, not living",
+            label(t)
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn heal_inner(
@@ -654,14 +663,7 @@ fn heal_inner(
     target: ModelId,
     what: Heal,
 ) -> Result<String, RuleError> {
-    let t = game.model(target)?;
-    if let Some(kind) = NOT_LIVING.iter().find(|k| t.has_trait(k)) {
-        return Err(RuleError::Magic(format!(
-            "{} is {kind}, not living",
-            label(t)
-        )));
-    }
-    let name = label(t);
+    let name = label(game.model(target)?);
     let m = game.model_mut(target)?;
     let what = match what {
         Heal::Wound => {
@@ -752,6 +754,8 @@ fn wall_inner(
             integrity: stats.integrity as i32,
             structure: stats.structure as i32,
             caster: Some(caster),
+            // SBH: a flier "can move above obstacles"; the rulebook's Wall is a linear obstacle.
+            flying_ignores: true,
         },
         a.lerp(end, 0.5),
     );

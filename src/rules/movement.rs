@@ -102,10 +102,13 @@ pub(crate) fn band_penalty(
     r: f64,
     traits: &MoveTraits,
 ) -> Option<String> {
-    if traits.flying {
-        return None;
-    }
-    for t in &game.table.terrain {
+    // A flier passes over terrain; over Barricades only where they say so (`flying_ignores`).
+    let terrain: &[crate::geometry::Terrain] = if traits.flying {
+        &[]
+    } else {
+        &game.table.terrain
+    };
+    for t in terrain {
         let kind = format!("{:?}", t.kind).to_lowercase();
         let hit = match &t.shape {
             TerrainShape::Area(p) if t.kind.is_difficult() => {
@@ -128,7 +131,11 @@ pub(crate) fn band_penalty(
         .tokens
         .iter()
         .filter_map(|t| match &t.kind {
-            TokenKind::Barricade { segment, .. } => Some(*segment),
+            TokenKind::Barricade {
+                segment,
+                flying_ignores,
+                ..
+            } if !(traits.flying && *flying_ignores) => Some(*segment),
             _ => None,
         })
         .collect();

@@ -49,6 +49,18 @@ struct Shot<'a> {
 
 /// Check that `shooter` may shoot `target` (§3.5) — weapon, not Engaged, target not Engaged with another
 /// model, sight, range — without the closest-target rule.
+/// A model whose Behaviour never makes a ranged attack or a spell attack (Mindless, §6.3: the roster's
+/// `ranged_attacks = false`) is refused one.
+pub(crate) fn behaviour_allows_ranged(r: &Rosters, m: &Model) -> Result<(), RuleError> {
+    match m.behaviour.as_deref().and_then(|b| r.behaviour(b)) {
+        Some(b) if !b.ranged_attacks => Err(RuleError::NotAllowed(
+            label(m),
+            "make a ranged or spell attack (its Behaviour never does, §6.3)",
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn check_shot<'a>(
     game: &Game,
     r: &'a Rosters,
@@ -61,6 +73,7 @@ fn check_shot<'a>(
     if s.side == t.side {
         return Err(RuleError::SameSide(label(t)));
     }
+    behaviour_allows_ranged(r, s)?;
     let weapon = s
         .weapon
         .as_deref()

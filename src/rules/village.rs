@@ -109,20 +109,31 @@ pub fn active<'r>(game: &Game, rosters: &'r Rosters, name: &str) -> Option<Activ
     })
 }
 
+/// Whether an ability used at most its `per_wave` times a wave (its `params`; once when it has none)
+/// has a use left this wave: its uses are the `key` entries of [`Game::spent`].
+pub fn wave_use_left(game: &Game, a: &Active, key: &str) -> bool {
+    let per = a.number("per_wave", 1.0).max(0.0) as usize;
+    game.spent.iter().filter(|s| *s == key).count() < per
+}
+
 /// Whether a wave is being played (round 1 or later): the "(Wave)" abilities work only then, so a
 /// what-if on a table between waves (a scenario's `g:shoot`) is the plain rulebook.
 pub fn in_wave(game: &Game) -> bool {
     game.round > 0
 }
 
-/// Watchtower I Overwatch (core §7.3): the first ranged attack of the wave made by a hero whose base is
-/// within the ability's `within` (3") of the Watchtower takes `rules.ranged.overwatch`. Spends the use
+/// Watchtower I Overwatch (core §7.3): the first ranged attack of the wave (the first `per_wave`) made
+/// by a hero whose base is within the ability's `within` (3") of the Watchtower takes
+/// `rules.ranged.overwatch`. Spends the use
 /// ([`OVERWATCH_SPENT`]), logs it, and returns the modifier for the roll; `None` when it does not apply.
 pub fn overwatch(game: &mut Game, rosters: &Rosters, shooter: ModelId) -> Option<Modifier> {
-    if !in_wave(game) || game.spent.iter().any(|s| s == OVERWATCH_SPENT) {
+    if !in_wave(game) {
         return None;
     }
     let a = active(game, rosters, names::OVERWATCH)?;
+    if !wave_use_left(game, &a, OVERWATCH_SPENT) {
+        return None;
+    }
     let s = game.model(shooter).ok()?;
     if s.kind != ProfileKind::Hero {
         return None;

@@ -111,6 +111,7 @@ impl Repl {
             "wave",
             "activate",
             "move",
+            "step",
             "attack",
             "blow",
             "shoot",
@@ -666,6 +667,7 @@ fn order_for(game: &Game, me: ModelId, name: &str, arg: &str) -> Result<Order, S
     let enemy = |t: &str| find_model(game, t, Some(Side::Enemies));
     Ok(match name {
         "move" => Order::Move(aim_of(game, arg)?),
+        "step" => Order::Step(aim_of(game, arg)?),
         "attack" => Order::Melee(enemy(arg)?),
         "blow" => Order::PowerBlow(enemy(arg)?),
         // `:shoot TARGET with A B`: Concentrated Shooting (§3.5).

@@ -57,6 +57,10 @@ pub enum TokenKind {
         /// Set for a Wall spell (Thorn Wall): it vanishes when its caster is Defeated.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         caster: Option<super::model::ModelId>,
+        /// Flying models cross it without losing a band (§6.5: a Barricade's roster
+        /// `flying_ignores`; a Wall, like any linear obstacle, is flown over).
+        #[serde(default = "flown_over")]
+        flying_ignores: bool,
     },
     /// Face down; the first enemy entering its area (`radius` around the token) triggers it: a ranged
     /// attack at `combat` without Cover, or an Entangle for a trapper's snare.
@@ -65,6 +69,11 @@ pub enum TokenKind {
         radius: f64,
         entangle: bool,
     },
+}
+
+/// Tokens saved before `flying_ignores` existed: Flying ignored every Barricade.
+fn flown_over() -> bool {
+    true
 }
 
 /// A token on the table.

@@ -317,12 +317,15 @@ pub fn offer_blessing(
     hooks: &dyn Hooks,
     group: &[ModelId],
 ) -> Result<(), RuleError> {
-    if !in_wave(game) || game.spent.iter().any(|s| s == BLESSING_SPENT) {
+    if !in_wave(game) {
         return Ok(());
     }
     let Some(a) = active(game, rosters, names::BLESSING) else {
         return Ok(());
     };
+    if !crate::rules::village::wave_use_left(game, &a, BLESSING_SPENT) {
+        return Ok(());
+    }
     let Some((name, source)) = hooks.blessing(game, group)? else {
         return Ok(());
     };

@@ -148,17 +148,30 @@ pub fn enemy_action(
     }
 }
 
-/// The actions an order costs (SUPPLEMENT §3): a Power Blow or an Aimed Shot two, the rest one (a Task
-/// counts one action of work each time).
+/// The actions an order costs (SUPPLEMENT §3, `rules.actions`): a move, a step, a melee or ranged
+/// attack, a structural attack or a fire one each, a Power Blow or an Aimed Shot two, a spell its Power.
+/// Tasks (breaking free, a Healer's Wound, a claim taking more than one action, a scripted Task) are
+/// worked one action at a time and complete when their stated number is spent.
 pub fn order_cost(rules: &crate::roster::Rules, order: &Order) -> u8 {
-    match order {
-        Order::PowerBlow(_) => rules.actions.power_blow as u8,
-        Order::AimedShot(_) => rules.actions.aimed_shot as u8,
+    let a = &rules.actions;
+    let n = match order {
+        Order::Move(_) | Order::Approach { .. } | Order::Leave => a.move_,
+        Order::Step(_) => a.step,
+        Order::Melee(_) => a.melee,
+        Order::PowerBlow(_) => a.power_blow,
+        Order::Shoot(_) | Order::Concentrated { .. } => a.ranged,
+        Order::AimedShot(_) => a.aimed_shot,
+        Order::Structural(_) => a.structural_attack,
+        Order::Ignite(_) => a.place_fire,
         // A spell costs its Power (§3.7).
-        Order::Cast(c) => c.power,
-        // Breaking free is a Task worked one action at a time (`magic::break_free`).
-        _ => 1,
-    }
+        Order::Cast(c) => u32::from(c.power),
+        Order::Claim(_)
+        | Order::Use(_)
+        | Order::Heal { .. }
+        | Order::Ability { .. }
+        | Order::BreakFree => 1,
+    };
+    u8::try_from(n).unwrap_or(u8::MAX)
 }
 
 /// Why an order needing `cost` actions is not taken with `left`: a spell names its Power (§3.7).
@@ -377,6 +390,25 @@ pub fn execute(
     Ok(report)
 }
 
+/// A model whose Behaviour never voluntarily disengages (Mindless, §6.3: the roster's
+/// `voluntary_disengage = false`) does not move while Engaged; compelled (morale) movement is not
+/// voluntary and is not an order.
+fn no_voluntary_disengage(game: &Game, rosters: &Rosters, id: ModelId) -> Result<(), RuleError> {
+    let m = game.model(id)?;
+    let stays = m
+        .behaviour
+        .as_deref()
+        .and_then(|b| rosters.behaviour(b))
+        .is_some_and(|b| !b.voluntary_disengage);
+    if stays && crate::rules::query::is_engaged(game, &rosters.rules, id) {
+        return Err(RuleError::NotAllowed(
+            crate::rules::query::label(m),
+            "move while Engaged (its Behaviour never voluntarily disengages, §6.3)",
+        ));
+    }
+    Ok(())
+}
+
 /// Whether model `id` carries a ranged weapon that may be thrown for free after a move (`free_after_move`)
 /// and can still use it.
 fn throws_free(game: &Game, rosters: &Rosters, id: ModelId) -> bool {
@@ -435,6 +467,13 @@ fn execute_order(
     if let Some(cause) = crate::rules::end::halted(game, rules).and_then(|h| h.cause()) {
         return Err(RuleError::GameOver(cause.words()));
     }
+    let moving = matches!(
+        order,
+        Order::Move(_) | Order::Approach { .. } | Order::Step(_) | Order::Leave
+    );
+    if moving {
+        no_voluntary_disengage(game, rosters, id)?;
+    }
     Ok(match order.clone() {
         Order::Melee(t) | Order::PowerBlow(t) => {
             one_more_attack(game, rules, id)?;
@@ -475,6 +514,24 @@ fn execute_order(
             ActionReport::Ignite { building: b }
         }
         Order::Leave => leave(game, rules, hooks, id)?,
+        Order::Step(aim) => match aim_point(game, &aim) {
+            Some(p) => ActionReport::Moved {
+                report: move_with(
+                    game,
+                    rules,
+                    hooks,
+                    id,
+                    p,
+                    MoveOptions {
+                        step: true,
+                        ..MoveOptions::default()
+                    },
+                )?,
+            },
+            None => ActionReport::Lost {
+                why: "a step needs a model, a building or a point to step toward".into(),
+            },
+        },
         Order::Claim(token) => ActionReport::Claimed {
             report: super::opportunity::claim(game, rosters, hooks, id, token)?,
         },

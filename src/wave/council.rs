@@ -820,6 +820,7 @@ fn barricade(
             integrity,
             structure: spec.structure as i32,
             caster: None,
+            flying_ignores: spec.flying_ignores,
         },
         from.lerp(end, 0.5),
     );

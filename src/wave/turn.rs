@@ -259,7 +259,13 @@ fn take_actions(
         game.model_mut(id)?.actions_left = left;
         let (report, spent) = match next(game, id)? {
             Step::Done(_) if free_only => break,
-            Step::Done(report) => (report, 1),
+            Step::Done(report) => {
+                let cost = match report {
+                    ActionReport::StoodUp => stand_up_cost(rosters),
+                    _ => 1,
+                };
+                (report, cost)
+            }
             Step::Order(order)
                 if free_only
                     && super::act::free_throw_target(game, rosters, id, &order).is_none() =>
@@ -295,6 +301,11 @@ fn take_actions(
     Ok(done)
 }
 
+/// Actions standing up costs (SUPPLEMENT §3).
+fn stand_up_cost(rosters: &Rosters) -> u8 {
+    u8::try_from(rosters.rules.actions.stand_up).unwrap_or(u8::MAX)
+}
+
 /// One order of a player's model with `left` actions (interactive play): a Defenseless model not Engaged
 /// stands up instead (the action is spent, the order not taken); an order the rules refuse, or one
 /// needing more actions than are left, is an error with the reason and spends nothing (unlike the turn
@@ -311,7 +322,7 @@ pub fn player_step(
     let watch = super::morale::watch(game, hooks)?;
     game.model_mut(id)?.actions_left = left;
     let done = if let Some(stood) = super::act::stand_up_first(game, &rosters.rules, id)? {
-        (stood, 1)
+        (stood, stand_up_cost(rosters))
     } else {
         let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
         if cost > left {

@@ -681,6 +681,7 @@ impl UserData for GameHandle {
                     integrity: spec.integrity as i32,
                     structure: spec.structure as i32,
                     caster: None,
+                    flying_ignores: spec.flying_ignores,
                 },
                 a.lerp(b, 0.5),
             );

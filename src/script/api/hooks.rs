@@ -1089,6 +1089,24 @@ impl Hooks for ScriptHooks<'_> {
                 }
             }
         }
+        // A Behaviour that makes no morale checks for Terror or Gruesome Kills (Fanatic, §6.3: the
+        // roster's `ignores_terror_and_gruesome`), when no trait script spoke first.
+        if matches!(trigger, MoraleTrigger::Terror | MoraleTrigger::GruesomeKill) {
+            let behaviour = game
+                .model(model)
+                .ok()
+                .and_then(|m| m.behaviour.as_deref())
+                .and_then(|b| self.core.rosters.behaviour(b));
+            if let Some(b) = behaviour.filter(|b| b.ignores_terror_and_gruesome) {
+                return Ok(Some((
+                    format!(
+                        "the {} Behaviour makes no morale checks for Terror or Gruesome Kills",
+                        b.name
+                    ),
+                    "rosters/behaviours.toml".to_string(),
+                )));
+            }
+        }
         Ok(None)
     }
 

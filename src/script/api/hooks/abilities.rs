@@ -19,6 +19,7 @@ fn order_kind(order: &Order) -> &'static str {
         Order::Structural(_) => "structural",
         Order::Ignite(_) => "ignite",
         Order::Move(_) => "move",
+        Order::Step(_) => "step",
         Order::Approach { .. } => "approach",
         Order::Leave => "leave",
         Order::Claim(_) => "claim",

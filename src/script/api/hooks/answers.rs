@@ -275,6 +275,16 @@ pub(super) fn parse_order(
             .map_err(|why| bad(&why))?;
         return Ok(Some(Order::Ability { name, target }));
     }
+    match t.raw_get::<Value>("step").map_err(hook_err)? {
+        Value::Table(m) => {
+            let aim = aim_of(&m)
+                .map_err(hook_err)?
+                .ok_or_else(|| bad("step = something it cannot step toward"))?;
+            return Ok(Some(Order::Step(aim)));
+        }
+        Value::UserData(_) => return Ok(model_in("step")?.map(|m| Order::Step(Aim::Model(m)))),
+        _ => {}
+    }
     let aim = match t.raw_get::<Value>("move").map_err(hook_err)? {
         Value::Table(m) => Some(
             aim_of(&m)
@@ -300,8 +310,8 @@ pub(super) fn parse_order(
         };
     }
     Err(bad(
-        "none of melee, shoot, cast, break_free, structural, ignite, move, leave, claim, use, heal or \
-         ability",
+        "none of melee, shoot, cast, break_free, structural, ignite, move, step, leave, claim, use, heal \
+         or ability",
     ))
 }
 

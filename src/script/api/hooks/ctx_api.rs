@@ -100,6 +100,20 @@ impl UserData for CtxHandle {
             }),
         );
         methods.add_method(
+            api("behaviour"),
+            timed("behaviour", |lua, this, name: String| {
+                let rosters = match (&this.kernel, &this.spell) {
+                    (Some(k), _) => k.rosters(),
+                    (None, Some(sp)) => sp.rosters,
+                    (None, None) => return Ok(Value::Nil),
+                };
+                match rosters.behaviour(&name) {
+                    Some(b) => crate::script::api::convert::to_lua(lua, b),
+                    None => Ok(Value::Nil),
+                }
+            }),
+        );
+        methods.add_method(
             api("buildings"),
             timed("buildings", |lua, this, ()| {
                 let mut v = Vec::new();

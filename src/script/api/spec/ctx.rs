@@ -105,6 +105,17 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "if ctx:permission(self, \"ignite\") then return { ignite = building } end",
             },
             Method {
+                name: "behaviour",
+                params: &[p("name", "string", "A Behaviour's name (a model's `behaviour`).")],
+                returns: "BehaviourInfo|nil",
+                doc: "The Behaviour's entry in rosters/behaviours.toml (§6.2–6.3): its play `order`, \
+                      `max_actions`, `turnover`, the limits the kernel enforces (`ranged_attacks`, \
+                      `voluntary_disengage`, `ignores_terror_and_gruesome`), `guard_radius`, \
+                      `fallback_behaviour`, its `script`, `params` and the rulebook's words; nil for an \
+                      unknown name.",
+                usage: "local radius = ctx:behaviour(self.behaviour).guard_radius",
+            },
+            Method {
                 name: "objective",
                 params: &[p("m", "ModelSnapshot", "An enemy model.")],
                 returns: "BuildingSnapshot|Token|nil",
@@ -729,6 +740,42 @@ pub(super) const CLASSES: &[Class] = &[
                 "Whose total (default \"self\", the hook's owner).",
             ),
             opt("reason", "string", "For the log (default: the script's file name)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "BehaviourInfo",
+        kind: ClassKind::Table,
+        doc: "A Behaviour of rosters/behaviours.toml (§6.2–6.3), as `ctx:behaviour` reads it.",
+        usage: "local b = ctx:behaviour(\"Guardian\")",
+        fields: &[
+            f("name", "string", "The Behaviour's name."),
+            f("order", "integer", "Its place in the enemy turn's play order (lower first)."),
+            f("max_actions", "integer", "Most actions a Group of it takes per activation."),
+            f("turnover", "boolean", "Whether two failures end the enemy turn."),
+            f(
+                "ranged_attacks",
+                "boolean",
+                "Whether it makes ranged and spell attacks (the kernel refuses them otherwise).",
+            ),
+            f(
+                "voluntary_disengage",
+                "boolean",
+                "Whether it moves while Engaged (the kernel refuses it otherwise).",
+            ),
+            opt(
+                "ignores_terror_and_gruesome",
+                "boolean",
+                "It makes no morale checks for Terror or Gruesome Kills.",
+            ),
+            opt("guard_radius", "number", "How near its objective it stays (Guardian), inches."),
+            opt("fallback_behaviour", "string", "The Behaviour it falls back on."),
+            f("target", "string", "The rulebook's words: its target."),
+            f("melee", "string", "The rulebook's words: in melee."),
+            f("fallback", "string", "The rulebook's words: its fallback."),
+            opt("limits", "string", "The rulebook's words: its limits."),
+            opt("script", "string", "Its script, relative to scripts/."),
+            opt("params", "table", "Plain data for its script."),
         ],
         methods: &[],
     },

@@ -202,6 +202,11 @@ pub(super) const CLASSES: &[Class] = &[
                 "number",
                 "With `move`: stop where the route has this many inches left to reach it (close in without contact).",
             ),
+            opt(
+                "step",
+                "ModelSnapshot|BuildingSnapshot|Position",
+                "A one-base-width step straight toward it (§3.3): one action, not a move action (Slow).",
+            ),
             opt("leave", "boolean", "Leave by the nearest edge."),
             opt(
                 "claim",
