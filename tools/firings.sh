@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# How often each signature, Alpha Rule and Opportunity script acted in `village play --auto` games: the
-# number of logged events that name the script as their source (a modifier, a changed result, a spent
-# use, a granted effect, a reroll, a scripted action, a fire, a summoning, a claim...), summed over
-# SEEDS seeds of each party below, Standard and Siege. Needs python3.
+# What fires in real games of `village play --auto`, over SEEDS seeds of each party below, Standard and
+# Siege. Needs python3. Prints three Markdown tables:
+#   1. each signature, Alpha Rule and Opportunity script: the logged events that name it as their source
+#      (a modifier, a changed result, a spent use, a granted effect, a reroll, a scripted action, a fire,
+#      a summoning, a claim...) and in how many games;
+#   2. each spell cast (`spell` events), by spell and by the caster's profile;
+#   3. the rules of the turn engine a game reaches, counted from the log (re-nominations, group
+#      activations, declarations, breaking free, free Javelin throws, the Ambush bonus, Concentrated
+#      Shooting, Walls, objectives, compelled movement slowed by terrain, game endings by cause).
 #   cargo build --release && tools/firings.sh 50
 set -euo pipefail
 SEEDS=${1:-50}
 BIN=${BIN:-target/release/village}
 parties=("Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
-    "Hedda the Hedge Witch,Sir Roland,Wren the Scout,Grimm the Trapper")
+    "Hedda the Hedge Witch,Sir Roland,Wren the Scout,Grimm the Trapper"
+    "Captain Maren,Sister Ilse,Hedda the Hedge Witch,Bram the Smith")
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 n=0
@@ -17,15 +23,23 @@ for length in standard siege; do
         for seed in $(seq 1 "$SEEDS"); do
             n=$((n + 1))
             "$BIN" play --auto --length "$length" --heroes "$party" --seed "$seed" \
-                --log "$logs/$n.jsonl" >/dev/null
+                --log "$logs/$n.jsonl" --json >"$logs/$n.json"
         done
     done
 done
-python3 - "$logs" "$n" <<'PY'
-import collections, json, os, sys
-folder, games = sys.argv[1], int(sys.argv[2])
+python3 - "$logs" "$n" "${#parties[@]}" <<'PY'
+import collections, json, os, sys, tomllib
+folder, games, parties = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+# The heroes' side by profile name (heroes and Village Defenders); every other model is an enemy.
+heroes_side = set()
+for f, key in (("rosters/heroes.toml", "hero"), ("rosters/defenders.toml", "defender")):
+    with open(f, "rb") as fh:
+        heroes_side |= {p["name"] for p in tomllib.load(fh)[key]}
 kinds = ("scripts/signatures/", "scripts/alpha/", "scripts/opportunities/")
 count, in_games = collections.Counter(), collections.Counter()
+spells, spell_games = collections.Counter(), collections.Counter()
+rules, rule_games = collections.Counter(), collections.Counter()
+
 def scripts_in(v, found):
     if isinstance(v, str):
         for k in kinds:
@@ -38,17 +52,89 @@ def scripts_in(v, found):
     elif isinstance(v, list):
         for x in v:
             scripts_in(x, found)
-for name in os.listdir(folder):
-    seen = set()
+
+for name in sorted(os.listdir(folder)):
+    if not name.endswith(".jsonl"):
+        continue
+    seen, seen_spells, seen_rules = set(), set(), set()
+    names, side = {}, {}
+    # Per side's turn: who has activated (a second activation is a re-nomination, §3.1). A turn ends
+    # when the other side activates or a new wave is built.
+    activated, turn_side = set(), None
+    def rule(key):
+        rules[key] += 1
+        seen_rules.add(key)
     for line in open(os.path.join(folder, name)):
+        e = json.loads(line)
         found = set()
-        scripts_in(json.loads(line), found)
+        scripts_in(e, found)
         count.update(found)
         seen |= found
+        k = e.get("event")
+        if k in ("placed", "summoned") and "name" in e:
+            names[e["model"]] = e["name"]
+        if k == "wave_built":
+            activated, turn_side = set(), None
+        elif k == "activation":
+            m = e["model"]
+            s = names.get(m) in heroes_side
+            if s != turn_side:
+                activated, turn_side = set(), s
+            if m in activated:
+                rule("re-nomination (§3.1), " + ("heroes" if s else "enemies"))
+            activated.add(m)
+        elif k == "group_activation" and e.get("leader") is not None:
+            rule("a Leader's group activation (§3.1)")
+        elif k == "spell":
+            who = names.get(e["caster"], "model %d" % e["caster"])
+            key = (e["spell"], who)
+            spells[key] += 1
+            seen_spells.add(key)
+        elif k == "declared":
+            rule("spellcasting declared (§3.7)")
+        elif k == "out_of_power":
+            rule("out of power (§3.7)")
+        elif k == "wall_raised":
+            rule("Wall raised (§3.7)")
+        elif k == "wall_fallen":
+            rule("Wall falls: " + e.get("reason", ""))
+        elif k == "task_progress" and "break free" in e.get("task", "") and e.get("complete"):
+            rule("broke free (§3.7)")
+        elif k == "free_throw":
+            rule("free Javelin throw (§3.5)")
+        elif k == "objective":
+            rule("objective re-assigned (§6.3)" if e.get("lost") else "objective assigned at deployment (§6.3)")
+        elif k == "combat":
+            for mod in e.get("modifiers", []):
+                r = mod.get("reason", "")
+                if r == "Ambush":
+                    rule("Ambush bonus (§3.4)")
+                elif r.startswith("Concentrated Shooting"):
+                    rule("Concentrated Shooting (§3.5)")
+        elif k == "morale" and "one band less" in e.get("detail", ""):
+            rule("compelled movement slowed by terrain (§3.6)")
     in_games.update(seen)
-print(f"{games} games (Standard and Siege; two parties)")
+    spell_games.update(seen_spells)
+    rule_games.update(seen_rules)
+    summary = json.load(open(os.path.join(folder, name[:-1])))
+    cause = summary.get("cause", "?")
+    rules["game ended: " + cause] += 1
+    rule_games["game ended: " + cause] += 1
+
+print(f"{games} games (Standard and Siege; {parties} parties)")
+print()
 print("| script | events | games |")
 print("|---|---|---|")
 for s in sorted(count):
     print(f"| {s} | {count[s]} | {in_games[s]} |")
+print()
+print("| spell | cast by | casts | games |")
+print("|---|---|---|---|")
+for (s, who) in sorted(spells):
+    print(f"| {s} | {who} | {spells[(s, who)]} | {spell_games[(s, who)]} |")
+print()
+print("| rule | times | games |")
+print("|---|---|---|")
+for r in sorted(rules):
+    print(f"| {r} | {rules[r]} | {rule_games[r]} |")
 PY

@@ -1,7 +1,26 @@
--- Fanatic (core §6.3): its target is always the Town Hall. (Its limits — no voluntary retreat, no morale
--- for Terror or Gruesome Kills — are rules of the turn engine and of morale.)
+-- Fanatic (core §6.3): its target is always the Town Hall. In melee it attacks the Town Hall when
+-- adjacent, and a hero only if the hero blocks its route or is Engaged: a Spell-caster that declared
+-- (§3.7) casts at a hero of the other side that is Engaged (a Transfix there leaves the hero at +2 and
+-- Lethal to its friends) before walking on. (Its other limits — no voluntary retreat, no morale for
+-- Terror or Gruesome Kills — are its roster entry's, played by the kernel.)
 local P = require("lib.priority")
 local A = require("lib.act")
+
+--- A spell at an Engaged hero within reach, as an order; nil when none.
+local function at_engaged(ctx, self)
+	if not self.declared or self.engaged then
+		return nil
+	end
+	for _, m in ipairs(P.foes(ctx, self)) do
+		if m.engaged then
+			local spell = A.spell(ctx, self, m)
+			if spell then
+				return spell
+			end
+		end
+	end
+	return nil
+end
 
 return {
 	target = function(ctx, self, group)
@@ -12,8 +31,8 @@ return {
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
-	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
+	-- One action (§6.2's universal priority; see scripts/lib/act.lua), after a spell at an Engaged hero.
 	act = function(ctx, self, target)
-		return A.default(ctx, self, target)
+		return at_engaged(ctx, self) or A.default(ctx, self, target)
 	end,
 }

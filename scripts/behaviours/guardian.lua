@@ -50,24 +50,35 @@ return {
 		if foe then
 			return A.may_attack(ctx, self) and { melee = foe } or nil
 		end
-		local special = A.special(ctx, self)
-		if special then
-			return special
-		end
 		if target.id then
 			return A.default(ctx, self, target) -- hunting: nothing left to guard
 		end
 		-- A Behaviour entry without a guard radius guards within Short, as §6.3 reads.
 		local radius = ctx:behaviour(self.behaviour).guard_radius or ctx:rule("measures", "short")
-		if ctx:distance_to(self, target) > radius then
+		local near = ctx:distance_to(self, target) <= radius
+		local intruder
+		for _, m in ipairs(near and P.foes(ctx, self) or {}) do
+			if ctx:distance_to(self, m) <= radius then
+				intruder = m
+				break
+			end
+		end
+		-- A hero or Village Defender that came within its radius: a declared Spell-caster casts at it
+		-- from where it stands, before any special action of its own.
+		local spell = intruder and A.spell(ctx, self, intruder)
+		if spell then
+			return spell
+		end
+		local special = A.special(ctx, self)
+		if special then
+			return special
+		end
+		if not near then
 			return A.move(self, target)
 		end
-		for _, m in ipairs(P.foes(ctx, self)) do
-			if ctx:distance_to(self, m) <= radius then
-				-- A hero or Village Defender that came within Short: a declared Spell-caster casts at it
-				-- from where it stands; otherwise the Guardian goes for it, but no farther.
-				return A.spell(ctx, self, m) or A.move(self, m)
-			end
+		if intruder then
+			-- It goes for the intruder, but no farther.
+			return A.move(self, intruder)
 		end
 		return nil
 	end,

@@ -198,3 +198,21 @@ do
 	end
 	assert(reached, "into contact with a Guardian she can reach")
 end
+
+-- The Lich casts too: guarding, at a hero that came within its guard radius, before raising the dead;
+-- as a Fanatic, at a hero Engaged with one of its side (§6.3: "attack a hero only if the hero blocks its
+-- route or is Engaged").
+for _, case in ipairs({ "Guardian", "Fanatic" }) do
+	local g = village.new_game({ seed = 1, table = "empty" })
+	local lich = g:place("Lich", { x = 32, y = 18 }, { group = 1, behaviour = case })
+	local bram = g:place("Bram the Smith", { x = 32, y = 20.5 })
+	if case == "Fanatic" then
+		g:place("Zombie", { x = 33, y = 20.5 }, { group = 2, behaviour = "Mindless" })
+	end
+	g:force_dice({ 6, 6, 1, 1, 1, 6, 6, 6, 6, 6, 6 })
+	g:enemy_turn()
+	local cast = events(g, "spell", function(e)
+		return e.caster == lich.id
+	end)
+	assert(#cast >= 1 and cast[1].spell == "Transfix" and cast[1].target == bram.id, case .. ": " .. #cast)
+end
