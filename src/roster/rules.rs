@@ -94,6 +94,10 @@ pub struct ActivationRules {
     pub group_max_models: u32,
     /// Group members are within this of the Leader and of each other.
     pub group_range: Measure,
+    /// An Enemy Group that failed exactly one die without a turnover stays Active and activates again
+    /// later in the enemy turn (§3.1, which §6.2's turns follow); false: each Group activates once a
+    /// turn (the variant `enemy_groups_activate_once`).
+    pub enemy_groups_renominate: bool,
 }
 
 impl ActivationRules {

@@ -228,7 +228,8 @@ fn activate_members(
             done.push((*id, report));
         }
     }
-    let again = crate::rules::activation::stays_active(&roll);
+    let again = crate::rules::activation::stays_active(&roll)
+        && rosters.rules.activation.enemy_groups_renominate;
     crate::rules::activation::mark_activated(game, alive, again);
     Ok((roll, actions, done))
 }
