@@ -91,10 +91,13 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     (z ^ (z >> 31)) >> 1
 }
 
-const FIRING_KINDS: [&str; 3] = [
+/// The scripts whose firings a report counts: signatures, Alpha Rules, Opportunities and spells (a cast
+/// names its spell's script).
+const FIRING_KINDS: [&str; 4] = [
     "scripts/signatures/",
     "scripts/alpha/",
     "scripts/opportunities/",
+    "scripts/spells/",
 ];
 
 /// Every `*.lua` path starting with one of `prefixes` that an event's JSON text names (a modifier's, a
@@ -371,7 +374,7 @@ pub fn text(r: &Report, seconds: f64) -> String {
     if !r.firings.is_empty() {
         let _ = writeln!(
             out,
-            "\nSignatures, Alpha Rules and Opportunities (events; games):"
+            "\nSignatures, Alpha Rules, Opportunities and spells (events; games):"
         );
         for (s, c) in &r.firings {
             let _ = writeln!(

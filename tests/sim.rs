@@ -52,6 +52,16 @@ fn one_thread_and_two_give_the_same_report() {
         .sum();
     assert_eq!(lost, l);
     assert!(!one["firings"].as_object().unwrap().is_empty());
+    // Sister Ilse casts in these games, and the report counts her spells' scripts.
+    assert!(
+        one["firings"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .any(|k| k.starts_with("scripts/spells/")),
+        "{}",
+        one["firings"]
+    );
     // Another seed, other games.
     let other = sim(&["--games", "6", "--seed", "2", "--length", "intro", "--json"]);
     assert_ne!(untimed(one), untimed(other));

@@ -9,16 +9,23 @@
 #      activations, declarations, breaking free, free Javelin throws, the Ambush bonus, Concentrated
 #      Shooting, Walls, objectives, compelled movement slowed by terrain, game endings by cause).
 #   cargo build --release && tools/firings.sh 50
+# LENGTHS (default "standard siege") and PARTY (one party instead of the three) narrow it, e.g.
+#   LENGTHS=standard PARTY="Captain Maren,Sister Ilse,Hedda the Hedge Witch,Bram the Smith" tools/firings.sh 100
 set -euo pipefail
 SEEDS=${1:-50}
 BIN=${BIN:-target/release/village}
-parties=("Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
-    "Hedda the Hedge Witch,Sir Roland,Wren the Scout,Grimm the Trapper"
-    "Captain Maren,Sister Ilse,Hedda the Hedge Witch,Bram the Smith")
+read -r -a lengths <<<"${LENGTHS:-standard siege}"
+if [ -n "${PARTY:-}" ]; then
+    parties=("$PARTY")
+else
+    parties=("Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
+        "Hedda the Hedge Witch,Sir Roland,Wren the Scout,Grimm the Trapper"
+        "Captain Maren,Sister Ilse,Hedda the Hedge Witch,Bram the Smith")
+fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 n=0
-for length in standard siege; do
+for length in "${lengths[@]}"; do
     for party in "${parties[@]}"; do
         for seed in $(seq 1 "$SEEDS"); do
             n=$((n + 1))
@@ -27,9 +34,9 @@ for length in standard siege; do
         done
     done
 done
-python3 - "$logs" "$n" "${#parties[@]}" <<'PY'
+python3 - "$logs" "$n" "${#parties[@]}" "${lengths[*]}" <<'PY'
 import collections, json, os, sys, tomllib
-folder, games, parties = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+folder, games, parties, lengths = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 # The heroes' side by profile name (heroes and Village Defenders); every other model is an enemy.
 heroes_side = set()
 for f, key in (("rosters/heroes.toml", "hero"), ("rosters/defenders.toml", "defender")):
@@ -121,7 +128,7 @@ for name in sorted(os.listdir(folder)):
     rules["game ended: " + cause] += 1
     rule_games["game ended: " + cause] += 1
 
-print(f"{games} games (Standard and Siege; {parties} parties)")
+print(f"{games} games ({lengths}; {parties} part{'y' if parties == '1' else 'ies'})")
 print()
 print("| script | events | games |")
 print("|---|---|---|")

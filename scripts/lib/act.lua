@@ -119,17 +119,12 @@ function A.default(ctx, self, target)
 	if target.edge then
 		return A.held(self) and { break_free = true } or { leave = true }
 	end
-	-- A special rule's action the model may take now comes first.
-	local special = A.special(ctx, self)
-	if special then
-		return special
-	end
 	local is_model = target.id ~= nil
 	local is_building = target.integrity ~= nil and not is_model
-	if (is_model or is_building) and A.adjacent(ctx, self, target) then
-		if is_model then
-			return A.may_attack(ctx, self) and { melee = target } or nil
-		end
+	-- Beside the building it targets, it attacks the building (§6.3: a Ravager "if adjacent to its
+	-- building, attack it; a hero is attacked only if it blocks the route or is the only adjacent
+	-- target"), before any special action at the models around it.
+	if is_building and A.adjacent(ctx, self, target) then
 		-- An Igniter sets an unburnt building alight rather than attacking it (core §6.4): the fire
 		-- costs the village a point of Integrity at the end of the wave unless a hero puts it out,
 		-- and needs no roll.
@@ -137,6 +132,14 @@ function A.default(ctx, self, target)
 			return { ignite = target }
 		end
 		return { structural = target }
+	end
+	-- A special rule's action the model may take now comes next.
+	local special = A.special(ctx, self)
+	if special then
+		return special
+	end
+	if is_model and A.adjacent(ctx, self, target) then
+		return A.may_attack(ctx, self) and { melee = target } or nil
 	end
 	local foe = A.nearest_adjacent(ctx, self, target)
 	if foe then

@@ -9,15 +9,34 @@ local T = {}
 
 local town_hall = P.town_hall
 
---- The enemies in the order they threaten the village: closest to the Town Hall first (ties by id).
+--- Whether a model knows a Summoning spell (the Lich's Raise Dead): what it summons vanishes when it is
+--- Defeated (§3.7), so it is worth more than what it raises.
+local function summoner(ctx, m)
+	for _, name in ipairs(m.spells) do
+		local s = ctx:spell(name)
+		for _, kind in ipairs(s and s.kinds or {}) do
+			if kind == "summoning" then
+				return true
+			end
+		end
+	end
+	return false
+end
+
+--- The enemies in the order they threaten the village: a summoner first (a lone hero would otherwise
+--- fight the dead it keeps raising), then closest to the Town Hall (ties by id).
 function T.threats(ctx)
 	local th = town_hall(ctx)
 	local foes = ctx:models({ side = "enemies" })
-	local d = {}
+	local d, first = {}, {}
 	for _, f in ipairs(foes) do
 		d[f.id] = th and ctx:distance_to(f, th) or 0
+		first[f.id] = #f.spells > 0 and summoner(ctx, f)
 	end
 	table.sort(foes, function(a, b)
+		if first[a.id] ~= first[b.id] then
+			return first[a.id]
+		end
 		if d[a.id] ~= d[b.id] then
 			return d[a.id] < d[b.id]
 		end
@@ -79,10 +98,37 @@ function T.assignment(ctx, threats)
 	return out
 end
 
---- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+; three
---- for the last model of the side not yet activated this turn, whose turnover costs nobody a first
---- activation (a model Active again after failing one die only loses its second chance). `others` are
---- models activating with it (a group), which do not count as left behind.
+--- The actions a roll of `n` dice is worth to a model no friend is waiting behind: its successes, plus,
+--- when exactly one rolled die fails without a turnover, a fresh roll (§3.1: still Active) — so
+--- E(n) = successes / (1 − P(exactly one failure)). `p` is a die's chance of success; `auto` the
+--- successes taken without a roll (the Hero trait), which replace dice.
+local function worth(ctx, n, p, auto)
+	local rolled = math.max(n - auto, 0)
+	local again = 0
+	if rolled >= 1 and ctx:rule("activation", "turnover_failures") > 1 then
+		again = rolled * (1 - p) * p ^ (rolled - 1)
+	end
+	return (math.min(auto, n) + rolled * p) / (1 - again)
+end
+
+--- A die's chance of success at Quality `q` (a natural 1 fails, a natural 6 succeeds).
+local function success(ctx, q)
+	local nat_fail, nat_success =
+		ctx:rule("activation", "natural_fail"), ctx:rule("activation", "natural_success")
+	local n = 0
+	for face = 1, 6 do
+		if face ~= nat_fail and (face >= q or face >= nat_success) then
+			n = n + 1
+		end
+	end
+	return n / 6
+end
+
+--- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+, while a
+--- friend still waits for its first activation; the last model of the side not yet activated this turn,
+--- whose turnover costs nobody a first activation, takes the number of dice worth the most actions
+--- (three, unless its Quality is so poor that single dice rolled again and again give more). `others`
+--- are models activating with it (a group), which do not count as left behind.
 function T.dice(ctx, self, others)
 	local with = {}
 	for _, o in ipairs(others or {}) do
@@ -93,7 +139,24 @@ function T.dice(ctx, self, others)
 			return 2
 		end
 	end
-	return 3
+	-- A group rolls at its worst Quality, and has the Hero's success only if every member has it.
+	local hero = ctx:rule("activation", "hero_automatic_successes")
+	local q, auto = self.quality, ctx:permission(self, "automatic_success") and hero or 0
+	for _, o in ipairs(others or {}) do
+		q = math.max(q, o.quality)
+		if not ctx:permission(o, "automatic_success") then
+			auto = 0
+		end
+	end
+	local p = success(ctx, q)
+	local best, best_n = -1, 3
+	for n = ctx:rule("activation", "max_dice"), 1, -1 do
+		local e = worth(ctx, n, p, auto)
+		if e > best + 1e-9 then
+			best, best_n = e, n
+		end
+	end
+	return best_n
 end
 
 --- Whether a model nominated again this turn (it failed one die without a turnover, §3.1) has anything

@@ -216,3 +216,29 @@ for _, case in ipairs({ "Guardian", "Fanatic" }) do
 	end)
 	assert(#cast >= 1 and cast[1].spell == "Transfix" and cast[1].target == bram.id, case .. ": " .. #cast)
 end
+
+-- A summoner comes first among the threats: what the Lich raises vanishes when it falls (§3.7), so the
+-- lone hero goes for it rather than for the Skeletons nearer the Town Hall.
+do
+	local g = village.new_game({ seed = 1, table = "empty" })
+	local maren = g:place("Captain Maren", { x = 23, y = 18 })
+	g:place("Skeleton Warrior", { x = 30, y = 18 }, { group = 1, behaviour = "Mindless" })
+	g:place("Skeleton Warrior", { x = 30, y = 20 }, { group = 1, behaviour = "Mindless" })
+	local lich = g:place("Lich", { x = 23, y = 31 }, { group = 2, behaviour = "Fanatic" })
+	local before = g:distance(maren, lich)
+	g:force_dice({ 6, 6 })
+	g:hero_turn()
+	assert(g:distance(maren, lich) < before - 5, "Maren went for the Lich: " .. g:distance(maren, lich))
+end
+
+-- A Ravager beside the building it targets attacks the building (§6.3), not the hero in front of it
+-- with its Alpha Rule's breath.
+do
+	local g = village.new_game({ seed = 1, table = "empty" })
+	local th = g:building("Town Hall") -- (15, 16)–(21, 20)
+	local dragon = g:place("Young Dragon", { x = 22, y = 18 }, { group = 1, behaviour = "Ravager" })
+	g:place("Captain Maren", { x = 24.5, y = 18 })
+	assert(g:target(dragon) == th, "it targets the Town Hall")
+	local a = g:act(dragon)
+	assert(a.did == "structural" or a.did == "ignite", "the building first: " .. a.did)
+end

@@ -1,0 +1,32 @@
+--! mod: tests/fixtures/poor_quality_mod
+-- The default policy's dice for the last model of the side to activate: the number worth the most
+-- actions, counting §3.1's fresh roll after exactly one failed die (E(n) = successes / (1 − P(exactly
+-- one failure))). Three at Quality 4+ (2.4 actions against 2 with two dice); at 6+ single dice, rolled
+-- again after each failure, give one action a turn against 0.54 with three.
+local function dice_chosen(profile)
+	local g = village.new_game({ seed = 1, table = "empty" })
+	local m = g:place(profile, { x = 4, y = 4 })
+	g:place("Orc Warrior", { x = 32, y = 32 }, { group = 1, behaviour = "Hunter" })
+	g:force_dice({ 6, 6, 6 })
+	g:hero_turn()
+	for _, e in ipairs(g:log()) do
+		if e.event == "activation" and e.model == m.id then
+			return #e.dice + e.automatic
+		end
+	end
+end
+assert(dice_chosen("Bram the Smith") == 3, "Quality 4+: three")
+assert(dice_chosen("Raw Recruit") == 1, "Quality 6+: one")
+-- With a friend still to activate, two (a turnover would cost the friend its activation).
+local g = village.new_game({ seed = 1, table = "empty" })
+local recruit = g:place("Raw Recruit", { x = 4, y = 4 })
+g:place("Bram the Smith", { x = 20, y = 4 })
+g:place("Orc Warrior", { x = 32, y = 32 }, { group = 1, behaviour = "Hunter" })
+g:force_dice({ 6, 6, 6, 6, 6 })
+g:hero_turn()
+for _, e in ipairs(g:log()) do
+	if e.event == "activation" and e.model == recruit.id then
+		assert(#e.dice == 2, "two while Bram waits: " .. #e.dice)
+		break
+	end
+end
