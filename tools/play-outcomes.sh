@@ -3,9 +3,14 @@
 # and party size: SEEDS games per cell (`village sim --games SEEDS --seed 1`, the same games whatever
 # --jobs is), with the cause each game ended by (SUPPLEMENT §10). Prints a Markdown table.
 #   cargo build --release && tools/play-outcomes.sh 200
+# VARIANT=NAME plays every game with that rule variant (e.g. enemy_groups_activate_once).
 set -euo pipefail
 SEEDS=${1:-100}
 BIN=${BIN:-target/release/village}
+variant=()
+if [ -n "${VARIANT:-}" ]; then
+    variant=(--variant "$VARIANT")
+fi
 parties=("Captain Maren,Tobin the Marksman"
     "Captain Maren,Tobin the Marksman,Sister Ilse"
     "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith")
@@ -13,7 +18,7 @@ echo "| length | heroes | games | win | loss | stalled | win rate | Town Hall De
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for length in intro standard siege; do
     for i in 0 1 2; do
-        "$BIN" sim --json --games "$SEEDS" --seed 1 --length "$length" --heroes "${parties[$i]}" |
+        "$BIN" sim --json --games "$SEEDS" --seed 1 --length "$length" --heroes "${parties[$i]}" "${variant[@]}" |
             python3 -c '
 import json, sys
 d = json.load(sys.stdin)
