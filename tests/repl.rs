@@ -656,3 +656,41 @@ game:force_dice({6, 6, 6})
         "{status}"
     );
 }
+
+/// Concentrated Shooting from the REPL (§3.5): `:shoot TARGET with A` fires Tobin and a Village Archer as
+/// one attack, the target at −1 for the second shooter; each has shot for the turn.
+#[test]
+fn concentrated_shooting_from_the_repl() {
+    let script = "\
+:wave
+local t = game:model(2); game:place(\"Village Archer\", {x = t.pos.x - 1.2, y = t.pos.y}); game:place(\"Ogre Brute\", {x = t.pos.x - 2, y = t.pos.y - 5})
+game:force_dice({6, 6, 6, 5, 2})
+:activate Tobin 3
+:shoot Ogre with Archer
+return game:model(8).attacks
+";
+    let (out, _) = session(
+        &[
+            "repl",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--heroes",
+            "Captain Maren,Tobin the Marksman,Hedda the Hedge Witch",
+        ],
+        script,
+    );
+    assert!(
+        out.contains("-1 Concentrated Shooting (2 shooters) (defender)"),
+        "{out}"
+    );
+    let archer = out
+        .split("> return game:model(8).attacks\n")
+        .nth(1)
+        .unwrap();
+    assert!(
+        archer.starts_with('1'),
+        "the Archer has shot for the turn: {archer}"
+    );
+}
