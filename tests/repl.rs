@@ -566,6 +566,17 @@ fn a_spell_needs_its_declaration_before_the_roll() {
     assert!(out.contains("did not declare spellcasting"), "{out}");
 }
 
+/// An Intro game of seed 2 with Maren, Tobin and Hedda (the whole-turn REPL tests).
+const MAREN_TOBIN_HEDDA: [&str; 7] = [
+    "repl",
+    "--length",
+    "intro",
+    "--seed",
+    "2",
+    "--heroes",
+    "Captain Maren,Tobin the Marksman,Hedda the Hedge Witch",
+];
+
 /// §3.1 and §3.7 by hand: a Leader's group (`:activate Maren group`), a model that failed one die
 /// nominated again, breaking free (`:breakfree`, a two-action Task), and a Wall cast between two points
 /// after declaring with `:cast NAME`. The dice are forced from Lua, so the transcript is fixed.
@@ -595,18 +606,7 @@ game:force_dice({6, 6, 6})
 :status
 :step 14.1 30
 ";
-    let (out, _) = session(
-        &[
-            "repl",
-            "--length",
-            "intro",
-            "--seed",
-            "2",
-            "--heroes",
-            "Captain Maren,Tobin the Marksman,Hedda the Hedge Witch",
-        ],
-        script,
-    );
+    let (out, _) = session(&MAREN_TOBIN_HEDDA, script);
     // One roll for the group; each member then takes the actions.
     assert!(
         out.contains("Group of Captain Maren (1), Sir Roland (8), Bram the Smith (9) activates"),
@@ -669,18 +669,7 @@ game:force_dice({6, 6, 6, 5, 2})
 :shoot Ogre with Archer
 return game:model(8).attacks
 ";
-    let (out, _) = session(
-        &[
-            "repl",
-            "--length",
-            "intro",
-            "--seed",
-            "2",
-            "--heroes",
-            "Captain Maren,Tobin the Marksman,Hedda the Hedge Witch",
-        ],
-        script,
-    );
+    let (out, _) = session(&MAREN_TOBIN_HEDDA, script);
     assert!(
         out.contains("-1 Concentrated Shooting (2 shooters) (defender)"),
         "{out}"

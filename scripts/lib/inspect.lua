@@ -1,6 +1,6 @@
 -- Helpers for reading results and the event log from a script or the REPL: which modifiers one script
--- added to a combat result, and the latest event of a kind. Plain Lua over the tables the API returns;
--- nothing here changes a game.
+-- added to a combat result, the events of a kind, and the latest one. Plain Lua over the tables the API
+-- returns; nothing here changes a game.
 local M = {}
 
 --- The modifiers of a combat result (`g:melee`, `g:shoot`, ...) whose source names `script`
@@ -10,6 +10,17 @@ function M.modifiers_from(result, script)
 	for _, m in ipairs(result.modifiers) do
 		if m.source:find(script, 1, true) then
 			table.insert(found, m)
+		end
+	end
+	return found
+end
+
+--- Every event of `kind` in the game's log, in order, that `pred` (if given) accepts.
+function M.events(game, kind, pred)
+	local found = {}
+	for _, e in ipairs(game:log()) do
+		if e.event == kind and (pred == nil or pred(e)) then
+			found[#found + 1] = e
 		end
 	end
 	return found

@@ -2,15 +2,7 @@
 -- the Behaviours cast (g:enemy_turn). Dice are forced where an outcome depends on them.
 local I = require("lib.inspect")
 
-local function events(g, kind, pred)
-	local out = {}
-	for _, e in ipairs(g:log()) do
-		if e.event == kind and (pred == nil or pred(e)) then
-			out[#out + 1] = e
-		end
-	end
-	return out
-end
+local events = I.events
 
 -- §3.1 re-nomination: Maren fails one die without a turnover, stays Active, and the policy nominates
 -- her again in the same turn.
