@@ -288,41 +288,33 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
 }
 
 /// A side's turn begins (§3.1): all of its models become Active; their attacks (one per turn, §3.2) and
-/// nominations are counted afresh.
+/// nominations are counted afresh; every model's place is noted for the Ambush bonus ([`began_hidden`]).
 pub fn begin_turn(game: &mut Game, side: crate::state::Side) {
-    let hidden = hidden_at_turn_start(game, side);
     for m in game.models.iter_mut() {
+        // Where everyone stands as the turn begins (the Ambush bonus, §3.4).
+        m.turn_start = Some(m.pos);
         if m.side == side {
             m.active = true;
             m.attacks = 0;
             m.activations = 0;
-            m.hidden_from = hidden.get(&m.id).cloned().unwrap_or_default();
-        } else {
-            m.hidden_from.clear();
         }
     }
 }
 
-/// For each model of `side`, the enemies that cannot see it now (every sight line from the enemy's
-/// centre to its base blocked, §3.4 "fully hidden ... out of its line of sight"). Only blocking matters
-/// here, which the contact tolerance (it decides Cover by a wall) does not change.
-fn hidden_at_turn_start(
-    game: &Game,
-    side: crate::state::Side,
-) -> std::collections::BTreeMap<ModelId, Vec<ModelId>> {
-    use crate::geometry::{sight, Sight};
-    let mut out = std::collections::BTreeMap::new();
-    for m in game.models.iter().filter(|m| m.side == side) {
-        let from: Vec<ModelId> = game
-            .models
-            .iter()
-            .filter(|e| e.side != side)
-            .filter(|e| sight(&game.table, &e.circle(), &m.circle(), &[]) == Sight::Blocked)
-            .map(|e| e.id)
-            .collect();
-        out.insert(m.id, from);
-    }
-    out
+/// Whether `attacker` began this turn fully hidden from `target` (§3.4, the Ambush bonus): every sight
+/// line from where the target stood to where the attacker stood, as the turn began, is blocked. Only
+/// blocking matters, which the contact tolerance (it decides Cover by a wall) does not change. False
+/// for a model that arrived during the turn.
+pub fn began_hidden(game: &Game, attacker: ModelId, target: ModelId) -> bool {
+    use crate::geometry::{sight, Circle, Sight};
+    let (Ok(a), Ok(t)) = (game.model(attacker), game.model(target)) else {
+        return false;
+    };
+    let (Some(ap), Some(tp)) = (a.turn_start, t.turn_start) else {
+        return false;
+    };
+    let at = |c: crate::geometry::Vec2, m: &crate::state::Model| Circle { c, r: m.base / 2.0 };
+    sight(&game.table, &at(tp, t), &at(ap, a), &[]) == Sight::Blocked
 }
 
 /// Whether the models of an activation stay Active after it (§3.1): they failed exactly one die without

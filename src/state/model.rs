@@ -134,10 +134,11 @@ pub struct Model {
     /// cleared by its next order and when its activation begins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_throw_from: Option<crate::geometry::Vec2>,
-    /// The enemies that could not see it when its side's turn began (§3.4: an attacker that began the
-    /// turn fully hidden from its target has the Ambush bonus); cleared when the other side's turn begins.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hidden_from: Vec<ModelId>,
+    /// Where it stood when the current turn (of either side) began: §3.4's "an attacker that began the
+    /// turn fully hidden from its target" is judged between two models' places then. `None` for a model
+    /// that arrived during the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_start: Option<crate::geometry::Vec2>,
     /// How often it was nominated this turn (§3.1: a model that failed one die without a turnover stays
     /// Active and may be nominated again).
     #[serde(default)]

@@ -127,7 +127,7 @@ pub fn model_from_profile(profile: &Profile, r: &Rosters, pos: Vec2) -> Model {
         actions_left: 0,
         wrecked: None,
         objective: None,
-        hidden_from: Vec::new(),
+        turn_start: None,
         free_throw_from: None,
         behaviour: profile.behaviours.first().cloned(),
         items: Vec::new(),

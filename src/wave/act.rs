@@ -480,7 +480,7 @@ fn execute_order(
             let o = MeleeOptions {
                 power_blow: matches!(order, Order::PowerBlow(_)),
                 // §3.4: it began the turn fully hidden from its target.
-                ambush: game.model(id)?.hidden_from.contains(&t),
+                ambush: crate::rules::activation::began_hidden(game, id, t),
                 ..MeleeOptions::default()
             };
             let report = melee(game, rules, hooks, id, t, o)?;
