@@ -21,7 +21,9 @@ local town_hall = P.town_hall
 local function keys(ctx, c)
 	local th = town_hall(ctx)
 	local to_hall = 0
-	if th and c.id and not c.kind then
+	-- A token from ctx:tokens has an id too (and a token `kind`); a model snapshot's `kind` is its profile's.
+	local token = c.kind == "opportunity" or c.kind == "barricade" or c.kind == "trap"
+	if th and c.id and not token then
 		to_hall = ctx:distance_to(c, th)
 	elseif th and (c.pos or c.x) then
 		-- A building (its centre) or a token from ctx:tokens (its point).

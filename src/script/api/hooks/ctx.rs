@@ -73,6 +73,7 @@ pub(crate) fn run_spell(
                 kernel: None,
                 reward: None,
                 seen: Default::default(),
+                seen_buildings: Default::default(),
             },
             |ctx| {
                 profiled(lua, cast, || {
@@ -128,6 +129,9 @@ pub(super) struct Ctx<'a> {
     /// a call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
     /// game can change during a call.
     pub(super) seen: std::cell::RefCell<Vec<(ModelId, Table)>>,
+    /// Building snapshots already built in this call, by the building's index in the game (a Behaviour
+    /// asks for the Town Hall at every tie-breaker); emptied with `seen`.
+    pub(super) seen_buildings: std::cell::RefCell<Vec<(usize, Table)>>,
 }
 
 /// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives
@@ -169,6 +173,7 @@ impl<'a> Ctx<'a> {
             kernel: Some(kernel),
             reward: None,
             seen: Default::default(),
+            seen_buildings: Default::default(),
         }
     }
 }
@@ -183,6 +188,25 @@ impl Ctx<'_> {
         let t = model_snapshot(lua, self.game(), self.rules, m)?;
         self.seen.borrow_mut().push((m.id, t.clone()));
         Ok(t)
+    }
+
+    /// The snapshot of the building at `index` in this ctx's game, the one already built in this call if
+    /// the game has not changed since.
+    pub(super) fn building_snapshot(&self, lua: &Lua, index: usize) -> mlua::Result<Option<Table>> {
+        if let Some((_, t)) = self
+            .seen_buildings
+            .borrow()
+            .iter()
+            .find(|(i, _)| *i == index)
+        {
+            return Ok(Some(t.clone()));
+        }
+        let Some(b) = self.game().buildings.get(index) else {
+            return Ok(None);
+        };
+        let t = building_snapshot(lua, b)?;
+        self.seen_buildings.borrow_mut().push((index, t.clone()));
+        Ok(Some(t))
     }
 
     pub(super) fn game(&self) -> &Game {

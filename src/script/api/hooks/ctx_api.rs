@@ -55,9 +55,9 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("building"),
             timed("building", |lua, this, name: String| {
-                match this.game().building(&name) {
-                    Ok(b) => Ok(Some(building_snapshot(lua, b)?)),
-                    Err(_) => Ok(None),
+                match this.game().buildings.iter().position(|b| b.name == name) {
+                    Some(i) => this.building_snapshot(lua, i),
+                    None => Ok(None),
                 }
             }),
         );
@@ -117,8 +117,8 @@ impl UserData for CtxHandle {
             api("buildings"),
             timed("buildings", |lua, this, ()| {
                 let mut v = Vec::new();
-                for b in &this.game().buildings {
-                    v.push(building_snapshot(lua, b)?);
+                for i in 0..this.game().buildings.len() {
+                    v.extend(this.building_snapshot(lua, i)?);
                 }
                 Ok(v)
             }),
@@ -129,7 +129,12 @@ impl UserData for CtxHandle {
                 let game = this.game();
                 let me = game.model(id_of(&a)?).map_err(mlua::Error::external)?;
                 // A token from ctx:tokens: a Barricade is measured to its segment, others to their point.
-                if b.raw_get::<Option<String>>("kind")?.is_some() {
+                // (A model snapshot has a `kind` too — "hero", "enemy", "defender" — and is no token.)
+                let kind = b.raw_get::<Option<String>>("kind")?;
+                if kind
+                    .as_deref()
+                    .is_some_and(|k| matches!(k, "opportunity" | "barricade" | "trap"))
+                {
                     let id = TokenId(b.raw_get::<u32>("id")?);
                     if let Some(tok) = game.tokens.iter().find(|t| t.id == id) {
                         if let crate::state::TokenKind::Barricade { segment, .. } = &tok.kind {

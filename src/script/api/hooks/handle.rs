@@ -29,6 +29,7 @@ impl DerefMut for CtxHandle {
         let ctx = unsafe { self.0.as_mut() };
         // Whatever needs the ctx mutably may change the game: snapshots built so far are stale.
         ctx.seen.get_mut().clear();
+        ctx.seen_buildings.get_mut().clear();
         ctx
     }
 }

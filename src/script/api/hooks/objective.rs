@@ -30,7 +30,8 @@ fn objective_of(game: &Game, v: &Value) -> Result<Option<Objective>, String> {
         other => return Err(format!("a {}", other.type_name())),
     };
     let kind: Option<String> = t.raw_get("kind").map_err(|e| e.to_string())?;
-    if kind.is_some() {
+    // A token from ctx:tokens (a model snapshot's `kind` is its profile's, and a model is no objective).
+    if matches!(kind.as_deref(), Some("opportunity" | "barricade" | "trap")) {
         let id: Option<u32> = t.raw_get("id").map_err(|e| e.to_string())?;
         let Some(id) = id.map(TokenId) else {
             return Err("a token without an id".into());
