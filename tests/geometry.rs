@@ -1062,3 +1062,29 @@ fn a_route_to_contact_follows_an_obstacle_round_to_the_target() {
         assert!(nav.is_clear(&Segment::new(leg[0], leg[1]), &[]), "{leg:?}");
     }
 }
+
+#[test]
+fn a_base_touching_a_building_slides_along_it_into_contact() {
+    // Found in a stalled game: Bram touched the Town Hall's west wall, a Skeleton stood at its north-west
+    // corner. The only final legs the search tried from him cut the wall's clearance, so the route went
+    // the long way (in that game by the wall's far corner and back, 9.8"; here out round the Skeleton,
+    // 1.73"), and each move along it ended short: Bram walked up and down the wall for 40 rounds. From
+    // a start on a ring, the ring's crossings of the contact circle are candidates too: 1.42" straight
+    // up the wall.
+    let hall = Rect::new(v(11.78, 13.63), v(15.78, 19.63));
+    let t = table(&[hall], vec![]);
+    let nav = Navigator::new(&t, 0.5);
+    let skeleton = base(11.62, 20.11, 0.5);
+    let route = nav
+        .route_to_contact(v(11.28, 17.75), &Goal::Base(skeleton), &[])
+        .expect("a route");
+    assert!(route.length < 1.5, "straight up the wall: {route:?}");
+    let end = *route.waypoints.last().unwrap();
+    assert!(
+        close(end.dist(skeleton.c), 1.0, 1e-6),
+        "in contact: {end:?}"
+    );
+    for leg in route.waypoints.windows(2) {
+        assert!(nav.is_clear(&Segment::new(leg[0], leg[1]), &[]), "{leg:?}");
+    }
+}

@@ -565,6 +565,13 @@ impl<'n> Query<'n> {
             // Final leg(s) to the goal.
             nav.goal_points(target, nu.p, &mut pts);
             nav.ring_edge_contacts(target, &nu, &mut pts);
+            if u == self.start {
+                // A start on an obstacle's ring (a model touching a building) slides along that ring
+                // to where it meets the contact circle: every ring's crossings are candidates from it.
+                for i in (0..n).filter(|&i| i != self.start && i != self.goal) {
+                    nav.ring_edge_contacts(target, self.node(i), &mut pts);
+                }
+            }
             for &p in &pts {
                 let ng = gu + nu.p.dist(p);
                 if ng < g[self.goal]
