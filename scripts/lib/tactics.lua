@@ -111,6 +111,19 @@ local function worth(ctx, n, p, auto)
 	return (math.min(auto, n) + rolled * p) / (1 - again)
 end
 
+--- The chance that `n` dice (less `auto` taken without a roll) fail often enough for a turnover.
+local function turnover_chance(ctx, n, p, auto)
+	local rolled, need = math.max(n - auto, 0), ctx:rule("activation", "turnover_failures")
+	local total, choose = 0, 1
+	for k = 0, rolled do
+		if k >= need then
+			total = total + choose * (1 - p) ^ k * p ^ (rolled - k)
+		end
+		choose = choose * (rolled - k) / (k + 1)
+	end
+	return total
+end
+
 --- A die's chance of success at Quality `q` (a natural 1 fails, a natural 6 succeeds).
 local function success(ctx, q)
 	local nat_fail, nat_success =
@@ -125,7 +138,8 @@ local function success(ctx, q)
 end
 
 --- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+, while a
---- friend still waits for its first activation; the last model of the side not yet activated this turn,
+--- friend still waits for its first activation (one at a Quality so poor that two would mostly end the
+--- turn for the friends); the last model of the side not yet activated this turn,
 --- whose turnover costs nobody a first activation, takes the number of dice worth the most actions
 --- (three, unless its Quality is so poor that single dice rolled again and again give more). `others`
 --- are models activating with it (a group), which do not count as left behind.
@@ -134,9 +148,10 @@ function T.dice(ctx, self, others)
 	for _, o in ipairs(others or {}) do
 		with[o.id] = true
 	end
+	local waiting = 0
 	for _, f in ipairs(ctx:models({ side = "heroes" })) do
 		if f.id ~= self.id and f.active and f.activations == 0 and not with[f.id] then
-			return 2
+			waiting = waiting + 1
 		end
 	end
 	-- A group rolls at its worst Quality, and has the Hero's success only if every member has it.
@@ -149,6 +164,14 @@ function T.dice(ctx, self, others)
 		end
 	end
 	local p = success(ctx, q)
+	if waiting > 0 then
+		-- Two dice, or one when its chance of success is so poor that two would mostly turn the turn
+		-- over (counting two actions lost for each friend still waiting): a single die never does.
+		local function score(n)
+			return worth(ctx, n, p, auto) - turnover_chance(ctx, n, p, auto) * 2 * waiting
+		end
+		return score(1) > score(2) + 1e-9 and 1 or 2
+	end
 	local best, best_n = -1, 3
 	for n = ctx:rule("activation", "max_dice"), 1, -1 do
 		local e = worth(ctx, n, p, auto)
