@@ -138,8 +138,8 @@ local function success(ctx, q)
 end
 
 --- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+, while a
---- friend still waits for its first activation (one at a Quality so poor that two would mostly end the
---- turn for the friends); the last model of the side not yet activated this turn,
+--- friend still waits for its first activation (one when two are worth less once the friends' actions a
+--- turnover would cost are counted); the last model of the side not yet activated this turn,
 --- whose turnover costs nobody a first activation, takes the number of dice worth the most actions
 --- (three, unless its Quality is so poor that single dice rolled again and again give more). `others`
 --- are models activating with it (a group), which do not count as left behind.
@@ -165,8 +165,8 @@ function T.dice(ctx, self, others)
 	end
 	local p = success(ctx, q)
 	if waiting > 0 then
-		-- Two dice, or one when its chance of success is so poor that two would mostly turn the turn
-		-- over (counting two actions lost for each friend still waiting): a single die never does.
+		-- Two dice, or one when two are worth less once a turnover is charged two actions for each
+		-- friend still waiting: a single die never turns the turn over.
 		local function score(n)
 			return worth(ctx, n, p, auto) - turnover_chance(ctx, n, p, auto) * 2 * waiting
 		end
