@@ -209,6 +209,15 @@ impl Ctx<'_> {
         Ok(Some(t))
     }
 
+    /// The rosters this ctx reads: the kernel's, or a spell's in its `cast`.
+    pub(super) fn rosters(&self) -> Option<&crate::roster::Rosters> {
+        match (&self.kernel, &self.spell) {
+            (Some(k), _) => Some(k.rosters()),
+            (None, Some(sp)) => Some(sp.rosters),
+            (None, None) => None,
+        }
+    }
+
     pub(super) fn game(&self) -> &Game {
         match &self.view {
             View::Read(g) => g,

@@ -88,10 +88,8 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("spell"),
             timed("spell", |lua, this, name: String| {
-                let rosters = match (&this.kernel, &this.spell) {
-                    (Some(k), _) => k.rosters(),
-                    (None, Some(sp)) => sp.rosters,
-                    (None, None) => return Ok(Value::Nil),
+                let Some(rosters) = this.rosters() else {
+                    return Ok(Value::Nil);
                 };
                 match rosters.spell(&name) {
                     Some(s) => crate::script::api::convert::to_lua(lua, s),
@@ -102,10 +100,8 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("behaviour"),
             timed("behaviour", |lua, this, name: String| {
-                let rosters = match (&this.kernel, &this.spell) {
-                    (Some(k), _) => k.rosters(),
-                    (None, Some(sp)) => sp.rosters,
-                    (None, None) => return Ok(Value::Nil),
+                let Some(rosters) = this.rosters() else {
+                    return Ok(Value::Nil);
                 };
                 match rosters.behaviour(&name) {
                     Some(b) => crate::script::api::convert::to_lua(lua, b),
