@@ -607,54 +607,41 @@ game:force_dice({6, 6, 6})
 :step 14.1 30
 ";
     let (out, _) = session(&MAREN_TOBIN_HEDDA, script);
-    // One roll for the group; each member then takes the actions.
-    assert!(
-        out.contains("Group of Captain Maren (1), Sir Roland (8), Bram the Smith (9) activates"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Sir Roland (8) of the group takes its 3 action(s)."),
-        "{out}"
-    );
-    assert!(
-        out.contains("Bram the Smith (9) of the group takes its 3 action(s)."),
-        "{out}"
-    );
-    // Entangled: it cannot move, and breaks free with two actions.
-    assert!(out.contains("cannot move: it is Entangled"), "{out}");
-    assert!(
-        out.contains("break free of entangled: 2 of 2 actions"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Tobin the Marksman (2) is no longer entangled"),
-        "{out}"
-    );
-    // It failed one die: nominated again in the same turn.
-    assert!(
-        out.contains("still Active, it may be nominated again"),
-        "{out}"
-    );
+    for said in [
+        // One roll for the group; each member then takes the actions.
+        "Group of Captain Maren (1), Sir Roland (8), Bram the Smith (9) activates",
+        "Sir Roland (8) of the group takes its 3 action(s).",
+        "Bram the Smith (9) of the group takes its 3 action(s).",
+        // Entangled: it cannot move, and breaks free with two actions.
+        "cannot move: it is Entangled",
+        "break free of entangled: 2 of 2 actions",
+        "Tobin the Marksman (2) is no longer entangled",
+        // It failed one die: nominated again in the same turn.
+        "still Active, it may be nominated again",
+        // The Wall between the two points given, after the declaration.
+        "Hedda the Hedge Witch (3) declares spellcasting",
+        "Hedda the Hedge Witch (3) casts Thorn Wall at Power 1",
+        "Thorn Wall rises (token",
+    ] {
+        assert!(out.contains(said), "{said:?} missing:\n{out}");
+    }
     let again = out.split("> :activate Tobin 2\n").nth(1).unwrap();
     assert!(
         again.starts_with("#") && again.contains("Tobin the Marksman (2) activates"),
         "{again}"
     );
-    // The Wall between the two points given, after the declaration.
-    assert!(
-        out.contains("Hedda the Hedge Witch (3) declares spellcasting"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Hedda the Hedge Witch (3) casts Thorn Wall at Power 1"),
-        "{out}"
-    );
-    assert!(out.contains("Thorn Wall rises (token"), "{out}");
     let status = out.split("> :status\n").nth(1).unwrap();
     assert!(
         status.starts_with("Hedda the Hedge Witch (3) has 2 action(s) left."),
         "{status}"
     );
+    // A one-base-width step for one action (§3.3).
+    let step = out.split("> :step 14.1 30\n").nth(1).unwrap();
+    assert!(
+        step.contains("Hedda the Hedge Witch (3) moves 1.0\""),
+        "{step}"
+    );
+    assert!(step.contains("has 1 action(s) left."), "{step}");
 }
 
 /// Concentrated Shooting from the REPL (§3.5): `:shoot TARGET with A` fires Tobin and a Village Archer as
