@@ -1,17 +1,17 @@
 //! Entities as ID handles (DESIGN.md invariant 3): a model or building handle holds only its id and the
 //! game it belongs to, and is resolved on every use, so a stale handle is a clear error.
 //!
-//! The same field names serve the live handles of the API and the read-only snapshots hooks receive.
+//! The same field names serve the live handles of the API and the read-only views hooks receive
+//! (`hooks/views.rs`), which read their fields through [`model_field`] and [`building_field`].
 
 use super::convert::{fail, pos_table, to_lua};
 use super::game::Core;
 use super::spec;
-use crate::geometry::Vec2;
 use crate::roster::Rules;
 use crate::rules::query::is_engaged;
-use crate::script::host::{host, kernel_lua, Budget};
+
 use crate::state::{Building, EventKind, Game, Model, ModelId};
-use mlua::{Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
+use mlua::{Lua, MetaMethod, UserData, UserDataFields, UserDataMethods, Value};
 use std::rc::Rc;
 
 // The field lists live in the spec, so the handles, the snapshots and the stubs name the same fields.
@@ -95,153 +95,6 @@ pub fn building_field(lua: &Lua, b: &Building, key: &str) -> mlua::Result<Value>
             Value::Table(t)
         }
         _ => Value::Nil,
-    })
-}
-
-/// The shared metatable of snapshots: `m:has_trait("Hero")`, `m:has("defenseless")`.
-fn snapshot_metatable(lua: &Lua) -> mlua::Result<Table> {
-    if let Ok(Value::Table(t)) = lua.named_registry_value::<Value>("village.snapshot_mt") {
-        return Ok(t);
-    }
-    let methods: Table = lua
-        .load(
-            r#"
-            local M = {}
-            function M.has_trait(self, name)
-              for _, t in ipairs(self.traits or {}) do if t == name then return true end end
-              return false
-            end
-            function M.has(self, condition)
-              for _, c in ipairs(self.conditions or {}) do if c == condition then return true end end
-              return false
-            end
-            return M
-            "#,
-        )
-        .set_name("=village.snapshot")
-        .eval()?;
-    let mt = lua.create_table()?;
-    mt.raw_set("__index", methods)?;
-    lua.set_named_registry_value("village.snapshot_mt", &mt)?;
-    Ok(mt)
-}
-
-/// Fields whose value is a table of two numbers, given to a snapshot maker as the two numbers.
-const PAIRS: &[(&str, [&str; 2])] = &[("pos", ["x", "y"]), ("size", ["w", "h"])];
-
-/// The Lua source of a function that builds a snapshot from `fields` given in order (a pair field as
-/// its two numbers): `function(id, name, pos_x, pos_y, ...) return { id = id, ... } end`.
-fn maker_source(fields: &[&str]) -> String {
-    let mut params = Vec::new();
-    let mut entries = Vec::new();
-    for f in fields {
-        match PAIRS.iter().find(|(name, _)| name == f) {
-            Some((_, [a, b])) => {
-                params.push(format!("{f}_{a}, {f}_{b}"));
-                entries.push(format!("{f} = {{ {a} = {f}_{a}, {b} = {f}_{b} }}"));
-            }
-            None => {
-                params.push(f.to_string());
-                entries.push(format!("{f} = {f}"));
-            }
-        }
-    }
-    format!(
-        "return function({}) return {{ {} }} end",
-        params.join(", "),
-        entries.join(", ")
-    )
-}
-
-/// The Lua functions that build model and building snapshots, and the model snapshots' metatable; one
-/// set per VM. Hooks receive thousands of snapshots a game: a table built by one Lua call costs a
-/// fraction of one protected `rawset` (and key string) per field from Rust.
-struct SnapshotMakers {
-    model: mlua::Function,
-    building: mlua::Function,
-    metatable: Table,
-    budget: Rc<Budget>,
-    /// The VM's memory limit, restored after a snapshot is built.
-    memory: usize,
-}
-
-/// The VM's snapshot makers, made on first use; borrowed, not copied, on the hot path.
-fn makers(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, SnapshotMakers>> {
-    if let Some(m) = lua.app_data_ref::<SnapshotMakers>() {
-        return Ok(m);
-    }
-    let host = host(lua)?;
-    let (budget, memory) = (host.budget.clone(), host.limits.memory);
-    let load = |fields: &[&str], name: &str| -> mlua::Result<mlua::Function> {
-        kernel_lua(lua, &budget, memory, || {
-            lua.load(maker_source(fields))
-                .set_name(format!("=village.{name}_snapshot"))
-                .eval()
-        })
-    };
-    let makers = SnapshotMakers {
-        model: load(MODEL_FIELDS, "model")?,
-        building: load(BUILDING_FIELDS, "building")?,
-        metatable: snapshot_metatable(lua)?,
-        budget,
-        memory,
-    };
-    lua.set_app_data(makers);
-    lua.app_data_ref::<SnapshotMakers>()
-        .ok_or_else(|| mlua::Error::runtime("the snapshot makers were not kept"))
-}
-
-/// One argument of a snapshot maker: a field's value, or the two numbers of a [`PAIRS`] field.
-enum Arg {
-    Value(Value),
-    Pair(Vec2),
-}
-
-/// Call `maker` with the values `arg` gives for `fields`, in order, as the kernel's own Lua.
-fn make_snapshot(
-    lua: &Lua,
-    makers: &SnapshotMakers,
-    maker: &mlua::Function,
-    fields: &[&str],
-    arg: impl Fn(&str) -> mlua::Result<Arg>,
-) -> mlua::Result<Table> {
-    kernel_lua(lua, &makers.budget, makers.memory, || {
-        let mut values = mlua::MultiValue::with_capacity(fields.len() + PAIRS.len());
-        for key in fields {
-            match arg(key)? {
-                Arg::Value(v) => values.push_back(v),
-                Arg::Pair(p) => {
-                    values.push_back(Value::Number(p.x));
-                    values.push_back(Value::Number(p.y));
-                }
-            }
-        }
-        maker.call(values)
-    })
-}
-
-/// A read-only snapshot of a model as a plain table (what hooks receive).
-pub fn model_snapshot(lua: &Lua, game: &Game, rules: &Rules, m: &Model) -> mlua::Result<Table> {
-    let makers = makers(lua)?;
-    let t = make_snapshot(lua, &makers, &makers.model, MODEL_FIELDS, |key| {
-        Ok(match key {
-            "pos" => Arg::Pair(m.pos),
-            _ => Arg::Value(model_field(lua, game, rules, m, key)?),
-        })
-    })?;
-    t.set_metatable(Some(makers.metatable.clone()))?;
-    Ok(t)
-}
-
-/// A read-only snapshot of a building as a plain table.
-pub fn building_snapshot(lua: &Lua, b: &Building) -> mlua::Result<Table> {
-    let makers = makers(lua)?;
-    make_snapshot(lua, &makers, &makers.building, BUILDING_FIELDS, |key| {
-        Ok(match key {
-            "pos" => Arg::Pair(b.rect.center()),
-            "size" => Arg::Pair(b.rect.size()),
-            _ => Arg::Value(building_field(lua, b, key)?),
-        })
     })
 }
 

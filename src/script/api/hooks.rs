@@ -5,7 +5,6 @@
 
 use super::convert::{check_options, fail, to_pos};
 use super::game::{combat_table, fix_names, names, Core};
-use super::handles::{building_snapshot, model_snapshot};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
 use crate::roster::{Params, Rules};
@@ -41,7 +40,8 @@ mod tokens;
 use answers::*;
 pub(crate) use answers::{council_orders_of, order_from};
 use ctx::*;
-use handle::{timed, timed_mut, with_ctx, CtxHandle};
+use handle::{call_with, timed, timed_mut, with_ctx, CtxHandle};
+mod views;
 pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 
 /// The script side of [`Hooks`] for one call into the kernel.
@@ -163,7 +163,7 @@ impl ScriptHooks<'_> {
         game: &Game,
         id: ModelId,
         entry: &str,
-        arg: &dyn Fn(&Lua) -> mlua::Result<Value>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<(&Module, Value)>, HookError> {
         let Ok(me) = game.model(id) else {
             return Ok(Vec::new());
@@ -181,7 +181,7 @@ impl ScriptHooks<'_> {
         Ok(out)
     }
 
-    /// Call `f` of `module` for `me` with a read-only ctx, the model's snapshot and `arg`.
+    /// Call `f` of `module` for `me` with a read-only ctx, the model's view and `arg`.
     fn read_one(
         &self,
         game: &Game,
@@ -189,20 +189,16 @@ impl ScriptHooks<'_> {
         module: &Module,
         params: Option<&Params>,
         f: &mlua::Function,
-        arg: &dyn Fn(&Lua) -> mlua::Result<Value>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        let rules = &self.core.rules;
         with_budget(lua, budget, || {
-            with_ctx(
+            call_with(
                 lua,
                 Ctx::hook(View::Read(game), self, module, params_value(lua, params)?),
-                |ctx| {
-                    profiled(lua, f, || {
-                        f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, arg(lua)?))
-                    })
-                },
+                |ctx| Ok((ctx.model_view(lua, me)?, arg(lua, ctx)?)),
+                |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
             )
         })
         .map_err(hook_err)
@@ -215,7 +211,7 @@ impl ScriptHooks<'_> {
         id: ModelId,
         entry: &str,
         intents: &std::cell::RefCell<Vec<Intent>>,
-        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<(&Module, Value)>, HookError> {
         let modules = match game.model(id) {
             Ok(me) => self.modules_for(me),
@@ -242,7 +238,7 @@ impl ScriptHooks<'_> {
         game: &mut Game,
         id: ModelId,
         entry: &str,
-        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<Intent>, HookError> {
         let intents = std::cell::RefCell::new(Vec::new());
         self.call_act(game, id, entry, &intents, arg)?;
@@ -259,16 +255,13 @@ impl ScriptHooks<'_> {
         params: Option<&Params>,
         f: &mlua::Function,
         intents: &std::cell::RefCell<Vec<Intent>>,
-        arg: &dyn Fn(&Lua, &Game) -> mlua::Result<Value>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        let rules = &self.core.rules;
-        let me = game.model(id).map_err(hook_err)?;
-        let me_t = model_snapshot(lua, game, rules, me).map_err(hook_err)?;
-        let arg_v = arg(lua, game).map_err(hook_err)?;
+        game.model(id).map_err(hook_err)?;
         with_budget(lua, budget, || {
-            with_ctx(
+            call_with(
                 lua,
                 Ctx {
                     intents: Some(intents),
@@ -279,11 +272,8 @@ impl ScriptHooks<'_> {
                         params_value(lua, params)?,
                     )
                 },
-                |ctx| {
-                    profiled(lua, f, || {
-                        f.call::<Value>((ctx, me_t.clone(), arg_v.clone()))
-                    })
-                },
+                |ctx| Ok((ctx.model_view_of(lua, id)?, arg(lua, ctx)?)),
+                |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
             )
         })
         .map_err(hook_err)
@@ -319,19 +309,19 @@ impl ScriptHooks<'_> {
         game: &mut Game,
         module: &Module,
         f: &mlua::Function,
-        args: &dyn Fn(&Lua, &Game) -> mlua::Result<Vec<Value>>,
+        args: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Vec<Value>>,
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        let args = args(lua, game).map_err(hook_err)?;
         with_budget(lua, budget, || {
-            with_ctx(
+            call_with(
                 lua,
                 Ctx::hook(View::Act(&mut *game), self, module, Value::Nil),
-                |ctx| {
+                |ctx| args(lua, ctx),
+                |ctx, args| {
                     let mut all = mlua::MultiValue::new();
                     all.push_back(Value::UserData(ctx));
-                    all.extend(args.iter().cloned());
+                    all.extend(args);
                     profiled(lua, f, || f.call::<Value>(all))
                 },
             )
@@ -384,16 +374,11 @@ impl ScriptHooks<'_> {
     ) -> Result<Vec<Reward>, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        let rules = &self.core.rules;
-        let hero_v = match hero.and_then(|h| game.model(h).ok()) {
-            Some(m) => Value::Table(model_snapshot(lua, game, rules, m).map_err(hook_err)?),
-            None => Value::Nil,
-        };
         let params_v = params_value(lua, Some(params)).map_err(hook_err)?;
         let info_v = info(lua).map_err(hook_err)?;
         let list = std::cell::RefCell::new(Vec::new());
         with_budget(lua, budget, || {
-            with_ctx(
+            call_with(
                 lua,
                 Ctx {
                     reward: Some(RewardCtx {
@@ -405,9 +390,13 @@ impl ScriptHooks<'_> {
                     }),
                     ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
                 },
-                |ctx| {
+                |ctx| match hero {
+                    Some(h) => ctx.model_view_of(lua, h),
+                    None => Ok(Value::Nil),
+                },
+                |ctx, hero_v| {
                     profiled(lua, f, || {
-                        f.call::<Value>((ctx, hero_v.clone(), params_v.clone(), info_v.clone()))
+                        f.call::<Value>((ctx, hero_v, params_v.clone(), info_v.clone()))
                     })
                 },
             )
@@ -425,7 +414,6 @@ impl Hooks for ScriptHooks<'_> {
             Target::Model(id) => Some(*id),
             Target::Building(_) | Target::Token(_) => None,
         };
-        let rules = &self.core.rules;
         let mut out = Vec::new();
         for (role, id) in [
             (Role::Attacker, Some(roll.attacker)),
@@ -433,7 +421,7 @@ impl Hooks for ScriptHooks<'_> {
         ] {
             let Some(id) = id else { continue };
             let Ok(me) = game.model(id) else { continue };
-            let roll_t = |lua: &Lua| roll_table(lua, game, rules, roll, role).map(Value::Table);
+            let roll_t = |lua: &Lua, ctx: &Ctx| roll_table(lua, ctx, roll, role).map(Value::Table);
             for (module, params) in self.modules_for(me) {
                 let Some(f) = module.function(&entry) else {
                     continue;
@@ -446,8 +434,7 @@ impl Hooks for ScriptHooks<'_> {
     }
 
     fn win_rules(&self, game: &Game, win: &WinInfo) -> Result<WinRules, HookError> {
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua| win_table(lua, game, rules, win, win.winner, win.result);
+        let arg = |lua: &Lua, ctx: &Ctx| win_table(lua, ctx, win, win.winner, win.result);
         let mut out = WinRules::default();
         for (module, v) in self.call_read(game, win.winner, "win_rules", &arg)? {
             let Value::Table(t) = v else {
@@ -498,9 +485,8 @@ impl Hooks for ScriptHooks<'_> {
         let mut change = ResultChange::default();
         let mut current = win.result;
         for who in [win.winner, win.loser] {
-            let rules = &self.core.rules;
             let now = current;
-            let arg = |lua: &Lua, g: &Game| win_table(lua, g, rules, win, who, now);
+            let arg = |lua: &Lua, ctx: &Ctx| win_table(lua, ctx, win, who, now);
             for (module, v) in self.call_act(game, who, "on_result", &intents, &arg)? {
                 let Value::Table(t) = v else { continue };
                 if let Some(d) = self.recoil_of(module, &t)? {
@@ -556,7 +542,7 @@ impl Hooks for ScriptHooks<'_> {
     }
 
     fn on_defeat(&self, game: &mut Game, model: ModelId) -> Result<Vec<Intent>, HookError> {
-        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         self.ask_changes(game, model, "on_defeat", &arg)
     }
 
@@ -567,7 +553,7 @@ impl Hooks for ScriptHooks<'_> {
         building: &str,
         won: bool,
     ) -> Result<Vec<Intent>, HookError> {
-        let arg = |lua: &Lua, _: &Game| -> mlua::Result<Value> {
+        let arg = |lua: &Lua, _: &Ctx| -> mlua::Result<Value> {
             let t = lua.create_table()?;
             t.raw_set("building", building)?;
             t.raw_set("won", won)?;
@@ -602,8 +588,7 @@ impl Hooks for ScriptHooks<'_> {
         mover: ModelId,
         charged: &[ModelId],
     ) -> Result<Vec<Intent>, HookError> {
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| snapshots(lua, g, rules, charged);
+        let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, charged);
         self.ask_changes(game, mover, "on_charge", &arg)
     }
 
@@ -617,9 +602,8 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("target") else {
             return Ok(None);
         };
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| {
-            snapshots(lua, g, rules, &crate::rules::query::group_of(g, model))
+        let arg = |lua: &Lua, ctx: &Ctx| {
+            ctx.model_views(lua, &crate::rules::query::group_of(ctx.game(), model))
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
@@ -657,7 +641,7 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(false);
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         match self.call_module_act(game, model, module, None, f, &intents, &arg)? {
             Value::Nil | Value::Boolean(false) => Ok(false),
             Value::Boolean(true) => Ok(true),
@@ -675,7 +659,7 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
         roll: &crate::dice::ActivationRoll,
     ) -> Result<Vec<Intent>, HookError> {
-        let arg = |lua: &Lua, _: &Game| -> mlua::Result<Value> {
+        let arg = |lua: &Lua, _: &Ctx| -> mlua::Result<Value> {
             let t = lua.create_table()?;
             t.raw_set("dice", roll.dice.clone())?;
             t.raw_set("automatic", roll.automatic)?;
@@ -688,10 +672,10 @@ impl Hooks for ScriptHooks<'_> {
     }
 
     fn on_wave_start(&self, game: &mut Game, model: ModelId) -> Result<Vec<Intent>, HookError> {
-        let arg = |lua: &Lua, g: &Game| -> mlua::Result<Value> {
+        let arg = |lua: &Lua, ctx: &Ctx| -> mlua::Result<Value> {
             let t = lua.create_table()?;
-            t.raw_set("wave", g.wave)?;
-            t.raw_set("round", g.round)?;
+            t.raw_set("wave", ctx.game().wave)?;
+            t.raw_set("round", ctx.game().round)?;
             Ok(Value::Table(t))
         };
         self.ask_changes(game, model, "on_wave_start", &arg)
@@ -710,7 +694,7 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(Some(ActivationAsk::dice(2)));
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         activation_ask_of(module, v)
     }
@@ -723,7 +707,7 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(None);
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         order_of(module, "act", v)
     }
@@ -739,7 +723,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("council") else {
             return Ok(Vec::new());
         };
-        let arg = |lua: &Lua, _: &Game| Ok(vec![super::convert::to_lua(lua, info)?]);
+        let arg = |lua: &Lua, _: &Ctx| Ok(vec![super::convert::to_lua(lua, info)?]);
         let v = self.call_plain(game, module, f, &arg)?;
         council_orders_of(&v).map_err(|what| bad_return(module, "council", &what))
     }
@@ -756,8 +740,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("act") else {
             return Ok(None);
         };
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| aim_value(lua, g, rules, aim);
+        let arg = |lua: &Lua, ctx: &Ctx| aim_value(lua, ctx, aim);
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         order_of(module, "act", v)
@@ -847,7 +830,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("deploy") else {
             return Ok(DeployChoices::default());
         };
-        let arg = |lua: &Lua, _: &Game| {
+        let arg = |lua: &Lua, _: &Ctx| {
             let t = lua.create_table()?;
             t.raw_set("step", step.step.as_str())?;
             t.raw_set("asks", step.asks.clone())?;
@@ -871,8 +854,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("blessing") else {
             return Ok(None);
         };
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| Ok(vec![snapshots(lua, g, rules, group)?]);
+        let arg = |lua: &Lua, ctx: &Ctx| Ok(vec![ctx.model_views(lua, group)?]);
         let name = match self.call_plain(game, module, f, &arg)? {
             Value::Nil => return Ok(None),
             Value::String(s) => s.to_string_lossy(),
@@ -923,7 +905,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let rosters = &self.core.rosters;
         let rules = &self.core.rules;
-        let arg = |lua: &Lua, _: &Game| {
+        let arg = |lua: &Lua, _: &Ctx| {
             let t = lua.create_table()?;
             t.raw_set("wave", ask.wave)?;
             t.raw_set("escalation", ask.escalation.name.as_str())?;
@@ -972,8 +954,7 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
         engaged: &[ModelId],
     ) -> Result<MoveTraits, HookError> {
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua| snapshots(lua, game, rules, engaged);
+        let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, engaged);
         let mut out = MoveTraits::default();
         for (module, v) in self.call_read(game, model, "movement", &arg)? {
             let Value::Table(t) = v else { continue };
@@ -1046,7 +1027,7 @@ impl Hooks for ScriptHooks<'_> {
         let Ok(me) = game.model(model) else {
             return Ok(None);
         };
-        let arg = |_: &Lua| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         // The first script that grants it is its source; a table of names is read without a call.
         for (module, params) in self.modules_for(me) {
             let granted = match &module.permissions {
@@ -1075,7 +1056,7 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
         trigger: MoraleTrigger,
     ) -> Result<Option<(String, String)>, HookError> {
-        let arg = |lua: &Lua| Ok(Value::String(lua.create_string(trigger.as_str())?));
+        let arg = |lua: &Lua, _: &Ctx| Ok(Value::String(lua.create_string(trigger.as_str())?));
         for (module, v) in self.call_read(game, model, "morale", &arg)? {
             if let Value::Table(t) = v {
                 match t.raw_get::<Value>("immune").map_err(hook_err)? {
@@ -1116,7 +1097,7 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
         trigger: MoraleTrigger,
     ) -> Result<Vec<Modifier>, HookError> {
-        let arg = |lua: &Lua| Ok(Value::String(lua.create_string(trigger.as_str())?));
+        let arg = |lua: &Lua, _: &Ctx| Ok(Value::String(lua.create_string(trigger.as_str())?));
         let mut out = Vec::new();
         for (module, v) in self.call_read(game, model, "morale", &arg)? {
             if let Value::Table(t) = v {

@@ -97,22 +97,12 @@ fn opponents(game: &Game, side: Side) -> Vec<ModelId> {
 }
 
 /// What an ability's `can` and `run` receive as their target.
-fn target_value(
-    lua: &Lua,
-    game: &Game,
-    rules: &Rules,
-    target: Option<&AbilityTarget>,
-) -> mlua::Result<Value> {
+fn target_value(lua: &Lua, ctx: &Ctx, target: Option<&AbilityTarget>) -> mlua::Result<Value> {
+    let game = ctx.game();
     Ok(match target {
         None => Value::Nil,
-        Some(AbilityTarget::Model(id)) => match game.model(*id) {
-            Ok(m) => Value::Table(model_snapshot(lua, game, rules, m)?),
-            Err(_) => Value::Nil,
-        },
-        Some(AbilityTarget::Building(name)) => match game.building(name) {
-            Ok(b) => Value::Table(building_snapshot(lua, b)?),
-            Err(_) => Value::Nil,
-        },
+        Some(AbilityTarget::Model(id)) => ctx.model_view_of(lua, *id)?,
+        Some(AbilityTarget::Building(name)) => ctx.building_view_named(lua, name)?,
         Some(AbilityTarget::Point(p)) => crate::script::api::convert::to_lua(lua, p)?,
         Some(AbilityTarget::Token(id)) => {
             let t = lua.create_table()?;
@@ -179,7 +169,7 @@ impl ScriptHooks<'_> {
         order: &Order,
         cost: u8,
     ) -> Result<Option<CostChange>, HookError> {
-        let arg = |lua: &Lua| order_arg(lua, order, cost);
+        let arg = |lua: &Lua, _: &Ctx| order_arg(lua, order, cost);
         let mut best: Option<CostChange> = None;
         for (module, v) in self.call_read(game, model, "order_cost", &arg)? {
             let Some(t) = answer_table(module, "order_cost", "{ cost = n }", v)? else {
@@ -221,8 +211,7 @@ impl ScriptHooks<'_> {
             return Ok(Vec::new());
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| snapshots(lua, g, rules, activating);
+        let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, activating);
         for id in opponents(game, side) {
             self.call_act(game, id, "on_opponent_activation", &intents, &arg)?;
         }
@@ -243,13 +232,12 @@ impl ScriptHooks<'_> {
         else {
             return Ok(None);
         };
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| -> mlua::Result<Value> {
+        let arg = |lua: &Lua, ctx: &Ctx| -> mlua::Result<Value> {
             let t = lua.create_table()?;
             t.raw_set("dice", dice.to_vec())?;
             t.raw_set("quality", quality)?;
             t.raw_set("side", side.as_str())?;
-            t.raw_set("models", snapshots(lua, g, rules, activating)?)?;
+            t.raw_set("models", ctx.model_views(lua, activating)?)?;
             Ok(Value::Table(t))
         };
         let intents = std::cell::RefCell::new(Vec::new());
@@ -321,15 +309,12 @@ impl ScriptHooks<'_> {
             .filter(|m| m.side == side && m.id != win.loser)
             .map(|m| m.id)
             .collect();
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| -> mlua::Result<Value> {
-            let v = win_table(lua, g, rules, win, win.loser, current)?;
+        let arg = |lua: &Lua, ctx: &Ctx| -> mlua::Result<Value> {
+            let v = win_table(lua, ctx, win, win.loser, current)?;
             if let Value::Table(t) = &v {
                 t.raw_set("role", "friend")?;
                 t.raw_set("would_remove", would_remove)?;
-                if let Ok(m) = g.model(win.loser) {
-                    t.raw_set("friend", model_snapshot(lua, g, rules, m)?)?;
-                }
+                t.raw_set("friend", ctx.model_view_of(lua, win.loser)?)?;
             }
             Ok(v)
         };
@@ -390,8 +375,7 @@ impl ScriptHooks<'_> {
         target: Option<&AbilityTarget>,
     ) -> Result<AbilityCheck, HookError> {
         let (module, params, entry) = self.action_entry(game, model, name)?;
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| target_value(lua, g, rules, target);
+        let arg = |lua: &Lua, ctx: &Ctx| target_value(lua, ctx, target);
         let intents = std::cell::RefCell::new(Vec::new());
         // `task` is a number, or a function of the ctx (to read it from the roster's params).
         let task = match entry.raw_get::<Value>("task").map_err(hook_err)? {
@@ -460,8 +444,7 @@ impl ScriptHooks<'_> {
             });
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let rules = &self.core.rules;
-        let arg = |lua: &Lua, g: &Game| target_value(lua, g, rules, target);
+        let arg = |lua: &Lua, ctx: &Ctx| target_value(lua, ctx, target);
         self.call_module_act(game, model, module, params.as_deref(), &run, &intents, &arg)?;
         Ok(intents.into_inner())
     }
@@ -470,13 +453,14 @@ impl ScriptHooks<'_> {
 impl ScriptHooks<'_> {
     /// The scripted actions `model` may take now, for `ctx:usable`: each action of its scripts (names
     /// in sorted order) with each target its `targets` offers (or none), kept when `can` says true.
-    /// `targets` and `can` run with read-only ctxs.
-    pub(super) fn usable(&self, lua: &Lua, game: &Game, model: ModelId) -> mlua::Result<Table> {
+    /// `targets` and `can` run with read-only ctxs; the targets offered are handed on as views of
+    /// `outer`, the call that asked (`ctx:usable`), so they outlive the `targets` call.
+    pub(super) fn usable(&self, lua: &Lua, outer: &Ctx, model: ModelId) -> mlua::Result<Table> {
         let out = lua.create_table()?;
+        let game = outer.game();
         let Ok(me) = game.model(model) else {
             return Ok(out);
         };
-        let rules = &self.core.rules;
         for (module, params) in self.modules_for(me) {
             let Ok(Value::Table(actions)) = module.table.raw_get::<Value>("actions") else {
                 continue;
@@ -488,22 +472,20 @@ impl ScriptHooks<'_> {
             names.sort_by(|a, b| a.0.cmp(&b.0));
             let params_v = params_value(lua, params.as_deref())?;
             let call = |f: &mlua::Function, target: Value| -> mlua::Result<Value> {
-                with_ctx(
+                call_with(
                     lua,
                     Ctx::hook(View::Read(game), self, module, params_v.clone()),
-                    |ctx| {
-                        profiled(lua, f, || {
-                            f.call::<Value>((ctx, model_snapshot(lua, game, rules, me)?, target))
-                        })
-                    },
+                    |ctx| ctx.model_view(lua, me),
+                    |ctx, me_v| profiled(lua, f, || f.call::<Value>((ctx, me_v, target))),
                 )
             };
             for (name, entry) in names {
                 let targets: Vec<Value> = match entry.raw_get::<Value>("targets")? {
                     Value::Function(f) => match call(&f, Value::Nil)? {
-                        Value::Table(t) => {
-                            t.sequence_values::<Value>().collect::<mlua::Result<_>>()?
-                        }
+                        Value::Table(t) => t
+                            .sequence_values::<Value>()
+                            .map(|v| outer.adopt(lua, v?))
+                            .collect::<mlua::Result<_>>()?,
                         Value::Nil => Vec::new(),
                         other => {
                             return Err(mlua::Error::runtime(format!(

@@ -4,16 +4,10 @@
 
 use super::*;
 
-pub(super) fn aim_value(lua: &Lua, game: &Game, rules: &Rules, aim: &Aim) -> mlua::Result<Value> {
+pub(super) fn aim_value(lua: &Lua, ctx: &Ctx, aim: &Aim) -> mlua::Result<Value> {
     Ok(match aim {
-        Aim::Model(id) => match game.model(*id) {
-            Ok(m) => Value::Table(model_snapshot(lua, game, rules, m)?),
-            Err(_) => Value::Nil,
-        },
-        Aim::Building(name) => match game.building(name) {
-            Ok(b) => Value::Table(building_snapshot(lua, b)?),
-            Err(_) => Value::Nil,
-        },
+        Aim::Model(id) => ctx.model_view_of(lua, *id)?,
+        Aim::Building(name) => ctx.building_view_named(lua, name)?,
         Aim::Point(p) => Value::Table(crate::script::api::convert::pos_table(lua, *p)?),
         Aim::Edge => {
             let t = lua.create_table()?;
@@ -699,8 +693,7 @@ pub(super) fn scripted_wave_of(
 /// The table `win_rules` and `on_result` hooks receive about a won roll.
 pub(super) fn win_table(
     lua: &Lua,
-    game: &Game,
-    rules: &Rules,
+    ctx: &Ctx,
     win: &WinInfo,
     me: ModelId,
     result: CombatResult,
@@ -718,9 +711,7 @@ pub(super) fn win_table(
     } else {
         win.winner
     };
-    if let Ok(o) = game.model(other) {
-        t.raw_set("opponent", model_snapshot(lua, game, rules, o)?)?;
-    }
+    t.raw_set("opponent", ctx.model_view_of(lua, other)?)?;
     Ok(Value::Table(t))
 }
 
@@ -747,21 +738,6 @@ pub(super) fn parse_result(name: &str) -> Option<CombatResult> {
     })
 }
 
-pub(super) fn snapshots(
-    lua: &Lua,
-    game: &Game,
-    rules: &Rules,
-    ids: &[ModelId],
-) -> mlua::Result<Value> {
-    let t = lua.create_table()?;
-    for id in ids {
-        if let Ok(m) = game.model(*id) {
-            t.raw_push(model_snapshot(lua, game, rules, m)?)?;
-        }
-    }
-    Ok(Value::Table(t))
-}
-
 pub(super) fn bad_return(module: &Module, entry: &str, what: &str) -> HookError {
     HookError {
         message: format!("{}: {entry} returned {what}", module.label),
@@ -783,30 +759,14 @@ pub(super) fn other(r: Role) -> Role {
 }
 
 /// What a modifier hook learns about the roll: its kind, the asking model's role, both sides.
-pub(super) fn roll_table(
-    lua: &Lua,
-    game: &Game,
-    rules: &Rules,
-    roll: &RollInfo,
-    role: Role,
-) -> mlua::Result<Table> {
+pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("kind", roll.kind.as_str())?;
     t.raw_set("role", role_name(role))?;
-    if let Ok(a) = game.model(roll.attacker) {
-        t.raw_set("attacker", model_snapshot(lua, game, rules, a)?)?;
-    }
+    t.raw_set("attacker", ctx.model_view_of(lua, roll.attacker)?)?;
     match &roll.target {
-        Target::Model(id) => {
-            if let Ok(d) = game.model(*id) {
-                t.raw_set("target", model_snapshot(lua, game, rules, d)?)?;
-            }
-        }
-        Target::Building(name) => {
-            if let Ok(b) = game.building(name) {
-                t.raw_set("target", building_snapshot(lua, b)?)?;
-            }
-        }
+        Target::Model(id) => t.raw_set("target", ctx.model_view_of(lua, *id)?)?,
+        Target::Building(name) => t.raw_set("target", ctx.building_view_named(lua, name)?)?,
         Target::Token(id) => t.raw_set("target_token", id.0)?,
     }
     t.raw_set("power_blow", roll.power_blow)?;

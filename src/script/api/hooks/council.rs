@@ -76,7 +76,7 @@ impl ScriptHooks<'_> {
         model: ModelId,
     ) -> Result<(Vec<CouncilGrant>, Vec<Intent>), HookError> {
         let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Game| Ok(Value::Nil);
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let answers = self.call_act(game, model, "on_council", &intents, &arg)?;
         let Ok(me) = game.model(model) else {
             return Ok((Vec::new(), intents.into_inner()));

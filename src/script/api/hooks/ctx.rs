@@ -1,5 +1,5 @@
 //! The `ctx` a hook receives: which game it views (read-only, or acting), what it may ask for (intents,
-//! rewards, spell primitives), its per-call snapshot memo, and running a spell script's `cast` with a
+//! rewards, spell primitives), the views it hands out, and running a spell script's `cast` with a
 //! ctx whose primitives act at once (`run_spell`).
 
 use super::*;
@@ -32,24 +32,9 @@ pub(crate) fn run_spell(
         .map(|h| h.limits.hook_instructions)
         .map_err(ScriptError::from_lua)?;
     let rules = &core.rules;
-    let caster_t = model_snapshot(
-        lua,
-        game,
-        rules,
-        game.model(casting.caster)
-            .map_err(mlua::Error::external)
-            .map_err(ScriptError::from_lua)?,
-    )
-    .map_err(ScriptError::from_lua)?;
-    let target_t = match target {
-        Some(t) => match game.model(t) {
-            Ok(m) => {
-                Value::Table(model_snapshot(lua, game, rules, m).map_err(ScriptError::from_lua)?)
-            }
-            Err(_) => Value::Nil,
-        },
-        None => Value::Nil,
-    };
+    game.model(casting.caster)
+        .map_err(mlua::Error::external)
+        .map_err(ScriptError::from_lua)?;
     let params = params_value(lua, Some(params)).map_err(ScriptError::from_lua)?;
     with_budget(lua, budget, || {
         with_ctx(
@@ -72,13 +57,24 @@ pub(crate) fn run_spell(
                 }),
                 kernel: None,
                 reward: None,
-                seen: Default::default(),
-                seen_buildings: Default::default(),
+                views: Default::default(),
             },
             |ctx| {
-                profiled(lua, cast, || {
-                    cast.call::<Value>((ctx, caster_t, casting.power, target_t, opts))
-                })
+                let (caster_t, target_t) = {
+                    let views = ctx.borrow::<CtxHandle>()?;
+                    let target_t = match target {
+                        Some(t) => views.model_view_of(lua, t)?,
+                        None => Value::Nil,
+                    };
+                    (views.model_view_of(lua, casting.caster)?, target_t)
+                };
+                let result = profiled(lua, cast, || {
+                    cast.call::<Value>((ctx.clone(), caster_t, casting.power, target_t, opts))
+                })?;
+                // A spell's answer goes back to whoever cast it (`g:cast`, a REPL line): its views
+                // are filled in now, while the call lives, so they can be read afterwards.
+                ctx.borrow::<CtxHandle>()?.fill_views(lua)?;
+                Ok(result)
             },
         )
     })
@@ -125,13 +121,24 @@ pub(super) struct Ctx<'a> {
     /// Set in an Opportunity's `claim`/`wave_end` and an item's `use`: where its reward primitives
     /// (`ctx:add_supplies`, `ctx:give`, ...) collect what it asks for.
     pub(super) reward: Option<RewardCtx<'a>>,
-    /// Snapshots already built in this call, by model: a policy asks for the same models many times
-    /// a call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
-    /// game can change during a call.
-    pub(super) seen: std::cell::RefCell<Vec<(ModelId, Table)>>,
-    /// Building snapshots already built in this call, by the building's index in the game (a Behaviour
-    /// asks for the Town Hall at every tie-breaker); emptied with `seen`.
-    pub(super) seen_buildings: std::cell::RefCell<Vec<(usize, Table)>>,
+    /// The views this call handed out (`views.rs`).
+    pub(super) views: CallViews,
+}
+
+/// The views of one hook call: its metatable (holding the call's `ctx` userdata, so a view read after
+/// the call fails) and the views already handed out, reused while the game has not changed.
+#[derive(Default)]
+pub(super) struct CallViews {
+    /// The `ctx` userdata of this call, set by `with_ctx` once it exists.
+    pub(super) handle: std::cell::OnceCell<mlua::AnyUserData>,
+    /// The metatable of this call's views, made with the first one.
+    pub(super) metatable: std::cell::RefCell<Option<Table>>,
+    /// Model views already handed out in this call: a policy asks for the same models many times a
+    /// call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
+    /// game can change during a call, after `Ctx::fill_views` filled them in.
+    pub(super) models: std::cell::RefCell<Vec<(ModelId, Table)>>,
+    /// Building views already handed out, by the building's index in the game; emptied with `models`.
+    pub(super) buildings: std::cell::RefCell<Vec<(usize, Table)>>,
 }
 
 /// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives
@@ -172,43 +179,12 @@ impl<'a> Ctx<'a> {
             spell: None,
             kernel: Some(kernel),
             reward: None,
-            seen: Default::default(),
-            seen_buildings: Default::default(),
+            views: Default::default(),
         }
     }
 }
 
 impl Ctx<'_> {
-    /// The snapshot of `m` (a model of this ctx's game), the one already built in this call if the
-    /// game has not changed since.
-    pub(super) fn snapshot(&self, lua: &Lua, m: &Model) -> mlua::Result<Table> {
-        if let Some((_, t)) = self.seen.borrow().iter().find(|(id, _)| *id == m.id) {
-            return Ok(t.clone());
-        }
-        let t = model_snapshot(lua, self.game(), self.rules, m)?;
-        self.seen.borrow_mut().push((m.id, t.clone()));
-        Ok(t)
-    }
-
-    /// The snapshot of the building at `index` in this ctx's game, the one already built in this call if
-    /// the game has not changed since.
-    pub(super) fn building_snapshot(&self, lua: &Lua, index: usize) -> mlua::Result<Option<Table>> {
-        if let Some((_, t)) = self
-            .seen_buildings
-            .borrow()
-            .iter()
-            .find(|(i, _)| *i == index)
-        {
-            return Ok(Some(t.clone()));
-        }
-        let Some(b) = self.game().buildings.get(index) else {
-            return Ok(None);
-        };
-        let t = building_snapshot(lua, b)?;
-        self.seen_buildings.borrow_mut().push((index, t.clone()));
-        Ok(Some(t))
-    }
-
     /// The rosters this ctx reads: the kernel's, or a spell's in its `cast`.
     pub(super) fn rosters(&self) -> Option<&crate::roster::Rosters> {
         match (&self.kernel, &self.spell) {

@@ -24,7 +24,7 @@ impl UserData for CtxHandle {
             api("model"),
             timed("model", |lua, this, id: u32| {
                 match this.game().model(ModelId(id)) {
-                    Ok(m) => Ok(Some(this.snapshot(lua, m)?)),
+                    Ok(m) => Ok(Some(this.model_view(lua, m)?)),
                     Err(_) => Ok(None),
                 }
             }),
@@ -47,7 +47,7 @@ impl UserData for CtxHandle {
                     .iter()
                     .filter(|m| want.is_none_or(|s| m.side == s))
                 {
-                    v.push(this.snapshot(lua, m)?);
+                    v.push(this.model_view(lua, m)?);
                 }
                 Ok(v)
             }),
@@ -55,10 +55,7 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("building"),
             timed("building", |lua, this, name: String| {
-                match this.game().buildings.iter().position(|b| b.name == name) {
-                    Some(i) => this.building_snapshot(lua, i),
-                    None => Ok(None),
-                }
+                this.building_view_named(lua, &name)
             }),
         );
         methods.add_method(
@@ -114,7 +111,7 @@ impl UserData for CtxHandle {
             timed("buildings", |lua, this, ()| {
                 let mut v = Vec::new();
                 for i in 0..this.game().buildings.len() {
-                    v.extend(this.building_snapshot(lua, i)?);
+                    v.extend(this.building_view(lua, i)?);
                 }
                 Ok(v)
             }),
@@ -189,7 +186,7 @@ impl UserData for CtxHandle {
                 let id = model_id(lua, &m)?;
                 let game = this.game();
                 match game.model(id).ok().and_then(|m| m.objective.as_ref()) {
-                    Some(o) => super::objective::objective_value(lua, game, o),
+                    Some(o) => super::objective::objective_value(lua, this, o),
                     None => Ok(Value::Nil),
                 }
             }),
@@ -260,7 +257,7 @@ impl UserData for CtxHandle {
                 let mut v = Vec::new();
                 for id in ids {
                     if let Ok(m) = game.model(id) {
-                        v.push(this.snapshot(lua, m)?);
+                        v.push(this.model_view(lua, m)?);
                     }
                 }
                 Ok(v)
@@ -274,7 +271,7 @@ impl UserData for CtxHandle {
                 let mut v = Vec::new();
                 for id in ids {
                     if let Ok(e) = game.model(id) {
-                        v.push(this.snapshot(lua, e)?);
+                        v.push(this.model_view(lua, e)?);
                     }
                 }
                 Ok(v)
@@ -523,11 +520,8 @@ impl UserData for CtxHandle {
             api("hero"),
             timed("hero", |lua, this, ()| {
                 match this.reward.as_ref().and_then(|r| r.hero) {
-                    Some(id) => match this.game().model(id) {
-                        Ok(m) => Ok(Some(model_snapshot(lua, this.game(), this.rules, m)?)),
-                        Err(_) => Ok(None),
-                    },
-                    None => Ok(None),
+                    Some(id) => this.model_view_of(lua, id),
+                    None => Ok(Value::Nil),
                 }
             }),
         );
@@ -559,12 +553,10 @@ impl UserData for CtxHandle {
                     )
                             },
                         )?;
-                    let rules = this.rules;
                     let (game, c, sp) = this.casting(lua, "summon")?;
                     let id = magic::summon(game, sp.rosters, c, &profile, at, within)
                         .map_err(|e| sp.refuse(lua, e))?;
-                    let m = game.model(id).map_err(|e| fail(lua, e))?;
-                    model_snapshot(lua, game, rules, m)
+                    this.model_view_of(lua, id)
                 },
             ),
         );
@@ -720,7 +712,7 @@ impl UserData for CtxHandle {
             timed("usable", |lua, this, m: Value| {
                 let id = model_id(lua, &m)?;
                 match this.kernel {
-                    Some(k) => k.usable(lua, this.game(), id),
+                    Some(k) => k.usable(lua, this, id),
                     None => lua.create_table(),
                 }
             }),

@@ -27,9 +27,10 @@ impl DerefMut for CtxHandle {
     fn deref_mut(&mut self) -> &mut Ctx<'static> {
         // SAFETY: as in `deref`; `&mut self` comes from mlua's exclusive borrow of the userdata.
         let ctx = unsafe { self.0.as_mut() };
-        // Whatever needs the ctx mutably may change the game: snapshots built so far are stale.
-        ctx.seen.get_mut().clear();
-        ctx.seen_buildings.get_mut().clear();
+        // Whatever needs the ctx mutably may change the game: views asked for from now on show the
+        // new state (those handed out so far were filled in first, by `timed_mut`).
+        ctx.views.models.get_mut().clear();
+        ctx.views.buildings.get_mut().clear();
         ctx
     }
 }
@@ -59,6 +60,8 @@ pub(super) fn with_ctx<R>(
     let handle = CtxHandle(NonNull::from(&mut ctx).cast::<Ctx<'static>>());
     let ud = lua.create_userdata(handle)?;
     let _expire = Expire(ud.clone());
+    // The call's views hold its userdata, so a view read after the call meets the destroyed handle.
+    let _ = ud.borrow::<CtxHandle>()?.views.handle.set(ud.clone());
     f(ud)
 }
 
@@ -70,10 +73,35 @@ pub(super) fn timed<A, R>(
     move |lua, this, args| profiled_method(lua, name, || method(lua, this, args))
 }
 
-/// A `ctx` method that needs the ctx mutably, counted like [`timed`].
+/// A `ctx` method that needs the ctx mutably (it may change the game), counted like [`timed`]. The
+/// views the call handed out are filled in first, so they keep showing the table as it was.
 pub(super) fn timed_mut<A, R>(
     name: &'static str,
     mut method: impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R>,
 ) -> impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
-    move |lua, this, args| profiled_method(lua, name, || method(lua, this, args))
+    move |lua, this, args| {
+        profiled_method(lua, name, || {
+            this.fill_views(lua)?;
+            method(lua, this, args)
+        })
+    }
+}
+
+/// Run `call` with `ctx` handed to Lua, its arguments built first by `args` from the call's ctx (the
+/// views it hands out belong to this call). The ctx is not borrowed while `call` runs, so the script
+/// may use any of its methods.
+pub(super) fn call_with<A, R>(
+    lua: &Lua,
+    ctx: Ctx<'_>,
+    args: impl FnOnce(&Ctx<'static>) -> mlua::Result<A>,
+    call: impl FnOnce(AnyUserData, A) -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    let _ = lua;
+    with_ctx(lua, ctx, |ud| {
+        let a = {
+            let handle = ud.borrow::<CtxHandle>()?;
+            args(&handle)?
+        };
+        call(ud, a)
+    })
 }

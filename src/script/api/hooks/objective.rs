@@ -8,12 +8,10 @@ use crate::state::Objective;
 
 /// An objective as scripts see it: the building's snapshot, or the token as `ctx:tokens` lists it;
 /// nil when its building or token is gone.
-pub(super) fn objective_value(lua: &Lua, game: &Game, o: &Objective) -> mlua::Result<Value> {
+pub(super) fn objective_value(lua: &Lua, ctx: &Ctx, o: &Objective) -> mlua::Result<Value> {
+    let game = ctx.game();
     Ok(match o {
-        Objective::Building { name } => match game.building(name) {
-            Ok(b) => Value::Table(building_snapshot(lua, b)?),
-            Err(_) => Value::Nil,
-        },
+        Objective::Building { name } => ctx.building_view_named(lua, name)?,
         Objective::Token { id } => match game.tokens.iter().find(|t| t.id == *id) {
             Some(t) => Value::Table(token_table(lua, t)?),
             None => Value::Nil,
@@ -63,14 +61,13 @@ impl ScriptHooks<'_> {
         let Some(f) = module.function("objective") else {
             return Ok(None);
         };
-        let rules = &self.core.rules;
         let members = crate::rules::query::group_of(game, model);
-        let arg = |lua: &Lua, g: &Game| {
+        let arg = |lua: &Lua, ctx: &Ctx| {
             let t = lua.create_table()?;
-            t.raw_set("group", snapshots(lua, g, rules, &members)?)?;
+            t.raw_set("group", ctx.model_views(lua, &members)?)?;
             if let Some(o) = lost {
                 // A lost building is still described (it is Destroyed); a removed token by where it lay.
-                t.raw_set("lost", objective_value(lua, g, o)?)?;
+                t.raw_set("lost", objective_value(lua, ctx, o)?)?;
             }
             Ok(Value::Table(t))
         };

@@ -67,7 +67,7 @@ impl ScriptHooks<'_> {
         token: TokenId,
     ) -> Result<(Option<String>, Vec<Intent>), HookError> {
         let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |lua: &Lua, g: &Game| token_value(lua, g, token);
+        let arg = |lua: &Lua, ctx: &Ctx| token_value(lua, ctx.game(), token);
         let mut claim = None;
         for (module, v) in self.call_act(game, model, "on_pass_token", &intents, &arg)? {
             match v {
