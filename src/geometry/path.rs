@@ -599,23 +599,10 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let ng = gu + len;
-                if ng >= g[v] {
+                if ng >= g[v] || !self.edge_open(u, &nu, v, statics_known, &mut legal) {
                     return;
                 }
                 let nv = self.node(v);
-                // From a start inside an obstacle's clearance, or between it and its ring of nodes,
-                // every line cuts that obstacle's ring, so the tangency pruning is skipped there
-                // (legality is still checked).
-                let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
-                if !statics_known && prune && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
-                    return;
-                }
-                if legal[v] == 0 {
-                    legal[v] = if self.node_legal(v) { 1 } else { 2 };
-                }
-                if legal[v] == 2 || !self.leg_clear(u, nu.p, v, nv.p, statics_known) {
-                    return;
-                }
                 g[v] = ng;
                 parent[v] = u as u32;
                 heap.push(Item {
@@ -640,6 +627,79 @@ impl<'n> Query<'n> {
             }
         }
         None
+    }
+
+    /// Whether A* may take the edge u→v (u's node is `nu`): both ends tangent (skipped for a
+    /// precomputed static edge and from a start inside or beside an obstacle, whose every line cuts
+    /// that obstacle's ring), v a legal position (`legal` caches it: 0 unknown, 1 legal, 2 not) and the
+    /// leg clear. A* and [`Query::reachable`] share it, so both see the same graph.
+    fn edge_open(
+        &self,
+        u: usize,
+        nu: &Node,
+        v: usize,
+        statics_known: bool,
+        legal: &mut [u8],
+    ) -> bool {
+        let nv = self.node(v);
+        // From a start inside an obstacle's clearance, or between it and its ring of nodes, every line
+        // cuts that obstacle's ring, so the tangency pruning is skipped there (legality is still
+        // checked).
+        let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
+        if !statics_known && prune && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
+            return false;
+        }
+        if legal[v] == 0 {
+            legal[v] = if self.node_legal(v) { 1 } else { 2 };
+        }
+        legal[v] == 1 && self.leg_clear(u, nu.p, v, nv.p, statics_known)
+    }
+
+    /// Every node the start reaches through the graph (the goal node aside): the nodes A* closes when no
+    /// goal is found. A route to an exact goal exists exactly when one of them has a final leg to it.
+    fn reachable(&self) -> Vec<bool> {
+        let nav = self.nav;
+        let s = nav.nodes.len();
+        let n = s + self.dyn_nodes.len();
+        let mut seen = vec![false; n];
+        let mut legal = vec![0u8; n];
+        legal[self.start] = 1;
+        seen[self.start] = true;
+        let mut stack = vec![self.start];
+        while let Some(u) = stack.pop() {
+            let nu = *self.node(u);
+            let mut visit = |v: usize, statics_known: bool, seen: &mut [bool]| {
+                if !seen[v] && self.edge_open(u, &nu, v, statics_known, &mut legal) {
+                    seen[v] = true;
+                    stack.push(v);
+                }
+            };
+            if u < s {
+                for &(v, _) in nav.static_adj(u) {
+                    visit(v as usize, true, &mut seen);
+                }
+            } else {
+                for v in 0..s {
+                    visit(v, false, &mut seen);
+                }
+            }
+            for v in s..self.start {
+                visit(v, false, &mut seen);
+            }
+        }
+        seen
+    }
+
+    /// Whether the search from this query's start could end at `spot` (an exact goal): some reachable
+    /// node has a legal final leg to it, tested as A* tests its last leg (tangent at the node unless the
+    /// goal sits inside an obstacle's clearance, lenient where the ends already are).
+    fn may_end_at(&mut self, reached: &[bool], spot: Vec2) -> bool {
+        self.goal_need = self.penetrated(spot);
+        (0..reached.len()).filter(|&u| reached[u]).any(|u| {
+            let nu = self.node(u);
+            (!self.goal_need.is_empty() || nu.tangent_to(spot))
+                && self.leg_clear(u, nu.p, self.goal, spot, false)
+        })
     }
 }
 
@@ -761,6 +821,11 @@ impl Navigator {
     /// The shortest legal route to the nearest position where the mover's base touches `target` (gap 0).
     /// A route that does not need to move (already touching) is the single point `from`.
     pub fn route_to_contact(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> Option<Route> {
+        if self.heuristic(&Target::Contact(target), from) > 1e-9
+            && self.contact_blocked(from, target, bases)
+        {
+            return None;
+        }
         self.search(from, Target::Contact(target), bases)
             .or_else(|| match target {
                 Goal::Base(c) => self.route_to_contact_spots(from, c, bases),
@@ -768,22 +833,106 @@ impl Navigator {
             })
     }
 
+    /// Whether every position where the mover would touch `target` (a base or a point; never a
+    /// building) is certainly illegal, so that no search can end there: the answer is then `None`
+    /// without one (a model hemmed in by others, the usual case of an unreachable target, would
+    /// otherwise cost two walks of the whole graph and the contact-spot fallback).
+    ///
+    /// It samples the contact circle every `2 · MARGIN` inches of arc and asks that each sample lie
+    /// `MARGIN` deeper than it must inside some obstacle's clearance (or outside the table box):
+    /// distances change by at most the distance moved, so every point between samples is then inside
+    /// too. "Inside" is the strictest test any search applies: a contact spot is refused when it is
+    /// `GOAL_TOL` inside a clearance, and a start already inside an obstacle's clearance may come as
+    /// close to it as it is. A circle that is only just covered is not recognised; the search then runs
+    /// and finds no route, as before.
+    fn contact_blocked(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> bool {
+        const MARGIN: f64 = 0.01;
+        let (q, reach, own) = match target {
+            Goal::Base(c) => (c.c, self.r + c.r, Some(c)),
+            Goal::Point(q) => (*q, self.r, None),
+            Goal::Building(_) => return false,
+        };
+        let around = Rect::new(q, q).expand(reach + MARGIN);
+        let overlaps = |bb: &Rect| {
+            bb.max.x >= around.min.x
+                && bb.min.x <= around.max.x
+                && bb.max.y >= around.min.y
+                && bb.min.y <= around.max.y
+        };
+        let bases = bases
+            .iter()
+            .filter(|b| Some(*b) != own)
+            .map(|b| Obstacle::point(b.c, self.r + b.r));
+        // Each nearby obstacle with the distance inside which a contact spot is certainly refused.
+        let near: Vec<(Obstacle, f64)> = self
+            .statics
+            .iter()
+            .cloned()
+            .chain(bases)
+            .filter(|o| overlaps(&o.bb))
+            .map(|o| {
+                let mut inside = o.clear - GOAL_TOL;
+                let start = o.dist_point(from);
+                if start < o.clear - LEGAL_TOL {
+                    inside = inside.min(start - 1e-9);
+                }
+                (o, inside)
+            })
+            .collect();
+        let out = GOAL_TOL + MARGIN;
+        let samples = ((PI * reach / MARGIN).ceil() as usize).max(8);
+        (0..samples).all(|k| {
+            let p = q + Vec2::from_angle(2.0 * PI * k as f64 / samples as f64) * reach;
+            p.x < self.lo.x - out
+                || p.x > self.hi.x + out
+                || p.y < self.lo.y - out
+                || p.y > self.hi.y + out
+                || near
+                    .iter()
+                    .any(|(o, inside)| o.dist_point(p) < inside - MARGIN)
+        })
+    }
+
     /// The fallback of [`Navigator::route_to_contact`] for a base: exact routes to the contact spots
     /// every 11.25° around it, the shortest one. The contact search aims each final leg at the contact
     /// spot nearest its node; for a base hugging a building corner every such spot can lie inside the
     /// building's clearance while legal spots remain around the corner (found in a stalled game).
+    ///
+    /// The answer is the first shortest of those routes, in spot order, but most spots are never
+    /// searched: one walk of the graph with every base present finds the nodes the start reaches, and a
+    /// spot none of them has a final leg to is unreachable (a lazier search's routes are routes of that
+    /// graph too), so it is skipped; so is a spot no nearer in a straight line than the best route so far
+    /// (a later route replaces the best only when strictly shorter). A target hemmed in on every side
+    /// costs one walk instead of 32 searches.
     fn route_to_contact_spots(&self, from: Vec2, c: &Circle, bases: &[Circle]) -> Option<Route> {
         const SPOTS: u32 = 32;
         let mut all = bases.to_vec();
         if !all.contains(c) {
             all.push(*c);
         }
-        (0..SPOTS)
-            .filter_map(|k| {
-                let a = f64::from(k) * 2.0 * PI / f64::from(SPOTS);
-                self.route(from, c.c + Vec2::from_angle(a) * (c.r + self.r), &all)
-            })
-            .min_by(|a, b| a.length.total_cmp(&b.length))
+        let obstacles = all
+            .iter()
+            .map(|b| Obstacle::point(b.c, self.r + b.r))
+            .collect();
+        let mut walk = Query::new(self, obstacles, from, None);
+        walk.build_nodes(from, None);
+        let reached = walk.reachable();
+        let mut best: Option<Route> = None;
+        for k in 0..SPOTS {
+            let a = f64::from(k) * 2.0 * PI / f64::from(SPOTS);
+            let spot = c.c + Vec2::from_angle(a) * (c.r + self.r);
+            if best.as_ref().is_some_and(|b| from.dist(spot) >= b.length)
+                || !walk.may_end_at(&reached, spot)
+            {
+                continue;
+            }
+            if let Some(r) = self.route(from, spot, &all) {
+                if best.as_ref().is_none_or(|b| r.length < b.length) {
+                    best = Some(r);
+                }
+            }
+        }
+        best
     }
 
     /// The shortest legal route to the nearest position where the base touches a table edge (fleeing,
@@ -1055,6 +1204,94 @@ mod tests {
         assert_eq!(r.point_at(1.5), Vec2::new(1.5, 0.0));
         assert_eq!(r.point_at(5.0), Vec2::new(3.0, 2.0));
         assert_eq!(r.point_at(70.0), Vec2::new(3.0, 4.0));
+    }
+
+    /// The contact-spot fallback as it was before it skipped any spot: every spot searched, the
+    /// first shortest route kept.
+    fn every_spot(nav: &Navigator, from: Vec2, c: &Circle, bases: &[Circle]) -> Option<Route> {
+        let mut all = bases.to_vec();
+        if !all.contains(c) {
+            all.push(*c);
+        }
+        (0..32)
+            .filter_map(|k| {
+                let a = f64::from(k) * 2.0 * PI / 32.0;
+                nav.route(from, c.c + Vec2::from_angle(a) * (c.r + nav.r), &all)
+            })
+            .min_by(|a, b| a.length.total_cmp(&b.length))
+    }
+
+    /// A table with one building, for the shortcut tests.
+    fn one_building() -> Navigator {
+        let mut t = Table::empty(24.0, 24.0);
+        t.buildings.push(BuildingSite {
+            name: "x".into(),
+            rect: Rect::centered(Vec2::new(12.0, 18.0), 6.0, 4.0),
+        });
+        Navigator::new(&t, 0.5)
+    }
+
+    #[test]
+    fn a_base_hemmed_in_on_every_side_is_out_of_reach_without_a_search() {
+        let nav = one_building();
+        let target = Circle {
+            c: Vec2::new(8.0, 8.0),
+            r: 0.5,
+        };
+        // Eight bases in contact all round it: no spot where a 1" base could touch it is free.
+        let ring: Vec<Circle> = (0..8)
+            .map(|k| Circle {
+                c: target.c + Vec2::from_angle(f64::from(k) * PI / 4.0) * 1.0,
+                r: 0.5,
+            })
+            .collect();
+        let from = Vec2::new(2.0, 2.0);
+        assert!(nav.contact_blocked(from, &Goal::Base(target), &ring));
+        assert!(nav
+            .route_to_contact(from, &Goal::Base(target), &ring)
+            .is_none());
+        // What the full search and every spot say, without the shortcut.
+        assert!(nav
+            .search(from, Target::Contact(&Goal::Base(target)), &ring)
+            .is_none());
+        assert!(every_spot(&nav, from, &target, &ring).is_none());
+        // Without the three on its east side there is a way in: not refused.
+        let open = &ring[2..7];
+        assert!(!nav.contact_blocked(from, &Goal::Base(target), open));
+        assert!(nav
+            .route_to_contact(from, &Goal::Base(target), open)
+            .is_some());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// The shortcuts answer as the searches they skip: a blocked contact has no route by the
+        /// contact search or at any spot, and the spot fallback finds what searching every spot finds.
+        #[test]
+        fn the_shortcuts_change_no_answer(
+            spots in proptest::collection::vec((0.0f64..6.2832, 0.9f64..1.4), 3..9),
+            fx in 1.0f64..23.0,
+            fy in 1.0f64..12.0,
+        ) {
+            let nav = one_building();
+            let target = Circle { c: Vec2::new(10.0, 10.0), r: 0.5 };
+            let bases: Vec<Circle> = spots
+                .iter()
+                .map(|&(a, d)| Circle { c: target.c + Vec2::from_angle(a) * d, r: 0.5 })
+                .collect();
+            let from = Vec2::new(fx, fy);
+            let goal = Goal::Base(target);
+            if nav.is_legal(from, &bases) && from.dist(target.c) > 1.0 {
+                if nav.contact_blocked(from, &goal, &bases) {
+                    proptest::prop_assert!(nav.search(from, Target::Contact(&goal), &bases).is_none());
+                    proptest::prop_assert!(every_spot(&nav, from, &target, &bases).is_none());
+                }
+                proptest::prop_assert_eq!(
+                    nav.route_to_contact_spots(from, &target, &bases),
+                    every_spot(&nav, from, &target, &bases)
+                );
+            }
+        }
     }
 
     #[test]
