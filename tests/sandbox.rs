@@ -173,6 +173,61 @@ fn the_memory_limit_holds_in_a_hook_after_the_kernel_built_snapshots() {
     assert_eq!(host.vm().eval_string("return 1 + 1").unwrap(), "2");
 }
 
+/// A session over the built-in data and `tests/fixtures/nested_hook_mod`, with a 64 MiB memory limit.
+fn nested_hook_session() -> ScriptHost {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/nested_hook_mod");
+    ScriptHost::open(
+        &[Rosters::builtin_root(), dir],
+        Limits {
+            memory: 64 * 1024 * 1024,
+            ..Limits::default()
+        },
+        1,
+    )
+    .unwrap_or_else(|e| panic!("the session opens: {}", e.join("\n")))
+}
+
+/// A melee between `profile` and Tobin, whose hooks run `profile`'s scripts.
+fn melee_with(profile: &str) -> String {
+    format!(
+        r#"
+        local g = village.new_game({{ seed = 1, table = "empty" }})
+        local orc = g:place("{profile}", {{ x = 3, y = 3 }})
+        local tobin = g:place("Tobin the Marksman", {{ x = 4, y = 3 }})
+        return g:melee(orc, tobin)
+    "#
+    )
+}
+
+#[test]
+fn a_hook_the_kernel_calls_inside_a_ctx_method_has_its_budget_and_the_memory_limit() {
+    // A ctx method runs as the kernel's own work (no instructions counted, no memory limit); the
+    // `targets` it calls for `ctx:usable` is a script again, under a hook's budget and the limit.
+    let host = nested_hook_session();
+    let start = Instant::now();
+    let e = host
+        .vm()
+        .eval_string(&melee_with("Restless Orc"))
+        .expect_err("the loop is stopped");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        e.to_string().contains("instruction budget exhausted"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("restless.lua"), "{e}");
+    assert_eq!(host.vm().eval_string("return 1 + 1").unwrap(), "2");
+    let e = host
+        .vm()
+        .eval_string(&melee_with("Hoarding Orc"))
+        .expect_err("the hoard is stopped");
+    assert!(e.to_string().contains("not enough memory"), "{e}");
+    assert_eq!(host.vm().eval_string("return 1 + 1").unwrap(), "2");
+}
+
 #[test]
 fn math_random_is_the_seeded_dice() {
     let a = vm();

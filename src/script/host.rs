@@ -26,10 +26,12 @@ pub(crate) struct Budget {
     pub kernel: Cell<bool>,
 }
 
-/// Runs `f`, the kernel building values for scripts (snapshots), with the budget not counting (see
-/// [`Budget::kernel`]) and the memory limit lifted: under a limit mlua guards every value it pushes and
-/// every table slot it sets with a protected call, which made that guard most of a snapshot's cost. What
-/// the kernel builds here is a few small tables; the limit is back before any script runs again.
+/// Runs `f`, the kernel's own work on the Lua state (building views, answering a `ctx` method), with the
+/// budget not counting (see [`Budget::kernel`]) and the memory limit lifted: under a limit mlua guards
+/// every value it pushes, every table slot it sets and every string key it looks up with a protected
+/// call, which made that guard a tenth of a game's time. What the kernel builds here is a few small
+/// tables; the limit is back before any script runs again, and a script the kernel calls meanwhile (a
+/// hook inside a `ctx` method) runs under its own budget and the limit ([`with_budget`]).
 pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl FnOnce() -> R) -> R {
     struct Restore<'a> {
         lua: &'a Lua,
@@ -180,11 +182,23 @@ pub(crate) fn with_budget<R>(
     let saved = (budget.remaining.get(), budget.exhausted.get());
     budget.remaining.set(instructions);
     budget.exhausted.set(false);
+    // Called from the kernel's own work (a hook inside a `ctx` method): the script runs counted and
+    // under the memory limit, and the kernel's mode is back when it returns.
+    let in_kernel = budget.kernel.replace(false);
+    if in_kernel {
+        if let Ok(h) = host(lua) {
+            let _ = lua.set_memory_limit(h.limits.memory);
+        }
+    }
     // Time spent in Lua, counted once for nested calls (a hook inside a chunk): `village bench`.
     let outermost = budget.depth.get() == 0;
     budget.depth.set(budget.depth.get() + 1);
     let start = outermost.then(std::time::Instant::now);
     let result = f();
+    if in_kernel {
+        budget.kernel.set(true);
+        let _ = lua.set_memory_limit(0);
+    }
     budget.depth.set(budget.depth.get() - 1);
     if let Some(t) = start {
         let nanos = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);

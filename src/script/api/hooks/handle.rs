@@ -4,7 +4,7 @@
 //! its `ctx` past the hook gets a Lua error, never the borrowed game.
 
 use super::Ctx;
-use crate::script::host::profiled_method;
+use crate::script::host::{host, kernel_lua, profiled_method};
 use mlua::{AnyUserData, Lua};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
@@ -65,12 +65,19 @@ pub(super) fn with_ctx<R>(
     f(ud)
 }
 
+/// Run `f`, the kernel answering a `ctx` method, in the kernel's mode (`host::kernel_lua`: the memory
+/// limit lifted, no instructions counted; a hook it calls gets its own budget).
+fn as_kernel<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+    let h = host(lua)?;
+    kernel_lua(lua, &h.budget, h.limits.memory, f)
+}
+
 /// A `ctx` method, counted under `ctx:name` while profiling is on (`village bench --profile`).
 pub(super) fn timed<A, R>(
     name: &'static str,
     method: impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R>,
 ) -> impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> {
-    move |lua, this, args| profiled_method(lua, name, || method(lua, this, args))
+    move |lua, this, args| profiled_method(lua, name, || as_kernel(lua, || method(lua, this, args)))
 }
 
 /// A `ctx` method that needs the ctx mutably (it may change the game), counted like [`timed`]. The
@@ -81,8 +88,10 @@ pub(super) fn timed_mut<A, R>(
 ) -> impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
     move |lua, this, args| {
         profiled_method(lua, name, || {
-            this.fill_views(lua)?;
-            method(lua, this, args)
+            as_kernel(lua, || {
+                this.fill_views(lua)?;
+                method(lua, this, args)
+            })
         })
     }
 }

@@ -205,10 +205,10 @@ impl Ctx<'_> {
 
     /// A new view table holding `key = value` (its identity), with this call's metatable.
     fn new_view(&self, lua: &Lua, key: &str, value: Value) -> mlua::Result<Table> {
-        let mt = self.view_metatable(lua)?;
         let budget = host(lua)?.budget.clone();
         let memory = host(lua)?.limits.memory;
         kernel_lua(lua, &budget, memory, || {
+            let mt = self.view_metatable(lua)?;
             let t = lua.create_table_with_capacity(0, 4)?;
             t.raw_set(key, value)?;
             t.set_metatable(Some(mt))?;
