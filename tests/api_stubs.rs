@@ -362,12 +362,12 @@ fn the_handles_field_lists_are_the_specs() {
             .collect()
     };
     assert_eq!(village::script::api::handles::MODEL_FIELDS, names("Model"));
-    assert_eq!(names("ModelSnapshot"), names("Model"));
+    assert_eq!(names("ModelView"), names("Model"));
     assert_eq!(
         village::script::api::handles::BUILDING_FIELDS,
         names("Building")
     );
-    assert_eq!(names("BuildingSnapshot"), names("Building"));
+    assert_eq!(names("BuildingView"), names("Building"));
 }
 
 #[test]
@@ -528,6 +528,8 @@ fn open() -> ScriptHost {
 const INPUT_ONLY: &[&str] = &[
     "NewGameOptions",
     "ModelFilter",
+    "ModelQuery",
+    "BuildingQuery",
     "MoveOptions",
     "MeleeOptions",
     "ShotOptions",
@@ -569,7 +571,7 @@ const NEVER_SET_YET: &[(&str, &str)] = &[
         "Roll.target_token",
         "the tour attacks no Barricade (no API places one yet)",
     ),
-    ("ModelSnapshot.group", "Groups are set by the wave builder"),
+    ("ModelView.group", "Groups are set by the wave builder"),
     (
         "WavePlan.unmet",
         "the built-in rosters always meet §5.2's limits",
@@ -867,7 +869,7 @@ fn the_live_api_has_every_member_the_spec_describes_with_its_types() {
         ck.members(&format!("ctx {}", i + 1), ctx, |k| t.raw_get(k).unwrap());
     }
     for (i, s) in seq(snapshots).iter().enumerate() {
-        ck.check(&format!("hook self {}", i + 1), s, "ModelSnapshot");
+        ck.check(&format!("hook self {}", i + 1), s, "ModelView");
     }
     let rolls = seq(rolls);
     for (i, r) in rolls.iter().enumerate() {

@@ -6,13 +6,27 @@
 #     heroes;
 #   - two whole `village play --auto` games: the event log (--log) and the summary (--json).
 # Usage:
-#   cp target/release/village /tmp/village-before      # the build to compare against
-#   ... change the code ..., cargo build --release
-#   tools/same-play.sh /tmp/village-before [target/release/village]
+#   tools/same-play.sh REF [NEW_BINARY]          # REF: a commit (main, HEAD~3, 983f3f4 ...)
+#   tools/same-play.sh OLD_BINARY [NEW_BINARY]
+# A binary reads the rosters and scripts of the checkout it was built in (the data path is compiled in),
+# so comparing a change to the scripts needs the old binary built from the old checkout: given a commit,
+# the script builds it once in a worktree of its own (under $VILLAGE_SAME_PLAY, default
+# ${TMPDIR:-/tmp}/village-same-play/<commit>) and keeps it for the next comparison. A copied binary is
+# enough when only Rust code changed. NEW_BINARY defaults to target/release/village.
 # Exit status 0 when every output is identical, 1 otherwise (the differing files are named). Needs python3.
 set -euo pipefail
-OLD=${1:?usage: tools/same-play.sh OLD_BINARY [NEW_BINARY]}
+OLD=${1:?usage: tools/same-play.sh REF|OLD_BINARY [NEW_BINARY]}
 NEW=${2:-target/release/village}
+if [ ! -x "$OLD" ]; then
+    commit=$(git rev-parse --verify "$OLD^{commit}")
+    tree=${VILLAGE_SAME_PLAY:-${TMPDIR:-/tmp}/village-same-play}/$commit
+    if [ ! -x "$tree/target/release/village" ]; then
+        rm -rf "$tree"
+        git worktree add --detach "$tree" "$commit" >/dev/null
+        (cd "$tree" && cargo build --release --quiet)
+    fi
+    OLD=$tree/target/release/village
+fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -11,12 +11,11 @@ local function at_engaged(ctx, self)
 	if not self.declared or self.engaged then
 		return nil
 	end
-	for _, m in ipairs(P.foes(ctx, self)) do
-		if m.engaged then
-			local spell = A.spell(ctx, self, m)
-			if spell then
-				return spell
-			end
+	local side = self.side == "enemies" and "heroes" or "enemies"
+	for _, m in ipairs(ctx:models({ side = side, engaged = true })) do
+		local spell = A.spell(ctx, self, m)
+		if spell then
+			return spell
 		end
 	end
 	return nil

@@ -57,10 +57,13 @@ return {
 		local radius = ctx:behaviour(self.behaviour).guard_radius or ctx:rule("measures", "short")
 		local near = ctx:distance_to(self, target) <= radius
 		local intruder
-		for _, m in ipairs(near and P.foes(ctx, self) or {}) do
-			if ctx:distance_to(self, m) <= radius then
-				intruder = m
-				break
+		if near then
+			local foes = P.foes(ctx, self)
+			for i, d in ipairs(ctx:distances_from(self, foes)) do
+				if d <= radius then
+					intruder = foes[i]
+					break
+				end
 			end
 		end
 		-- A hero or Village Defender that came within its radius: a declared Spell-caster casts at it

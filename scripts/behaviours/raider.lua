@@ -9,19 +9,12 @@ return {
 		if self.wrecked then
 			return { edge = true }
 		end
-		local economic = {}
-		for _, b in ipairs(P.standing(ctx)) do
-			if b.economic then
-				economic[#economic + 1] = b
-			end
-		end
+		local economic = ctx:buildings({ standing = true, economic = true })
 		if #economic == 0 then
 			return { edge = true }
 		end
 		-- Buildings come in roster order, so the first of the nearest is the Forge on a tie.
-		return P.smallest(economic, function(b)
-			return ctx:distance_to(self, b)
-		end)[1]
+		return P.smallest_of(economic, ctx:distances_from(self, economic))[1]
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

@@ -17,8 +17,8 @@ end
 
 --- Whether no enemy stands within `range` of the point.
 local function safe(ctx, p, range)
-	for _, e in ipairs(ctx:models({ side = "enemies" })) do
-		if ctx:distance_to(e, p) <= range then
+	for _, d in ipairs(ctx:distances_to(ctx:models({ side = "enemies" }), p)) do
+		if d <= range then
 			return false
 		end
 	end
@@ -28,12 +28,11 @@ end
 --- The hero who should fetch the token at `p`: the nearest free hero that may claim (ties by id).
 local function fetcher(ctx, p)
 	local best, best_d
-	for _, h in ipairs(ctx:models({ side = "heroes" })) do
-		if M.may_claim(h) and not h.engaged then
-			local d = ctx:distance_to(h, p)
-			if not best_d or d < best_d then
-				best, best_d = h, d
-			end
+	local free = ctx:models({ side = "heroes", kind = "hero", engaged = false })
+	for i, d in ipairs(ctx:distances_to(free, p)) do
+		local h = free[i]
+		if M.may_claim(h) and (not best_d or d < best_d) then
+			best, best_d = h, d
 		end
 	end
 	return best

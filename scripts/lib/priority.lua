@@ -6,13 +6,9 @@ local P = {}
 -- Two distances this close are a tie (inches).
 local EPS = 1e-6
 
---- The Town Hall's snapshot (nil if the village has none).
+--- The Town Hall's view (nil if the village has none).
 function P.town_hall(ctx)
-	for _, b in ipairs(ctx:buildings()) do
-		if b.town_hall then
-			return b
-		end
-	end
+	return ctx:town_hall()
 end
 
 local town_hall = P.town_hall
@@ -50,11 +46,11 @@ local function better(a, b)
 	return nil -- tied
 end
 
---- Keep the candidates with the smallest `score` (ties within EPS).
-function P.smallest(candidates, score)
+--- Keep the candidates whose `values[i]` (for `candidates[i]`) is the smallest (ties within EPS), in order.
+function P.smallest_of(candidates, values)
 	local best, out = nil, {}
-	for _, c in ipairs(candidates) do
-		local s = score(c)
+	for i, c in ipairs(candidates) do
+		local s = values[i]
 		if best == nil or s < best - EPS then
 			best, out = s, { c }
 		elseif math.abs(s - best) <= EPS then
@@ -62,6 +58,15 @@ function P.smallest(candidates, score)
 		end
 	end
 	return out
+end
+
+--- Keep the candidates with the smallest `score` (ties within EPS).
+function P.smallest(candidates, score)
+	local values = {}
+	for i, c in ipairs(candidates) do
+		values[i] = score(c)
+	end
+	return P.smallest_of(candidates, values)
 end
 
 --- Break a tie among `tied` by the universal tie-breakers, then a D6 each (re-rolled while tied).
@@ -97,11 +102,10 @@ function P.break_tie(ctx, tied)
 	return out[1]
 end
 
---- The nearest candidate to `self` (a model snapshot), by edge-to-edge distance, ties broken as above.
+--- The nearest candidate to `self` (a model view), by edge-to-edge distance (measured by the kernel in
+--- one call), ties broken as above.
 function P.nearest(ctx, self, candidates, extra_tie)
-	local tied = P.smallest(candidates, function(c)
-		return ctx:distance_to(self, c)
-	end)
+	local tied = P.smallest_of(candidates, ctx:distances_from(self, candidates))
 	if extra_tie and #tied > 1 then
 		tied = extra_tie(tied)
 	end
@@ -110,25 +114,12 @@ end
 
 --- Buildings that are still standing.
 function P.standing(ctx)
-	local out = {}
-	for _, b in ipairs(ctx:buildings()) do
-		if not b.destroyed then
-			out[#out + 1] = b
-		end
-	end
-	return out
+	return ctx:buildings({ standing = true })
 end
 
---- Models of one kind ("hero", "defender") on the other side from `self`.
+--- Models of one kind ("hero", "defender"; any when nil) on the other side from `self`.
 function P.foes(ctx, self, kind)
-	local side = self.side == "enemies" and "heroes" or "enemies"
-	local out = {}
-	for _, m in ipairs(ctx:models({ side = side })) do
-		if kind == nil or m.kind == kind then
-			out[#out + 1] = m
-		end
-	end
-	return out
+	return ctx:models({ side = self.side == "enemies" and "heroes" or "enemies", kind = kind })
 end
 
 return P

@@ -9,40 +9,27 @@ local T = {}
 
 local town_hall = P.town_hall
 
---- Whether a model knows a Summoning spell (the Lich's Raise Dead): what it summons vanishes when it is
---- Defeated (§3.7), so it is worth more than what it raises.
-local function summoner(ctx, m)
-	for _, name in ipairs(m.spells) do
-		local s = ctx:spell(name)
-		for _, kind in ipairs(s and s.kinds or {}) do
-			if kind == "summoning" then
-				return true
-			end
-		end
-	end
-	return false
-end
-
---- The enemies in the order they threaten the village: a summoner first (a lone hero would otherwise
---- fight the dead it keeps raising), then closest to the Town Hall (ties by id).
+--- The enemies in the order they threaten the village: a summoner first (one that knows a Summoning
+--- spell, the Lich's Raise Dead: what it raises vanishes when it is Defeated, §3.7, and a lone hero
+--- would otherwise fight the dead it keeps raising), then closest to the Town Hall (ties by id). The
+--- kernel filters and sorts (`ctx:models` with `near`).
 function T.threats(ctx)
 	local th = town_hall(ctx)
-	local foes = ctx:models({ side = "enemies" })
-	local d, first = {}, {}
-	for _, f in ipairs(foes) do
-		d[f.id] = th and ctx:distance_to(f, th) or 0
-		first[f.id] = #f.spells > 0 and summoner(ctx, f)
+	local foes = ctx:models({ side = "enemies", near = th })
+	local first = ctx:models({ side = "enemies", near = th, spell_kind = "summoning" })
+	if #first == 0 then
+		return foes
 	end
-	table.sort(foes, function(a, b)
-		if first[a.id] ~= first[b.id] then
-			return first[a.id]
+	local seen = {}
+	for _, f in ipairs(first) do
+		seen[f.id] = true
+	end
+	for _, f in ipairs(foes) do
+		if not seen[f.id] then
+			first[#first + 1] = f
 		end
-		if d[a.id] ~= d[b.id] then
-			return d[a.id] < d[b.id]
-		end
-		return a.id < b.id
-	end)
-	return foes
+	end
+	return first
 end
 
 --- Whether a model heals rather than fights: its scripts let it heal a friend (the Healer trait grants
@@ -71,28 +58,27 @@ end
 function T.assignment(ctx, threats)
 	local friends = T.fighters(ctx)
 	threats = threats or T.threats(ctx)
-	local out, taken = {}, {}
+	local out, taken, free = {}, {}, #friends
 	for _, foe in ipairs(threats) do
-		local best, best_d
-		for _, f in ipairs(friends) do
-			if not taken[f.id] then
-				local d = ctx:distance(f, foe)
-				if best == nil or d < best_d - 1e-9 then
-					best, best_d = f, d
-				end
-			end
-		end
-		if best == nil then
+		if free == 0 then
 			break
+		end
+		local best, best_d
+		for i, d in ipairs(ctx:distances_to(friends, foe)) do
+			local f = friends[i]
+			if not taken[f.id] and (best == nil or d < best_d - 1e-9) then
+				best, best_d = f, d
+			end
 		end
 		taken[best.id] = true
 		out[best.id] = foe
+		free = free - 1
 	end
-	for _, f in ipairs(ctx:models({ side = "heroes" })) do
-		if not out[f.id] and #threats > 0 then
-			out[f.id] = P.smallest(threats, function(e)
-				return ctx:distance(f, e)
-			end)[1]
+	if #threats > 0 then
+		for _, f in ipairs(ctx:models({ side = "heroes" })) do
+			if not out[f.id] then
+				out[f.id] = P.smallest_of(threats, ctx:distances_from(f, threats))[1]
+			end
 		end
 	end
 	return out
@@ -149,8 +135,8 @@ function T.dice(ctx, self, others)
 		with[o.id] = true
 	end
 	local waiting = 0
-	for _, f in ipairs(ctx:models({ side = "heroes" })) do
-		if f.id ~= self.id and f.active and f.activations == 0 and not with[f.id] then
+	for _, f in ipairs(ctx:models({ side = "heroes", active = true, except = self })) do
+		if f.activations == 0 and not with[f.id] then
 			waiting = waiting + 1
 		end
 	end
@@ -235,8 +221,8 @@ end
 local function volley(ctx, self, foe)
 	local best = self.combat
 	local with = {}
-	for _, f in ipairs(ctx:models({ side = self.side })) do
-		if f.id ~= self.id and f.active and f.attacks == 0 and ctx:can_shoot(f, foe) then
+	for _, f in ipairs(ctx:models({ side = self.side, active = true, except = self })) do
+		if f.attacks == 0 and ctx:can_shoot(f, foe) then
 			with[#with + 1] = f
 			best = math.max(best, f.combat)
 		end
@@ -270,12 +256,7 @@ end
 --- A Healer's action when it has something to do: heal the most hurt adjacent friend, else walk to the
 --- most hurt friend. Nil when nobody needs it: then it fights, for the enemies it was not given.
 local function healer_act(ctx, self)
-	local friends = {}
-	for _, f in ipairs(ctx:models({ side = "heroes" })) do
-		if f.id ~= self.id then
-			friends[#friends + 1] = f
-		end
-	end
+	local friends = ctx:models({ side = "heroes", except = self })
 	if #friends == 0 then
 		return nil
 	end

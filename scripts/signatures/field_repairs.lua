@@ -17,9 +17,11 @@ return {
 			-- The damaged buildings he stands beside (the most damaged first).
 			targets = function(ctx, self)
 				local found = {}
-				for _, b in ipairs(ctx:buildings()) do
-					local hurt = not b.destroyed and b.integrity < b.max_integrity
-					if hurt and ctx:distance_to(self, b) <= ctx:rule("bases", "contact_tolerance") then
+				local standing = ctx:buildings({ standing = true })
+				local touch = ctx:rule("bases", "contact_tolerance")
+				for i, d in ipairs(ctx:distances_from(self, standing)) do
+					local b = standing[i]
+					if b.integrity < b.max_integrity and d <= touch then
 						found[#found + 1] = b
 					end
 				end

@@ -17,11 +17,13 @@ return {
 		local aura = ctx:rule("measures", ctx.params.within)
 		local reach = ctx:rule("measures", "long")
 		local covered, threatened = {}, false
-		for _, friend in ipairs(ctx:models({ side = "heroes" })) do
-			if ctx:distance_to(self, friend) <= aura then
+		local friends = ctx:models({ side = "heroes" })
+		for i, d in ipairs(ctx:distances_from(self, friends)) do
+			if d <= aura then
+				local friend = friends[i]
 				covered[#covered + 1] = friend.id
-				for _, enemy in ipairs(group) do
-					if ctx:distance_to(enemy, friend) <= reach then
+				for _, e in ipairs(ctx:distances_to(group, friend)) do
+					if e <= reach then
 						threatened = true
 					end
 				end

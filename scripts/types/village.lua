@@ -593,6 +593,32 @@ function Model:has(condition) end
 ---@class ModelFilter
 ---@field side? Side Only this side.
 
+---Which models `ctx:models` lists (every filter given must hold) and in what order; an unknown key is an error.
+---
+---```lua
+---ctx:models({ side = "heroes", active = true, near = self })
+---```
+---@class ModelQuery
+---@field side? Side Only this side.
+---@field kind? "hero"|"defender"|"enemy" Only this kind of profile.
+---@field trait? string Only models with this trait (on the profile or granted for the wave).
+---@field condition? Condition Only models with this condition.
+---@field engaged? boolean Only models that are (true) or are not (false) Engaged.
+---@field active? boolean Only models still (true) or no longer (false) Active this turn.
+---@field spell_kind? string Only models that know a spell of this roster kind ("summoning", "attack", ...).
+---@field except? ModelView|integer Not this model.
+---@field near? ModelView|BuildingView|Token|Position Nearest first: sorted by `ctx:distance_to(m, near)`, ties by id.
+
+---Which buildings `ctx:buildings` lists (every filter given must hold); an unknown key is an error.
+---
+---```lua
+---ctx:buildings({ standing = true, economic = true })
+---```
+---@class BuildingQuery
+---@field standing? boolean Only buildings not Destroyed (true) or Destroyed (false).
+---@field economic? boolean Only the economic buildings (true: Forge, Stable) or the others.
+---@field town_hall? boolean Only the Town Hall (true) or the others.
+
 ---Options of `g:move`; an unknown key is an error.
 ---
 ---```lua
@@ -655,8 +681,8 @@ function Model:has(condition) end
 ---if ask.lost == nil then --[[ at deployment ]] end
 ---```
 ---@class ObjectiveAsk
----@field group ModelSnapshot[] The Group's models, in id order.
----@field lost? BuildingSnapshot|Token The objective it had: a Destroyed building, or nil for a removed token as for the first assignment at deployment.
+---@field group ModelView[] The Group's models, in id order.
+---@field lost? BuildingView|Token The objective it had: a Destroyed building, or nil for a removed token as for the first assignment at deployment.
 
 ---What the hero policy's `activate` may return instead of a number of dice (§3.1, §3.7).
 ---
@@ -666,7 +692,7 @@ function Model:has(condition) end
 ---@class ActivationAnswer
 ---@field dice? integer Activation dice, 1–3 (default 2).
 ---@field cast? boolean Declare spellcasting before the roll (§3.7): every Spell-caster of the activation may then cast, and is out of power for the wave if the roll fails three dice.
----@field group? ModelSnapshot[] A Leader's group (§3.1): these Active friends roll once with it, at the worst Quality, each taking the successes as actions (`ctx:leader_group` lists who may join).
+---@field group? ModelView[] A Leader's group (§3.1): these Active friends roll once with it, at the worst Quality, each taking the successes as actions (`ctx:leader_group` lists who may join).
 
 ---What `on_wave_start` hears: the wave that begins.
 ---
@@ -683,23 +709,23 @@ function Model:has(condition) end
 ---return { move = target }
 ---```
 ---@class BehaviourOrder
----@field melee? ModelSnapshot Attack this adjacent enemy.
+---@field melee? ModelView Attack this adjacent enemy.
 ---@field power_blow? boolean With `melee`: a two-action Power Blow (the opponent takes the Power Blow modifier).
----@field shoot? ModelSnapshot Shoot this enemy.
+---@field shoot? ModelView Shoot this enemy.
 ---@field aimed? boolean With `shoot`: a two-action Aimed Shot (the target takes the Aimed Shot modifier).
----@field structural? BuildingSnapshot|string Attack this adjacent building.
----@field ignite? BuildingSnapshot|string Set this adjacent building on fire.
----@field move? ModelSnapshot|BuildingSnapshot|Position|EdgeAim Move toward it (one leg).
+---@field structural? BuildingView|string Attack this adjacent building.
+---@field ignite? BuildingView|string Set this adjacent building on fire.
+---@field move? ModelView|BuildingView|Position|EdgeAim Move toward it (one leg).
 ---@field within? number With `move`: stop where the route has this many inches left to reach it (close in without contact).
----@field step? ModelSnapshot|BuildingSnapshot|Position A one-base-width step straight toward it (§3.3): one action, not a move action (Slow).
+---@field step? ModelView|BuildingView|Position A one-base-width step straight toward it (§3.3): one action, not a move action (Slow).
 ---@field leave? boolean Leave by the nearest edge.
 ---@field claim? Token|integer Heroes only (the hero policy): claim this Opportunity token in base contact (§6.1).
 ---@field use? string Heroes only (the hero policy): use the item it carries by this name ("Potion of Healing").
----@field heal? ModelSnapshot A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) or, with `what`, one condition.
+---@field heal? ModelView A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) or, with `what`, one condition.
 ---@field what? "wound"|Condition With `heal`: what to heal (default: a Wound if it has one, else its first condition).
 ---@field ability? string A scripted action of the model (an `actions` entry of its trait, signature or Alpha Rule: "Field Repairs"); its `can` may refuse it, a Task gains one action.
----@field target? ModelSnapshot|BuildingSnapshot|string|Token|Position With `ability`: what the action aims at (a building may be given by name). With `cast`: the model the spell aims at.
----@field with? ModelSnapshot[] With `shoot`: Concentrated Shooting (§3.5), these other Active shooters of the side fire with it as one attack (best Combat, the target at −1 per shooter after the first); each has shot for the turn.
+---@field target? ModelView|BuildingView|string|Token|Position With `ability`: what the action aims at (a building may be given by name). With `cast`: the model the spell aims at.
+---@field with? ModelView[] With `shoot`: Concentrated Shooting (§3.5), these other Active shooters of the side fire with it as one attack (best Combat, the target at −1 per shooter after the first); each has shot for the turn.
 ---@field cast? string Cast this spell the model knows (§3.7), at `power`: only by a model that declared spellcasting before its roll, one spell an activation, costing its Power in actions. An attack spell is the model's attack of the turn.
 ---@field power? integer With `cast`: Power 1–3 (range Short, Medium, Long).
 ---@field from? Position With `cast` of a Wall: one endpoint.
@@ -726,17 +752,17 @@ function Model:has(condition) end
 ---return { { upgrade = "Forge" }, { barricade = { x = 10, y = 12 }, toward = { x = 13, y = 12 } } }
 ---```
 ---@class CouncilOrder
----@field upgrade? string|BuildingSnapshot Raise this building one Level (I → II → III) for its roster cost.
+---@field upgrade? string|BuildingView Raise this building one Level (I → II → III) for its roster cost.
 ---@field level? integer With `upgrade`: the Level wanted, which must be the next one.
----@field repair? string|BuildingSnapshot Restore this building's Integrity (never above its starting Integrity).
+---@field repair? string|BuildingView Restore this building's Integrity (never above its starting Integrity).
 ---@field supplies? integer With `repair`: Supplies to spend on the Forge's Repairs (default: one purchase).
 ---@field free? boolean With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge. With `trap`: one of the free Traps a model's `on_council` granted this Council (`info.grants`), placed as the grant says.
 ---@field barricade? Position Place a Barricade from here (within `barricade_within` of an intact building).
 ---@field toward? Position With `barricade`: the direction it runs, for its roster length.
 ---@field reinforce? boolean With `barricade`: Forge III Reinforced Defenses adds its Integrity (once per Council).
 ---@field trap? Position Place a Trap here (within `trap_within` of an intact building).
----@field heal? string|ModelSnapshot Temple I Healing (once per Council) on this hero on the table.
----@field herb? string|ModelSnapshot Spend a Herb token on this hero on the table.
+---@field heal? string|ModelView Temple I Healing (once per Council) on this hero on the table.
+---@field herb? string|ModelView Spend a Herb token on this hero on the table.
 ---@field resurrect? string Temple III Resurrection (once per game) of this Defeated hero of the party.
 ---@field at? Position With `resurrect`: where it returns, wholly within reach of the Temple (default: the nearest legal spot).
 
@@ -916,7 +942,7 @@ function Model:has(condition) end
 ---return { warhorse = hero }
 ---```
 ---@class DeployChoices
----@field warhorse? ModelSnapshot|integer Stable II: the hero that has Long Move for this wave.
+---@field warhorse? ModelView|integer Stable II: the hero that has Long Move for this wave.
 ---@field ready_mounts? ReadyMountsChoice Stable I: a hero to move up to Short.
 
 ---Stable I Ready Mounts: a hero and where it goes — at most Short away, not an action, never ending in contact with an enemy.
@@ -925,7 +951,7 @@ function Model:has(condition) end
 ---return { ready_mounts = { hero = h, to = { x = 18, y = 12 } } }
 ---```
 ---@class ReadyMountsChoice
----@field hero ModelSnapshot|integer The hero to move.
+---@field hero ModelView|integer The hero to move.
 ---@field to Position Where to move it (a straight move, stopped as any move is).
 
 ---What a variant's `build_wave(ctx, ask)` is asked to build (SUPPLEMENT §10).
@@ -1157,31 +1183,31 @@ function Model:has(condition) end
 ---@field params? table<string, any> The `params` of the roster entry that names this script (a trait's, a signature's ...).
 local Ctx = {}
 
----A snapshot of the model with this id, or nil.
+---A view of the model with this id, or nil (the same table for the same model within a call, until the game changes).
 ---
 ---```lua
 ---local m = ctx:model(roll.attacker.id)
 ---```
 ---@param id integer A model id.
----@return ModelSnapshot|nil
+---@return ModelView|nil
 function Ctx:model(id) end
 
----Snapshots of the models on the table, in id order.
+---Views of the models on the table that match every filter given, in id order, or nearest first with `near`. Filtering and measuring in Rust is much cheaper than reading every model's fields in Lua (docs/scripting.md, "Writing fast scripts").
 ---
 ---```lua
----local foes = ctx:models({ side = "enemies" })
+---local foes = ctx:models({ side = "enemies", near = ctx:town_hall() })
 ---```
----@param opts? ModelFilter `side`: only this side.
----@return ModelSnapshot[]
+---@param opts? ModelQuery Filters (side, kind, trait, condition, state, spell kind) and an order (`near`).
+---@return ModelView[]
 function Ctx:models(opts) end
 
----A snapshot of the building, or nil.
+---A view of the building, or nil.
 ---
 ---```lua
 ---local th = ctx:building("Town Hall")
 ---```
 ---@param name string The building's name.
----@return BuildingSnapshot|nil
+---@return BuildingView|nil
 function Ctx:building(name) end
 
 ---The gap between two bases, edge to edge, in inches (0 in contact).
@@ -1189,8 +1215,8 @@ function Ctx:building(name) end
 ---```lua
 ---if ctx:distance(self, roll.target) < 1 then return 1 end
 ---```
----@param a ModelSnapshot A model.
----@param b ModelSnapshot Another model.
+---@param a ModelView A model.
+---@param b ModelView Another model.
 ---@return number
 function Ctx:distance(a, b) end
 
@@ -1204,21 +1230,50 @@ function Ctx:distance(a, b) end
 ---@return any
 function Ctx:rule(section, key) end
 
----Snapshots of every building, Destroyed ones included, in roster order (Town Hall first).
+---Views of the buildings that match every filter given (all of them, Destroyed ones included, without), in roster order (Town Hall first).
 ---
 ---```lua
----for _, b in ipairs(ctx:buildings()) do if b.town_hall then return b end end
+---for _, b in ipairs(ctx:buildings({ standing = true })) do print(b.name) end
 ---```
----@return BuildingSnapshot[]
-function Ctx:buildings() end
+---@param opts? BuildingQuery Filters: standing, economic, the Town Hall.
+---@return BuildingView[]
+function Ctx:buildings(opts) end
+
+---The Town Hall's view (Destroyed or not), or nil when the village has none.
+---
+---```lua
+---local th = ctx:town_hall()
+---```
+---@return BuildingView|nil
+function Ctx:town_hall() end
+
+---`ctx:distance_to(m, t)` for each `t` of the list, in order, in one call.
+---
+---```lua
+---local d = ctx:distances_from(self, candidates)
+---```
+---@param m ModelView A model.
+---@param things any[] Models, buildings, tokens or points.
+---@return number[]
+function Ctx:distances_from(m, things) end
+
+---`ctx:distance_to(m, thing)` for each model `m` of the list, in order, in one call.
+---
+---```lua
+---local d = ctx:distances_to(ctx:models({ side = "enemies" }), ctx:town_hall())
+---```
+---@param models ModelView[] Models.
+---@param thing ModelView|BuildingView|Token|Position What to measure to.
+---@return number[]
+function Ctx:distances_to(models, thing) end
 
 ---Edge-to-edge distance from a model to a model, a building's outline, a token from `ctx:tokens` (a Barricade's segment) or a point (inches).
 ---
 ---```lua
 ---local d = ctx:distance_to(self, ctx:buildings()[1])
 ---```
----@param m ModelSnapshot A model.
----@param other ModelSnapshot|BuildingSnapshot|Position A model, a building or a point.
+---@param m ModelView A model.
+---@param other ModelView|BuildingView|Position A model, a building or a point.
 ---@return number
 function Ctx:distance_to(m, other) end
 
@@ -1236,7 +1291,7 @@ function Ctx:tokens(kind) end
 ---```lua
 ---if ctx:permission(self, "ignite") then return { ignite = building } end
 ---```
----@param m ModelSnapshot A model.
+---@param m ModelView A model.
 ---@param name string A permission ("ignite", "heal", "shoot", "lead", ...).
 ---@return string|nil
 function Ctx:permission(m, name) end
@@ -1255,8 +1310,8 @@ function Ctx:behaviour(name) end
 ---```lua
 ---local guarded = ctx:objective(self)
 ---```
----@param m ModelSnapshot An enemy model.
----@return BuildingSnapshot|Token|nil
+---@param m ModelView An enemy model.
+---@return BuildingView|Token|nil
 function Ctx:objective(m) end
 
 ---The length in inches of the shortest legal route from `m` to base contact with `target`, as a `{ move = target }` order would take it (around buildings, impassable terrain and other bases); nil when there is none (a target hemmed in by bases and buildings). Costs a route search: ask when it matters.
@@ -1264,8 +1319,8 @@ function Ctx:objective(m) end
 ---```lua
 ---if ctx:reach(self, foe) then return { move = foe } end
 ---```
----@param m ModelSnapshot The model that would move.
----@param target ModelSnapshot The model it would move to.
+---@param m ModelView The model that would move.
+---@param target ModelView The model it would move to.
 ---@return number|nil
 function Ctx:reach(m, target) end
 
@@ -1274,8 +1329,8 @@ function Ctx:reach(m, target) end
 ---```lua
 ---if ctx:can_shoot(self, foe) then return { shoot = foe } end
 ---```
----@param shooter ModelSnapshot The model that would shoot.
----@param target ModelSnapshot The enemy it would shoot.
+---@param shooter ModelView The model that would shoot.
+---@param target ModelView The enemy it would shoot.
 ---@return boolean
 function Ctx:can_shoot(shooter, target) end
 
@@ -1293,10 +1348,10 @@ function Ctx:spell(name) end
 ---```lua
 ---if ctx:can_cast(self, "Fireball", 2, foe) then return { cast = "Fireball", power = 2, target = foe } end
 ---```
----@param caster ModelSnapshot The Spell-caster.
+---@param caster ModelView The Spell-caster.
 ---@param spell string A spell it knows ("Fireball").
 ---@param power integer Power 1–3 (range Short, Medium, Long).
----@param target? ModelSnapshot The model it aims at (none for a Wall).
+---@param target? ModelView The model it aims at (none for a Wall).
 ---@return boolean
 function Ctx:can_cast(caster, spell, power, target) end
 
@@ -1305,8 +1360,8 @@ function Ctx:can_cast(caster, spell, power, target) end
 ---```lua
 ---local g = ctx:leader_group(self); if #g >= 2 then return { dice = 2, group = g } end
 ---```
----@param leader ModelSnapshot A Leader (its scripts grant `lead`).
----@return ModelSnapshot[]
+---@param leader ModelView A Leader (its scripts grant `lead`).
+---@return ModelView[]
 function Ctx:leader_group(leader) end
 
 ---The enemies in base contact with a model, in id order.
@@ -1314,8 +1369,8 @@ function Ctx:leader_group(leader) end
 ---```lua
 ---local extra = #ctx:engaged(self) - 1
 ---```
----@param m ModelSnapshot A model.
----@return ModelSnapshot[]
+---@param m ModelView A model.
+---@return ModelView[]
 function Ctx:engaged(m) end
 
 ---Whether the model's base touches a terrain piece of one of these kinds.
@@ -1323,7 +1378,7 @@ function Ctx:engaged(m) end
 ---```lua
 ---local hidden = ctx:touching_terrain(self, { "wood", "wall", "hedge" })
 ---```
----@param m ModelSnapshot A model.
+---@param m ModelView A model.
 ---@param kinds string[] Terrain kinds ("wood", "wall", "hedge", ...).
 ---@return boolean
 function Ctx:touching_terrain(m, kinds) end
@@ -1343,7 +1398,7 @@ function Ctx:roll(n, purpose) end
 ---```lua
 ---ctx:worsen_quality(win.opponent, 1, "Poison")
 ---```
----@param m ModelSnapshot The model.
+---@param m ModelView The model.
 ---@param amount integer By how much (Quality grows: worse).
 ---@param reason? string For the log.
 function Ctx:worsen_quality(m, amount, reason) end
@@ -1353,9 +1408,9 @@ function Ctx:worsen_quality(m, amount, reason) end
 ---```lua
 ---ctx:add_condition(win.opponent, "entangled", self)
 ---```
----@param m ModelSnapshot The model.
+---@param m ModelView The model.
 ---@param condition Condition The condition.
----@param holder? ModelSnapshot The model holding it (an Entangle ends when it Recoils or falls).
+---@param holder? ModelView The model holding it (an Entangle ends when it Recoils or falls).
 function Ctx:add_condition(m, condition, holder) end
 
 ---Spell primitive (a Resisted spell): the target rolls one Quality die per Power; any failure Transfixes it, held by the caster. True when it took hold. Only in a spell's `cast`.
@@ -1363,7 +1418,7 @@ function Ctx:add_condition(m, condition, holder) end
 ---```lua
 ---local held = ctx:transfix(target, power)
 ---```
----@param target ModelSnapshot|integer The model (in range and sight).
+---@param target ModelView|integer The model (in range and sight).
 ---@param power integer The Power the spell was cast at.
 ---@return boolean
 function Ctx:transfix(target, power) end
@@ -1373,7 +1428,7 @@ function Ctx:transfix(target, power) end
 ---```lua
 ---local r = ctx:spell_attack(target, power)
 ---```
----@param target ModelSnapshot|integer An enemy model (in range and sight, closest, not Engaged).
+---@param target ModelView|integer An enemy model (in range and sight, closest, not Engaged).
 ---@param power integer The Power the spell was cast at: its Combat.
 ---@return CombatResult
 function Ctx:spell_attack(target, power) end
@@ -1383,7 +1438,7 @@ function Ctx:spell_attack(target, power) end
 ---```lua
 ---ctx:heal(target, "wound")
 ---```
----@param target ModelSnapshot|integer A living model in range and sight.
+---@param target ModelView|integer A living model in range and sight.
 ---@param what "wound"|Condition A Wound, or the condition to clear.
 ---@return string
 function Ctx:heal(target, what) end
@@ -1407,7 +1462,7 @@ function Ctx:wall(from, to, power) end
 ---@param profile string A profile of the rosters ("Skeleton Warrior").
 ---@param at Point Where its base stands: free ground.
 ---@param within "short"|"medium"|"long" How close to the caster it must stand.
----@return ModelSnapshot
+---@return ModelView
 function Ctx:summon(profile, at, within) end
 
 ---Spell primitive (a dispel): remove one Enchantment (a lasting effect of a spell of kind `enchantment`) from the model; what was removed, or nil. No supplied spell is an Enchantment and the kernel records none, so today it finds nothing. Only in a spell's `cast`.
@@ -1415,7 +1470,7 @@ function Ctx:summon(profile, at, within) end
 ---```lua
 ---local gone = ctx:dispel(target)
 ---```
----@param target ModelSnapshot|integer A model in range and sight.
+---@param target ModelView|integer A model in range and sight.
 ---@return string|nil
 function Ctx:dispel(target) end
 
@@ -1459,7 +1514,7 @@ function Ctx:ambush(profile, count, behaviour, within) end
 ---```lua
 ---ctx:give(hero, "Relic Blade")
 ---```
----@param m ModelSnapshot|integer A hero (not an Animal or a Village Defender).
+---@param m ModelView|integer A hero (not an Animal or a Village Defender).
 ---@param item string The item's name ("Relic Blade").
 function Ctx:give(m, item) end
 
@@ -1485,7 +1540,7 @@ function Ctx:spend(key) end
 ---```lua
 ---local h = ctx:hero()
 ---```
----@return ModelSnapshot|nil
+---@return ModelView|nil
 function Ctx:hero() end
 
 ---See an Opportunity's result before claiming it (Wren's Pathfinder): the kernel rolls the token's Opportunity die now (logged, with a `rule_bent` event naming the script that grants `peek_opportunity`), keeps it on the token for whoever claims it, and returns the result's name; a token already peeked is read again without a roll. An error for a model without the permission, a token that is no Opportunity, or a read-only ctx.
@@ -1493,7 +1548,7 @@ function Ctx:hero() end
 ---```lua
 ---if ctx:peek(self, token) ~= "Ambush" then return true end
 ---```
----@param model ModelSnapshot|integer Who looks: a model holding the `peek_opportunity` permission.
+---@param model ModelView|integer Who looks: a model holding the `peek_opportunity` permission.
 ---@param token Token|integer An Opportunity token (from `ctx:tokens("opportunity")`).
 ---@return string
 function Ctx:peek(model, token) end
@@ -1503,7 +1558,7 @@ function Ctx:peek(model, token) end
 ---```lua
 ---for _, m in ipairs(charged) do ctx:morale(m, "terror") end
 ---```
----@param m ModelSnapshot The model.
+---@param m ModelView The model.
 ---@param trigger string "terror", "gruesome_kill", "leader_defeated" or "half_lost".
 function Ctx:morale(m, trigger) end
 
@@ -1520,7 +1575,7 @@ function Ctx:grant(effect) end
 ---```lua
 ---ctx:repair("Forge", 1)
 ---```
----@param building BuildingSnapshot|string The building.
+---@param building BuildingView|string The building.
 ---@param amount integer Integrity to restore, up to its maximum.
 function Ctx:repair(building, amount) end
 
@@ -1529,7 +1584,7 @@ function Ctx:repair(building, amount) end
 ---```lua
 ---ctx:extinguish("Temple")
 ---```
----@param building BuildingSnapshot|string The building.
+---@param building BuildingView|string The building.
 function Ctx:extinguish(building) end
 
 ---Ask the kernel to put a fire token on an intact building that has none (logged `fire` with this script).
@@ -1537,7 +1592,7 @@ function Ctx:extinguish(building) end
 ---```lua
 ---ctx:ignite("Stable")
 ---```
----@param building BuildingSnapshot|string The building.
+---@param building BuildingView|string The building.
 function Ctx:ignite(building) end
 
 ---Ask the kernel for an attack at this Combat, resolved as a ranged attack is (the target's roll only defends; no weapon, sight or closest-target check), its result applied. Only in a scripted action's `run` (the Young Dragon's Fire Breath).
@@ -1545,8 +1600,8 @@ function Ctx:ignite(building) end
 ---```lua
 ---ctx:attack(self, hero, ctx.params.combat, "Fire Breath")
 ---```
----@param attacker ModelSnapshot|integer Who attacks.
----@param target ModelSnapshot|integer Who is attacked.
+---@param attacker ModelView|integer Who attacks.
+---@param target ModelView|integer Who is attacked.
 ---@param combat integer The attacker's Combat for this attack.
 ---@param reason string|nil For the log (default: the script's path).
 function Ctx:attack(attacker, target, combat, reason) end
@@ -1556,7 +1611,7 @@ function Ctx:attack(attacker, target, combat, reason) end
 ---```lua
 ---ctx:summon_near(self, "Skeleton Warrior", "short")
 ---```
----@param summoner ModelSnapshot|integer Whose side and Group it joins.
+---@param summoner ModelView|integer Whose side and Group it joins.
 ---@param profile string The profile to place.
 ---@param within number|"short"|"medium"|"long" How far from the summoner's base.
 function Ctx:summon_near(summoner, profile, within) end
@@ -1566,7 +1621,7 @@ function Ctx:summon_near(summoner, profile, within) end
 ---```lua
 ---for _, u in ipairs(ctx:usable(self)) do return { ability = u.name, target = u.target } end
 ---```
----@param model ModelSnapshot|integer The model.
+---@param model ModelView|integer The model.
 ---@return UsableAction[]
 function Ctx:usable(model) end
 
@@ -1578,12 +1633,12 @@ function Ctx:usable(model) end
 ---@param token Token|integer The Barricade (from `ctx:tokens("barricade")`).
 function Ctx:remove_barricade(token) end
 
----A read-only copy of a model as a hook sees it (the fields of a `Model`).
+---A model as a hook sees it (the fields of a `Model`), read-only. Lazy: a field is read from the game the first time it is asked for, then kept; `pairs` lists them all. A view lives for the hook call that handed it out: a field first read after that call is an error (keep ids, not views). Before a ctx method changes the game, the call's views are filled in: they keep showing the model as it was.
 ---
 ---```lua
 ---melee_modifier = function(ctx, self, roll) if self:has_trait("Savage") then return 1 end end
 ---```
----@class ModelSnapshot
+---@class ModelView
 ---@field id integer The model's id, stable for the whole game.
 ---@field name string The profile's name ("Orc Warrior").
 ---@field kind ProfileKind Hero, enemy or Village Defender.
@@ -1615,7 +1670,7 @@ function Ctx:remove_barricade(token) end
 ---@field wrecked? string The building it Destroyed with a structural attack, if any (a Raider then leaves, §6.3).
 ---@field behaviour? string The Behaviour an enemy plays (§6.3); nil for heroes and Defenders.
 ---@field items string[] Names of the items and boons it carries (an Opportunity's Potion of Healing, Relic Blade), in the order gained.
-local ModelSnapshot = {}
+local ModelView = {}
 
 ---Whether the profile carries the trait.
 ---
@@ -1624,7 +1679,7 @@ local ModelSnapshot = {}
 ---```
 ---@param name string A trait, as printed (case-sensitive).
 ---@return boolean
-function ModelSnapshot:has_trait(name) end
+function ModelView:has_trait(name) end
 
 ---Whether the model has the condition.
 ---
@@ -1633,14 +1688,14 @@ function ModelSnapshot:has_trait(name) end
 ---```
 ---@param condition Condition A condition.
 ---@return boolean
-function ModelSnapshot:has(condition) end
+function ModelView:has(condition) end
 
----A read-only copy of a building as a hook sees it (the fields of a `Building`).
+---A building as a hook sees it (the fields of a `Building`), read-only and lazy as a `ModelView` is.
 ---
 ---```lua
 ---local th = ctx:building("Town Hall")
 ---```
----@class BuildingSnapshot
+---@class BuildingView
 ---@field name string The building's name ("Town Hall").
 ---@field integrity integer Integrity left.
 ---@field max_integrity integer Integrity at its current Level.
@@ -1660,8 +1715,8 @@ function ModelSnapshot:has(condition) end
 ---@class Roll
 ---@field kind RollKind Which roll.
 ---@field role Role The hook owner's role in it.
----@field attacker ModelSnapshot The attacking model.
----@field target ModelSnapshot|BuildingSnapshot The model or building attacked.
+---@field attacker ModelView The attacking model.
+---@field target ModelView|BuildingView The model or building attacked.
 ---@field power_blow boolean The attack is a Power Blow.
 ---@field aimed boolean The shot is aimed.
 ---@field free_hack boolean The attack is a Free Hack.
@@ -1680,8 +1735,8 @@ function ModelSnapshot:has(condition) end
 ---@field winner_die integer The winner's natural die.
 ---@field winner_total integer The winner's total.
 ---@field loser_total integer The loser's total.
----@field opponent? ModelSnapshot The other model.
----@field friend? ModelSnapshot In `on_friend_result`: the friend that lost.
+---@field opponent? ModelView The other model.
+---@field friend? ModelView In `on_friend_result`: the friend that lost.
 ---@field would_remove? boolean In `on_friend_result`: the result as it stands takes the friend off the table (a Tough model's Wound does not).
 
 ---What `win_rules` returns: how the owner's win is read.
@@ -1731,8 +1786,8 @@ function ModelSnapshot:has(condition) end
 ---ctx:grant({ models = { self.id }, against = { orc.id }, value = 1, ends = "wave" })
 ---```
 ---@class GrantOptions
----@field models integer[]|ModelSnapshot[] The models whose rolls it modifies (ids or snapshots).
----@field against? integer[]|ModelSnapshot[] Only in rolls against these (default: anyone).
+---@field models integer[]|ModelView[] The models whose rolls it modifies (ids or views).
+---@field against? integer[]|ModelView[] Only in rolls against these (default: anyone).
 ---@field value integer Added to the model's own total.
 ---@field reason? string For the log (default: the script's file name).
 ---@field ends? "activation"|"wave" When it ends: with the activation being played (default) or the wave.
@@ -1768,7 +1823,7 @@ function ModelSnapshot:has(condition) end
 ---@field dice integer[] The faces, in the order rolled (a Hero's automatic success is not a die and is not here).
 ---@field quality integer The Quality rolled against.
 ---@field side Side The side activating.
----@field models ModelSnapshot[] The models activating (a Group, or one model).
+---@field models ModelView[] The models activating (a Group, or one model).
 
 ---What `on_activation_roll` may return: dice to roll again (the first script that asks wins).
 ---
@@ -1787,7 +1842,7 @@ function ModelSnapshot:has(condition) end
 ---```
 ---@class UsableAction
 ---@field name string The action's name.
----@field target? any What it would aim at (a building, model, token or point snapshot).
+---@field target? any What it would aim at (a building, model, token or point).
 ---@field source string The script that defines it.
 
 ---A structural attack as `on_structural` sees it, after its damage.
@@ -1807,9 +1862,9 @@ function ModelSnapshot:has(condition) end
 ---@class ActionSpec
 ---@field task? integer|fun(ctx: Ctx): integer A Task of this many actions (each order adds one); `run` runs once complete.
 ---@field attack? boolean It is its model's one melee or ranged attack of the turn (core §3.2): refused after one, counted as one.
----@field targets? fun(ctx: Ctx, self: ModelSnapshot): any[] The targets worth offering now (for `ctx:usable`); without it the action takes no target.
----@field can? fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string true when it may be used now; false or a string saying why not refuses the order.
----@field run fun(ctx: Ctx, self: ModelSnapshot, target: any) Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).
+---@field targets? fun(ctx: Ctx, self: ModelView): any[] The targets worth offering now (for `ctx:usable`); without it the action takes no target.
+---@field can? fun(ctx: Ctx, self: ModelView, target: any): boolean|string true when it may be used now; false or a string saying why not refuses the order.
+---@field run fun(ctx: Ctx, self: ModelView, target: any) Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).
 
 ---A modifier a hook returns (a bare whole number means `{ value = n }`).
 ---
@@ -1867,26 +1922,26 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
----@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
----@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
----@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
----@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
----@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
----@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
----@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
----@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
----@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelView, charged: ModelView[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
+---@field morale? fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(ctx: Ctx, self: ModelView, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
+---@field on_council? fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
+---@field on_defeat? fun(ctx: Ctx, self: ModelView) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
----@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
----@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
----@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
----@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
----@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
----@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
+---@field order_cost? fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelView, activating: ModelView[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelView, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelView, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---A hero signature's script (scripts/signatures/*.lua).
 ---
@@ -1897,26 +1952,26 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
----@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
----@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
----@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
----@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
----@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
----@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
----@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
----@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
----@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelView, charged: ModelView[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
+---@field morale? fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(ctx: Ctx, self: ModelView, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
+---@field on_council? fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
+---@field on_defeat? fun(ctx: Ctx, self: ModelView) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
----@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
----@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
----@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
----@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
----@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
----@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
+---@field order_cost? fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelView, activating: ModelView[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelView, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelView, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---An Alpha Rule's script (scripts/alpha/*.lua).
 ---
@@ -1927,26 +1982,26 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
----@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
----@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
----@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
----@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
----@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
----@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
----@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
----@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
----@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelView, charged: ModelView[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
+---@field morale? fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(ctx: Ctx, self: ModelView, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
+---@field on_council? fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
+---@field on_defeat? fun(ctx: Ctx, self: ModelView) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
 ---@field actions? table<string, ActionSpec> Extra actions its owner may take, by name: ordered `{ ability = name, target = ... }` by the hero policy or a Behaviour, checked by `can`, worked as a Task when `task` says so, and resolved by `run` (logged `ability`, naming this script).
----@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
----@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
----@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
----@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
----@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
----@field on_pass_token? fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
+---@field order_cost? fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelView, activating: ModelView[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelView, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field on_pass_token? fun(ctx: Ctx, self: ModelView, token: Token): boolean|nil Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move passes within base contact of (in the order met, after the leg of the move that passed it): return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its ctx may roll dice (`ctx:peek`) and ask for changes.
 
 ---A rule variant (scripts/variants/NAME.lua): rule-constant overrides, hooks applied to every model, and perhaps a wave builder (`build_wave`) replacing the default one.
 ---
@@ -1959,24 +2014,24 @@ function ModelSnapshot:has(condition) end
 ---@field params? table Plain data for the module's own use.
 ---@field rules? table<string, table<string, any>> Rule-constant overrides by section, merged key by key over rosters/rules.toml.
 ---@field build_wave? fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled variant may define it.
----@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
----@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
----@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
----@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
----@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
----@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
----@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
----@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
----@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
----@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
----@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
----@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
----@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
----@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
----@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelView, charged: ModelView[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
+---@field morale? fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(ctx: Ctx, self: ModelView, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
+---@field on_council? fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
+---@field on_defeat? fun(ctx: Ctx, self: ModelView) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field order_cost? fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelView, activating: ModelView[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelView, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---An enemy Behaviour (scripts/behaviours/*.lua).
 ---
@@ -1987,10 +2042,10 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field target? fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
----@field act? fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
----@field declare? fun(ctx: Ctx, self: ModelSnapshot): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
----@field objective? fun(ctx: Ctx, self: ModelSnapshot, ask: ObjectiveAsk): BuildingSnapshot|Token|nil The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked once at deployment (for a model placed outside a wave, before its first target) and again only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil keeps none. Its ctx may roll dice (tie-breakers).
+---@field target? fun(ctx: Ctx, self: ModelView, group: ModelView[]): ModelView|BuildingView|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
+---@field act? fun(ctx: Ctx, self: ModelView, target: ModelView|BuildingView|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
+---@field declare? fun(ctx: Ctx, self: ModelView): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
+---@field objective? fun(ctx: Ctx, self: ModelView, ask: ObjectiveAsk): BuildingView|Token|nil The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked once at deployment (for a model placed outside a wave, before its first target) and again only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil keeps none. Its ctx may roll dice (tie-breakers).
 
 ---A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.
 ---
@@ -2001,7 +2056,7 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field cast? fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): decide the effect and ask for it through the spell primitives on `ctx`; what it returns is the CastResult's `result`. An error undoes the whole cast.
+---@field cast? fun(ctx: Ctx, caster: ModelView, power: integer, target: ModelView|nil, opts: CastOptions): any Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): decide the effect and ask for it through the spell primitives on `ctx`; what it returns is the CastResult's `result`. An error undoes the whole cast.
 
 ---An Opportunity result (scripts/opportunities/*.lua), named by `script` in rosters/opportunities.toml: its `claim` or `wave_end` decides the result; an item it gives carries it, so its model hooks act for the item's carrier and its `use` is the item's use.
 ---
@@ -2012,27 +2067,27 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field claim? fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, opportunity: OpportunityInfo) Called when a hero claims a token and the die gives this row, for a row of timing `now` (core §6.1): decide the result and ask for it through the reward primitives on `ctx` (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the whole claim.
----@field wave_end? fun(ctx: Ctx, hero: ModelSnapshot|nil, params: table<string, any>, opportunity: OpportunityInfo) Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the table (the reward is still the village's).
----@field use? fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, item: ItemInfo) Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.
----@field melee_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
----@field ranged_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
----@field structural_modifier? fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
----@field win_rules? fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
----@field on_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
----@field on_charge? fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
----@field movement? fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
----@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
----@field morale? fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
----@field on_activation? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
----@field on_wave_start? fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
----@field on_council? fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
----@field on_defeat? fun(ctx: Ctx, self: ModelSnapshot) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
----@field order_cost? fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
----@field on_opponent_activation? fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
----@field on_activation_roll? fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
----@field on_friend_result? fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
----@field on_structural? fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
+---@field claim? fun(ctx: Ctx, hero: ModelView, params: table<string, any>, opportunity: OpportunityInfo) Called when a hero claims a token and the die gives this row, for a row of timing `now` (core §6.1): decide the result and ask for it through the reward primitives on `ctx` (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the whole claim.
+---@field wave_end? fun(ctx: Ctx, hero: ModelView|nil, params: table<string, any>, opportunity: OpportunityInfo) Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the table (the reward is still the village's).
+---@field use? fun(ctx: Ctx, hero: ModelView, params: table<string, any>, item: ItemInfo) Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.
+---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
+---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
+---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.
+---@field win_rules? fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.
+---@field on_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, Entangle), roll dice and ask for changes through `ctx` (Poison).
+---@field on_charge? fun(ctx: Ctx, self: ModelView, charged: ModelView[]) Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale checks).
+---@field movement? fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.
+---@field permissions? table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil Rules its owner may bend, by name ("ignore_closest_target"): a table, read once when the file loads, or a function asked each time the kernel needs the answer.
+---@field morale? fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil Called before its owner tests morale: immunity to this trigger, or a modifier to each die.
+---@field on_activation? fun(ctx: Ctx, self: ModelView, roll: ActivationResult) Called for each model of an activation (one model, a Group or a Leader's group) once its roll is final (after any reroll), before its first action: ask for changes through `ctx` (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the activation shares.
+---@field on_wave_start? fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo) Called for every model on the table, in id order, once both sides have deployed (core §5.3, after Ready Mounts) and before round 1: ask for changes through `ctx`.
+---@field on_council? fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil Called for every model on the table, in id order, as each Council Phase opens (before the hero policy orders, in `play` and `g:council`): grant free Council orders for this Council (Grimm's Snare Master: `{ free = "trap", entangle = true }`, logged `rule_bent`), roll dice and ask for changes through `ctx`.
+---@field on_defeat? fun(ctx: Ctx, self: ModelView) Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).
+---@field order_cost? fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called Shot), with a limited use spent once the order is carried out. Read-only ctx.
+---@field on_opponent_activation? fun(ctx: Ctx, self: ModelView, activating: ModelView[]) Called for every model of the other side before an Enemy Group (or a hero) rolls its activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).
+---@field on_activation_roll? fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil Called after an activation roll for the activating models, then for every model of the other side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's Hex). The first that asks wins; the reroll is logged `rerolled`.
+---@field on_friend_result? fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil Called for each friend of a model that lost a roll (after the winner's and loser's `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.
+---@field on_structural? fun(ctx: Ctx, self: ModelView, attack: StructuralInfo) Called after its owner's structural attack on a building: ask for changes (the Orc Demolisher's Breach: `ctx:remove_barricade` on a win).
 
 ---A hero AI policy for simulated games (scripts/policies/*.lua).
 ---
@@ -2043,8 +2098,8 @@ function ModelSnapshot:has(condition) end
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field activate? fun(ctx: Ctx, self: ModelSnapshot): integer|ActivationAnswer|boolean|nil Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active models in id order, pass after pass, while one is nominated: a model that failed one die without a turnover is offered again (`self.activations` counts its activations this turn). Without it, or for nil, two dice.
----@field act? fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, cast (declared before the roll; costs its Power), break_free. An order needing more actions than are left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
+---@field activate? fun(ctx: Ctx, self: ModelView): integer|ActivationAnswer|boolean|nil Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active models in id order, pass after pass, while one is nominated: a model that failed one die without a turnover is offered again (`self.activations` counts its activations this turn). Without it, or for nil, two dice.
+---@field act? fun(ctx: Ctx, self: ModelView): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, cast (declared before the roll; costs its Power), break_free. An order needing more actions than are left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
 ---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
 ---@field deploy? fun(ctx: Ctx, step: DeployStep): DeployChoices|nil The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I Ready Mounts). Its ctx may roll dice. nil chooses nothing.
----@field blessing? fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the Blessing is unspent; the building returned ignores all Integrity damage from that activation, fire lit during it included. nil keeps the Blessing for later.
+---@field blessing? fun(ctx: Ctx, group: ModelView[]): BuildingView|string|nil Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the Blessing is unspent; the building returned ignores all Integrity damage from that activation, fire lit during it included. nil keeps the Blessing for later.

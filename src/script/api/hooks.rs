@@ -34,6 +34,7 @@ mod ctx;
 mod ctx_api;
 mod handle;
 mod objective;
+mod queries;
 mod spells;
 mod tokens;
 

@@ -31,7 +31,7 @@ pub enum ClassKind {
     Global,
     /// Userdata resolved on every use (a game, a model handle, a hook's `ctx`): methods use `:`.
     Handle,
-    /// A plain Lua table (results, options, snapshots): methods, if any, come from a metatable.
+    /// A plain Lua table (results, options, views): methods, if any, come from a metatable.
     Table,
 }
 
@@ -270,10 +270,10 @@ const BUILDING_FIELD_SPECS: &[Field] = &[
     f("size", "Size", "Footprint size, in inches."),
 ];
 
-/// The fields a model handle (and a hook's model snapshot) exposes, in order.
+/// The fields a model handle (and a hook's model view) exposes, in order.
 pub const MODEL_FIELDS: &[&str] = &names::<{ MODEL_FIELD_SPECS.len() }>(MODEL_FIELD_SPECS);
 
-/// The fields a building handle (and a building snapshot) exposes, in order.
+/// The fields a building handle (and a building view) exposes, in order.
 pub const BUILDING_FIELDS: &[&str] = &names::<{ BUILDING_FIELD_SPECS.len() }>(BUILDING_FIELD_SPECS);
 
 const MODEL_METHODS: &[Method] = &[

@@ -32,24 +32,8 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("models"),
             timed("models", |lua, this, opts: Option<Table>| {
-                let side = match &opts {
-                    Some(t) => t.raw_get::<Option<String>>("side")?,
-                    None => None,
-                };
-                let want = match side {
-                    None => None,
-                    Some(name) => Some(crate::script::api::convert::side_arg(lua, &name)?),
-                };
-                let mut v = Vec::new();
-                let game = this.game();
-                for m in game
-                    .models
-                    .iter()
-                    .filter(|m| want.is_none_or(|s| m.side == s))
-                {
-                    v.push(this.model_view(lua, m)?);
-                }
-                Ok(v)
+                let ids = super::queries::models(lua, this, opts.as_ref())?;
+                this.model_views(lua, &ids)
             }),
         );
         methods.add_method(
@@ -108,46 +92,51 @@ impl UserData for CtxHandle {
         );
         methods.add_method(
             api("buildings"),
-            timed("buildings", |lua, this, ()| {
+            timed("buildings", |lua, this, opts: Option<Table>| {
                 let mut v = Vec::new();
-                for i in 0..this.game().buildings.len() {
+                for i in super::queries::buildings(lua, this, opts.as_ref())? {
                     v.extend(this.building_view(lua, i)?);
                 }
                 Ok(v)
             }),
         );
         methods.add_method(
+            api("town_hall"),
+            timed("town_hall", |lua, this, ()| {
+                match this.game().buildings.iter().position(|b| b.town_hall) {
+                    Some(i) => this.building_view(lua, i),
+                    None => Ok(None),
+                }
+            }),
+        );
+        methods.add_method(
+            api("distances_from"),
+            timed(
+                "distances_from",
+                |lua, this, (m, things): (Value, Table)| {
+                    super::queries::distances_from(lua, this, &m, &things)
+                },
+            ),
+        );
+        methods.add_method(
+            api("distances_to"),
+            timed(
+                "distances_to",
+                |lua, this, (models, thing): (Table, Value)| {
+                    super::queries::distances_to(lua, this, &models, &thing)
+                },
+            ),
+        );
+        methods.add_method(
             api("distance_to"),
-            timed("distance_to", |_, this, (a, b): (Table, Table)| {
+            timed("distance_to", |lua, this, (a, b): (Table, Value)| {
                 let game = this.game();
                 let me = game.model(id_of(&a)?).map_err(mlua::Error::external)?;
-                // A token from ctx:tokens: a Barricade is measured to its segment, others to their point.
-                // (A model snapshot has a `kind` too — "hero", "enemy", "defender" — and is no token.)
-                let kind = b.raw_get::<Option<String>>("kind")?;
-                if kind
-                    .as_deref()
-                    .is_some_and(|k| matches!(k, "opportunity" | "barricade" | "trap"))
-                {
-                    let id = TokenId(b.raw_get::<u32>("id")?);
-                    if let Some(tok) = game.tokens.iter().find(|t| t.id == id) {
-                        if let crate::state::TokenKind::Barricade { segment, .. } = &tok.kind {
-                            return Ok(circle_segment_gap(&me.circle(), segment).max(0.0));
-                        }
-                        return Ok((me.pos.dist(tok.pos) - me.base / 2.0).max(0.0));
-                    }
-                }
-                if let Some(id) = b.raw_get::<Option<u32>>("id")? {
-                    let o = game.model(ModelId(id)).map_err(mlua::Error::external)?;
-                    return Ok(
-                        crate::geometry::circle_circle_gap(&me.circle(), &o.circle()).max(0.0),
-                    );
-                }
-                if let Some(name) = b.raw_get::<Option<String>>("name")? {
-                    let bd = game.building(&name).map_err(mlua::Error::external)?;
-                    return Ok(crate::geometry::circle_rect_gap(&me.circle(), &bd.rect).max(0.0));
-                }
-                let p = crate::geometry::Vec2::new(b.raw_get("x")?, b.raw_get("y")?);
-                Ok((me.pos.dist(p) - me.base / 2.0).max(0.0))
+                super::queries::measure(
+                    game,
+                    me,
+                    &super::queries::thing_arg(lua, &b, "distance_to")?,
+                )
             }),
         );
         methods.add_method(
@@ -254,13 +243,7 @@ impl UserData for CtxHandle {
                 let game = this.game();
                 let ids = crate::rules::activation::group_candidates(game, this.rules, k, l)
                     .map_err(|e| fail(lua, e))?;
-                let mut v = Vec::new();
-                for id in ids {
-                    if let Ok(m) = game.model(id) {
-                        v.push(this.model_view(lua, m)?);
-                    }
-                }
-                Ok(v)
+                this.model_views(lua, &ids)
             }),
         );
         methods.add_method(
@@ -268,13 +251,7 @@ impl UserData for CtxHandle {
             timed("engaged", |lua, this, m: Table| {
                 let game = this.game();
                 let ids = engaged_enemies(game, this.rules, id_of(&m)?);
-                let mut v = Vec::new();
-                for id in ids {
-                    if let Ok(e) = game.model(id) {
-                        v.push(this.model_view(lua, e)?);
-                    }
-                }
-                Ok(v)
+                this.model_views(lua, &ids)
             }),
         );
         methods.add_method(

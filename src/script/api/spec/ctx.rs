@@ -32,27 +32,34 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "model",
                 params: &[p("id", "integer", "A model id.")],
-                returns: "ModelSnapshot|nil",
-                doc: "A snapshot of the model with this id, or nil.",
+                returns: "ModelView|nil",
+                doc: "A view of the model with this id, or nil (the same table for the same model within a \
+                      call, until the game changes).",
                 usage: "local m = ctx:model(roll.attacker.id)",
             },
             Method {
                 name: "models",
-                params: &[po("opts", "ModelFilter", "`side`: only this side.")],
-                returns: "ModelSnapshot[]",
-                doc: "Snapshots of the models on the table, in id order.",
-                usage: "local foes = ctx:models({ side = \"enemies\" })",
+                params: &[po(
+                    "opts",
+                    "ModelQuery",
+                    "Filters (side, kind, trait, condition, state, spell kind) and an order (`near`).",
+                )],
+                returns: "ModelView[]",
+                doc: "Views of the models on the table that match every filter given, in id order, or nearest \
+                      first with `near`. Filtering and measuring in Rust is much cheaper than reading every \
+                      model's fields in Lua (docs/scripting.md, \"Writing fast scripts\").",
+                usage: "local foes = ctx:models({ side = \"enemies\", near = ctx:town_hall() })",
             },
             Method {
                 name: "building",
                 params: &[p("name", "string", "The building's name.")],
-                returns: "BuildingSnapshot|nil",
-                doc: "A snapshot of the building, or nil.",
+                returns: "BuildingView|nil",
+                doc: "A view of the building, or nil.",
                 usage: "local th = ctx:building(\"Town Hall\")",
             },
             Method {
                 name: "distance",
-                params: &[p("a", "ModelSnapshot", "A model."), p("b", "ModelSnapshot", "Another model.")],
+                params: &[p("a", "ModelView", "A model."), p("b", "ModelView", "Another model.")],
                 returns: "number",
                 doc: "The gap between two bases, edge to edge, in inches (0 in contact).",
                 usage: "if ctx:distance(self, roll.target) < 1 then return 1 end",
@@ -69,16 +76,44 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "buildings",
+                params: &[po("opts", "BuildingQuery", "Filters: standing, economic, the Town Hall.")],
+                returns: "BuildingView[]",
+                doc: "Views of the buildings that match every filter given (all of them, Destroyed ones \
+                      included, without), in roster order (Town Hall first).",
+                usage: "for _, b in ipairs(ctx:buildings({ standing = true })) do print(b.name) end",
+            },
+            Method {
+                name: "town_hall",
                 params: &[],
-                returns: "BuildingSnapshot[]",
-                doc: "Snapshots of every building, Destroyed ones included, in roster order (Town Hall first).",
-                usage: "for _, b in ipairs(ctx:buildings()) do if b.town_hall then return b end end",
+                returns: "BuildingView|nil",
+                doc: "The Town Hall's view (Destroyed or not), or nil when the village has none.",
+                usage: "local th = ctx:town_hall()",
+            },
+            Method {
+                name: "distances_from",
+                params: &[
+                    p("m", "ModelView", "A model."),
+                    p("things", "any[]", "Models, buildings, tokens or points."),
+                ],
+                returns: "number[]",
+                doc: "`ctx:distance_to(m, t)` for each `t` of the list, in order, in one call.",
+                usage: "local d = ctx:distances_from(self, candidates)",
+            },
+            Method {
+                name: "distances_to",
+                params: &[
+                    p("models", "ModelView[]", "Models."),
+                    p("thing", "ModelView|BuildingView|Token|Position", "What to measure to."),
+                ],
+                returns: "number[]",
+                doc: "`ctx:distance_to(m, thing)` for each model `m` of the list, in order, in one call.",
+                usage: "local d = ctx:distances_to(ctx:models({ side = \"enemies\" }), ctx:town_hall())",
             },
             Method {
                 name: "distance_to",
                 params: &[
-                    p("m", "ModelSnapshot", "A model."),
-                    p("other", "ModelSnapshot|BuildingSnapshot|Position", "A model, a building or a point."),
+                    p("m", "ModelView", "A model."),
+                    p("other", "ModelView|BuildingView|Position", "A model, a building or a point."),
                 ],
                 returns: "number",
                 doc: "Edge-to-edge distance from a model to a model, a building's outline, a token from \
@@ -95,7 +130,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "permission",
                 params: &[
-                    p("m", "ModelSnapshot", "A model."),
+                    p("m", "ModelView", "A model."),
                     p("name", "string", "A permission (\"ignite\", \"heal\", \"shoot\", \"lead\", ...)."),
                 ],
                 returns: "string|nil",
@@ -117,8 +152,8 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "objective",
-                params: &[p("m", "ModelSnapshot", "An enemy model.")],
-                returns: "BuildingSnapshot|Token|nil",
+                params: &[p("m", "ModelView", "An enemy model.")],
+                returns: "BuildingView|Token|nil",
                 doc: "The objective its Group holds (§6.3): what its Behaviour's `objective` assigned at \
                       deployment, kept until that building is Destroyed or that token removed (then the \
                       Behaviour is asked again); nil when it has none.",
@@ -127,8 +162,8 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "reach",
                 params: &[
-                    p("m", "ModelSnapshot", "The model that would move."),
-                    p("target", "ModelSnapshot", "The model it would move to."),
+                    p("m", "ModelView", "The model that would move."),
+                    p("target", "ModelView", "The model it would move to."),
                 ],
                 returns: "number|nil",
                 doc: "The length in inches of the shortest legal route from `m` to base contact with `target`, \
@@ -140,8 +175,8 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "can_shoot",
                 params: &[
-                    p("shooter", "ModelSnapshot", "The model that would shoot."),
-                    p("target", "ModelSnapshot", "The enemy it would shoot."),
+                    p("shooter", "ModelView", "The model that would shoot."),
+                    p("target", "ModelView", "The enemy it would shoot."),
                 ],
                 returns: "boolean",
                 doc: "Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target \
@@ -160,10 +195,10 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "can_cast",
                 params: &[
-                    p("caster", "ModelSnapshot", "The Spell-caster."),
+                    p("caster", "ModelView", "The Spell-caster."),
                     p("spell", "string", "A spell it knows (\"Fireball\")."),
                     p("power", "integer", "Power 1–3 (range Short, Medium, Long)."),
-                    po("target", "ModelSnapshot", "The model it aims at (none for a Wall)."),
+                    po("target", "ModelView", "The model it aims at (none for a Wall)."),
                 ],
                 returns: "boolean",
                 doc: "Whether the caster may cast the spell at this Power and target now (§3.7: known, not \
@@ -175,8 +210,8 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "leader_group",
-                params: &[p("leader", "ModelSnapshot", "A Leader (its scripts grant `lead`).")],
-                returns: "ModelSnapshot[]",
+                params: &[p("leader", "ModelView", "A Leader (its scripts grant `lead`).")],
+                returns: "ModelView[]",
                 doc: "The friends that may activate with the Leader as a group now (§3.1): Active models of \
                       its side, in id order, each within Long of the Leader and of every one before it, up \
                       to five with the Leader. Empty for a model that is not a Leader. Not in a spell's \
@@ -185,15 +220,15 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "engaged",
-                params: &[p("m", "ModelSnapshot", "A model.")],
-                returns: "ModelSnapshot[]",
+                params: &[p("m", "ModelView", "A model.")],
+                returns: "ModelView[]",
                 doc: "The enemies in base contact with a model, in id order.",
                 usage: "local extra = #ctx:engaged(self) - 1",
             },
             Method {
                 name: "touching_terrain",
                 params: &[
-                    p("m", "ModelSnapshot", "A model."),
+                    p("m", "ModelView", "A model."),
                     p("kinds", "string[]", "Terrain kinds (\"wood\", \"wall\", \"hedge\", ...)."),
                 ],
                 returns: "boolean",
@@ -213,7 +248,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "worsen_quality",
                 params: &[
-                    p("m", "ModelSnapshot", "The model."),
+                    p("m", "ModelView", "The model."),
                     p("amount", "integer", "By how much (Quality grows: worse)."),
                     po("reason", "string", "For the log."),
                 ],
@@ -225,9 +260,9 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "add_condition",
                 params: &[
-                    p("m", "ModelSnapshot", "The model."),
+                    p("m", "ModelView", "The model."),
                     p("condition", "Condition", "The condition."),
-                    po("holder", "ModelSnapshot", "The model holding it (an Entangle ends when it Recoils or falls)."),
+                    po("holder", "ModelView", "The model holding it (an Entangle ends when it Recoils or falls)."),
                 ],
                 returns: "",
                 doc: "Ask the kernel to give a model a condition after the hook. Only in `on_result` and `on_charge`.",
@@ -236,7 +271,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "transfix",
                 params: &[
-                    p("target", "ModelSnapshot|integer", "The model (in range and sight)."),
+                    p("target", "ModelView|integer", "The model (in range and sight)."),
                     p("power", "integer", "The Power the spell was cast at."),
                 ],
                 returns: "boolean",
@@ -247,7 +282,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "spell_attack",
                 params: &[
-                    p("target", "ModelSnapshot|integer", "An enemy model (in range and sight, closest, not Engaged)."),
+                    p("target", "ModelView|integer", "An enemy model (in range and sight, closest, not Engaged)."),
                     p("power", "integer", "The Power the spell was cast at: its Combat."),
                 ],
                 returns: "CombatResult",
@@ -258,7 +293,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "heal",
                 params: &[
-                    p("target", "ModelSnapshot|integer", "A living model in range and sight."),
+                    p("target", "ModelView|integer", "A living model in range and sight."),
                     p("what", "\"wound\"|Condition", "A Wound, or the condition to clear."),
                 ],
                 returns: "string",
@@ -287,14 +322,14 @@ pub(super) const CLASSES: &[Class] = &[
                     p("at", "Point", "Where its base stands: free ground."),
                     p("within", "\"short\"|\"medium\"|\"long\"", "How close to the caster it must stand."),
                 ],
-                returns: "ModelSnapshot",
+                returns: "ModelView",
                 doc: "Spell primitive (a Summoning): a new model on the caster's side and in its Group, summoned by \
                       the caster so it vanishes when the caster leaves. Only in a spell's `cast`.",
                 usage: "local sk = ctx:summon(ctx.params.profile, opts.at, ctx.params.within)",
             },
             Method {
                 name: "dispel",
-                params: &[p("target", "ModelSnapshot|integer", "A model in range and sight.")],
+                params: &[p("target", "ModelView|integer", "A model in range and sight.")],
                 returns: "string|nil",
                 doc: "Spell primitive (a dispel): remove one Enchantment (a lasting effect of a spell of kind \
                       `enchantment`) from the model; what was removed, or nil. No supplied spell is an \
@@ -341,7 +376,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "give",
                 params: &[
-                    p("m", "ModelSnapshot|integer", "A hero (not an Animal or a Village Defender)."),
+                    p("m", "ModelView|integer", "A hero (not an Animal or a Village Defender)."),
                     p("item", "string", "The item's name (\"Relic Blade\")."),
                 ],
                 returns: "",
@@ -368,14 +403,14 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "hero",
                 params: &[],
-                returns: "ModelSnapshot|nil",
+                returns: "ModelView|nil",
                 doc: "The hero an Opportunity's or item's script acts for, if it is on the table (nil elsewhere).",
                 usage: "local h = ctx:hero()",
             },
             Method {
                 name: "peek",
                 params: &[
-                    p("model", "ModelSnapshot|integer", "Who looks: a model holding the `peek_opportunity` permission."),
+                    p("model", "ModelView|integer", "Who looks: a model holding the `peek_opportunity` permission."),
                     p("token", "Token|integer", "An Opportunity token (from `ctx:tokens(\"opportunity\")`)."),
                 ],
                 returns: "string",
@@ -389,7 +424,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "morale",
                 params: &[
-                    p("m", "ModelSnapshot", "The model."),
+                    p("m", "ModelView", "The model."),
                     p("trigger", "string", "\"terror\", \"gruesome_kill\", \"leader_defeated\" or \"half_lost\"."),
                 ],
                 returns: "",
@@ -407,7 +442,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "repair",
                 params: &[
-                    p("building", "BuildingSnapshot|string", "The building."),
+                    p("building", "BuildingView|string", "The building."),
                     p("amount", "integer", "Integrity to restore, up to its maximum."),
                 ],
                 returns: "",
@@ -417,14 +452,14 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "extinguish",
-                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                params: &[p("building", "BuildingView|string", "The building.")],
                 returns: "",
                 doc: "Ask the kernel to remove a building's fire token (logged `fire` with this script).",
                 usage: "ctx:extinguish(\"Temple\")",
             },
             Method {
                 name: "ignite",
-                params: &[p("building", "BuildingSnapshot|string", "The building.")],
+                params: &[p("building", "BuildingView|string", "The building.")],
                 returns: "",
                 doc: "Ask the kernel to put a fire token on an intact building that has none (logged `fire` \
                       with this script).",
@@ -433,8 +468,8 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "attack",
                 params: &[
-                    p("attacker", "ModelSnapshot|integer", "Who attacks."),
-                    p("target", "ModelSnapshot|integer", "Who is attacked."),
+                    p("attacker", "ModelView|integer", "Who attacks."),
+                    p("target", "ModelView|integer", "Who is attacked."),
                     p("combat", "integer", "The attacker's Combat for this attack."),
                     p("reason", "string|nil", "For the log (default: the script's path)."),
                 ],
@@ -447,7 +482,7 @@ pub(super) const CLASSES: &[Class] = &[
             Method {
                 name: "summon_near",
                 params: &[
-                    p("summoner", "ModelSnapshot|integer", "Whose side and Group it joins."),
+                    p("summoner", "ModelView|integer", "Whose side and Group it joins."),
                     p("profile", "string", "The profile to place."),
                     p("within", "number|\"short\"|\"medium\"|\"long\"", "How far from the summoner's base."),
                 ],
@@ -459,7 +494,7 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "usable",
-                params: &[p("model", "ModelSnapshot|integer", "The model.")],
+                params: &[p("model", "ModelView|integer", "The model.")],
                 returns: "UsableAction[]",
                 doc: "The scripted actions the model may take now: each action of its scripts (by name) with \
                       each target its `targets` offers, kept when its `can` says true. Order one with \
@@ -476,17 +511,22 @@ pub(super) const CLASSES: &[Class] = &[
         ],
     },
     Class {
-        name: "ModelSnapshot",
+        name: "ModelView",
         kind: ClassKind::Table,
-        doc: "A read-only copy of a model as a hook sees it (the fields of a `Model`).",
+        doc: "A model as a hook sees it (the fields of a `Model`), read-only. Lazy: a field is read from \
+              the game the first time it is asked for, then kept; `pairs` lists them all. A view lives for \
+              the hook call that handed it out: a field first read after that call is an error (keep ids, \
+              not views). Before a ctx method changes the game, the call's views are filled in: they keep \
+              showing the model as it was.",
         usage: "melee_modifier = function(ctx, self, roll) if self:has_trait(\"Savage\") then return 1 end end",
         fields: MODEL_FIELD_SPECS,
         methods: MODEL_METHODS,
     },
     Class {
-        name: "BuildingSnapshot",
+        name: "BuildingView",
         kind: ClassKind::Table,
-        doc: "A read-only copy of a building as a hook sees it (the fields of a `Building`).",
+        doc: "A building as a hook sees it (the fields of a `Building`), read-only and lazy as a \
+              `ModelView` is.",
         usage: "local th = ctx:building(\"Town Hall\")",
         fields: BUILDING_FIELD_SPECS,
         methods: &[],
@@ -499,8 +539,8 @@ pub(super) const CLASSES: &[Class] = &[
         fields: &[
             f("kind", "RollKind", "Which roll."),
             f("role", "Role", "The hook owner's role in it."),
-            f("attacker", "ModelSnapshot", "The attacking model."),
-            f("target", "ModelSnapshot|BuildingSnapshot", "The model or building attacked."),
+            f("attacker", "ModelView", "The attacking model."),
+            f("target", "ModelView|BuildingView", "The model or building attacked."),
             f("power_blow", "boolean", "The attack is a Power Blow."),
             f("aimed", "boolean", "The shot is aimed."),
             f("free_hack", "boolean", "The attack is a Free Hack."),
@@ -525,8 +565,8 @@ pub(super) const CLASSES: &[Class] = &[
             f("winner_die", "integer", "The winner's natural die."),
             f("winner_total", "integer", "The winner's total."),
             f("loser_total", "integer", "The loser's total."),
-            opt("opponent", "ModelSnapshot", "The other model."),
-            opt("friend", "ModelSnapshot", "In `on_friend_result`: the friend that lost."),
+            opt("opponent", "ModelView", "The other model."),
+            opt("friend", "ModelView", "In `on_friend_result`: the friend that lost."),
             opt(
                 "would_remove",
                 "boolean",
@@ -596,8 +636,8 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "What `ctx:grant` is given: a modifier for some models' rolls, for a while.",
         usage: "ctx:grant({ models = { self.id }, against = { orc.id }, value = 1, ends = \"wave\" })",
         fields: &[
-            f("models", "integer[]|ModelSnapshot[]", "The models whose rolls it modifies (ids or snapshots)."),
-            opt("against", "integer[]|ModelSnapshot[]", "Only in rolls against these (default: anyone)."),
+            f("models", "integer[]|ModelView[]", "The models whose rolls it modifies (ids or views)."),
+            opt("against", "integer[]|ModelView[]", "Only in rolls against these (default: anyone)."),
             f("value", "integer", "Added to the model's own total."),
             opt("reason", "string", "For the log (default: the script's file name)."),
             opt(
@@ -652,7 +692,7 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             f("quality", "integer", "The Quality rolled against."),
             f("side", "Side", "The side activating."),
-            f("models", "ModelSnapshot[]", "The models activating (a Group, or one model)."),
+            f("models", "ModelView[]", "The models activating (a Group, or one model)."),
         ],
         methods: &[],
     },
@@ -675,7 +715,7 @@ pub(super) const CLASSES: &[Class] = &[
         usage: "local u = ctx:usable(self)[1]",
         fields: &[
             f("name", "string", "The action's name."),
-            opt("target", "any", "What it would aim at (a building, model, token or point snapshot)."),
+            opt("target", "any", "What it would aim at (a building, model, token or point)."),
             f("source", "string", "The script that defines it."),
         ],
         methods: &[],
@@ -711,17 +751,17 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt(
                 "targets",
-                "fun(ctx: Ctx, self: ModelSnapshot): any[]",
+                "fun(ctx: Ctx, self: ModelView): any[]",
                 "The targets worth offering now (for `ctx:usable`); without it the action takes no target.",
             ),
             opt(
                 "can",
-                "fun(ctx: Ctx, self: ModelSnapshot, target: any): boolean|string",
+                "fun(ctx: Ctx, self: ModelView, target: any): boolean|string",
                 "true when it may be used now; false or a string saying why not refuses the order.",
             ),
             f(
                 "run",
-                "fun(ctx: Ctx, self: ModelSnapshot, target: any)",
+                "fun(ctx: Ctx, self: ModelView, target: any)",
                 "Its effect: ask for changes through `ctx` (`ctx:repair`, `ctx:extinguish`, `ctx:spend`, ...).",
             ),
         ],

@@ -16,7 +16,7 @@ pub(super) const MODEL_HOOK_KINDS: &[&str] =
     &["traits", "signatures", "alpha", "variants", "opportunities"];
 
 pub(super) const MODIFIER_HOOK: &str =
-    "fun(ctx: Ctx, self: ModelSnapshot, roll: Roll): integer|Modifier|Modifier[]|nil";
+    "fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil";
 
 /// The entry points of script modules.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
@@ -41,46 +41,46 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "win_rules",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): WinRules|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, win: Win): WinRules|nil",
         doc: "Called for the winner of a roll before its result is read: Lethal, a lower Gruesome multiple.",
     },
     EntryPoint {
         name: "on_result",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil",
         doc: "Called for the winner, then the loser, before a result is applied: replace it (Heavy Armor, \
               Entangle), roll dice and ask for changes through `ctx` (Poison).",
     },
     EntryPoint {
         name: "on_charge",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, charged: ModelSnapshot[])",
+        ty: "fun(ctx: Ctx, self: ModelView, charged: ModelView[])",
         doc: "Called when its owner's move ends in contact with enemies: ask for changes (Terror's morale \
               checks).",
     },
     EntryPoint {
         name: "movement",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, engaged: ModelSnapshot[]): MoveTraits|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil",
         doc: "Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.",
     },
     EntryPoint {
         name: "permissions",
         kinds: MODEL_HOOK_KINDS,
-        ty: "table<string, boolean|string>|fun(ctx: Ctx, self: ModelSnapshot): table<string, boolean|string>|nil",
+        ty: "table<string, boolean|string>|fun(ctx: Ctx, self: ModelView): table<string, boolean|string>|nil",
         doc: "Rules its owner may bend, by name (\"ignore_closest_target\"): a table, read once when the file \
               loads, or a function asked each time the kernel needs the answer.",
     },
     EntryPoint {
         name: "morale",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, trigger: string): MoraleAnswer|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, trigger: string): MoraleAnswer|nil",
         doc: "Called before its owner tests morale: immunity to this trigger, or a modifier to each die.",
     },
     EntryPoint {
         name: "on_activation",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationResult)",
+        ty: "fun(ctx: Ctx, self: ModelView, roll: ActivationResult)",
         doc: "Called for each model of an activation (one model, a Group or a Leader's group) once its \
               roll is final (after any reroll), before its first action: ask for changes through `ctx` \
               (`ctx:grant`, `ctx:spend`, `ctx:add_condition`...). `roll` is the roll every model of the \
@@ -89,14 +89,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_wave_start",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, wave: WaveStartInfo)",
+        ty: "fun(ctx: Ctx, self: ModelView, wave: WaveStartInfo)",
         doc: "Called for every model on the table, in id order, once both sides have deployed (core §5.3, \
               after Ready Mounts) and before round 1: ask for changes through `ctx`.",
     },
     EntryPoint {
         name: "on_council",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): CouncilGrantAnswer|CouncilGrantAnswer[]|nil",
+        ty: "fun(ctx: Ctx, self: ModelView): CouncilGrantAnswer|CouncilGrantAnswer[]|nil",
         doc: "Called for every model on the table, in id order, as each Council Phase opens (before the \
               hero policy orders, in `play` and `g:council`): grant free Council orders for this Council \
               (Grimm's Snare Master: `{ free = \"trap\", entangle = true }`, logged `rule_bent`), roll \
@@ -105,7 +105,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_pass_token",
         kinds: &["traits", "signatures", "alpha"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, token: Token): boolean|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, token: Token): boolean|nil",
         doc: "Called, when its owner holds the `claim_on_move` permission, for each Opportunity token its move \
               passes within base contact of (in the order met, after the leg of the move that passed it): \
               return true to claim it on the way — no action, and the move goes on (Wren's Pathfinder). Its \
@@ -114,21 +114,21 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "order_cost",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, order: OrderInfo): CostAnswer|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, order: OrderInfo): CostAnswer|nil",
         doc: "Asked when its owner takes an order in the turn engine: a lower action cost (Tobin's Called \
               Shot), with a limited use spent once the order is carried out. Read-only ctx.",
     },
     EntryPoint {
         name: "on_opponent_activation",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, activating: ModelSnapshot[])",
+        ty: "fun(ctx: Ctx, self: ModelView, activating: ModelView[])",
         doc: "Called for every model of the other side before an Enemy Group (or a hero) rolls its \
               activation: ask for changes (`ctx:grant`, `ctx:spend`: Captain Maren's Hold the Line).",
     },
     EntryPoint {
         name: "on_activation_roll",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, roll: ActivationRollInfo): RerollAnswer|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, roll: ActivationRollInfo): RerollAnswer|nil",
         doc: "Called after an activation roll for the activating models, then for every model of the other \
               side: reroll all the dice (the Orc Warlord's Warcry) or the best one (the Goblin Shaman's \
               Hex). The first that asks wins; the reroll is logged `rerolled`.",
@@ -136,7 +136,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_friend_result",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, win: Win): ResultChange|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, win: Win): ResultChange|nil",
         doc: "Called for each friend of a model that lost a roll (after the winner's and loser's \
               `on_result`), in id order until one replaces the result: Sister Ilse's Sanctuary. \
               `win.friend` is the loser, `win.would_remove` whether the result takes it off the table.",
@@ -144,14 +144,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_defeat",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot)",
+        ty: "fun(ctx: Ctx, self: ModelView)",
         doc: "Called as its owner is Defeated (or suffers a Gruesome Kill), before it is removed: ask for \
               changes applied once it is gone (the Fire Entity's Wildfire: `ctx:ignite`).",
     },
     EntryPoint {
         name: "on_structural",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, attack: StructuralInfo)",
+        ty: "fun(ctx: Ctx, self: ModelView, attack: StructuralInfo)",
         doc: "Called after its owner's structural attack on a building: ask for changes (the Orc \
               Demolisher's Breach: `ctx:remove_barricade` on a win).",
     },
@@ -172,7 +172,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "target",
         kinds: &["behaviours"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, group: ModelSnapshot[]): ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, group: ModelView[]): ModelView|BuildingView|Position|EdgeAim|nil",
         doc: "The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point \
               (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last \
               tie-breaker).",
@@ -180,7 +180,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "objective",
         kinds: &["behaviours"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, ask: ObjectiveAsk): BuildingSnapshot|Token|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, ask: ObjectiveAsk): BuildingView|Token|nil",
         doc: "The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked \
               once at deployment (for a model placed outside a wave, before its first target) and again \
               only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps \
@@ -190,7 +190,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "declare",
         kinds: &["behaviours"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): boolean|nil",
+        ty: "fun(ctx: Ctx, self: ModelView): boolean|nil",
         doc: "Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared \
               before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` \
               from `act`) and is out of power for the wave if its roll fails three dice. nil or false \
@@ -199,14 +199,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "act",
         kinds: &["behaviours"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot, target: ModelSnapshot|BuildingSnapshot|Position|EdgeAim|nil): BehaviourOrder|nil",
+        ty: "fun(ctx: Ctx, self: ModelView, target: ModelView|BuildingView|Position|EdgeAim|nil): BehaviourOrder|nil",
         doc: "One action for a model of the Group, given its target (§6.2 universal priority): an order the \
               kernel executes, or nil to lose the action. Its ctx may roll dice.",
     },
     EntryPoint {
         name: "cast",
         kinds: &["spells"],
-        ty: "fun(ctx: Ctx, caster: ModelSnapshot, power: integer, target: ModelSnapshot|nil, opts: CastOptions): any",
+        ty: "fun(ctx: Ctx, caster: ModelView, power: integer, target: ModelView|nil, opts: CastOptions): any",
         doc: "Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): \
               decide the effect and ask for it through the spell primitives on `ctx`; what it returns is \
               the CastResult's `result`. An error undoes the whole cast.",
@@ -214,7 +214,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "claim",
         kinds: &["opportunities"],
-        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, opportunity: OpportunityInfo)",
+        ty: "fun(ctx: Ctx, hero: ModelView, params: table<string, any>, opportunity: OpportunityInfo)",
         doc: "Called when a hero claims a token and the die gives this row, for a row of timing `now` \
               (core §6.1): decide the result and ask for it through the reward primitives on `ctx` \
               (`ctx:add_herbs`, `ctx:ambush`, `ctx:give`, ...). `params` are the row's. An error undoes the \
@@ -223,7 +223,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "wave_end",
         kinds: &["opportunities"],
-        ty: "fun(ctx: Ctx, hero: ModelSnapshot|nil, params: table<string, any>, opportunity: OpportunityInfo)",
+        ty: "fun(ctx: Ctx, hero: ModelView|nil, params: table<string, any>, opportunity: OpportunityInfo)",
         doc: "Called at step 4 of the End Sequence (core §7.1, Rewards) for each result of timing `wave_end` \
               claimed during the wave, in the order claimed; `hero` is nil when the claimer has left the \
               table (the reward is still the village's).",
@@ -231,14 +231,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "use",
         kinds: &["opportunities"],
-        ty: "fun(ctx: Ctx, hero: ModelSnapshot, params: table<string, any>, item: ItemInfo)",
+        ty: "fun(ctx: Ctx, hero: ModelView, params: table<string, any>, item: ItemInfo)",
         doc: "Called when the hero carrying this script's item orders `{ use = name }`: ask for the effect \
               (`ctx:heal`); the kernel then removes the item. Asking for nothing refuses the use.",
     },
     EntryPoint {
         name: "activate",
         kinds: &["policies"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): integer|ActivationAnswer|boolean|nil",
+        ty: "fun(ctx: Ctx, self: ModelView): integer|ActivationAnswer|boolean|nil",
         doc: "Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the \
               number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to \
               declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active \
@@ -249,7 +249,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "act",
         kinds: &["policies"],
-        ty: "fun(ctx: Ctx, self: ModelSnapshot): BehaviourOrder|nil",
+        ty: "fun(ctx: Ctx, self: ModelView): BehaviourOrder|nil",
         doc: "One order for a model of the heroes' side, asked once per action it has left \
               (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with \
               `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, \
@@ -276,7 +276,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "blessing",
         kinds: &["policies"],
-        ty: "fun(ctx: Ctx, group: ModelSnapshot[]): BuildingSnapshot|string|nil",
+        ty: "fun(ctx: Ctx, group: ModelView[]): BuildingView|string|nil",
         doc: "Temple II Blessing, once per wave: called before an Enemy Group's activation begins while the \
               Blessing is unspent; the building returned ignores all Integrity damage from that activation, \
               fire lit during it included. nil keeps the Blessing for later.",

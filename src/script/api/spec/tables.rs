@@ -47,6 +47,45 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "ModelQuery",
+        kind: ClassKind::Table,
+        doc: "Which models `ctx:models` lists (every filter given must hold) and in what order; an unknown \
+              key is an error.",
+        usage: "ctx:models({ side = \"heroes\", active = true, near = self })",
+        fields: &[
+            opt("side", "Side", "Only this side."),
+            opt("kind", "\"hero\"|\"defender\"|\"enemy\"", "Only this kind of profile."),
+            opt("trait", "string", "Only models with this trait (on the profile or granted for the wave)."),
+            opt("condition", "Condition", "Only models with this condition."),
+            opt("engaged", "boolean", "Only models that are (true) or are not (false) Engaged."),
+            opt("active", "boolean", "Only models still (true) or no longer (false) Active this turn."),
+            opt(
+                "spell_kind",
+                "string",
+                "Only models that know a spell of this roster kind (\"summoning\", \"attack\", ...).",
+            ),
+            opt("except", "ModelView|integer", "Not this model."),
+            opt(
+                "near",
+                "ModelView|BuildingView|Token|Position",
+                "Nearest first: sorted by `ctx:distance_to(m, near)`, ties by id.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "BuildingQuery",
+        kind: ClassKind::Table,
+        doc: "Which buildings `ctx:buildings` lists (every filter given must hold); an unknown key is an error.",
+        usage: "ctx:buildings({ standing = true, economic = true })",
+        fields: &[
+            opt("standing", "boolean", "Only buildings not Destroyed (true) or Destroyed (false)."),
+            opt("economic", "boolean", "Only the economic buildings (true: Forge, Stable) or the others."),
+            opt("town_hall", "boolean", "Only the Town Hall (true) or the others."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "MoveOptions",
         kind: ClassKind::Table,
         doc: "Options of `g:move`; an unknown key is an error.",
@@ -133,10 +172,10 @@ pub(super) const CLASSES: &[Class] = &[
               it is asked again because that one was Destroyed or removed.",
         usage: "if ask.lost == nil then --[[ at deployment ]] end",
         fields: &[
-            f("group", "ModelSnapshot[]", "The Group's models, in id order."),
+            f("group", "ModelView[]", "The Group's models, in id order."),
             opt(
                 "lost",
-                "BuildingSnapshot|Token",
+                "BuildingView|Token",
                 "The objective it had: a Destroyed building, or nil for a removed token as for the first \
                  assignment at deployment.",
             ),
@@ -158,7 +197,7 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt(
                 "group",
-                "ModelSnapshot[]",
+                "ModelView[]",
                 "A Leader's group (§3.1): these Active friends roll once with it, at the worst Quality, \
                  each taking the successes as actions (`ctx:leader_group` lists who may join).",
             ),
@@ -182,21 +221,21 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.",
         usage: "return { move = target }",
         fields: &[
-            opt("melee", "ModelSnapshot", "Attack this adjacent enemy."),
+            opt("melee", "ModelView", "Attack this adjacent enemy."),
             opt(
                 "power_blow",
                 "boolean",
                 "With `melee`: a two-action Power Blow (the opponent takes the Power Blow modifier).",
             ),
-            opt("shoot", "ModelSnapshot", "Shoot this enemy."),
+            opt("shoot", "ModelView", "Shoot this enemy."),
             opt(
                 "aimed",
                 "boolean",
                 "With `shoot`: a two-action Aimed Shot (the target takes the Aimed Shot modifier).",
             ),
-            opt("structural", "BuildingSnapshot|string", "Attack this adjacent building."),
-            opt("ignite", "BuildingSnapshot|string", "Set this adjacent building on fire."),
-            opt("move", "ModelSnapshot|BuildingSnapshot|Position|EdgeAim", "Move toward it (one leg)."),
+            opt("structural", "BuildingView|string", "Attack this adjacent building."),
+            opt("ignite", "BuildingView|string", "Set this adjacent building on fire."),
+            opt("move", "ModelView|BuildingView|Position|EdgeAim", "Move toward it (one leg)."),
             opt(
                 "within",
                 "number",
@@ -204,7 +243,7 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt(
                 "step",
-                "ModelSnapshot|BuildingSnapshot|Position",
+                "ModelView|BuildingView|Position",
                 "A one-base-width step straight toward it (§3.3): one action, not a move action (Slow).",
             ),
             opt("leave", "boolean", "Leave by the nearest edge."),
@@ -220,7 +259,7 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt(
                 "heal",
-                "ModelSnapshot",
+                "ModelView",
                 "A Healer heals this adjacent friend (SUPPLEMENT §9): a Wound (a Task of `actions.heal_wound`) \
                  or, with `what`, one condition.",
             ),
@@ -237,13 +276,13 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt(
                 "target",
-                "ModelSnapshot|BuildingSnapshot|string|Token|Position",
+                "ModelView|BuildingView|string|Token|Position",
                 "With `ability`: what the action aims at (a building may be given by name). With `cast`: \
                  the model the spell aims at.",
             ),
             opt(
                 "with",
-                "ModelSnapshot[]",
+                "ModelView[]",
                 "With `shoot`: Concentrated Shooting (§3.5), these other Active shooters of the side fire \
                  with it as one attack (best Combat, the target at −1 per shooter after the first); each \
                  has shot for the turn.",
@@ -292,17 +331,17 @@ pub(super) const CLASSES: &[Class] = &[
               not allow.",
         usage: "return { { upgrade = \"Forge\" }, { barricade = { x = 10, y = 12 }, toward = { x = 13, y = 12 } } }",
         fields: &[
-            opt("upgrade", "string|BuildingSnapshot", "Raise this building one Level (I → II → III) for its roster cost."),
+            opt("upgrade", "string|BuildingView", "Raise this building one Level (I → II → III) for its roster cost."),
             opt("level", "integer", "With `upgrade`: the Level wanted, which must be the next one."),
-            opt("repair", "string|BuildingSnapshot", "Restore this building's Integrity (never above its starting Integrity)."),
+            opt("repair", "string|BuildingView", "Restore this building's Integrity (never above its starting Integrity)."),
             opt("supplies", "integer", "With `repair`: Supplies to spend on the Forge's Repairs (default: one purchase)."),
             opt("free", "boolean", "With `repair` or `barricade`: use the Town Hall II Engineering Corps (once per Council) instead of Supplies and the Forge. With `trap`: one of the free Traps a model's `on_council` granted this Council (`info.grants`), placed as the grant says."),
             opt("barricade", "Position", "Place a Barricade from here (within `barricade_within` of an intact building)."),
             opt("toward", "Position", "With `barricade`: the direction it runs, for its roster length."),
             opt("reinforce", "boolean", "With `barricade`: Forge III Reinforced Defenses adds its Integrity (once per Council)."),
             opt("trap", "Position", "Place a Trap here (within `trap_within` of an intact building)."),
-            opt("heal", "string|ModelSnapshot", "Temple I Healing (once per Council) on this hero on the table."),
-            opt("herb", "string|ModelSnapshot", "Spend a Herb token on this hero on the table."),
+            opt("heal", "string|ModelView", "Temple I Healing (once per Council) on this hero on the table."),
+            opt("herb", "string|ModelView", "Spend a Herb token on this hero on the table."),
             opt("resurrect", "string", "Temple III Resurrection (once per game) of this Defeated hero of the party."),
             opt("at", "Position", "With `resurrect`: where it returns, wholly within reach of the Temple (default: the nearest legal spot)."),
         ],
@@ -539,7 +578,7 @@ pub(super) const CLASSES: &[Class] = &[
               `refused` event); the wave goes on.",
         usage: "return { warhorse = hero }",
         fields: &[
-            opt("warhorse", "ModelSnapshot|integer", "Stable II: the hero that has Long Move for this wave."),
+            opt("warhorse", "ModelView|integer", "Stable II: the hero that has Long Move for this wave."),
             opt("ready_mounts", "ReadyMountsChoice", "Stable I: a hero to move up to Short."),
         ],
         methods: &[],
@@ -551,7 +590,7 @@ pub(super) const CLASSES: &[Class] = &[
               ending in contact with an enemy.",
         usage: "return { ready_mounts = { hero = h, to = { x = 18, y = 12 } } }",
         fields: &[
-            f("hero", "ModelSnapshot|integer", "The hero to move."),
+            f("hero", "ModelView|integer", "The hero to move."),
             f("to", "Position", "Where to move it (a straight move, stopped as any move is)."),
         ],
         methods: &[],

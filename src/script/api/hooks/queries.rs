@@ -1,0 +1,245 @@
+//! Queries answered in Rust, so a script need not loop over every model in Lua: `ctx:models` filtered
+//! by side, kind, trait, condition, state or spell and sorted by distance, `ctx:buildings` filtered,
+//! `ctx:town_hall`, and distances measured in bulk (`ctx:distances_from`, `ctx:distances_to`). Each
+//! measure is the one `ctx:distance_to` takes, so a script that switches to a query decides exactly as
+//! before.
+
+use super::*;
+use crate::geometry::{circle_circle_gap, circle_rect_gap, Vec2};
+use crate::roster::{ProfileKind, SpellKind};
+use crate::state::TokenKind;
+
+/// What a distance is measured to: a model, a building, a token or a point.
+pub(super) enum Thing {
+    Model(ModelId),
+    Building(String),
+    Token(TokenId),
+    Point(Vec2),
+}
+
+/// What a table stands for, as `ctx:distance_to` reads its second argument: a token from `ctx:tokens`
+/// (by its token `kind`; a model's view has a `kind` too, its profile's), a model (`id`), a building
+/// (`name`) or a point (`x`, `y`).
+pub(super) fn thing_of(t: &Table) -> mlua::Result<Thing> {
+    let kind = t.raw_get::<Option<mlua::LuaString>>("kind")?;
+    if kind.as_ref().is_some_and(|k| {
+        matches!(
+            k.as_bytes().as_ref(),
+            b"opportunity" | b"barricade" | b"trap"
+        )
+    }) {
+        return Ok(Thing::Token(TokenId(t.raw_get::<u32>("id")?)));
+    }
+    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
+        return Ok(Thing::Model(ModelId(id)));
+    }
+    if let Some(name) = t.raw_get::<Option<String>>("name")? {
+        return Ok(Thing::Building(name));
+    }
+    Ok(Thing::Point(Vec2::new(t.raw_get("x")?, t.raw_get("y")?)))
+}
+
+/// The edge-to-edge distance from model `me` to `thing` (0 in contact or overlapping), as
+/// `ctx:distance_to` measures it. A token no longer on the table is measured as the point it named.
+pub(super) fn measure(game: &Game, me: &Model, thing: &Thing) -> mlua::Result<f64> {
+    Ok(match thing {
+        Thing::Model(id) => {
+            let o = game.model(*id).map_err(mlua::Error::external)?;
+            circle_circle_gap(&me.circle(), &o.circle()).max(0.0)
+        }
+        Thing::Building(name) => {
+            let b = game.building(name).map_err(mlua::Error::external)?;
+            circle_rect_gap(&me.circle(), &b.rect).max(0.0)
+        }
+        Thing::Token(id) => match game.tokens.iter().find(|t| t.id == *id) {
+            Some(tok) => match &tok.kind {
+                TokenKind::Barricade { segment, .. } => {
+                    circle_segment_gap(&me.circle(), segment).max(0.0)
+                }
+                _ => (me.pos.dist(tok.pos) - me.base / 2.0).max(0.0),
+            },
+            None => {
+                return Err(mlua::Error::runtime(format!(
+                    "token {} is not on the table",
+                    id.0
+                )))
+            }
+        },
+        Thing::Point(p) => (me.pos.dist(*p) - me.base / 2.0).max(0.0),
+    })
+}
+
+/// A thing as `ctx:distance_to` takes it: a table (a view, a token, a point).
+pub(super) fn thing_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<Thing> {
+    match v {
+        Value::Table(t) => thing_of(t),
+        other => Err(fail(
+            lua,
+            format!(
+                "{what}: expected a model, a building, a token or a point, got a {}",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+/// One of a query's string options, checked against the names it may take.
+fn named<T: Copy>(
+    lua: &Lua,
+    opts: &Table,
+    key: &str,
+    names: &[(&str, T)],
+) -> mlua::Result<Option<T>> {
+    let Some(v) = opts.raw_get::<Option<String>>(key)? else {
+        return Ok(None);
+    };
+    match names.iter().find(|(n, _)| *n == v) {
+        Some((_, t)) => Ok(Some(*t)),
+        None => Err(fail(
+            lua,
+            format!(
+                "{key} = {v:?} (expected {})",
+                names
+                    .iter()
+                    .map(|(n, _)| format!("{n:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+/// The ids of the models `ctx:models(opts)` lists: those matching every filter given, in id order, or
+/// sorted by distance to `near` (ties by id).
+pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Vec<ModelId>> {
+    let game = ctx.game();
+    let Some(opts) = opts else {
+        return Ok(game.models.iter().map(|m| m.id).collect());
+    };
+    check_options(lua, &Some(opts.clone()), &spec::options("ModelQuery"))?;
+    let side = match opts.raw_get::<Option<String>>("side")? {
+        Some(s) => Some(crate::script::api::convert::side_arg(lua, &s)?),
+        None => None,
+    };
+    let kind = named(
+        lua,
+        opts,
+        "kind",
+        &[
+            ("hero", ProfileKind::Hero),
+            ("enemy", ProfileKind::Enemy),
+            ("defender", ProfileKind::Defender),
+        ],
+    )?;
+    let condition = match opts.raw_get::<Option<String>>("condition")? {
+        Some(c) => Some(
+            parse_condition(&c)
+                .ok_or_else(|| fail(lua, format!("condition = {c:?} (no such condition)")))?,
+        ),
+        None => None,
+    };
+    let spell_kind: Option<SpellKind> = match opts.raw_get::<Option<String>>("spell_kind")? {
+        Some(k) => Some(
+            serde_json::from_value(serde_json::Value::String(k.clone()))
+                .map_err(|_| fail(lua, format!("spell_kind = {k:?} (no such spell kind)")))?,
+        ),
+        None => None,
+    };
+    let trait_name = opts.raw_get::<Option<String>>("trait")?;
+    let engaged = opts.raw_get::<Option<bool>>("engaged")?;
+    let active = opts.raw_get::<Option<bool>>("active")?;
+    let except = match opts.raw_get::<Value>("except")? {
+        Value::Nil => None,
+        v => Some(model_id(lua, &v)?),
+    };
+    let near = match opts.raw_get::<Value>("near")? {
+        Value::Nil => None,
+        v => Some(thing_arg(lua, &v, "near")?),
+    };
+    let rosters = ctx.rosters();
+    let knows = |m: &Model, kind: SpellKind| {
+        m.spells.iter().any(|s| {
+            rosters
+                .and_then(|r| r.spell(s))
+                .is_some_and(|sp| sp.is(kind))
+        })
+    };
+    let mut found: Vec<(f64, ModelId)> = Vec::new();
+    for m in &game.models {
+        let keep = side.is_none_or(|s| m.side == s)
+            && kind.is_none_or(|k| m.kind == k)
+            && condition.is_none_or(|c| m.has(c))
+            && trait_name.as_deref().is_none_or(|t| m.has_trait(t))
+            && spell_kind.is_none_or(|k| knows(m, k))
+            && active.is_none_or(|a| m.active == a)
+            && except.is_none_or(|e| m.id != e)
+            && engaged.is_none_or(|e| crate::rules::query::is_engaged(game, ctx.rules, m.id) == e);
+        if keep {
+            let d = match &near {
+                Some(thing) => measure(game, m, thing)?,
+                None => 0.0,
+            };
+            found.push((d, m.id));
+        }
+    }
+    if near.is_some() {
+        found.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    }
+    Ok(found.into_iter().map(|(_, id)| id).collect())
+}
+
+/// The indices of the buildings `ctx:buildings(opts)` lists, in roster order.
+pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Vec<usize>> {
+    let game = ctx.game();
+    let (mut standing, mut economic, mut town_hall) = (None, None, None);
+    if let Some(opts) = opts {
+        check_options(lua, &Some(opts.clone()), &spec::options("BuildingQuery"))?;
+        standing = opts.raw_get::<Option<bool>>("standing")?;
+        economic = opts.raw_get::<Option<bool>>("economic")?;
+        town_hall = opts.raw_get::<Option<bool>>("town_hall")?;
+    }
+    Ok(game
+        .buildings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            standing.is_none_or(|s| !b.destroyed == s)
+                && economic.is_none_or(|e| b.economic == e)
+                && town_hall.is_none_or(|t| b.town_hall == t)
+        })
+        .map(|(i, _)| i)
+        .collect())
+}
+
+/// `ctx:distances_from(m, things)`: `ctx:distance_to(m, t)` for each `t`, in order.
+pub(super) fn distances_from(
+    lua: &Lua,
+    ctx: &Ctx,
+    m: &Value,
+    things: &Table,
+) -> mlua::Result<Vec<f64>> {
+    let game = ctx.game();
+    let me = game.model(model_id(lua, m)?).map_err(|e| fail(lua, e))?;
+    let mut out = Vec::with_capacity(things.raw_len());
+    for t in things.sequence_values::<Value>() {
+        out.push(measure(game, me, &thing_arg(lua, &t?, "distances_from")?)?);
+    }
+    Ok(out)
+}
+
+/// `ctx:distances_to(models, thing)`: `ctx:distance_to(m, thing)` for each model `m`, in order.
+pub(super) fn distances_to(
+    lua: &Lua,
+    ctx: &Ctx,
+    models: &Table,
+    thing: &Value,
+) -> mlua::Result<Vec<f64>> {
+    let game = ctx.game();
+    let thing = thing_arg(lua, thing, "distances_to")?;
+    let mut out = Vec::with_capacity(models.raw_len());
+    for m in models.sequence_values::<Value>() {
+        let me = game.model(model_id(lua, &m?)?).map_err(|e| fail(lua, e))?;
+        out.push(measure(game, me, &thing)?);
+    }
+    Ok(out)
+}
