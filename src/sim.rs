@@ -100,12 +100,19 @@ const FIRING_KINDS: [&str; 4] = [
     "scripts/spells/",
 ];
 
-/// Every `*.lua` path starting with one of `prefixes` that an event's JSON text names (a modifier's, a
-/// changed result's, a spent use's ... source). Scanning the text once is cheaper, on the simulation's
-/// hot path, than building a JSON tree per event.
-fn scripts_named(json: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
+/// Every `*.lua` path starting with one of `prefixes` that a string of an event names (a modifier's, a
+/// changed result's, a spent use's ... source). The strings are visited without writing the event out
+/// (`state::for_each_str`), on the simulation's hot path.
+fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
+    // Most strings (names, reasons) name no script: a plain byte scan rules them out before any
+    // substring search is set up (every prefix asked for starts with "scripts/").
+    debug_assert!(prefixes.iter().all(|p| p.starts_with("scripts/")));
+    let bytes = text.as_bytes();
+    if !(0..bytes.len()).any(|i| bytes[i] == b's' && bytes[i..].starts_with(b"scripts/")) {
+        return;
+    }
     for prefix in prefixes {
-        let mut rest = json;
+        let mut rest = text;
         while let Some(i) = rest.find(prefix) {
             let tail = &rest[i..];
             let quote = tail.find('"').unwrap_or(tail.len());
@@ -115,11 +122,6 @@ fn scripts_named(json: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
             rest = &tail[prefix.len()..];
         }
     }
-}
-
-/// The JSON text of an event (the log's own line).
-fn json_line(e: &Event) -> String {
-    serde_json::to_string(e).unwrap_or_default()
 }
 
 /// The record of one played game.
@@ -150,7 +152,9 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
             _ => {}
         }
         let mut found = BTreeSet::new();
-        scripts_named(&json_line(e), &FIRING_KINDS, &mut found);
+        crate::state::for_each_str(e, &mut |text| {
+            scripts_named(text, &FIRING_KINDS, &mut found)
+        });
         for s in found {
             *firings.entry(s).or_default() += 1;
         }
@@ -480,7 +484,9 @@ pub fn divergence(
     let (ea, eb) = (json(la.get(i)), json(lb.get(i)));
     let mut named = BTreeSet::new();
     for e in [la.get(i), lb.get(i)].into_iter().flatten() {
-        scripts_named(&json_line(e), &["scripts/"], &mut named);
+        crate::state::for_each_str(e, &mut |text| {
+            scripts_named(text, &["scripts/"], &mut named)
+        });
     }
     let script = named.into_iter().next().or_else(|| {
         let differs: Vec<&String> = a
@@ -685,6 +691,11 @@ fn fnv(bytes: &[u8], mut h: u64) -> u64 {
 }
 
 const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
+
+/// The JSON text of an event (the log's own line), as a replay record hashes it.
+fn json_line(e: &Event) -> String {
+    serde_json::to_string(e).unwrap_or_default()
+}
 
 /// Each event's hash and the log's.
 fn hashes(events: &[Event]) -> (u64, Vec<u64>) {

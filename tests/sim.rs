@@ -307,3 +307,66 @@ fn the_hero_policy_is_named_and_an_unknown_one_is_refused() {
         "{err}"
     );
 }
+
+/// The scripts each event names, read off its JSON line (how the report counted them before it visited
+/// the event's strings without writing it out).
+fn named_in_json(line: &str) -> std::collections::BTreeSet<String> {
+    let mut found = std::collections::BTreeSet::new();
+    for prefix in [
+        "scripts/signatures/",
+        "scripts/alpha/",
+        "scripts/opportunities/",
+        "scripts/spells/",
+    ] {
+        let mut rest = line;
+        while let Some(i) = rest.find(prefix) {
+            let tail = &rest[i..];
+            let quote = tail.find('"').unwrap_or(tail.len());
+            if let Some(e) = tail[..quote].find(".lua") {
+                found.insert(tail[..e + 4].to_string());
+            }
+            rest = &tail[prefix.len()..];
+        }
+    }
+    found
+}
+
+#[test]
+fn the_firings_are_the_scripts_the_events_json_names() {
+    // A whole game with spell-casters and signatures; the record's firings must count, per script,
+    // the events whose JSON names it.
+    let opts = village::sim::SimOptions {
+        games: 1,
+        first: 0,
+        seed: 5,
+        heroes: [
+            "Captain Maren",
+            "Sister Ilse",
+            "Hedda the Hedge Witch",
+            "Bram the Smith",
+        ]
+        .map(String::from)
+        .to_vec(),
+        length: "standard".into(),
+        variants: Vec::new(),
+        policy: "default".into(),
+        layers: vec![village::roster::Rosters::builtin_root()],
+        jobs: 1,
+    };
+    let host = village::script::ScriptHost::open(
+        &opts.layers,
+        village::script::Limits::default(),
+        opts.seed,
+    )
+    .unwrap();
+    let (summary, events) = opts.play(&host, opts.seed).unwrap();
+    let record = village::sim::record(0, &summary, &events);
+    let mut want = std::collections::BTreeMap::<String, u64>::new();
+    for e in &events {
+        for s in named_in_json(&serde_json::to_string(e).unwrap()) {
+            *want.entry(s).or_default() += 1;
+        }
+    }
+    assert!(want.len() >= 3, "the game fires several scripts: {want:?}");
+    assert_eq!(record.firings, want);
+}

@@ -193,12 +193,12 @@ impl Repl {
                 }
                 let (id, ask) = activation_of(&game, &rosters, &hooks, arg, state.declare)?;
                 // A refused nomination costs nothing: the game is put back as it was.
-                let before = game.clone();
+                let before = game.checkpoint();
                 let (roll, members) =
                     match crate::wave::turn::nominate(&mut game, &rosters, &hooks, id, &ask) {
                         Ok(r) => r,
                         Err(e) => {
-                            *game = before;
+                            game.restore(before);
                             return Err(e.to_string());
                         }
                     };

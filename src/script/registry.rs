@@ -152,31 +152,44 @@ impl Module {
     }
 }
 
-/// Every module, keyed by its path relative to the scripts folder, in a stable order.
+/// Every module, keyed by its path relative to the scripts folder, in a stable order (sorted by key, so
+/// a module is also known by its index: the hooks keep which modules act for a model as indices).
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
-    modules: BTreeMap<String, Module>,
+    modules: Vec<Module>,
 }
 
 impl Registry {
     /// A module by its key ("traits/savage.lua").
     pub fn get(&self, key: &str) -> Option<&Module> {
-        self.modules.get(key)
+        self.index_of(key).map(|i| &self.modules[i])
+    }
+
+    /// The index of the module `key`, for [`Registry::at`].
+    pub fn index_of(&self, key: &str) -> Option<usize> {
+        self.modules
+            .binary_search_by(|m| m.key.as_str().cmp(key))
+            .ok()
+    }
+
+    /// The module at `index` (from [`Registry::index_of`]).
+    pub fn at(&self, index: usize) -> Option<&Module> {
+        self.modules.get(index)
     }
 
     /// A variant module by name ("power_blow_lethal").
     pub fn variant(&self, name: &str) -> Option<&Module> {
-        self.modules.get(&format!("variants/{name}.lua"))
+        self.get(&format!("variants/{name}.lua"))
     }
 
     /// Modules of one kind, in key order.
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Module> + 'a {
-        self.modules.values().filter(move |m| m.kind == kind)
+        self.modules.iter().filter(move |m| m.kind == kind)
     }
 
     /// Every module, in key order.
     pub fn modules(&self) -> impl Iterator<Item = &Module> {
-        self.modules.values()
+        self.modules.iter()
     }
 
     /// Number of modules.
@@ -222,12 +235,11 @@ pub fn discover(roots: &[ScriptRoot]) -> BTreeMap<String, (PathBuf, String)> {
 pub fn load(lua: &Lua, roots: &[ScriptRoot], budget: u64) -> Result<Registry, Vec<ScriptError>> {
     let mut reg = Registry::default();
     let mut errors = Vec::new();
+    // `discover` lists the files in key order, which the registry's index relies on.
     for (key, (path, label)) in discover(roots) {
         let kind = key.split('/').next().unwrap_or_default().to_string();
         match load_module(lua, &kind, &key, &path, &label, budget) {
-            Ok(m) => {
-                reg.modules.insert(key, m);
-            }
+            Ok(m) => reg.modules.push(m),
             Err(e) => errors.push(e),
         }
     }

@@ -85,6 +85,13 @@ pub struct Game {
     navigators: NavCache,
 }
 
+/// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then.
+#[derive(Debug)]
+pub struct Checkpoint {
+    game: Game,
+    log_len: usize,
+}
+
 /// A claimed Opportunity result waiting for the End Sequence (core §7.1 step 4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingReward {
@@ -178,6 +185,75 @@ impl Game {
             log: Vec::new(),
             navigators: NavCache::default(),
         }
+    }
+
+    /// A point to come back to: the game as it stands, for [`Game::restore`]. Cheaper than a clone: the
+    /// log only ever grows, so only its length is kept, and the events after it are dropped on restore.
+    pub fn checkpoint(&self) -> Checkpoint {
+        // Every field is named, so a field added to `Game` must be decided on here.
+        let Game {
+            seed,
+            dice,
+            table,
+            buildings,
+            models,
+            tokens,
+            supplies,
+            wave,
+            round,
+            party,
+            igniters_burn,
+            wave_start_side,
+            herbs,
+            joining,
+            spent,
+            fled,
+            rewards,
+            blessed,
+            effects,
+            council_grants,
+            next_model,
+            next_token,
+            log,
+            navigators,
+        } = self;
+        Checkpoint {
+            game: Game {
+                seed: *seed,
+                dice: dice.clone(),
+                table: table.clone(),
+                buildings: buildings.clone(),
+                models: models.clone(),
+                tokens: tokens.clone(),
+                supplies: *supplies,
+                wave: *wave,
+                round: *round,
+                party: party.clone(),
+                igniters_burn: *igniters_burn,
+                wave_start_side: wave_start_side.clone(),
+                herbs: *herbs,
+                joining: joining.clone(),
+                spent: spent.clone(),
+                fled: fled.clone(),
+                rewards: rewards.clone(),
+                blessed: blessed.clone(),
+                effects: effects.clone(),
+                council_grants: council_grants.clone(),
+                next_model: *next_model,
+                next_token: *next_token,
+                log: Vec::new(),
+                navigators: navigators.clone(),
+            },
+            log_len: log.len(),
+        }
+    }
+
+    /// Go back to `cp`, a checkpoint of this game: everything as it was then, the events since dropped.
+    pub fn restore(&mut self, cp: Checkpoint) {
+        let mut log = std::mem::take(&mut self.log);
+        log.truncate(cp.log_len);
+        *self = cp.game;
+        self.log = log;
     }
 
     /// The navigator for bases of radius `r` on this game's table, built once and reused.

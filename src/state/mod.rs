@@ -9,13 +9,17 @@ mod game;
 mod model;
 mod piece;
 mod setup;
+mod strings;
 mod vocab;
 
 pub use event::{Event, EventKind};
-pub use game::{CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, SPENT_PREFIXES};
+pub use game::{
+    Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, SPENT_PREFIXES,
+};
 pub use model::{Condition, Item, Model, ModelId, Objective, Side, Task, WaveTrait};
 pub use piece::{Blessing, Building, Token, TokenId, TokenKind};
 pub use setup::{make_table, model_from_profile, new_game, table_seed, table_spec, TableKind};
+pub use strings::for_each_str;
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,
 };

@@ -272,7 +272,7 @@ pub fn ready_mounts(
         refuse(game, source, choice, why);
         return Ok(());
     }
-    let backup = game.clone();
+    let backup = game.checkpoint();
     let o = MoveOptions {
         limit: Some(reach),
         ..MoveOptions::default()
@@ -289,7 +289,7 @@ pub fn ready_mounts(
         }
     };
     if let Some(why) = why {
-        *game = backup;
+        game.restore(backup);
         refuse(game, source, choice, why);
         return Ok(());
     }

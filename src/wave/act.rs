@@ -701,9 +701,11 @@ fn heal_friend(
         Heal::Wound => rules.actions.heal_wound,
         Heal::Condition(_) => rules.actions.heal_condition,
     } as u8;
-    // Every check healer_heal makes, on a copy, before any work is counted.
-    let mut trial = game.clone();
-    healer_heal(&mut trial, rules, hooks, id, target, what)?;
+    // Every check healer_heal makes, tried and undone, before any work is counted.
+    let before = game.checkpoint();
+    let trial = healer_heal(game, rules, hooks, id, target, what);
+    game.restore(before);
+    trial?;
     let done = if needed > 1 {
         let name = format!("heal {}", crate::rules::query::label(game.model(target)?));
         let t = crate::rules::activation::work_task(game, id, &name, needed, 1)?;
@@ -803,10 +805,10 @@ fn undone_on_error<T>(
         && hooks
             .permission(game, id, super::opportunity::CLAIM_ON_MOVE)?
             .is_some();
-    let before = watch.then(|| game.clone());
+    let before = watch.then(|| game.checkpoint());
     let r = f(game);
     if let (Err(_), Some(b)) = (&r, before) {
-        *game = b;
+        game.restore(b);
     }
     r
 }

@@ -87,10 +87,10 @@ pub fn deploy_enemy_groups(
     rosters: &Rosters,
     plan: &WavePlan,
 ) -> Result<Vec<GroupDeployment>, WaveError> {
-    let backup = game.clone();
+    let backup = game.checkpoint();
     let result = place_groups(game, rosters, plan);
     match &result {
-        Err(_) => *game = backup,
+        Err(_) => game.restore(backup),
         // The wave's Escalation row says whether its Igniters may burn (core §5.2: from II).
         Ok(_) => {
             game.igniters_burn = rosters
@@ -117,10 +117,10 @@ pub fn deploy_heroes_except(
     anywhere: bool,
     keep: &[ModelId],
 ) -> Result<(), WaveError> {
-    let backup = game.clone();
+    let backup = game.checkpoint();
     let result = place_heroes(game, rosters, anywhere, keep);
     if result.is_err() {
-        *game = backup;
+        game.restore(backup);
     }
     result
 }

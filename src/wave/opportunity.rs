@@ -123,10 +123,10 @@ pub fn claim(
     }
     let at = tok.pos;
     let needed = u8::try_from(rosters.rules.actions.claim_opportunity.max(1)).unwrap_or(u8::MAX);
-    let before = game.clone();
+    let before = game.checkpoint();
     let r = claim_inner(game, rosters, hooks, hero, token, at, needed);
     if r.is_err() {
-        *game = before;
+        game.restore(before);
     }
     r
 }
@@ -265,7 +265,7 @@ pub fn claim_on_move(
             continue;
         }
         must_be_hero(game, hooks, hero, "claim")?;
-        let before = game.clone();
+        let before = game.checkpoint();
         let detail = format!(
             "{} claims Opportunity token {} on the move (no action; the move goes on)",
             label(game.model(hero)?),
@@ -280,7 +280,7 @@ pub fn claim_on_move(
         match claim_inner(game, rosters, hooks, hero, token, at, 1) {
             Ok(r) => out.push(r),
             Err(e) => {
-                *game = before;
+                game.restore(before);
                 return Err(e);
             }
         }
@@ -396,7 +396,7 @@ pub fn use_item(
         Some(crate::roster::ParamValue::Int(n)) => u8::try_from((*n).max(1)).unwrap_or(u8::MAX),
         _ => 1,
     };
-    let before = game.clone();
+    let before = game.checkpoint();
     let r = (|| {
         if needed > 1 {
             let t = work_task(game, id, &format!("use {name}"), needed, 1)?;
@@ -432,7 +432,7 @@ pub fn use_item(
         })
     })();
     if r.is_err() {
-        *game = before;
+        game.restore(before);
     }
     r
 }

@@ -110,10 +110,10 @@ pub fn start_wave(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<WavePlan, WaveError> {
-    let backup = game.clone();
+    let backup = game.checkpoint();
     let result = run_start(game, rosters, hooks, length);
     if result.is_err() {
-        *game = backup;
+        game.restore(backup);
     }
     result
 }

@@ -397,7 +397,7 @@ impl UserData for GameHandle {
                 let (mut game, hooks) = this.session(lua)?;
                 let rules = &this.0.rules;
                 // A refusal leaves the game as it was (no declaration without its roll).
-                let before = game.clone();
+                let before = game.checkpoint();
                 let r = (|| {
                     // Declared before the roll (§3.7); refused for a model that cannot cast.
                     let casters = if cast {
@@ -412,7 +412,7 @@ impl UserData for GameHandle {
                     Ok(r)
                 })()
                 .map_err(|e| {
-                    *game = before;
+                    game.restore(before);
                     Self::rule_err(lua, e)
                 })?;
                 activation_table(lua, &r)

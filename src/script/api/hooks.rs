@@ -52,6 +52,52 @@ pub struct ScriptHooks<'a> {
     registry: Rc<Registry>,
     /// The rosters with the game's rule constants, built on first use (`ctx:can_shoot`).
     merged: std::cell::OnceCell<crate::roster::Rosters>,
+    /// Which modules act for each model, found once and kept while the model's name, traits and items
+    /// are unchanged ([`ScriptHooks::modules_for`] is asked at every hook call).
+    acting: std::cell::RefCell<Vec<(ModelId, u64, Rc<[Acting]>)>>,
+}
+
+/// A module acting for a model (by its index in the registry) and where its `params` come from.
+#[derive(Clone, Copy)]
+struct Acting {
+    module: usize,
+    params: ParamsOf,
+}
+
+/// Where an acting module's `params` come from (indices, so the cache holds no borrow).
+#[derive(Clone, Copy)]
+enum ParamsOf {
+    /// None (a variant).
+    None,
+    /// The trait at this index of the rosters.
+    Trait(usize),
+    /// The signature of the profile at this index.
+    Signature(usize),
+    /// The Alpha Rule of the profile at this index.
+    Alpha(usize),
+    /// The model's item at this index (its copy of the Opportunity row's params).
+    Item(usize),
+}
+
+/// What decides which modules act for a model, hashed (FNV-1a): its profile name, its traits (profile and
+/// granted for the wave) and its items' names and scripts.
+fn acting_key(m: &Model) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut add = |bytes: &[u8]| {
+        for b in bytes.iter().chain([&0xff]) {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    add(m.name.as_bytes());
+    for t in m.all_traits() {
+        add(t.as_bytes());
+    }
+    add(b"items");
+    for i in &m.items {
+        add(i.name.as_bytes());
+        add(i.script.as_bytes());
+    }
+    h
 }
 
 impl<'a> ScriptHooks<'a> {
@@ -61,6 +107,7 @@ impl<'a> ScriptHooks<'a> {
             core,
             registry,
             merged: std::cell::OnceCell::new(),
+            acting: Default::default(),
         }
     }
 
@@ -71,38 +118,93 @@ impl<'a> ScriptHooks<'a> {
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its
     /// signature or Alpha Rule, the items it carries (in the order gained, each with the params it was
-    /// given with), then the game's variants.
+    /// given with), then the game's variants. Found once per model and kept while what decides them is
+    /// unchanged ([`acting_key`]).
     fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
+        let key = acting_key(m);
+        let cached = self
+            .acting
+            .borrow()
+            .iter()
+            .find(|(id, k, _)| *id == m.id && *k == key)
+            .map(|(_, _, list)| list.clone());
+        let list = match cached {
+            Some(list) => list,
+            None => {
+                let list: Rc<[Acting]> = self.find_acting(m).into();
+                let mut acting = self.acting.borrow_mut();
+                acting.retain(|(id, _, _)| *id != m.id);
+                acting.push((m.id, key, list.clone()));
+                list
+            }
+        };
         let r: &'a crate::roster::Rosters = &self.core.rosters;
-        let mut keys: Vec<(&'a str, Option<&'a Params>)> = m
+        list.iter()
+            .filter_map(|a| {
+                let module = self.registry.at(a.module)?;
+                let params = match a.params {
+                    ParamsOf::None => None,
+                    ParamsOf::Trait(i) => Some(Cow::Borrowed(&r.traits.get(i)?.params)),
+                    ParamsOf::Signature(i) => Some(Cow::Borrowed(
+                        &r.profiles.get(i)?.signature.as_ref()?.params,
+                    )),
+                    ParamsOf::Alpha(i) => {
+                        Some(Cow::Borrowed(&r.profiles.get(i)?.alpha.as_ref()?.params))
+                    }
+                    ParamsOf::Item(i) => Some(Cow::Owned(m.items.get(i)?.params.clone())),
+                };
+                Some((module, params))
+            })
+            .collect()
+    }
+
+    /// Look up which modules act for `m` (see [`ScriptHooks::modules_for`]).
+    fn find_acting(&self, m: &Model) -> Vec<Acting> {
+        let r = &self.core.rosters;
+        let mut keys: Vec<(&str, ParamsOf)> = m
             .all_traits()
-            .filter_map(|t| r.trait_named(t))
-            .filter_map(|t| t.script.as_deref().map(|s| (s, Some(&t.params))))
+            .filter_map(|t| r.traits.iter().position(|x| x.name == t))
+            .filter_map(|i| {
+                r.traits[i]
+                    .script
+                    .as_deref()
+                    .map(|s| (s, ParamsOf::Trait(i)))
+            })
             .collect();
-        if let Some(p) = r.profile(&m.name) {
-            for ability in [&p.signature, &p.alpha].into_iter().flatten() {
-                if let Some(s) = ability.script.as_deref() {
-                    keys.push((s, Some(&ability.params)));
-                }
+        if let Some(i) = r.profiles.iter().position(|p| p.name == m.name) {
+            let p = &r.profiles[i];
+            if let Some(s) = p.signature.as_ref().and_then(|a| a.script.as_deref()) {
+                keys.push((s, ParamsOf::Signature(i)));
+            }
+            if let Some(s) = p.alpha.as_ref().and_then(|a| a.script.as_deref()) {
+                keys.push((s, ParamsOf::Alpha(i)));
             }
         }
-        let mut mods: Vec<(&Module, Option<Cow<'a, Params>>)> = keys
+        let mut out: Vec<Acting> = keys
             .iter()
-            .filter_map(|(k, p)| self.registry.get(k).map(|m| (m, p.map(Cow::Borrowed))))
+            .filter_map(|(k, params)| {
+                self.registry.index_of(k).map(|module| Acting {
+                    module,
+                    params: *params,
+                })
+            })
             .collect();
         // An item's script acts for its carrier like a trait's (Relic Blade's melee_modifier).
-        mods.extend(m.items.iter().filter_map(|i| {
-            self.registry
-                .get(&i.script)
-                .map(|module| (module, Some(Cow::Owned(i.params.clone()))))
+        out.extend(m.items.iter().enumerate().filter_map(|(i, item)| {
+            self.registry.index_of(&item.script).map(|module| Acting {
+                module,
+                params: ParamsOf::Item(i),
+            })
         }));
-        mods.extend(
-            self.core
-                .variants
-                .iter()
-                .filter_map(|v| self.registry.variant(v).map(|m| (m, None))),
-        );
-        mods
+        out.extend(self.core.variants.iter().filter_map(|v| {
+            self.registry
+                .index_of(&format!("variants/{v}.lua"))
+                .map(|module| Acting {
+                    module,
+                    params: ParamsOf::None,
+                })
+        }));
+        out
     }
 }
 

@@ -72,7 +72,7 @@ pub(crate) fn cast_spell(
     .map_err(CastFailure::Refused)?;
     let hooks = ScriptHooks::new(lua, core, registry.clone());
     magic::may_cast(game, &hooks, call.caster).map_err(CastFailure::Refused)?;
-    let before = game.clone();
+    let before = game.checkpoint();
     let mut report = CastReport {
         spell: spell.to_string(),
         power: call.power,
@@ -120,7 +120,7 @@ pub(crate) fn cast_spell(
     match ran {
         Ok(v) => Ok((report, v)),
         Err(e) => {
-            *game = before;
+            game.restore(before);
             Err(CastFailure::Script {
                 message: format!("{spell} failed: {}", e.headline()),
                 refused: refused.into_inner(),
