@@ -1269,7 +1269,7 @@ mod tests {
         /// contact search or at any spot, and the spot fallback finds what searching every spot finds.
         #[test]
         fn the_shortcuts_change_no_answer(
-            spots in proptest::collection::vec((0.0f64..6.2832, 0.9f64..1.4), 3..9),
+            spots in proptest::collection::vec((0.0f64..std::f64::consts::TAU, 0.9f64..1.4), 3..9),
             fx in 1.0f64..23.0,
             fy in 1.0f64..12.0,
         ) {

@@ -54,8 +54,11 @@ pub struct ScriptHooks<'a> {
     merged: std::cell::OnceCell<crate::roster::Rosters>,
     /// Which modules act for each model, found once and kept while the model's name, traits and items
     /// are unchanged ([`ScriptHooks::modules_for`] is asked at every hook call).
-    acting: std::cell::RefCell<Vec<(ModelId, u64, Rc<[Acting]>)>>,
+    acting: std::cell::RefCell<Vec<ActingFor>>,
 }
+
+/// A model, the [`acting_key`] its modules were found under, and those modules.
+type ActingFor = (ModelId, u64, Rc<[Acting]>);
 
 /// A module acting for a model (by its index in the registry) and where its `params` come from.
 #[derive(Clone, Copy)]

@@ -203,7 +203,7 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
         .iter()
         .enumerate()
         .filter(|(_, b)| {
-            standing.is_none_or(|s| !b.destroyed == s)
+            standing.is_none_or(|s| b.destroyed != s)
                 && economic.is_none_or(|e| b.economic == e)
                 && town_hall.is_none_or(|t| b.town_hall == t)
         })
