@@ -60,8 +60,7 @@
 //! `GOAL_TOL` (1e-6"); deeper, or outside the table box by more than that, `route` returns `None`.
 
 use super::shapes::{
-    bounds_of, point_segment_dist, poly_contains, poly_signed_dist, segment_segment_dist, Circle,
-    Rect, Segment, Vec2,
+    bounds_of, point_segment_dist, poly_contains, poly_signed_dist, Circle, Rect, Segment, Vec2,
 };
 use super::table::{Table, TerrainShape};
 use serde::{Deserialize, Serialize};
@@ -202,12 +201,26 @@ impl Obstacle {
                     return false;
                 }
                 let n = pts.len();
-                (0..n).all(|i| {
-                    segment_segment_dist(s, &Segment::new(pts[i], pts[(i + 1) % n])) >= need
-                })
+                (0..n).all(|i| keeps_from(s, &Segment::new(pts[i], pts[(i + 1) % n]), need))
             }
         }
     }
+}
+
+/// `segment_segment_dist(s, e) >= need` for a positive `need`, with the same arithmetic, stopping at the
+/// first of the four end-to-segment distances that falls short (the minimum of them is the distance
+/// unless the segments cross, and a crossing is distance 0).
+fn keeps_from(s: &Segment, e: &Segment, need: f64) -> bool {
+    let (d1, d2) = (s.b - s.a, e.b - e.a);
+    let (o1, o2) = (d1.cross(e.a - s.a), d1.cross(e.b - s.a));
+    let (o3, o4) = (d2.cross(s.a - e.a), d2.cross(s.b - e.a));
+    let cross = ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
+        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
+    !cross
+        && point_segment_dist(s.a, e) >= need
+        && point_segment_dist(s.b, e) >= need
+        && point_segment_dist(e.a, s) >= need
+        && point_segment_dist(e.b, s) >= need
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -384,6 +397,12 @@ impl PartialOrd for Item {
     }
 }
 
+/// A search that found no route, with every base present: its query and the nodes its start reaches.
+struct Explored<'n> {
+    walk: Query<'n>,
+    reached: Vec<bool>,
+}
+
 /// One A* run: the static graph plus a set of base obstacles, a start and a goal.
 struct Query<'n> {
     nav: &'n Navigator,
@@ -506,23 +525,29 @@ impl<'n> Query<'n> {
             0
         };
         let lenient = !self.start_need.is_empty() || !self.goal_need.is_empty();
-        (first..self.obstacle_count()).all(|j| {
-            let o = self.obstacle(j);
-            let mut need = o.clear - LEGAL_TOL;
-            if lenient {
-                if let Some(x) = self.end_need(j, a) {
-                    need = need.min(x);
+        // Bases first: a point is tested in a few products, a polygon may take sixteen distances, and
+        // the first obstacle in the way ends the test (the answer does not depend on the order).
+        let statics = self.nav.statics.len();
+        (statics..self.obstacle_count())
+            .chain(first..statics)
+            .all(|j| {
+                let o = self.obstacle(j);
+                let mut need = o.clear - LEGAL_TOL;
+                if lenient {
+                    if let Some(x) = self.end_need(j, a) {
+                        need = need.min(x);
+                    }
+                    if let Some(x) = self.end_need(j, b) {
+                        need = need.min(x);
+                    }
                 }
-                if let Some(x) = self.end_need(j, b) {
-                    need = need.min(x);
-                }
-            }
-            o.seg_clear(&s, &sb, need)
-        })
+                o.seg_clear(&s, &sb, need)
+            })
     }
 
-    /// A* from the start node to the goal; the waypoints, or None when the goal is unreachable.
-    fn astar(&self, target: &Target, exact: bool) -> Option<Vec<Vec2>> {
+    /// A* from the start node to the goal; the waypoints, or, when the goal is unreachable, every node
+    /// the start reaches (the nodes it closed: see [`Query::reachable`]).
+    fn astar(&self, target: &Target, exact: bool) -> Result<Vec<Vec2>, Vec<bool>> {
         let nav = self.nav;
         let s = nav.nodes.len();
         let n = s + self.dyn_nodes.len();
@@ -557,7 +582,7 @@ impl<'n> Query<'n> {
                     k = parent[k as usize];
                 }
                 way.reverse();
-                return Some(way);
+                return Ok(way);
             }
             closed[u] = true;
             let nu = *self.node(u);
@@ -599,7 +624,7 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let ng = gu + len;
-                if ng >= g[v] || !self.edge_open(u, &nu, v, statics_known, &mut legal) {
+                if ng >= g[v] || !self.leg_open(u, &nu, v, statics_known, &mut legal) {
                     return;
                 }
                 let nv = self.node(v);
@@ -611,22 +636,26 @@ impl<'n> Query<'n> {
                     idx: v as u32,
                 });
             };
+            // The tangency test comes before the leg's length: it is a few products, and it turns
+            // most candidates away before a square root is taken.
             if u < s {
                 for &(v, len) in nav.static_adj(u) {
                     relax(v as usize, len, true, &mut g, &mut heap);
                 }
             } else {
-                for v in (0..s).filter(|&v| !closed[v]) {
-                    let len = nu.p.dist(nav.nodes[v].p);
-                    relax(v, len, false, &mut g, &mut heap);
+                for (v, nv) in nav.nodes.iter().enumerate() {
+                    if self.tangent_ok(u, &nu, nv) {
+                        relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                    }
                 }
             }
-            for v in s..ring_end {
-                let len = nu.p.dist(self.dyn_nodes[v - s].p);
-                relax(v, len, false, &mut g, &mut heap);
+            for (i, nv) in self.dyn_nodes[..ring_end - s].iter().enumerate() {
+                if self.tangent_ok(u, &nu, nv) {
+                    relax(s + i, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                }
             }
         }
-        None
+        Err(closed)
     }
 
     /// Whether A* may take the edge u→v (u's node is `nu`): both ends tangent (skipped for a
@@ -641,18 +670,32 @@ impl<'n> Query<'n> {
         statics_known: bool,
         legal: &mut [u8],
     ) -> bool {
-        let nv = self.node(v);
-        // From a start inside an obstacle's clearance, or between it and its ring of nodes, every line
-        // cuts that obstacle's ring, so the tangency pruning is skipped there (legality is still
-        // checked).
+        (statics_known || self.tangent_ok(u, nu, self.node(v)))
+            && self.leg_open(u, nu, v, statics_known, legal)
+    }
+
+    /// The tangency half of [`Query::edge_open`] for an edge not precomputed: both ends tangent, unless
+    /// `u` is a start inside or beside an obstacle (every line from it cuts that obstacle's ring;
+    /// legality is still checked).
+    fn tangent_ok(&self, u: usize, nu: &Node, nv: &Node) -> bool {
         let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
-        if !statics_known && prune && (!nu.tangent_to(nv.p) || !nv.tangent_to(nu.p)) {
-            return false;
-        }
+        !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p))
+    }
+
+    /// The other half: `v` a legal position (`legal` caches it: 0 unknown, 1 legal, 2 not) and the leg
+    /// clear (of the static obstacles too unless `statics_known`).
+    fn leg_open(
+        &self,
+        u: usize,
+        nu: &Node,
+        v: usize,
+        statics_known: bool,
+        legal: &mut [u8],
+    ) -> bool {
         if legal[v] == 0 {
             legal[v] = if self.node_legal(v) { 1 } else { 2 };
         }
-        legal[v] == 1 && self.leg_clear(u, nu.p, v, nv.p, statics_known)
+        legal[v] == 1 && self.leg_clear(u, nu.p, v, self.node(v).p, statics_known)
     }
 
     /// Every node the start reaches through the graph (the goal node aside): the nodes A* closes when no
@@ -695,6 +738,15 @@ impl<'n> Query<'n> {
     /// goal sits inside an obstacle's clearance, lenient where the ends already are).
     fn may_end_at(&mut self, reached: &[bool], spot: Vec2) -> bool {
         self.goal_need = self.penetrated(spot);
+        // The exact search refuses such a goal before any search.
+        if !self.nav.in_box(spot, GOAL_TOL)
+            || self
+                .goal_need
+                .iter()
+                .any(|&(j, d)| d < self.obstacle(j).clear - GOAL_TOL)
+        {
+            return false;
+        }
         (0..reached.len()).filter(|&u| reached[u]).any(|u| {
             let nu = self.node(u);
             (!self.goal_need.is_empty() || nu.tangent_to(spot))
@@ -826,11 +878,14 @@ impl Navigator {
         {
             return None;
         }
-        self.search(from, Target::Contact(target), bases)
-            .or_else(|| match target {
-                Goal::Base(c) => self.route_to_contact_spots(from, c, bases),
-                _ => None,
-            })
+        match (
+            self.search_explored(from, Target::Contact(target), bases),
+            target,
+        ) {
+            (Ok(route), _) => Some(route),
+            (Err(explored), Goal::Base(c)) => self.route_to_contact_spots(from, c, bases, explored),
+            (Err(_), _) => None,
+        }
     }
 
     /// Whether every position where the mover would touch `target` (a base or a point; never a
@@ -904,23 +959,39 @@ impl Navigator {
     /// graph too), so it is skipped; so is a spot no nearer in a straight line than the best route so far
     /// (a later route replaces the best only when strictly shorter). A target hemmed in on every side
     /// costs one walk instead of 32 searches.
-    fn route_to_contact_spots(&self, from: Vec2, c: &Circle, bases: &[Circle]) -> Option<Route> {
+    /// `explored` is the failed contact search's walk of the same graph (every base present, the target
+    /// among them), when it made one; otherwise the fallback walks it itself.
+    fn route_to_contact_spots(
+        &self,
+        from: Vec2,
+        c: &Circle,
+        bases: &[Circle],
+        explored: Option<Box<Explored<'_>>>,
+    ) -> Option<Route> {
         const SPOTS: u32 = 32;
         let mut all = bases.to_vec();
         if !all.contains(c) {
             all.push(*c);
         }
-        let obstacles = all
-            .iter()
-            .map(|b| Obstacle::point(b.c, self.r + b.r))
-            .collect();
-        let mut walk = Query::new(self, obstacles, from, None);
-        walk.build_nodes(from, None);
-        let reached = walk.reachable();
+        let Explored { mut walk, reached } = match explored {
+            Some(e) => *e,
+            None => {
+                let obstacles = all
+                    .iter()
+                    .map(|b| Obstacle::point(b.c, self.r + b.r))
+                    .collect();
+                let mut walk = Query::new(self, obstacles, from, None);
+                walk.build_nodes(from, None);
+                let reached = walk.reachable();
+                Explored { walk, reached }
+            }
+        };
         let mut best: Option<Route> = None;
         for k in 0..SPOTS {
             let a = f64::from(k) * 2.0 * PI / f64::from(SPOTS);
             let spot = c.c + Vec2::from_angle(a) * (c.r + self.r);
+            // A spot the exact search refuses at once (off the table, or deeper than GOAL_TOL inside an
+            // obstacle's clearance) is not worth a look at the reachable nodes either.
             if best.as_ref().is_some_and(|b| from.dist(spot) >= b.length)
                 || !walk.may_end_at(&reached, spot)
             {
@@ -1022,6 +1093,18 @@ impl Navigator {
     /// the others is a shortest route among all of them (exact for the continuous problem, and up to the
     /// node approximation in the graph).
     fn search(&self, from: Vec2, target: Target, bases: &[Circle]) -> Option<Route> {
+        self.search_explored(from, target, bases).ok()
+    }
+
+    /// [`Navigator::search`], and when no route is found after a walk with every base present, that
+    /// walk: its query and every node the start reaches (the contact-spot fallback needs no walk of
+    /// its own then).
+    fn search_explored<'q>(
+        &'q self,
+        from: Vec2,
+        target: Target,
+        bases: &[Circle],
+    ) -> Result<Route, Option<Box<Explored<'q>>>> {
         let mut all: Vec<Obstacle> = bases
             .iter()
             .map(|b| Obstacle::point(b.c, self.r + b.r))
@@ -1043,13 +1126,13 @@ impl Navigator {
                     .iter()
                     .any(|&(j, d)| d < full.obstacle(j).clear - GOAL_TOL)
             {
-                return None;
+                return Err(None);
             }
         }
         // Fast path: the straight leg to the nearest end point is optimal whenever it is clear.
         let h0 = self.heuristic(&target, from);
         if h0 <= 1e-9 && exact_goal.is_none() {
-            return Some(Route {
+            return Ok(Route {
                 waypoints: vec![from],
                 length: 0.0,
             });
@@ -1061,7 +1144,7 @@ impl Navigator {
                 && self.in_box(p, 1e-9)
                 && full.leg_clear(full.start, from, full.goal, p, false)
             {
-                return Some(finish(vec![from, p]));
+                return Ok(finish(vec![from, p]));
             }
         }
 
@@ -1082,14 +1165,17 @@ impl Navigator {
                 exact_goal,
             );
             q.build_nodes(from, exact_goal);
-            let Some(way) = q.astar(&target, exact_goal.is_some()) else {
+            let way = match q.astar(&target, exact_goal.is_some()) {
+                Ok(way) => way,
                 // Fewer obstacles can mean fewer nodes in a narrow gap (see the module docs): before
                 // answering "unreachable", try once with every base.
-                if active.iter().all(|&a| a) {
-                    return None;
+                Err(reached) if active.iter().all(|&a| a) => {
+                    return Err(Some(Box::new(Explored { walk: q, reached })));
                 }
-                active.iter_mut().for_each(|a| *a = true);
-                continue;
+                Err(_) => {
+                    active.iter_mut().for_each(|a| *a = true);
+                    continue;
+                }
             };
             // Inactive bases the route runs into.
             let mut hit: Vec<usize> = Vec::new();
@@ -1104,7 +1190,7 @@ impl Navigator {
                 }
             }
             if hit.is_empty() {
-                return Some(finish(way));
+                return Ok(finish(way));
             }
             // Add each hit base with its cluster: bases whose inflated discs overlap cannot be passed between.
             while let Some(j) = hit.pop() {
@@ -1287,7 +1373,7 @@ mod tests {
                     proptest::prop_assert!(every_spot(&nav, from, &target, &bases).is_none());
                 }
                 proptest::prop_assert_eq!(
-                    nav.route_to_contact_spots(from, &target, &bases),
+                    nav.route_to_contact_spots(from, &target, &bases, None),
                     every_spot(&nav, from, &target, &bases)
                 );
             }
