@@ -66,6 +66,10 @@ enum Command {
         /// slows the one-VM pass a little; the games/s figures come from the other passes).
         #[arg(long)]
         profile: bool,
+        /// Time the pieces of a game instead: one route, one hook call, one view, one query, a
+        /// Behaviour's target, the policy's act and one whole game.
+        #[arg(long)]
+        micro: bool,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -350,9 +354,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game,
             json,
             profile,
+            micro,
             data,
         }) => {
             let opts = game.sim_options(&data, games, 0, 1);
+            if micro {
+                let rows = village::script::micro::micro(&opts).map_err(|e| anyhow::anyhow!(e))?;
+                if json {
+                    print_json(&rows)?;
+                } else {
+                    print_micro(&rows);
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             let b = village::sim::bench(&opts, profile).map_err(|e| anyhow::anyhow!(e))?;
             if json {
                 print_json(&b)?;
@@ -1010,6 +1024,13 @@ fn run_play(
 }
 
 /// `village bench --profile`: the script functions that took the most time (inclusive).
+fn print_micro(rows: &[village::script::micro::MicroRow]) {
+    println!("{:>12}  what (the fastest of several passes)", "µs each");
+    for r in rows {
+        println!("{:>12.2}  {}", r.micros, r.name);
+    }
+}
+
 fn print_profile(rows: &[village::sim::ProfileRow]) {
     if rows.is_empty() {
         return;

@@ -6,6 +6,7 @@
 pub mod api;
 mod error;
 mod host;
+pub mod micro;
 mod play;
 pub mod registry;
 mod reload;

@@ -1,0 +1,264 @@
+//! `village bench --micro`: what one piece of a game costs, so a step toward faster simulation can see
+//! where the time goes. Each figure is the mean of many repetitions, the fastest of several passes (the
+//! machine is shared; the fastest pass is the least disturbed):
+//!
+//! - a route: the shortest legal route to base contact on a generated Standard table among twelve bases;
+//! - an empty hook call: the kernel calling a policy entry point that does nothing (ctx, self view,
+//!   budget, protected call);
+//! - a view: `ctx:models()` handing out one model's view and a field read from it;
+//! - a query: `ctx:models{ side = ..., near = ... }` listing and sorting the enemies by distance;
+//! - a Behaviour's `target` and the default policy's `act` on a Standard wave's first turn;
+//! - a whole Standard game with the default party.
+//!
+//! The empty and view hooks are those of a bench policy written to a temporary `--mod` folder.
+
+use super::api;
+use super::session::ScriptHost;
+use super::vm::Limits;
+use crate::geometry::{Circle, Goal, Vec2};
+use crate::roster::Rosters;
+use crate::rules::hooks::Hooks;
+use crate::sim::SimOptions;
+use crate::state::{Game, ModelId, Side};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One measure of the suite.
+#[derive(Debug, Clone, Serialize)]
+pub struct MicroRow {
+    /// What is timed.
+    pub name: String,
+    /// Microseconds for one.
+    pub micros: f64,
+    /// How many were timed in a pass.
+    pub count: u64,
+}
+
+/// The bench policy: `activate` does nothing (the cost of a hook call itself), `act` reads one field of
+/// every model (with `activate`'s cost taken away, the cost of the views), `council` lists the enemies
+/// nearest the Town Hall first (a query).
+const BENCH_POLICY: &str = r#"-- The micro-benchmark's policy (village bench --micro).
+return {
+	activate = function(ctx, self)
+		return 2
+	end,
+	act = function(ctx, self)
+		local n = 0
+		for _, m in ipairs(ctx:models()) do
+			n = n + m.quality
+		end
+		return nil
+	end,
+	blessing = function(ctx, group)
+		ctx:models({ side = "enemies", near = ctx:town_hall() })
+		return nil
+	end,
+}
+"#;
+
+/// The fastest of `passes` passes of `n` calls of `f`, in microseconds per call.
+fn time_each(passes: usize, n: u64, mut f: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+    let mut best = f64::INFINITY;
+    for _ in 0..passes {
+        let start = Instant::now();
+        for _ in 0..n {
+            f()?;
+        }
+        best = best.min(start.elapsed().as_secs_f64() * 1e6 / n as f64);
+    }
+    Ok(best)
+}
+
+/// A temporary `--mod` folder holding the bench policy, removed when dropped.
+struct BenchMod(PathBuf);
+
+impl BenchMod {
+    fn new() -> Result<BenchMod, String> {
+        let dir = std::env::temp_dir().join(format!("village-micro-{}", std::process::id()));
+        let policies = dir.join("scripts/policies");
+        std::fs::create_dir_all(&policies).map_err(|e| e.to_string())?;
+        std::fs::write(policies.join("bench.lua"), BENCH_POLICY).map_err(|e| e.to_string())?;
+        Ok(BenchMod(dir))
+    }
+}
+
+impl Drop for BenchMod {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Run the suite for `opts`'s party, length, variants and data layers (the built-in data first).
+pub fn micro(opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
+    let bench = BenchMod::new()?;
+    let mut with_bench = opts.layers.clone();
+    with_bench.push(bench.0.clone());
+    let host = ScriptHost::open(&with_bench, Limits::default(), 1).map_err(|e| e.join("\n"))?;
+    let mut rows = vec![route_row(&host, opts)?];
+    rows.extend(hook_rows(&host, opts)?);
+    rows.push(game_row(opts)?);
+    Ok(rows)
+}
+
+/// A game of `opts`'s party and length on a generated table (seed 1) at the start of its first wave's
+/// first hero turn, with the policy `policy`, and the hooks to call.
+fn with_wave<R>(
+    host: &ScriptHost,
+    opts: &SimOptions,
+    policy: &str,
+    f: impl FnOnce(&mut Game, &Rosters, &dyn Hooks) -> Result<R, String>,
+) -> Result<R, String> {
+    let lua = host.vm().lua();
+    let t = lua.create_table().map_err(|e| e.to_string())?;
+    let set = || -> mlua::Result<()> {
+        t.set("seed", 1)?;
+        t.set("length", opts.length.as_str())?;
+        t.set("table", "generated")?;
+        t.set("heroes", opts.heroes.clone())?;
+        t.set("variants", opts.variants.clone())?;
+        t.set("policy", policy)?;
+        Ok(())
+    };
+    set().map_err(|e| e.to_string())?;
+    let handle = api::game::new_game(lua, Some(t)).map_err(|e| e.to_string())?;
+    let core = handle.0.clone();
+    let hooks = api::hooks::ScriptHooks::new(lua, &core, host.vm().host().registry());
+    let rosters = core.rosters_with_rules();
+    let mut game = core.game.borrow_mut();
+    crate::wave::play::start_wave(&mut game, &rosters, &hooks, &opts.length)
+        .map_err(|e| e.to_string())?;
+    crate::rules::activation::begin_turn(&mut game, Side::Heroes);
+    f(&mut game, &rosters, &hooks)
+}
+
+/// The first model of `side`.
+fn first_of(game: &Game, side: Side) -> Result<ModelId, String> {
+    game.side(side)
+        .next()
+        .map(|m| m.id)
+        .ok_or_else(|| format!("no model of the {} on the table", side.as_str()))
+}
+
+fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
+    const N: u64 = 2000;
+    let mut rows = Vec::new();
+    with_wave(host, opts, "bench", |game, _, hooks| {
+        let hero = first_of(game, Side::Heroes)?;
+        let models = game.models.len() as f64;
+        let empty = time_each(5, N, || {
+            hooks.policy_activation(game, hero).map(|_| ()).map_err(|e| e.message)
+        })?;
+        let read = time_each(5, N, || {
+            hooks.policy_order(game, hero).map(|_| ()).map_err(|e| e.message)
+        })?;
+        let enemies: Vec<ModelId> = game.side(Side::Enemies).map(|m| m.id).collect();
+        let query = time_each(5, N, || {
+            hooks.blessing(game, &enemies).map(|_| ()).map_err(|e| e.message)
+        })?;
+        rows.push(MicroRow {
+            name: "empty hook call (a policy's activate that returns 2)".into(),
+            micros: empty,
+            count: N,
+        });
+        rows.push(MicroRow {
+            name: "a view: ctx:models() handing out one model and one field read".into(),
+            micros: ((read - empty) / models).max(0.0),
+            count: N * models as u64,
+        });
+        rows.push(MicroRow {
+            name: format!(
+                "query: ctx:models{{ side, near }} sorting {} enemies (hook call included)",
+                enemies.len()
+            ),
+            micros: query,
+            count: N,
+        });
+        Ok(())
+    })?;
+    with_wave(host, opts, &opts.policy, |game, _, hooks| {
+        let hero = first_of(game, Side::Heroes)?;
+        let enemy = first_of(game, Side::Enemies)?;
+        let target = time_each(5, N, || {
+            hooks.behaviour_target(game, enemy).map(|_| ()).map_err(|e| e.message)
+        })?;
+        let act = time_each(5, N / 4, || {
+            hooks.policy_order(game, hero).map(|_| ()).map_err(|e| e.message)
+        })?;
+        rows.push(MicroRow {
+            name: "a Behaviour's target (the first enemy's, first turn)".into(),
+            micros: target,
+            count: N,
+        });
+        rows.push(MicroRow {
+            name: format!("the {} policy's act (the first hero, first turn)", opts.policy),
+            micros: act,
+            count: N / 4,
+        });
+        Ok(())
+    })?;
+    Ok(rows)
+}
+
+/// Routes to base contact on a generated table: twelve bases and a hundred queries from legal spots,
+/// placed by a fixed sequence.
+fn route_row(host: &ScriptHost, opts: &SimOptions) -> Result<MicroRow, String> {
+    with_wave(host, opts, "bench", |game, _, _| {
+        let nav = game.navigator(0.5);
+        let (w, h) = (game.table.width, game.table.height);
+        // A fixed sequence of points (an LCG), kept only where a base may stand.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut bases: Vec<Circle> = Vec::new();
+        let mut spots: Vec<Vec2> = Vec::new();
+        while spots.len() < 112 {
+            let p = Vec2::new(1.0 + next() * (w - 2.0), 1.0 + next() * (h - 2.0));
+            if nav.is_legal(p, &bases) {
+                if bases.len() < 12 {
+                    bases.push(Circle { c: p, r: 0.5 });
+                } else {
+                    spots.push(p);
+                }
+            }
+        }
+        let queries: Vec<(Vec2, Goal)> = spots[..100]
+            .iter()
+            .enumerate()
+            .map(|(i, from)| (*from, Goal::Base(bases[i % bases.len()])))
+            .collect();
+        let per = time_each(5, 1, || {
+            for (from, goal) in &queries {
+                std::hint::black_box(nav.route_to_contact(*from, goal, &bases));
+            }
+            Ok(())
+        })?;
+        Ok(MicroRow {
+            name: "a route to base contact (generated table, 12 bases)".into(),
+            micros: per / queries.len() as f64,
+            count: queries.len() as u64,
+        })
+    })
+}
+
+/// Whole games of `opts` (its first four seeds), as `village sim` plays them.
+fn game_row(opts: &SimOptions) -> Result<MicroRow, String> {
+    const GAMES: u64 = 4;
+    let host = ScriptHost::open(&opts.layers, Limits::default(), opts.seed)
+        .map_err(|e| e.join("\n"))?;
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let start = Instant::now();
+        for i in 0..GAMES {
+            opts.play(&host, crate::sim::game_seed(opts.seed, i))?;
+        }
+        best = best.min(start.elapsed().as_secs_f64() * 1e6 / GAMES as f64);
+    }
+    Ok(MicroRow {
+        name: format!("a whole {} game (the party and policy asked for)", opts.length),
+        micros: best,
+        count: GAMES,
+    })
+}
