@@ -4,7 +4,7 @@
 //! The same field names serve the live handles of the API and the read-only views hooks receive
 //! (`hooks/views.rs`), which read their fields through [`model_field`] and [`building_field`].
 
-use super::convert::{fail, pos_table, to_lua};
+use super::convert::{fail, pos_table};
 use super::game::Core;
 use super::spec;
 use crate::roster::Rules;
@@ -28,8 +28,8 @@ pub fn model_field(
     Ok(match key {
         "id" => Value::Integer(i64::from(m.id.0)),
         "name" => Value::String(lua.create_string(&m.name)?),
-        "kind" => to_lua(lua, &m.kind)?,
-        "tier" => to_lua(lua, &m.tier)?,
+        "kind" => Value::String(lua.create_string(m.kind.as_str())?),
+        "tier" => Value::String(lua.create_string(m.tier.as_str())?),
         "side" => Value::String(lua.create_string(m.side.as_str())?),
         "quality" => Value::Integer(i64::from(m.quality)),
         "combat" => Value::Integer(i64::from(m.combat)),

@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::script::api::handles::{building_field, model_field, BUILDING_FIELDS, MODEL_FIELDS};
-use crate::script::host::kernel_lua;
+use crate::script::host::{host, kernel_lua};
 use crate::state::Building;
 use mlua::AnyUserData;
 
@@ -18,6 +18,23 @@ use mlua::AnyUserData;
 struct ViewKit {
     /// `function(ctx) return metatable end`: a call's metatable, whose `__index` reads through `ctx`.
     metatable: mlua::Function,
+    core: Rc<KitCore>,
+}
+
+/// What the kernel's view code needs on every view and field: the VM's budget and memory limit (to
+/// work as the kernel, `host::kernel_lua`) and the identity keys, made once as Lua strings.
+struct KitCore {
+    budget: Rc<crate::script::host::Budget>,
+    memory: usize,
+    id: mlua::LuaString,
+    name: mlua::LuaString,
+}
+
+impl KitCore {
+    /// Run `f` as the kernel's own work.
+    fn kernel<R>(&self, lua: &Lua, f: impl FnOnce() -> R) -> R {
+        kernel_lua(lua, &self.budget, self.memory, f)
+    }
 }
 
 /// What `getmetatable` answers for a view (its metatable is the kernel's, not the script's).
@@ -67,17 +84,31 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
     if let Some(k) = lua.app_data_ref::<ViewKit>() {
         return Ok(k);
     }
-    let fill = lua.create_function(|lua, (ctx, t, k): (AnyUserData, Table, Value)| {
+    let host = host(lua)?;
+    let core = Rc::new(KitCore {
+        budget: host.budget.clone(),
+        memory: host.limits.memory,
+        id: lua.create_string("id")?,
+        name: lua.create_string("name")?,
+    });
+    let fill_core = core.clone();
+    let fill = lua.create_function(move |lua, (ctx, t, k): (AnyUserData, Table, Value)| {
         let Value::String(key) = k else {
             return Ok(Value::Nil);
         };
         let handle = borrow_live(lua, &ctx, &t)?;
-        let key = key.to_str()?;
-        fill_field(lua, &handle, &t, &key)
+        fill_core.kernel(lua, || {
+            let v = field_of(lua, &handle, &fill_core, &t, &key.to_str()?)?;
+            if !v.is_nil() {
+                t.raw_set(key, v.clone())?;
+            }
+            Ok(v)
+        })
     })?;
-    let fill_all = lua.create_function(|lua, (ctx, t): (AnyUserData, Table)| {
+    let all_core = core.clone();
+    let fill_all = lua.create_function(move |lua, (ctx, t): (AnyUserData, Table)| {
         let handle = borrow_live(lua, &ctx, &t)?;
-        fill_every(lua, &handle, &t)
+        all_core.kernel(lua, || fill_every(lua, &handle, &all_core, &t))
     })?;
     let next: mlua::Function = lua.globals().raw_get("next")?;
     let ipairs: mlua::Function = lua.globals().raw_get("ipairs")?;
@@ -85,7 +116,7 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         .load(VIEW_LUA)
         .set_name("=village.view")
         .call::<mlua::Function>((fill, fill_all, next, ipairs))?;
-    lua.set_app_data(ViewKit { metatable });
+    lua.set_app_data(ViewKit { metatable, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
 }
@@ -120,19 +151,6 @@ fn borrow_live(
     })
 }
 
-/// Read `key` of the model or building `t` shows into `t`, and return it.
-fn fill_field(lua: &Lua, ctx: &Ctx<'_>, t: &Table, key: &str) -> mlua::Result<Value> {
-    let budget = host(lua)?.budget.clone();
-    let memory = host(lua)?.limits.memory;
-    kernel_lua(lua, &budget, memory, || {
-        let v = field_of(lua, ctx, &shown(lua, ctx, t)?, key)?;
-        if !v.is_nil() {
-            t.raw_set(key, v.clone())?;
-        }
-        Ok(v)
-    })
-}
-
 /// What a view shows: a model (by `id`) or a building (by `name`) of the ctx's game.
 enum Shown<'a> {
     Model(&'a Model),
@@ -140,21 +158,26 @@ enum Shown<'a> {
 }
 
 /// What `t` shows, or the error of a model that left the table (or a building that is not there).
-fn shown<'a>(lua: &Lua, ctx: &'a Ctx<'_>, t: &Table) -> mlua::Result<Shown<'a>> {
+fn shown<'a>(lua: &Lua, ctx: &'a Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Result<Shown<'a>> {
     let game = ctx.game();
-    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
+    if let Some(id) = t.raw_get::<Option<u32>>(&core.id)? {
         return Ok(Shown::Model(
             game.model(ModelId(id)).map_err(|e| fail(lua, e))?,
         ));
     }
-    let name: String = t.raw_get("name")?;
+    let name: mlua::LuaString = t.raw_get(&core.name)?;
     Ok(Shown::Building(
-        game.building(&name).map_err(|e| fail(lua, e))?,
+        game.building(&name.to_str()?).map_err(|e| fail(lua, e))?,
     ))
 }
 
+/// One field of what the view `t` shows.
+fn field_of(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table, key: &str) -> mlua::Result<Value> {
+    field(lua, ctx, &shown(lua, ctx, core, t)?, key)
+}
+
 /// One field of what a view shows.
-fn field_of(lua: &Lua, ctx: &Ctx<'_>, shown: &Shown<'_>, key: &str) -> mlua::Result<Value> {
+fn field(lua: &Lua, ctx: &Ctx<'_>, shown: &Shown<'_>, key: &str) -> mlua::Result<Value> {
     match shown {
         Shown::Model(m) => model_field(lua, ctx.game(), ctx.rules, m, key),
         Shown::Building(b) => building_field(lua, b, key),
@@ -163,27 +186,23 @@ fn field_of(lua: &Lua, ctx: &Ctx<'_>, shown: &Shown<'_>, key: &str) -> mlua::Res
 
 /// Fill every field of a view that it has not read yet (`pairs`, and before the game changes: a view
 /// of a model no longer on the table is left as it is).
-fn fill_every(lua: &Lua, ctx: &Ctx<'_>, t: &Table) -> mlua::Result<()> {
-    let Ok(what) = shown(lua, ctx, t) else {
+fn fill_every(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Result<()> {
+    let Ok(what) = shown(lua, ctx, core, t) else {
         return Ok(());
     };
     let fields = match what {
         Shown::Model(_) => MODEL_FIELDS,
         Shown::Building(_) => BUILDING_FIELDS,
     };
-    let budget = host(lua)?.budget.clone();
-    let memory = host(lua)?.limits.memory;
-    kernel_lua(lua, &budget, memory, || {
-        for key in fields {
-            if t.raw_get::<Value>(*key)?.is_nil() {
-                let v = field_of(lua, ctx, &what, key)?;
-                if !v.is_nil() {
-                    t.raw_set(*key, v)?;
-                }
+    for key in fields {
+        if t.raw_get::<Value>(*key)?.is_nil() {
+            let v = field(lua, ctx, &what, key)?;
+            if !v.is_nil() {
+                t.raw_set(*key, v)?;
             }
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
 impl Ctx<'_> {
@@ -203,14 +222,15 @@ impl Ctx<'_> {
         Ok(mt)
     }
 
-    /// A new view table holding `key = value` (its identity), with this call's metatable.
-    fn new_view(&self, lua: &Lua, key: &str, value: Value) -> mlua::Result<Table> {
-        let budget = host(lua)?.budget.clone();
-        let memory = host(lua)?.limits.memory;
-        kernel_lua(lua, &budget, memory, || {
+    /// A new view table holding its identity (`id` for a model, else `name`) with this call's metatable.
+    fn new_view(&self, lua: &Lua, model: bool, value: Value) -> mlua::Result<Table> {
+        let kit = kit(lua)?;
+        let core = kit.core.clone();
+        drop(kit);
+        core.kernel(lua, || {
             let mt = self.view_metatable(lua)?;
             let t = lua.create_table_with_capacity(0, 4)?;
-            t.raw_set(key, value)?;
+            t.raw_set(if model { &core.id } else { &core.name }, value)?;
             t.set_metatable(Some(mt))?;
             Ok(t)
         })
@@ -228,7 +248,7 @@ impl Ctx<'_> {
         {
             return Ok(t.clone());
         }
-        let t = self.new_view(lua, "id", Value::Integer(i64::from(m.id.0)))?;
+        let t = self.new_view(lua, true, Value::Integer(i64::from(m.id.0)))?;
         self.views.models.borrow_mut().push((m.id, t.clone()));
         Ok(t)
     }
@@ -268,7 +288,7 @@ impl Ctx<'_> {
             return Ok(None);
         };
         let name = Value::String(lua.create_string(&b.name)?);
-        let t = self.new_view(lua, "name", name)?;
+        let t = self.new_view(lua, false, name)?;
         self.views.buildings.borrow_mut().push((index, t.clone()));
         Ok(Some(t))
     }
@@ -293,8 +313,9 @@ impl Ctx<'_> {
             .map(|(_, t)| t.clone())
             .chain(self.views.buildings.borrow().iter().map(|(_, t)| t.clone()))
             .collect();
+        let core = kit(lua)?.core.clone();
         for t in views {
-            fill_every(lua, self, &t)?;
+            fill_every(lua, self, &core, &t)?;
         }
         Ok(())
     }
