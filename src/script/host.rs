@@ -31,18 +31,19 @@ pub(crate) struct Budget {
 /// every value it pushes, every table slot it sets and every string key it looks up with a protected
 /// call, which made that guard a tenth of a game's time. What the kernel builds here is a few small
 /// tables; the limit is back before any script runs again, and a script the kernel calls meanwhile (a
-/// hook inside a `ctx` method) runs under its own budget and the limit ([`with_budget`]).
+/// hook inside a `ctx` method) runs under its own budget and the limit ([`with_budget`]). Outside every
+/// script call there is no limit to lift (the limit holds while a script runs: [`with_budget`]).
 pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl FnOnce() -> R) -> R {
     struct Restore<'a> {
         lua: &'a Lua,
         budget: &'a Budget,
-        memory: usize,
+        limit: usize,
     }
     impl Drop for Restore<'_> {
         fn drop(&mut self) {
             self.budget.kernel.set(false);
             // A VM opened with memory control keeps it; if not, there was no limit to lift.
-            let _ = self.lua.set_memory_limit(self.memory);
+            let _ = self.lua.set_memory_limit(self.limit);
         }
     }
     if budget.kernel.replace(true) {
@@ -51,9 +52,8 @@ pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl F
     let _restore = Restore {
         lua,
         budget,
-        memory,
+        limit: lua.set_memory_limit(0).unwrap_or(memory),
     };
-    let _ = lua.set_memory_limit(0);
     f()
 }
 
@@ -175,30 +175,25 @@ pub(crate) fn with_budget<R>(
     instructions: u64,
     f: impl FnOnce() -> mlua::Result<R>,
 ) -> Result<R, ScriptError> {
-    let budget = match host(lua) {
-        Ok(h) => h.budget.clone(),
+    let (budget, limit) = match host(lua) {
+        Ok(h) => (h.budget.clone(), h.limits.memory),
         Err(e) => return Err(ScriptError::from_lua(e)),
     };
     let saved = (budget.remaining.get(), budget.exhausted.get());
     budget.remaining.set(instructions);
     budget.exhausted.set(false);
-    // Called from the kernel's own work (a hook inside a `ctx` method): the script runs counted and
-    // under the memory limit, and the kernel's mode is back when it returns.
+    // A script runs counted and under the VM's memory limit, wherever it is called from (the kernel's
+    // own work, as a hook inside a `ctx` method, runs neither); the caller's mode is back when it
+    // returns. Outside scripts the limit is lifted, so the kernel's Lua work is never guarded.
     let in_kernel = budget.kernel.replace(false);
-    if in_kernel {
-        if let Ok(h) = host(lua) {
-            let _ = lua.set_memory_limit(h.limits.memory);
-        }
-    }
+    let outer_limit = lua.set_memory_limit(limit).unwrap_or(limit);
     // Time spent in Lua, counted once for nested calls (a hook inside a chunk): `village bench`.
     let outermost = budget.depth.get() == 0;
     budget.depth.set(budget.depth.get() + 1);
     let start = outermost.then(std::time::Instant::now);
     let result = f();
-    if in_kernel {
-        budget.kernel.set(true);
-        let _ = lua.set_memory_limit(0);
-    }
+    budget.kernel.set(in_kernel);
+    let _ = lua.set_memory_limit(outer_limit);
     budget.depth.set(budget.depth.get() - 1);
     if let Some(t) = start {
         let nanos = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);

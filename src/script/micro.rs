@@ -58,7 +58,11 @@ return {
 "#;
 
 /// The fastest of `passes` passes of `n` calls of `f`, in microseconds per call.
-fn time_each(passes: usize, n: u64, mut f: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+fn time_each(
+    passes: usize,
+    n: u64,
+    mut f: impl FnMut() -> Result<(), String>,
+) -> Result<f64, String> {
     let mut best = f64::INFINITY;
     for _ in 0..passes {
         let start = Instant::now();
@@ -147,14 +151,23 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
         let hero = first_of(game, Side::Heroes)?;
         let models = game.models.len() as f64;
         let empty = time_each(5, N, || {
-            hooks.policy_activation(game, hero).map(|_| ()).map_err(|e| e.message)
+            hooks
+                .policy_activation(game, hero)
+                .map(|_| ())
+                .map_err(|e| e.message)
         })?;
         let read = time_each(5, N, || {
-            hooks.policy_order(game, hero).map(|_| ()).map_err(|e| e.message)
+            hooks
+                .policy_order(game, hero)
+                .map(|_| ())
+                .map_err(|e| e.message)
         })?;
         let enemies: Vec<ModelId> = game.side(Side::Enemies).map(|m| m.id).collect();
         let query = time_each(5, N, || {
-            hooks.blessing(game, &enemies).map(|_| ()).map_err(|e| e.message)
+            hooks
+                .blessing(game, &enemies)
+                .map(|_| ())
+                .map_err(|e| e.message)
         })?;
         rows.push(MicroRow {
             name: "empty hook call (a policy's activate that returns 2)".into(),
@@ -180,10 +193,16 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
         let hero = first_of(game, Side::Heroes)?;
         let enemy = first_of(game, Side::Enemies)?;
         let target = time_each(5, N, || {
-            hooks.behaviour_target(game, enemy).map(|_| ()).map_err(|e| e.message)
+            hooks
+                .behaviour_target(game, enemy)
+                .map(|_| ())
+                .map_err(|e| e.message)
         })?;
         let act = time_each(5, N / 4, || {
-            hooks.policy_order(game, hero).map(|_| ()).map_err(|e| e.message)
+            hooks
+                .policy_order(game, hero)
+                .map(|_| ())
+                .map_err(|e| e.message)
         })?;
         rows.push(MicroRow {
             name: "a Behaviour's target (the first enemy's, first turn)".into(),
@@ -191,7 +210,10 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
             count: N,
         });
         rows.push(MicroRow {
-            name: format!("the {} policy's act (the first hero, first turn)", opts.policy),
+            name: format!(
+                "the {} policy's act (the first hero, first turn)",
+                opts.policy
+            ),
             micros: act,
             count: N / 4,
         });
@@ -246,8 +268,8 @@ fn route_row(host: &ScriptHost, opts: &SimOptions) -> Result<MicroRow, String> {
 /// Whole games of `opts` (its first four seeds), as `village sim` plays them.
 fn game_row(opts: &SimOptions) -> Result<MicroRow, String> {
     const GAMES: u64 = 4;
-    let host = ScriptHost::open(&opts.layers, Limits::default(), opts.seed)
-        .map_err(|e| e.join("\n"))?;
+    let host =
+        ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
     let mut best = f64::INFINITY;
     for _ in 0..3 {
         let start = Instant::now();
@@ -257,7 +279,10 @@ fn game_row(opts: &SimOptions) -> Result<MicroRow, String> {
         best = best.min(start.elapsed().as_secs_f64() * 1e6 / GAMES as f64);
     }
     Ok(MicroRow {
-        name: format!("a whole {} game (the party and policy asked for)", opts.length),
+        name: format!(
+            "a whole {} game (the party and policy asked for)",
+            opts.length
+        ),
         micros: best,
         count: GAMES,
     })

@@ -335,11 +335,16 @@ fn write_value(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, ou
         }
         Value::Table(t) => write_table(lua, t, depth, seen, out),
         other => {
-            let text = lua
-                .globals()
-                .get::<mlua::Function>("tostring")
-                .and_then(|f| f.call::<String>(other.clone()))
-                .unwrap_or_else(|_| other.type_name().to_string());
+            // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
+            let budget = crate::script::host::host(lua)
+                .map(|h| h.limits.chunk_instructions)
+                .unwrap_or(0);
+            let text = crate::script::host::with_budget(lua, budget, || {
+                lua.globals()
+                    .get::<mlua::Function>("tostring")?
+                    .call::<String>(other.clone())
+            })
+            .unwrap_or_else(|_| other.type_name().to_string());
             out.push_str(&text);
         }
     }

@@ -62,8 +62,9 @@ impl Vm {
     pub fn new(roots: Vec<ScriptRoot>, limits: Limits, seed: u64) -> Result<Vm, ScriptError> {
         let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
         let lua = Lua::new_with(libs, LuaOptions::default()).map_err(ScriptError::from_lua)?;
-        lua.set_memory_limit(limits.memory)
-            .map_err(ScriptError::from_lua)?;
+        // The limit holds while a script runs (`with_budget` sets it for the call); the kernel's own
+        // Lua work between calls runs without it (`host::kernel_lua`).
+        lua.set_memory_limit(0).map_err(ScriptError::from_lua)?;
         let host = Rc::new(Host::new(roots, limits, seed));
         lua.set_app_data(host.clone());
         let vm = Vm { lua, host };
@@ -274,12 +275,11 @@ impl Vm {
     pub fn eval_string(&self, src: &str) -> Result<String, ScriptError> {
         let values = self.exec(src, "eval")?;
         let first = values.into_iter().next().unwrap_or(Value::Nil);
-        let tostring: mlua::Function = self
-            .lua
-            .globals()
-            .get("tostring")
-            .map_err(ScriptError::from_lua)?;
-        tostring.call(first).map_err(ScriptError::from_lua)
+        // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
+        with_budget(&self.lua, self.host.limits.chunk_instructions, || {
+            let tostring: mlua::Function = self.lua.globals().get("tostring")?;
+            tostring.call(first)
+        })
     }
 
     /// Load a file as a chunk named by its display path and run it with the chunk budget.

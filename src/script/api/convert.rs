@@ -139,3 +139,51 @@ pub fn check_options(lua: &Lua, opts: &Option<Table>, known: &[&str]) -> mlua::R
     }
     Ok(())
 }
+
+/// A script's table read once, key by key (an options table, an order): each later lookup is a
+/// comparison of bytes in Rust instead of a string pushed into Lua and looked up there.
+pub struct Entries(Vec<(mlua::LuaString, Value)>);
+
+impl Entries {
+    /// Every string-keyed entry of `t` (other keys are left out).
+    pub fn of(t: &Table) -> mlua::Result<Entries> {
+        let mut out = Vec::new();
+        for pair in t.pairs::<Value, Value>() {
+            if let (Value::String(k), v) = pair? {
+                out.push((k, v));
+            }
+        }
+        Ok(Entries(out))
+    }
+
+    /// The entries of an options table whose every key must be one of `known` (as
+    /// [`check_options`] would have it), read in one pass.
+    pub fn options(lua: &Lua, t: &Table, known: &[&str]) -> mlua::Result<Entries> {
+        let mut out = Vec::new();
+        for pair in t.pairs::<Value, Value>() {
+            match pair? {
+                (Value::String(k), v)
+                    if known.iter().any(|n| n.as_bytes() == k.as_bytes().as_ref()) =>
+                {
+                    out.push((k, v));
+                }
+                // Refused with check_options' own words.
+                _ => return check_options(lua, &Some(t.clone()), known).map(|_| Entries(out)),
+            }
+        }
+        Ok(Entries(out))
+    }
+
+    /// The value under `key`, nil when absent.
+    pub fn get(&self, key: &str) -> Value {
+        self.0
+            .iter()
+            .find(|(k, _)| k.as_bytes().as_ref() == key.as_bytes())
+            .map_or(Value::Nil, |(_, v)| v.clone())
+    }
+
+    /// The value under `key` converted as `raw_get` would.
+    pub fn get_as<T: mlua::FromLua>(&self, lua: &Lua, key: &str) -> mlua::Result<T> {
+        T::from_lua(self.get(key), lua)
+    }
+}

@@ -93,14 +93,16 @@ pub(super) fn parse_order(
     v: Value,
     bad: &dyn Fn(&str) -> HookError,
 ) -> Result<Option<Order>, HookError> {
-    let Value::Table(t) = v else {
+    let Value::Table(table) = v else {
         return match v {
             Value::Nil => Ok(None),
             other => Err(bad(&format!("a {}", other.type_name()))),
         };
     };
+    // Read once: an order names one or two of the keys below, each looked up in Rust.
+    let t = crate::script::api::convert::Entries::of(&table).map_err(hook_err)?;
     let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
-        match t.raw_get::<Value>(key).map_err(hook_err)? {
+        match t.get(key) {
             Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
             Value::UserData(ud) => match ud.borrow::<crate::script::api::handles::ModelRef>() {
                 Ok(m) => Ok(Some(m.id)),
@@ -111,7 +113,7 @@ pub(super) fn parse_order(
         }
     };
     let building_in = |key: &str| -> Result<Option<String>, HookError> {
-        match t.raw_get::<Value>(key).map_err(hook_err)? {
+        match t.get(key) {
             Value::Table(s) => Ok(Some(s.raw_get::<String>("name").map_err(hook_err)?)),
             Value::String(n) => Ok(Some(n.to_string_lossy())),
             Value::Nil => Ok(None),
@@ -119,7 +121,7 @@ pub(super) fn parse_order(
         }
     };
     let flag = |key: &str| -> Result<bool, HookError> {
-        match t.raw_get::<Value>(key).map_err(hook_err)? {
+        match t.get(key) {
             Value::Nil => Ok(false),
             Value::Boolean(b) => Ok(b),
             other => Err(bad(&format!(
@@ -136,7 +138,7 @@ pub(super) fn parse_order(
         }));
     }
     if let Some(id) = model_in("shoot")? {
-        if let Value::Table(with) = t.raw_get::<Value>("with").map_err(hook_err)? {
+        if let Value::Table(with) = t.get("with") {
             // Concentrated Shooting (§3.5): the other shooters that fire with it.
             let mut others = Vec::new();
             for item in with.sequence_values::<Value>() {
@@ -167,8 +169,8 @@ pub(super) fn parse_order(
             Order::Shoot(id)
         }));
     }
-    if let Some(spell) = t.raw_get::<Option<String>>("cast").map_err(hook_err)? {
-        let power = match t.raw_get::<Value>("power").map_err(hook_err)? {
+    if let Some(spell) = name_in(&t, "cast", bad)? {
+        let power = match t.get("power") {
             Value::Integer(n @ 1..=3) => n as u8,
             Value::Number(n) if [1.0, 2.0, 3.0].contains(&n) => n as u8,
             Value::Nil => return Err(bad("cast without a power (1 to 3)")),
@@ -184,12 +186,12 @@ pub(super) fn parse_order(
             }
         };
         let point = |key: &str| -> Result<Option<crate::geometry::Vec2>, HookError> {
-            match t.raw_get::<Value>(key).map_err(hook_err)? {
+            match t.get(key) {
                 Value::Nil => Ok(None),
                 v => pos_of(key, &v).map(Some).map_err(|why| bad(&why)),
             }
         };
-        let what = match t.raw_get::<Value>("what").map_err(hook_err)? {
+        let what = match t.get("what") {
             Value::Nil => None,
             Value::String(w) => Some(w.to_string_lossy()),
             other => return Err(bad(&format!("what = a {}", other.type_name()))),
@@ -213,13 +215,10 @@ pub(super) fn parse_order(
     if let Some(b) = building_in("ignite")? {
         return Ok(Some(Order::Ignite(b)));
     }
-    if t.raw_get::<Option<bool>>("leave")
-        .map_err(hook_err)?
-        .unwrap_or(false)
-    {
+    if matches!(t.get("leave"), Value::Boolean(true)) {
         return Ok(Some(Order::Leave));
     }
-    match t.raw_get::<Value>("claim").map_err(hook_err)? {
+    match t.get("claim") {
         Value::Nil => {}
         Value::Integer(i) if i > 0 => return Ok(Some(Order::Claim(TokenId(i as u32)))),
         Value::Table(tok) => {
@@ -236,7 +235,7 @@ pub(super) fn parse_order(
             )))
         }
     }
-    match t.raw_get::<Value>("use").map_err(hook_err)? {
+    match t.get("use") {
         Value::Nil => {}
         Value::String(name) => return Ok(Some(Order::Use(name.to_string_lossy()))),
         other => {
@@ -247,7 +246,7 @@ pub(super) fn parse_order(
         }
     }
     if let Some(id) = model_in("heal")? {
-        let what = match t.raw_get::<Value>("what").map_err(hook_err)? {
+        let what = match t.get("what") {
             Value::Nil => None,
             Value::String(w) if w.to_string_lossy() == "wound" => {
                 Some(crate::rules::magic::Heal::Wound)
@@ -264,12 +263,11 @@ pub(super) fn parse_order(
         };
         return Ok(Some(Order::Heal { target: id, what }));
     }
-    if let Some(name) = t.raw_get::<Option<String>>("ability").map_err(hook_err)? {
-        let target = abilities::ability_target(t.raw_get::<Value>("target").map_err(hook_err)?)
-            .map_err(|why| bad(&why))?;
+    if let Some(name) = name_in(&t, "ability", bad)? {
+        let target = abilities::ability_target(t.get("target")).map_err(|why| bad(&why))?;
         return Ok(Some(Order::Ability { name, target }));
     }
-    match t.raw_get::<Value>("step").map_err(hook_err)? {
+    match t.get("step") {
         Value::Table(m) => {
             let aim = aim_of(&m)
                 .map_err(hook_err)?
@@ -279,7 +277,7 @@ pub(super) fn parse_order(
         Value::UserData(_) => return Ok(model_in("step")?.map(|m| Order::Step(Aim::Model(m)))),
         _ => {}
     }
-    let aim = match t.raw_get::<Value>("move").map_err(hook_err)? {
+    let aim = match t.get("move") {
         Value::Table(m) => Some(
             aim_of(&m)
                 .map_err(hook_err)?
@@ -289,7 +287,7 @@ pub(super) fn parse_order(
         _ => None,
     };
     if let Some(aim) = aim {
-        return match t.raw_get::<Value>("within").map_err(hook_err)? {
+        return match t.get("within") {
             Value::Nil => Ok(Some(Order::Move(aim))),
             Value::Integer(n) if n >= 0 => Ok(Some(Order::Approach {
                 aim,
@@ -307,6 +305,22 @@ pub(super) fn parse_order(
         "none of melee, shoot, cast, break_free, structural, ignite, move, step, leave, claim, use, heal \
          or ability",
     ))
+}
+
+/// A name given under `key` of an order (a spell's, an ability's), nil when absent.
+fn name_in(
+    t: &crate::script::api::convert::Entries,
+    key: &str,
+    bad: &dyn Fn(&str) -> HookError,
+) -> Result<Option<String>, HookError> {
+    match t.get(key) {
+        Value::Nil => Ok(None),
+        Value::String(s) => Ok(Some(s.to_string_lossy())),
+        other => Err(bad(&format!(
+            "{key} = a {} (expected a name)",
+            other.type_name()
+        ))),
+    }
 }
 
 /// Read an aim back from what a script returned (a snapshot, a point, `{ edge = true }`).

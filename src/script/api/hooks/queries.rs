@@ -7,6 +7,7 @@
 use super::*;
 use crate::geometry::{circle_circle_gap, circle_rect_gap, Vec2};
 use crate::roster::{ProfileKind, SpellKind};
+use crate::script::api::convert::Entries;
 use crate::state::TokenKind;
 
 /// What a distance is measured to: a model, a building, a token or a point.
@@ -86,11 +87,11 @@ pub(super) fn thing_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<Thing>
 /// One of a query's string options, checked against the names it may take.
 fn named<T: Copy>(
     lua: &Lua,
-    opts: &Table,
+    opts: &Entries,
     key: &str,
     names: &[(&str, T)],
 ) -> mlua::Result<Option<T>> {
-    let Some(v) = opts.raw_get::<Option<String>>(key)? else {
+    let Some(v) = opts.get_as::<Option<String>>(lua, key)? else {
         return Ok(None);
     };
     match names.iter().find(|(n, _)| *n == v) {
@@ -116,8 +117,10 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
     let Some(opts) = opts else {
         return Ok(game.models.iter().map(|m| m.id).collect());
     };
-    check_options(lua, &Some(opts.clone()), &spec::options("ModelQuery"))?;
-    let side = match opts.raw_get::<Option<String>>("side")? {
+    static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
+        std::sync::LazyLock::new(|| spec::options("ModelQuery"));
+    let opts = &Entries::options(lua, opts, &KNOWN)?;
+    let side = match opts.get_as::<Option<String>>(lua, "side")? {
         Some(s) => Some(crate::script::api::convert::side_arg(lua, &s)?),
         None => None,
     };
@@ -131,28 +134,28 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
             ("defender", ProfileKind::Defender),
         ],
     )?;
-    let condition = match opts.raw_get::<Option<String>>("condition")? {
+    let condition = match opts.get_as::<Option<String>>(lua, "condition")? {
         Some(c) => Some(
             parse_condition(&c)
                 .ok_or_else(|| fail(lua, format!("condition = {c:?} (no such condition)")))?,
         ),
         None => None,
     };
-    let spell_kind: Option<SpellKind> = match opts.raw_get::<Option<String>>("spell_kind")? {
+    let spell_kind: Option<SpellKind> = match opts.get_as::<Option<String>>(lua, "spell_kind")? {
         Some(k) => Some(
             serde_json::from_value(serde_json::Value::String(k.clone()))
                 .map_err(|_| fail(lua, format!("spell_kind = {k:?} (no such spell kind)")))?,
         ),
         None => None,
     };
-    let trait_name = opts.raw_get::<Option<String>>("trait")?;
-    let engaged = opts.raw_get::<Option<bool>>("engaged")?;
-    let active = opts.raw_get::<Option<bool>>("active")?;
-    let except = match opts.raw_get::<Value>("except")? {
+    let trait_name = opts.get_as::<Option<String>>(lua, "trait")?;
+    let engaged = opts.get_as::<Option<bool>>(lua, "engaged")?;
+    let active = opts.get_as::<Option<bool>>(lua, "active")?;
+    let except = match opts.get("except") {
         Value::Nil => None,
         v => Some(model_id(lua, &v)?),
     };
-    let near = match opts.raw_get::<Value>("near")? {
+    let near = match opts.get("near") {
         Value::Nil => None,
         v => Some(thing_arg(lua, &v, "near")?),
     };
@@ -193,10 +196,12 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
     let game = ctx.game();
     let (mut standing, mut economic, mut town_hall) = (None, None, None);
     if let Some(opts) = opts {
-        check_options(lua, &Some(opts.clone()), &spec::options("BuildingQuery"))?;
-        standing = opts.raw_get::<Option<bool>>("standing")?;
-        economic = opts.raw_get::<Option<bool>>("economic")?;
-        town_hall = opts.raw_get::<Option<bool>>("town_hall")?;
+        static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
+            std::sync::LazyLock::new(|| spec::options("BuildingQuery"));
+        let opts = Entries::options(lua, opts, &KNOWN)?;
+        standing = opts.get_as::<Option<bool>>(lua, "standing")?;
+        economic = opts.get_as::<Option<bool>>(lua, "economic")?;
+        town_hall = opts.get_as::<Option<bool>>(lua, "town_hall")?;
     }
     Ok(game
         .buildings
