@@ -65,6 +65,9 @@ impl Vm {
         // The limit holds while a script runs (`with_budget` sets it for the call); the kernel's own
         // Lua work between calls runs without it (`host::kernel_lua`).
         lua.set_memory_limit(0).map_err(ScriptError::from_lua)?;
+        lua.gc_set_mode(mlua::state::GcMode::Generational(
+            mlua::state::GcGenParams::default(),
+        ));
         let host = Rc::new(Host::new(roots, limits, seed));
         lua.set_app_data(host.clone());
         let vm = Vm { lua, host };

@@ -45,6 +45,11 @@ use handle::{call_with, timed, timed_mut, with_ctx, CtxHandle};
 mod views;
 pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 
+/// Make what the hooks need in every VM before any script runs (the views' shared functions).
+pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
+    views::install(lua)
+}
+
 /// The script side of [`Hooks`] for one call into the kernel.
 pub struct ScriptHooks<'a> {
     lua: &'a Lua,

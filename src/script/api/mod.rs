@@ -34,5 +34,5 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         })?,
     )?;
     lua.globals().set("village", village)?;
-    Ok(())
+    hooks::install(lua)
 }

@@ -16,18 +16,25 @@ use mlua::AnyUserData;
 
 /// The VM's view functions, made once: the maker of a call's metatable and the shared methods.
 struct ViewKit {
-    /// `function(ctx) return metatable end`: a call's metatable, whose `__index` reads through `ctx`.
-    metatable: mlua::Function,
+    /// The views' `__index`: a method (`has`, `has_trait`), or the field read through the view's
+    /// call's `ctx` (`getmetatable(view).ctx`) and kept.
+    index: mlua::Function,
+    /// The views' `__pairs`: every field filled in, then the table's own entries.
+    pairs: mlua::Function,
     core: Rc<KitCore>,
 }
 
 /// What the kernel's view code needs on every view and field: the VM's budget and memory limit (to
-/// work as the kernel, `host::kernel_lua`) and the identity keys, made once as Lua strings.
+/// work as the kernel, `host::kernel_lua`) and the keys it sets, made once as Lua strings.
 struct KitCore {
     budget: Rc<crate::script::host::Budget>,
     memory: usize,
     id: mlua::LuaString,
     name: mlua::LuaString,
+    view: mlua::LuaString,
+    ctx: mlua::LuaString,
+    index: mlua::LuaString,
+    pairs: mlua::LuaString,
 }
 
 impl KitCore {
@@ -37,14 +44,13 @@ impl KitCore {
     }
 }
 
-/// What `getmetatable` answers for a view (its metatable is the kernel's, not the script's).
-const VIEW_MARK: &str = "view";
-
-/// The Lua side of views: a call's metatable reads a missing field with `fill(ctx, view, key)` and lists
-/// every field (`pairs`) after `fill_all(ctx, view)`; `has` and `has_trait` read the view's own
-/// `conditions` and `traits`, so they answer as the view's fields do.
+/// The Lua side of views, shared by every call: a call's metatable (made in Rust, `view = true`) holds
+/// its `ctx`; a field not yet read is asked of Rust with `fill(ctx, view, key)` and kept; `pairs`
+/// lists every field after `fill_all(ctx, view)`; `has` and `has_trait` read the view's own
+/// `conditions` and `traits`, so they answer as the view's fields do. The functions it uses are the
+/// standard library's, taken when the VM is built, before any script runs.
 const VIEW_LUA: &str = r#"
-local fill, fill_all, next, ipairs = ...
+local fill, fill_all, next, ipairs, getmetatable = ...
 local methods = {}
 function methods.has(self, condition)
   for _, c in ipairs(self.conditions) do
@@ -62,22 +68,24 @@ function methods.has_trait(self, name)
   end
   return false
 end
-return function(ctx)
-  local mt = { __metatable = "view", ctx = ctx }
-  mt.__index = function(t, k)
-    local m = methods[k]
-    if m ~= nil then
-      return m
-    end
-    return fill(ctx, t, k)
+local function index(t, k)
+  local m = methods[k]
+  if m ~= nil then
+    return m
   end
-  mt.__pairs = function(t)
-    fill_all(ctx, t)
-    return next, t, nil
-  end
-  return mt
+  return fill(getmetatable(t).ctx, t, k)
 end
+local function list(t)
+  fill_all(getmetatable(t).ctx, t)
+  return next, t, nil
+end
+return index, list
 "#;
+
+/// Build the VM's view kit now, while the standard library is as the sandbox made it.
+pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
+    kit(lua).map(|_| ())
+}
 
 /// The kit of this VM, made on first use.
 fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
@@ -90,6 +98,10 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         memory: host.limits.memory,
         id: lua.create_string("id")?,
         name: lua.create_string("name")?,
+        view: lua.create_string("view")?,
+        ctx: lua.create_string("ctx")?,
+        index: lua.create_string("__index")?,
+        pairs: lua.create_string("__pairs")?,
     });
     let fill_core = core.clone();
     let fill = lua.create_function(move |lua, (ctx, t, k): (AnyUserData, Table, Value)| {
@@ -110,13 +122,18 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         let handle = borrow_live(lua, &ctx, &t)?;
         all_core.kernel(lua, || fill_every(lua, &handle, &all_core, &t))
     })?;
-    let next: mlua::Function = lua.globals().raw_get("next")?;
-    let ipairs: mlua::Function = lua.globals().raw_get("ipairs")?;
-    let metatable = lua
+    let g = lua.globals();
+    let (index, pairs) = lua
         .load(VIEW_LUA)
         .set_name("=village.view")
-        .call::<mlua::Function>((fill, fill_all, next, ipairs))?;
-    lua.set_app_data(ViewKit { metatable, core });
+        .call::<(mlua::Function, mlua::Function)>((
+            fill,
+            fill_all,
+            g.raw_get::<mlua::Function>("next")?,
+            g.raw_get::<mlua::Function>("ipairs")?,
+            g.raw_get::<mlua::Function>("getmetatable")?,
+        ))?;
+    lua.set_app_data(ViewKit { index, pairs, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
 }
@@ -206,8 +223,9 @@ fn fill_every(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Resu
 }
 
 impl Ctx<'_> {
-    /// This call's view metatable, made with the call's first view.
-    fn view_metatable(&self, lua: &Lua) -> mlua::Result<Table> {
+    /// This call's view metatable, made with the call's first view: `view = true`, the call's `ctx`,
+    /// and the shared `__index` and `__pairs`.
+    fn view_metatable(&self, lua: &Lua, kit: &ViewKit) -> mlua::Result<Table> {
         if let Some(mt) = self.views.metatable.borrow().as_ref() {
             return Ok(mt.clone());
         }
@@ -216,8 +234,12 @@ impl Ctx<'_> {
             .handle
             .get()
             .ok_or_else(|| mlua::Error::runtime("a view was asked for outside a hook call"))?;
-        let kit = kit(lua)?;
-        let mt: Table = kit.metatable.call(handle.clone())?;
+        let k = &kit.core;
+        let mt = lua.create_table_with_capacity(0, 4)?;
+        mt.raw_set(&k.view, true)?;
+        mt.raw_set(&k.ctx, handle.clone())?;
+        mt.raw_set(&k.index, kit.index.clone())?;
+        mt.raw_set(&k.pairs, kit.pairs.clone())?;
         *self.views.metatable.borrow_mut() = Some(mt.clone());
         Ok(mt)
     }
@@ -225,10 +247,9 @@ impl Ctx<'_> {
     /// A new view table holding its identity (`id` for a model, else `name`) with this call's metatable.
     fn new_view(&self, lua: &Lua, model: bool, value: Value) -> mlua::Result<Table> {
         let kit = kit(lua)?;
-        let core = kit.core.clone();
-        drop(kit);
+        let core = &kit.core;
         core.kernel(lua, || {
-            let mt = self.view_metatable(lua)?;
+            let mt = self.view_metatable(lua, &kit)?;
             let t = lua.create_table_with_capacity(0, 4)?;
             t.raw_set(if model { &core.id } else { &core.name }, value)?;
             t.set_metatable(Some(mt))?;
@@ -330,12 +351,8 @@ impl Ctx<'_> {
         // The call that made it may be over (its ctx destroyed): a view is known by its metatable.
         let is_view = t
             .metatable()
-            .and_then(|mt| {
-                mt.raw_get::<Option<mlua::LuaString>>("__metatable")
-                    .ok()
-                    .flatten()
-            })
-            .is_some_and(|m| m.as_bytes() == VIEW_MARK.as_bytes());
+            .and_then(|mt| mt.raw_get::<Option<bool>>("view").ok().flatten())
+            .unwrap_or(false);
         if !is_view {
             return Ok(v);
         }
