@@ -15,9 +15,9 @@ function M.may_claim(m)
 	return m.kind == "hero" and not m:has_trait("Animal")
 end
 
---- Whether no enemy stands within `range` of the point.
-local function safe(ctx, p, range)
-	for _, d in ipairs(ctx:distances_to(ctx:models({ side = "enemies" }), p)) do
+--- Whether no enemy (of `enemies`) stands within `range` of the point.
+local function safe(ctx, enemies, p, range)
+	for _, d in ipairs(ctx:distances_to(enemies, p)) do
 		if d <= range then
 			return false
 		end
@@ -26,9 +26,9 @@ local function safe(ctx, p, range)
 end
 
 --- The hero who should fetch the token at `p`: the nearest free hero that may claim (ties by id).
-local function fetcher(ctx, p)
+--- `free` are the heroes not Engaged.
+local function fetcher(ctx, free, p)
 	local best, best_d
-	local free = ctx:models({ side = "heroes", kind = "hero", engaged = false })
 	for i, d in ipairs(ctx:distances_to(free, p)) do
 		local h = free[i]
 		if M.may_claim(h) and (not best_d or d < best_d) then
@@ -66,11 +66,13 @@ function M.claim_or_approach(ctx, self)
 		return nil
 	end
 	local range = ctx:rule("measures", "long")
+	local enemies = ctx:models({ side = "enemies" })
+	local free = ctx:models({ side = "heroes", kind = "hero", engaged = false })
 	local best, best_d
 	for _, t in ipairs(tokens) do
 		local p = point(t)
-		if safe(ctx, p, range) then
-			local h = fetcher(ctx, p)
+		if safe(ctx, enemies, p, range) then
+			local h = fetcher(ctx, free, p)
 			local d = ctx:distance_to(self, p)
 			if h and h.id == self.id and (not best_d or d < best_d) then
 				best, best_d = p, d

@@ -17,11 +17,18 @@ local function holds(list, value)
 	return false
 end
 
---- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order.
-local function spells_of(ctx, self, kind)
+--- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order. `known`
+--- caches each spell's roster entry for the call (a cast is weighed against every kind).
+local function spells_of(ctx, self, kind, known)
 	local out = {}
 	for _, name in ipairs(self.spells) do
-		local s = ctx:spell(name)
+		local s = known and known[name]
+		if s == nil then
+			s = ctx:spell(name) or false
+			if known then
+				known[name] = s
+			end
+		end
 		if s and holds(s.kinds, kind) then
 			out[#out + 1] = name
 		end
@@ -69,8 +76,8 @@ end
 
 --- Heal (a healing spell): the most hurt friend of its side (itself included) it can reach, at the lowest
 --- Power that reaches — a Wound before a condition.
-local function heal(ctx, self)
-	local names = spells_of(ctx, self, "healing")
+local function heal(ctx, self, known)
+	local names = spells_of(ctx, self, "healing", known)
 	if #names == 0 then
 		return nil
 	end
@@ -102,8 +109,8 @@ end
 --- A spell cast at an enemy (an attack spell while it may still attack this turn, or a Resisted one at a
 --- model not yet Transfixed), the most threatening enemy first, at the highest Power it can pay that
 --- reaches (Power is an attack's Combat, a Resisted spell's number of dice).
-local function at_enemy(ctx, self, threats, kind)
-	for _, name in ipairs(spells_of(ctx, self, kind)) do
+local function at_enemy(ctx, self, threats, kind, known)
+	for _, name in ipairs(spells_of(ctx, self, kind, known)) do
 		for _, foe in ipairs(threats) do
 			if kind ~= "resisted" or not foe:has("transfixed") then
 				for _, power in ipairs(powers(ctx, self, true)) do
@@ -137,8 +144,8 @@ end
 --- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
 --- ends within the Power's range of the caster (the lowest Power that reaches). Only for an enemy not
 --- yet in contact with anything and still farther than Short from the Town Hall.
-local function wall(ctx, self, threats)
-	local names = spells_of(ctx, self, "wall")
+local function wall(ctx, self, threats, known)
+	local names = spells_of(ctx, self, "wall", known)
 	local th = P.town_hall(ctx)
 	if #names == 0 or th == nil then
 		return nil
@@ -147,7 +154,7 @@ local function wall(ctx, self, threats)
 	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= ctx:rule("measures", "short") then
 		return nil
 	end
-	local spell = ctx:spell(names[1])
+	local spell = known[names[1]]
 	local half = (spell.wall and spell.wall.length or 3) / 2
 	local dx, dy = th.pos.x - foe.pos.x, th.pos.y - foe.pos.y
 	local len = math.sqrt(dx * dx + dy * dy)
@@ -191,10 +198,12 @@ function S.cast(ctx, self, threats)
 	if not self.declared or self.engaged or self.casts >= ctx:rule("magic", "spells_per_activation") then
 		return nil
 	end
-	return heal(ctx, self)
-		or (not has_wall(ctx, self) and wall(ctx, self, threats))
-		or at_enemy(ctx, self, threats, "attack")
-		or at_enemy(ctx, self, transfix_targets(ctx, threats), "resisted")
+	-- Each spell's roster entry, asked for once in this call.
+	local known = {}
+	return heal(ctx, self, known)
+		or (not has_wall(ctx, self) and wall(ctx, self, threats, known))
+		or at_enemy(ctx, self, threats, "attack", known)
+		or at_enemy(ctx, self, transfix_targets(ctx, threats), "resisted", known)
 end
 
 return S
