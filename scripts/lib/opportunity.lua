@@ -44,6 +44,11 @@ end
 --- * `{ move = point }` toward the nearest token with no enemy within Long of it, when `self` is not
 ---   Engaged and is the nearest free hero to that token (the others keep fighting).
 function M.claim_or_approach(ctx, self)
+	-- Nothing carried and no token on the table (most actions): nothing to do, whoever it is.
+	local tokens = ctx:tokens("opportunity")
+	if #tokens == 0 and #self.items == 0 then
+		return nil
+	end
 	if not M.may_claim(self) then
 		return nil
 	end
@@ -52,7 +57,6 @@ function M.claim_or_approach(ctx, self)
 			return { use = item }
 		end
 	end
-	local tokens = ctx:tokens("opportunity")
 	if #tokens == 0 then
 		return nil
 	end
