@@ -2,9 +2,9 @@
 //!
 //! No rules logic lives here; every number printed is computed by the library.
 
-/// mimalloc for the whole process, Lua's heap included (mlua allocates through Rust's global allocator):
-/// a game makes hundreds of thousands of small allocations, and the system allocator spent a fifth of
-/// a simulation's time on them.
+/// mimalloc for the whole process, Lua's heap included (the script host allocates Lua memory through
+/// Rust's global allocator): a game makes hundreds of thousands of small allocations, and the system
+/// allocator spent a fifth of a simulation's time on them.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -87,25 +87,23 @@ enum ParamsOf {
     Item(usize),
 }
 
-/// What decides which modules act for a model, hashed (FNV-1a): its profile name, its traits (profile and
-/// granted for the wave) and its items' names and scripts.
+/// What decides which modules act for a model, hashed: its profile name, its traits (profile and granted
+/// for the wave) and its items' names and scripts. FxHash takes a word at a time: the key is made at every
+/// hook call for every model asked, where a byte-at-a-time hash cost more than the lookup it saves.
 fn acting_key(m: &Model) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut add = |bytes: &[u8]| {
-        for b in bytes.iter().chain([&0xff]) {
-            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    add(m.name.as_bytes());
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    m.name.hash(&mut h);
     for t in m.all_traits() {
-        add(t.as_bytes());
+        t.hash(&mut h);
     }
-    add(b"items");
+    // Each `str` hash ends with a terminator, and the item count marks where the traits end.
+    m.items.len().hash(&mut h);
     for i in &m.items {
-        add(i.name.as_bytes());
-        add(i.script.as_bytes());
+        i.name.hash(&mut h);
+        i.script.hash(&mut h);
     }
-    h
+    h.finish()
 }
 
 impl<'a> ScriptHooks<'a> {
@@ -129,6 +127,21 @@ impl<'a> ScriptHooks<'a> {
     /// given with), then the game's variants. Found once per model and kept while what decides them is
     /// unchanged ([`acting_key`]).
     fn modules_for(&self, m: &Model) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
+        self.modules_where(m, |_| true)
+    }
+
+    /// The modules acting for `m` that define the entry point `entry`, as [`ScriptHooks::modules_for`].
+    fn modules_with(&self, m: &Model, entry: &str) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
+        self.modules_where(m, |module| module.function(entry).is_some())
+    }
+
+    /// The modules acting for `m` that `keep` accepts, as [`ScriptHooks::modules_for`]. The params of
+    /// the others are never looked up (an item's are a copy).
+    fn modules_where(
+        &self,
+        m: &Model,
+        keep: impl Fn(&Module) -> bool,
+    ) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
         let key = acting_key(m);
         let cached = self
             .acting
@@ -149,7 +162,7 @@ impl<'a> ScriptHooks<'a> {
         let r: &'a crate::roster::Rosters = &self.core.rosters;
         list.iter()
             .filter_map(|a| {
-                let module = self.registry.at(a.module)?;
+                let module = self.registry.at(a.module).filter(|m| keep(m))?;
                 let params = match a.params {
                     ParamsOf::None => None,
                     ParamsOf::Trait(i) => Some(Cow::Borrowed(&r.traits.get(i)?.params)),
@@ -280,7 +293,7 @@ impl ScriptHooks<'_> {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
-        for (module, params) in self.modules_for(me) {
+        for (module, params) in self.modules_with(me, entry) {
             let Some(f) = module.function(entry) else {
                 continue;
             };
@@ -325,7 +338,7 @@ impl ScriptHooks<'_> {
         arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<(&Module, Value)>, HookError> {
         let modules = match game.model(id) {
-            Ok(me) => self.modules_for(me),
+            Ok(me) => self.modules_with(me, entry),
             Err(_) => return Ok(Vec::new()),
         };
         let mut out = Vec::new();
@@ -533,7 +546,7 @@ impl Hooks for ScriptHooks<'_> {
             let Some(id) = id else { continue };
             let Ok(me) = game.model(id) else { continue };
             let roll_t = |lua: &Lua, ctx: &Ctx| roll_table(lua, ctx, roll, role).map(Value::Table);
-            for (module, params) in self.modules_for(me) {
+            for (module, params) in self.modules_with(me, &entry) {
                 let Some(f) = module.function(&entry) else {
                     continue;
                 };
@@ -1140,7 +1153,8 @@ impl Hooks for ScriptHooks<'_> {
         };
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         // The first script that grants it is its source; a table of names is read without a call.
-        for (module, params) in self.modules_for(me) {
+        let granting = |module: &Module| !matches!(module.permissions, Permissions::None);
+        for (module, params) in self.modules_where(me, granting) {
             let granted = match &module.permissions {
                 Permissions::None => false,
                 Permissions::Fixed(names) => names.iter().any(|n| n == name),

@@ -123,16 +123,16 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         all_core.kernel(lua, || fill_every(lua, &handle, &all_core, &t))
     })?;
     let g = lua.globals();
-    let (index, pairs) = lua
-        .load(VIEW_LUA)
-        .set_name("=village.view")
-        .call::<(mlua::Function, mlua::Function)>((
-            fill,
-            fill_all,
-            g.raw_get::<mlua::Function>("next")?,
-            g.raw_get::<mlua::Function>("ipairs")?,
-            g.raw_get::<mlua::Function>("getmetatable")?,
-        ))?;
+    let (index, pairs) =
+        lua.load(VIEW_LUA)
+            .set_name("=village.view")
+            .call::<(mlua::Function, mlua::Function)>((
+                fill,
+                fill_all,
+                g.raw_get::<mlua::Function>("next")?,
+                g.raw_get::<mlua::Function>("ipairs")?,
+                g.raw_get::<mlua::Function>("getmetatable")?,
+            ))?;
     lua.set_app_data(ViewKit { index, pairs, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
