@@ -43,7 +43,7 @@ impl ScriptError {
                 }
             }
             mlua::Error::RuntimeError(text) => {
-                if text.contains(super::vm::BUDGET_MESSAGE) {
+                if is_budget(&text) {
                     ScriptError::Budget(text)
                 } else {
                     ScriptError::Runtime(text)
@@ -51,7 +51,7 @@ impl ScriptError {
             }
             other => {
                 let text = other.to_string();
-                if text.contains(super::vm::BUDGET_MESSAGE) {
+                if is_budget(&text) {
                     ScriptError::Budget(text)
                 } else {
                     ScriptError::Runtime(text)
@@ -68,4 +68,9 @@ impl ScriptError {
             .unwrap_or_default()
             .to_string()
     }
+}
+
+/// Whether an error's text is a budget's: instructions spent or the wall-clock limit passed.
+fn is_budget(text: &str) -> bool {
+    text.contains(super::vm::BUDGET_MESSAGE) || text.contains(super::vm::TIME_MESSAGE)
 }

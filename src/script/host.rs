@@ -24,6 +24,63 @@ pub(crate) struct Budget {
     /// Set while the kernel's own Lua code runs (building a snapshot): its instructions are not
     /// charged to the script whose call it serves, nor stopped outside any budget.
     pub kernel: Cell<bool>,
+    /// Whether the budget in force is a hook's: a script the kernel calls while it runs (a
+    /// `permissions` function asked through `ctx:permission`) spends from it too. A chunk's budget
+    /// (`village run`, a REPL line) does not pay for the games it plays.
+    pub charges_nested: Cell<bool>,
+    /// When the call in force must have returned, whatever its instructions: the safety net for work
+    /// no instruction count sees (a long `..` in a loop, a C function that walks a huge value).
+    pub deadline: Cell<Option<std::time::Instant>>,
+}
+
+impl Budget {
+    /// Spend `units` of the running script's budget on work a C function is about to do (one unit per
+    /// VM instruction the same work would take in Lua, roughly), or the budget error once it is spent,
+    /// as the instruction hook would raise it. The kernel's own work is not charged.
+    pub fn charge(&self, lua: &Lua, units: u64) -> mlua::Result<()> {
+        if self.kernel.get() {
+            return Ok(());
+        }
+        let left = self.remaining.get();
+        if self.exhausted.get() || units > left {
+            self.exhausted.set(true);
+            self.remaining.set(0);
+            return Err(mlua::Error::runtime(format!(
+                "{}{}",
+                script_location(lua),
+                super::vm::BUDGET_MESSAGE
+            )));
+        }
+        self.remaining.set(left - units);
+        Ok(())
+    }
+
+    /// Whether the call in force has run past its deadline.
+    pub fn overdue(&self) -> bool {
+        self.deadline
+            .get()
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+}
+
+/// `file:line: ` of the innermost Lua function on the stack (the script calling a C function), or
+/// nothing when there is none.
+pub(crate) fn script_location(lua: &Lua) -> String {
+    for level in 0..8 {
+        let found = lua.inspect_stack(level, |d| {
+            let line = d.current_line()?;
+            let src = d.source();
+            let file = src.short_src.as_deref()?.to_string();
+            // The sandbox's own wrappers (`=sandbox`) are not where the script is.
+            (file != "[C]" && file != "sandbox").then(|| format!("{file}:{line}: "))
+        });
+        match found {
+            Some(Some(at)) => return at,
+            Some(None) => continue,
+            None => break,
+        }
+    }
+    String::new()
 }
 
 /// Runs `f`, the kernel's own work on the Lua state (building views, answering a `ctx` method), with the
@@ -169,19 +226,44 @@ pub(crate) fn profiled_method<R>(lua: &Lua, name: &str, call: impl FnOnce() -> R
 }
 
 /// Run `f` with a fresh instruction budget; nested calls (a hook inside a chunk) get their own budget
-/// and restore the outer one afterwards.
+/// and restore the outer one afterwards. Inside a hook's budget a nested call gets no more than the
+/// hook has left, and what it spends is the hook's ([`Budget::charges_nested`]). A call also has a
+/// wall-clock deadline (`Limits::hook_millis` or `chunk_millis`, by the budget it was given).
 pub(crate) fn with_budget<R>(
     lua: &Lua,
     instructions: u64,
     f: impl FnOnce() -> mlua::Result<R>,
 ) -> Result<R, ScriptError> {
-    let (budget, limit) = match host(lua) {
-        Ok(h) => (h.budget.clone(), h.limits.memory),
+    let (budget, limit, limits) = match host(lua) {
+        Ok(h) => (h.budget.clone(), h.limits.memory, h.limits),
         Err(e) => return Err(ScriptError::from_lua(e)),
     };
-    let saved = (budget.remaining.get(), budget.exhausted.get());
-    budget.remaining.set(instructions);
-    budget.exhausted.set(false);
+    let saved = (
+        budget.remaining.get(),
+        budget.exhausted.get(),
+        budget.charges_nested.get(),
+        budget.deadline.get(),
+    );
+    let nested_in_hook = budget.depth.get() > 0 && saved.2;
+    let given = if nested_in_hook {
+        instructions.min(saved.0)
+    } else {
+        instructions
+    };
+    budget.remaining.set(given);
+    budget.exhausted.set(nested_in_hook && saved.1);
+    let is_hook = instructions <= limits.hook_instructions;
+    budget.charges_nested.set(is_hook || nested_in_hook);
+    let millis = if is_hook {
+        limits.hook_millis
+    } else {
+        limits.chunk_millis
+    };
+    let deadline = std::time::Instant::now().checked_add(std::time::Duration::from_millis(millis));
+    budget.deadline.set(match (saved.3, deadline) {
+        (Some(outer), Some(own)) => Some(outer.min(own)),
+        (outer, own) => own.or(outer),
+    });
     // A script runs counted and under the VM's memory limit, wherever it is called from (the kernel's
     // own work, as a hook inside a `ctx` method, runs neither); the caller's mode is back when it
     // returns. Outside scripts the limit is lifted, so the kernel's Lua work is never guarded.
@@ -201,7 +283,20 @@ pub(crate) fn with_budget<R>(
             .lua_nanos
             .set(budget.lua_nanos.get().saturating_add(nanos));
     }
-    budget.remaining.set(saved.0);
-    budget.exhausted.set(saved.1);
+    if nested_in_hook {
+        // What the nested call spent is the hook's; a nested call that ran the hook's budget out
+        // leaves it exhausted, so the hook stops too (its `pcall` re-raises).
+        let spent = given - budget.remaining.get().min(given);
+        let left = saved.0.saturating_sub(spent);
+        budget.remaining.set(left);
+        budget
+            .exhausted
+            .set(saved.1 || (budget.exhausted.get() && given == saved.0));
+    } else {
+        budget.remaining.set(saved.0);
+        budget.exhausted.set(saved.1);
+    }
+    budget.charges_nested.set(saved.2);
+    budget.deadline.set(saved.3);
     result.map_err(ScriptError::from_lua)
 }

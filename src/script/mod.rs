@@ -7,11 +7,13 @@ pub mod api;
 mod error;
 mod host;
 pub mod micro;
+pub(crate) mod patterns;
 mod play;
 pub mod registry;
 mod reload;
 pub mod repl;
 mod session;
+mod source_check;
 mod vm;
 
 pub use error::ScriptError;

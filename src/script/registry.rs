@@ -264,10 +264,7 @@ pub fn load_module(
         message: e.to_string(),
     })?;
     let value: Value = with_budget(lua, budget, || {
-        lua.load(&src)
-            .set_name(format!("@{label}"))
-            .set_mode(mlua::chunk::ChunkMode::Text)
-            .call(())
+        super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))?.call(())
     })?;
     let Value::Table(table) = value else {
         return Err(ScriptError::Runtime(format!(

@@ -6,7 +6,7 @@
 //! `scripts/traits/savage.lua:12: …`.
 
 use super::error::ScriptError;
-use super::host::{with_budget, Host};
+use super::host::{script_location, with_budget, Host};
 use crate::dice::Dice;
 use mlua::chunk::ChunkMode;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
@@ -22,6 +22,11 @@ pub struct Limits {
     pub hook_instructions: u64,
     /// VM instructions a top-level chunk (`village run`, a REPL line) may execute.
     pub chunk_instructions: u64,
+    /// Wall-clock milliseconds one hook call may take: a safety net, far above what its instructions
+    /// take, for work the instruction count cannot see (a huge `..` in a loop).
+    pub hook_millis: u64,
+    /// The same for a top-level chunk (it may play whole games).
+    pub chunk_millis: u64,
 }
 
 impl Default for Limits {
@@ -32,6 +37,10 @@ impl Default for Limits {
             hook_instructions: 5_000_000,
             // A few seconds: room for long experiments, still a bound on a forgotten loop.
             chunk_instructions: 500_000_000,
+            // A hook's 5 M instructions take 10–50 ms: two seconds is forty times that.
+            hook_millis: 2_000,
+            // A chunk may play many games; ten minutes still ends a forgotten loop of `..`.
+            chunk_millis: 600_000,
         }
     }
 }
@@ -41,6 +50,27 @@ const HOOK_STRIDE: u32 = 1000;
 
 /// The error text of an exhausted budget; also how `pcall` recognises it.
 pub const BUDGET_MESSAGE: &str = "instruction budget exhausted (a runaway loop?)";
+
+/// Compile `src` as a text chunk named `name` (`@path` for a file, `=name` otherwise), refusing first what
+/// the sandbox cannot meter (`source_check`): every script, `require`d module, `load`ed string and REPL
+/// or `village run` chunk comes through here.
+pub(crate) fn compile(lua: &Lua, src: &[u8], name: &str) -> mlua::Result<mlua::Function> {
+    if let Some(line) = super::source_check::to_be_closed_line(src) {
+        let shown = name.trim_start_matches(['@', '=']);
+        return Err(mlua::Error::runtime(format!(
+            "{shown}:{line}: to-be-closed variables (<close>) are not available in the sandbox: their \
+             __close would run outside the instruction budget when a budget error unwinds them"
+        )));
+    }
+    lua.load(src)
+        .set_name(name)
+        .set_mode(ChunkMode::Text)
+        .into_function()
+}
+
+/// The error text of a call that ran past its wall-clock limit (`Limits::hook_millis`).
+pub const TIME_MESSAGE: &str =
+    "the call ran past its time limit (work the instruction budget cannot count, such as a huge `..` in a loop?)";
 
 /// One script folder layer: its files and the name shown in chunk names and errors.
 #[derive(Debug, Clone)]
@@ -105,6 +135,16 @@ impl Vm {
                 if budget.kernel.get() {
                     return Ok(VmState::Continue);
                 }
+                if budget.overdue() {
+                    budget.exhausted.set(true);
+                    budget.remaining.set(0);
+                    let src = debug.source();
+                    let file = src.short_src.as_deref().unwrap_or("?").to_string();
+                    let line = debug.current_line().unwrap_or(0);
+                    return Err(mlua::Error::runtime(format!(
+                        "{file}:{line}: {TIME_MESSAGE}"
+                    )));
+                }
                 let left = budget.remaining.get();
                 if budget.exhausted.get() || left < u64::from(HOOK_STRIDE) {
                     budget.exhausted.set(true);
@@ -134,18 +174,25 @@ impl Vm {
         string.set("dump", Value::Nil)?;
 
         // `load` of text only, in the sandbox's globals, with a chunk name we control.
-        let load = lua.create_function(|lua, (src, name): (mlua::LuaString, Option<String>)| {
-            let name = name.unwrap_or_else(|| "=(load)".to_string());
-            match lua
-                .load(src.as_bytes().to_vec())
-                .set_name(name)
-                .set_mode(ChunkMode::Text)
-                .into_function()
-            {
-                Ok(f) => Ok((Value::Function(f), Value::Nil)),
-                Err(e) => Ok((Value::Nil, Value::String(lua.create_string(e.to_string())?))),
-            }
-        })?;
+        // Compiling is C work that grows with the text: charged like a copy of it.
+        let budget = self.host.budget.clone();
+        let load =
+            lua.create_function(move |lua, (src, name): (mlua::LuaString, Option<String>)| {
+                budget.charge(lua, src.as_bytes().len() as u64 / 16)?;
+                let name = name.unwrap_or_else(|| "=(load)".to_string());
+                match compile(lua, &src.as_bytes(), &name) {
+                    Ok(f) => Ok((Value::Function(f), Value::Nil)),
+                    // Lua's own `load` gives the bare message (`chunk:1: ...`), not mlua's wording.
+                    Err(e) => {
+                        let text = match e {
+                            mlua::Error::RuntimeError(m) => m,
+                            mlua::Error::SyntaxError { message, .. } => message,
+                            other => other.to_string(),
+                        };
+                        Ok((Value::Nil, Value::String(lua.create_string(text)?)))
+                    }
+                }
+            })?;
         g.set("load", load)?;
 
         // `collectgarbage` limited to the harmless queries.
@@ -166,19 +213,33 @@ impl Vm {
         // pcall/xpcall/coroutine.resume that re-raise an exhausted budget, so a loop around them
         // cannot swallow the error and keep running.
         let budget = self.host.budget.clone();
-        let rethrow = lua.create_function(move |_, args: MultiValue| {
+        let rethrow = lua.create_function(move |lua, args: MultiValue| {
             if budget.exhausted.get() {
-                return Err(mlua::Error::runtime(BUDGET_MESSAGE));
+                return Err(mlua::Error::runtime(format!(
+                    "{}{BUDGET_MESSAGE}",
+                    script_location(lua)
+                )));
             }
             Ok(args)
         })?;
+        // An error the budget raises comes from inside Lua's count hook, where hooks are off: a
+        // message handler that ran then would run outside every budget, so xpcall's handler is skipped
+        // for it (the budget error is re-raised anyway).
+        let budget = self.host.budget.clone();
+        let exhausted = lua.create_function(move |_, ()| Ok(budget.exhausted.get()))?;
         let wrap: mlua::Function = lua
             .load(
                 r#"
-                local rethrow, pcall, xpcall, resume = ...
+                local rethrow, pcall, xpcall, resume, exhausted = ...
                 local function pass(...) return rethrow(...) end
                 return function(...) return pass(pcall(...)) end,
-                       function(...) return pass(xpcall(...)) end,
+                       function(f, handler, ...)
+                         local function guarded(...)
+                           if exhausted() then return ... end
+                           return handler(...)
+                         end
+                         return pass(xpcall(f, guarded, ...))
+                       end,
                        function(...) return pass(resume(...)) end
                 "#,
             )
@@ -191,10 +252,37 @@ impl Vm {
                 g.get::<mlua::Function>("pcall")?,
                 g.get::<mlua::Function>("xpcall")?,
                 coroutine.get::<mlua::Function>("resume")?,
+                exhausted,
             ))?;
         g.set("pcall", pcall)?;
         g.set("xpcall", xpcall)?;
         coroutine.set("resume", resume)?;
+
+        // No finalizers: Lua runs `__gc` with hooks off, wherever a collection happens (in a script, in
+        // the kernel between calls), so a looping one could never be stopped. Lua marks a table for
+        // finalization only when its metatable already has `__gc` at `setmetatable`, so refusing it
+        // there is enough.
+        let setmetatable: mlua::Function = g.get("setmetatable")?;
+        let guarded = lua.create_function(move |lua, (t, mt): (Value, Value)| {
+            if let Value::Table(m) = &mt {
+                if !m.raw_get::<Value>("__gc")?.is_nil() {
+                    return Err(mlua::Error::runtime(format!(
+                        "{}setmetatable: __gc finalizers are not available in the sandbox (they \
+                         run outside the instruction budget)",
+                        script_location(lua)
+                    )));
+                }
+            }
+            setmetatable.call::<Value>((t, mt))
+        })?;
+        g.set("setmetatable", guarded)?;
+
+        self.charge_c_functions()?;
+        // Pattern matching is the one C routine whose work is not bounded by its arguments'
+        // size (a backtracking pattern runs for hours on a 30 KB subject): the metered port
+        // charges every step of it.
+        let budget = self.host.budget.clone();
+        super::patterns::install(lua, Rc::new(move |lua, units| budget.charge(lua, units)))?;
 
         // math.random / math.randomseed on the seeded dice, never on Lua's own generator.
         let math: Table = g.get("math")?;
@@ -236,11 +324,7 @@ impl Vm {
             let src = std::fs::read(&path)
                 .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
             host.note_loaded(&path);
-            let value: Value = lua
-                .load(src)
-                .set_name(format!("@{label}"))
-                .set_mode(ChunkMode::Text)
-                .call(name.as_str())?;
+            let value: Value = compile(lua, &src, &format!("@{label}"))?.call(name.as_str())?;
             let value = match value {
                 Value::Nil => Value::Boolean(true),
                 v => v,
@@ -250,6 +334,61 @@ impl Vm {
         })?;
         g.set("require", require)?;
         Ok(())
+    }
+
+    /// The C functions whose work grows with their arguments, and which no instruction count sees,
+    /// charge it to the budget before they run ([`Budget::charge`]): copying or scanning n bytes costs
+    /// n / 16, moving, sorting or inserting among n elements costs n (n log n for a sort). A loop of
+    /// `string.rep("x", 5e7)` or one `table.move({}, 1, 1 << 40, 2)` then ends with the budget error
+    /// instead of running for hours. Each wrapper tail-calls the original, so Lua's own errors still
+    /// name the script's line.
+    fn charge_c_functions(&self) -> mlua::Result<()> {
+        let lua = &self.lua;
+        let budget = self.host.budget.clone();
+        let charge =
+            lua.create_function(move |lua, (what, a, b, c): (String, Value, Value, Value)| {
+                budget.charge(lua, c_function_cost(&what, &a, &b, &c))
+            })?;
+        let g = lua.globals();
+        let install: mlua::Function = lua
+            .load(
+                r#"
+                local charge, string, table, utf8 = ...
+                local function wrap(lib, name, key)
+                  local f = lib[name]
+                  -- `...` whole: a C function counts its arguments (table.insert(t, v) is not
+                  -- table.insert(t, v, nil)).
+                  lib[name] = function(...)
+                    charge(key, ...)
+                    return f(...)
+                  end
+                end
+                for _, n in ipairs({ "rep", "upper", "lower", "reverse", "sub", "format" }) do
+                  wrap(string, n, n)
+                end
+                for _, n in ipairs({ "len", "codepoint", "offset" }) do
+                  wrap(utf8, n, "utf8")
+                end
+                wrap(table, "concat", "concat")
+                wrap(table, "insert", "insert")
+                wrap(table, "remove", "remove")
+                wrap(table, "sort", "sort")
+                local move = table.move
+                table.move = function(...)
+                  local _, f, e = ...
+                  charge("move", f, e)
+                  return move(...)
+                end
+                "#,
+            )
+            .set_name("=sandbox")
+            .into_function()?;
+        install.call::<()>((
+            charge,
+            g.get::<Table>("string")?,
+            g.get::<Table>("table")?,
+            g.get::<Table>("utf8")?,
+        ))
     }
 
     /// Run a source string as a chunk named `name` (e.g. `scripts/x.lua` or `stdin`) with the chunk
@@ -266,11 +405,7 @@ impl Vm {
         instructions: u64,
     ) -> Result<MultiValue, ScriptError> {
         with_budget(&self.lua, instructions, || {
-            self.lua
-                .load(src)
-                .set_name(format!("@{name}"))
-                .set_mode(ChunkMode::Text)
-                .call(())
+            compile(&self.lua, src.as_bytes(), &format!("@{name}"))?.call(())
         })
     }
 
@@ -293,6 +428,49 @@ impl Vm {
         })?;
         self.host.note_loaded(path);
         self.exec(&src, label)
+    }
+}
+
+/// The units a wrapped C function is charged for its first three arguments (see
+/// [`Vm::charge_c_functions`]); arguments of the wrong type cost nothing (the function reports them).
+fn c_function_cost(what: &str, a: &Value, b: &Value, c: &Value) -> u64 {
+    let len = |v: &Value| match v {
+        Value::String(s) => s.as_bytes().len() as u64,
+        Value::Table(t) => t.raw_len() as u64,
+        _ => 0,
+    };
+    let int = |v: &Value| match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Number(n) => Some(*n),
+        _ => None,
+    };
+    let bytes = |n: f64| (n.max(0.0) / 16.0).min(u64::MAX as f64) as u64;
+    match what {
+        // The result's size: n copies of the string and n - 1 separators.
+        "rep" => {
+            let n = int(b).unwrap_or(0.0).max(0.0);
+            bytes(n * (len(a) + len(c)) as f64)
+        }
+        // The result is no longer than the string.
+        "upper" | "lower" | "reverse" | "sub" | "utf8" => len(a) / 16,
+        // The format and every string argument are copied (only the first two are seen here; the
+        // rest are bounded by the stack).
+        "format" => (len(a) + len(b) + len(c)) / 16,
+        "concat" => {
+            let (i, j) = (int(c).unwrap_or(1.0), len(a) as f64);
+            (j - i + 1.0).max(0.0).min(u64::MAX as f64) as u64
+        }
+        "insert" | "remove" => len(a),
+        "sort" => {
+            let n = len(a);
+            n.saturating_mul(u64::from(64 - n.leading_zeros()))
+        }
+        // table.move(a1, f, e, ...): e - f + 1 elements.
+        "move" => match (int(a), int(b)) {
+            (Some(f), Some(e)) => (e - f + 1.0).max(0.0).min(u64::MAX as f64) as u64,
+            _ => 0,
+        },
+        _ => 0,
     }
 }
 
