@@ -31,6 +31,9 @@ pub(crate) struct Budget {
     /// When the call in force must have returned, whatever its instructions: the safety net for work
     /// no instruction count sees (a long `..` in a loop, a C function that walks a huge value).
     pub deadline: Cell<Option<std::time::Instant>>,
+    /// Script calls that failed since the VM was built: a command during which one failed is undone
+    /// whole (`api::game`'s sessions), so no failure leaves a game half-changed.
+    pub failures: Cell<u64>,
 }
 
 impl Budget {
@@ -126,8 +129,15 @@ pub(crate) struct Host {
     pub default_seed: Cell<u64>,
     /// The rosters of the roots' layers; `None` for a bare sandbox VM.
     pub rosters: RefCell<Option<Rc<Rosters>>>,
-    /// The script modules; replaced whole by a reload.
-    pub registry: RefCell<Rc<Registry>>,
+    /// The script modules; replaced whole by a reload, or by their fresh state for a new game.
+    registry: RefCell<Rc<Registry>>,
+    /// Whether no game has run on the registry's modules since they were loaded: the next game may
+    /// use them as they are, instead of running them again ([`Host::fresh_registry`]).
+    registry_unused: Cell<bool>,
+    /// The compiled code of every file `require`d since the registry was loaded, by module name: a
+    /// game's fresh module state runs it again without reading the disk (which may hold a newer,
+    /// broken version the last reload refused).
+    pub required: RefCell<BTreeMap<String, Rc<[u8]>>>,
     /// When on (`village bench --profile`): calls and nanoseconds by the Lua function the kernel
     /// called, named `file:line` where it is defined.
     pub profile: RefCell<Option<BTreeMap<String, (u64, u64)>>>,
@@ -144,6 +154,8 @@ impl Host {
             default_seed: Cell::new(seed),
             rosters: RefCell::new(None),
             registry: RefCell::new(Rc::new(Registry::default())),
+            registry_unused: Cell::new(true),
+            required: RefCell::new(BTreeMap::new()),
             profile: RefCell::new(None),
         }
     }
@@ -167,6 +179,23 @@ impl Host {
     /// The current registry (a cheap handle; a reload swaps in a new one).
     pub fn registry(&self) -> Rc<Registry> {
         self.registry.borrow().clone()
+    }
+
+    /// Install a newly loaded registry (games already started keep the one they began with).
+    pub fn set_registry(&self, registry: Registry) {
+        *self.registry.borrow_mut() = Rc::new(registry);
+        self.registry_unused.set(true);
+    }
+
+    /// The registry for a game about to start, with fresh module state: the modules as loaded when
+    /// no game has used them yet, else run again ([`Registry::fresh`]), so a game never sees what an
+    /// earlier game on this VM left in a module.
+    pub fn fresh_registry(&self, lua: &Lua) -> Result<Rc<Registry>, super::error::ScriptError> {
+        if !self.registry_unused.replace(false) {
+            let fresh = self.registry().fresh(lua, self.limits.hook_instructions)?;
+            *self.registry.borrow_mut() = Rc::new(fresh);
+        }
+        Ok(self.registry())
     }
 }
 
@@ -298,5 +327,8 @@ pub(crate) fn with_budget<R>(
     }
     budget.charges_nested.set(saved.2);
     budget.deadline.set(saved.3);
+    if result.is_err() {
+        budget.failures.set(budget.failures.get() + 1);
+    }
     result.map_err(ScriptError::from_lua)
 }

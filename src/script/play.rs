@@ -9,7 +9,7 @@ use super::host::host;
 use super::repl::Repl;
 use crate::geometry::Vec2;
 use crate::rules::hooks::{Aim, Hooks, Order};
-use crate::state::{describe, Game, ModelId, Side, TokenKind};
+use crate::state::{describe, Game, ModelId, Side, TokenKind, Transaction};
 use crate::wave::act::ActionReport;
 
 /// The activation being played, if any.
@@ -142,10 +142,13 @@ impl Repl {
         let registry = host(lua).map_err(|e| e.to_string())?.registry();
         let hooks = ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
-        let mut game = core
-            .game
-            .try_borrow_mut()
-            .map_err(|_| "the game is busy".to_string())?;
+        // A refused or failed command leaves the game as it was, its log included (a Behaviour that
+        // errors halfway through `:enemies` does not keep the Group's roll, moves or Free Hack).
+        let mut game = Transaction::begin(
+            core.game
+                .try_borrow_mut()
+                .map_err(|_| "the game is busy".to_string())?,
+        );
         let from = game.log().len();
         let mut state = self.play_state();
         let mut notes: Vec<String> = Vec::new();
@@ -392,7 +395,7 @@ impl Repl {
             None if state.turnover => "Turnover: the heroes' turn is over. :enemies".to_string(),
             None => "No hero is active.".to_string(),
         });
-        drop(game);
+        game.commit();
         self.set_play_state(state);
         Ok(out.join("\n"))
     }

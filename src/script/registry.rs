@@ -7,9 +7,12 @@
 use super::error::ScriptError;
 use super::host::with_budget;
 use super::vm::ScriptRoot;
+use super::vm::REQUIRE_CACHE;
+use mlua::chunk::ChunkMode;
 use mlua::{Lua, Table, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// The script folders and the entry points a module of each may define.
 pub const KINDS: &[(&str, &[&str])] = &[
@@ -122,6 +125,9 @@ pub struct Module {
     entries: BTreeMap<String, mlua::Function>,
     /// How it grants permissions.
     pub permissions: Permissions,
+    /// Its compiled chunk, to run again in a fresh environment: every game starts with fresh module
+    /// state ([`Registry::fresh`]).
+    bytecode: Rc<[u8]>,
 }
 
 /// A module's `permissions`: a table of names, read once when the file loads, or a function asked each
@@ -157,6 +163,8 @@ impl Module {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     modules: Vec<Module>,
+    /// The compiled code of the files its modules `require`d, by name (see `Host::required`).
+    required: BTreeMap<String, Rc<[u8]>>,
 }
 
 impl Registry {
@@ -190,6 +198,45 @@ impl Registry {
     /// Every module, in key order.
     pub fn modules(&self) -> impl Iterator<Item = &Module> {
         self.modules.iter()
+    }
+
+    /// The same modules with fresh state: each chunk run again from its compiled form in a new
+    /// environment, and the `require` cache emptied, so nothing a game's scripts kept (a module-level
+    /// counter, a table filled in a hook) carries into the next game. Every game `play`, `sim`,
+    /// `bench` and `replay` play starts so, whatever the worker played before.
+    pub fn fresh(&self, lua: &Lua, budget: u64) -> Result<Registry, ScriptError> {
+        lua.set_named_registry_value(REQUIRE_CACHE, Value::Nil)
+            .map_err(ScriptError::from_lua)?;
+        if let Ok(host) = super::host::host(lua) {
+            *host.required.borrow_mut() = self.required.clone();
+        }
+        let mut modules = Vec::with_capacity(self.modules.len());
+        for m in &self.modules {
+            let chunk = lua
+                .load(&m.bytecode[..])
+                .set_mode(ChunkMode::Binary)
+                .into_function()
+                .map_err(ScriptError::from_lua)?;
+            modules.push(instantiate(
+                lua,
+                chunk,
+                m.bytecode.clone(),
+                &m.kind,
+                &m.key,
+                &m.path,
+                &m.label,
+                budget,
+            )?);
+        }
+        Ok(Registry {
+            modules,
+            required: self.required.clone(),
+        })
+    }
+
+    /// The compiled code of the files its modules `require`d, by module name.
+    pub(crate) fn required(&self) -> &BTreeMap<String, Rc<[u8]>> {
+        &self.required
     }
 
     /// Number of modules.
@@ -235,6 +282,11 @@ pub fn discover(roots: &[ScriptRoot]) -> BTreeMap<String, (PathBuf, String)> {
 pub fn load(lua: &Lua, roots: &[ScriptRoot], budget: u64) -> Result<Registry, Vec<ScriptError>> {
     let mut reg = Registry::default();
     let mut errors = Vec::new();
+    // What the modules require is read from the disk again, and kept with this registry.
+    let host = super::host::host(lua).ok();
+    if let Some(h) = &host {
+        h.required.borrow_mut().clear();
+    }
     // `discover` lists the files in key order, which the registry's index relies on.
     for (key, (path, label)) in discover(roots) {
         let kind = key.split('/').next().unwrap_or_default().to_string();
@@ -242,6 +294,9 @@ pub fn load(lua: &Lua, roots: &[ScriptRoot], budget: u64) -> Result<Registry, Ve
             Ok(m) => reg.modules.push(m),
             Err(e) => errors.push(e),
         }
+    }
+    if let Some(h) = &host {
+        reg.required = h.required.borrow().clone();
     }
     if errors.is_empty() {
         Ok(reg)
@@ -263,8 +318,28 @@ pub fn load_module(
         path: label.to_string(),
         message: e.to_string(),
     })?;
+    let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
+        .map_err(ScriptError::from_lua)?;
+    let bytecode: Rc<[u8]> = chunk.dump(false).into();
+    instantiate(lua, chunk, bytecode, kind, key, path, label, budget)
+}
+
+/// Run a module's compiled chunk in a new environment and check its entry points against the
+/// vocabulary of its kind.
+#[allow(clippy::too_many_arguments)] // one module's identity, spelled out for both callers
+fn instantiate(
+    lua: &Lua,
+    chunk: mlua::Function,
+    bytecode: Rc<[u8]>,
+    kind: &str,
+    key: &str,
+    path: &Path,
+    label: &str,
+    budget: u64,
+) -> Result<Module, ScriptError> {
     let value: Value = with_budget(lua, budget, || {
-        super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))?.call(())
+        chunk.set_environment(super::vm::new_environment(lua)?)?;
+        chunk.call(())
     })?;
     let Value::Table(table) = value else {
         return Err(ScriptError::Runtime(format!(
@@ -309,6 +384,7 @@ pub fn load_module(
         table,
         entries,
         permissions,
+        bytecode,
     })
 }
 

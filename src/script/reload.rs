@@ -38,8 +38,7 @@ pub const DEBOUNCE: Duration = Duration::from_millis(50);
 /// cannot starve the reload.
 pub const MAX_BATCH_DELAY: Duration = Duration::from_millis(500);
 
-/// The `require` cache in the Lua registry (see `vm.rs`).
-const REQUIRE_CACHE: &str = "village.loaded";
+use super::vm::REQUIRE_CACHE;
 
 /// Why a folder or file could not be watched.
 #[derive(Debug, thiserror::Error)]
@@ -642,6 +641,8 @@ impl ScriptHost {
             if let Some(old) = saved_cache {
                 // Best effort: failing to restore only means modules get required afresh later.
                 let _ = lua.set_named_registry_value(REQUIRE_CACHE, old);
+                // And `require` goes on with the code the kept modules were loaded with.
+                *h.required.borrow_mut() = h.registry().required().clone();
             }
             return Err(errors);
         }
@@ -666,7 +667,7 @@ impl ScriptHost {
                 .filter(|m| new.get(&m.key).is_none())
                 .map(|m| m.key.clone())
                 .collect();
-            *h.registry.borrow_mut() = Rc::new(new);
+            h.set_registry(new);
         }
         summary.modules = self.module_count();
         Ok(summary)

@@ -186,7 +186,7 @@ impl Repl {
         let mut v: Value = self.lua().globals().raw_get(first).ok()?;
         for p in parts {
             v = match &v {
-                Value::Table(t) => t.raw_get(p).ok()?,
+                Value::Table(t) => super::vm::behind_view(t).raw_get(p).ok()?,
                 Value::UserData(ud) => ud.get::<Value>(p).ok()?,
                 _ => return None,
             };
@@ -227,7 +227,7 @@ impl Repl {
     }
 
     fn table_keys(&self, t: &Table, functions_only: bool) -> Vec<String> {
-        t.clone()
+        super::vm::behind_view(t)
             .pairs::<Value, Value>()
             .filter_map(|p| p.ok())
             .filter(|(_, v)| !functions_only || matches!(v, Value::Function(_)))

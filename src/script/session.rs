@@ -96,7 +96,7 @@ impl ScriptHost {
         let h = self.vm.host();
         let reg = registry::load(self.vm.lua(), &h.roots, h.limits.hook_instructions)?;
         let n = reg.len();
-        *h.registry.borrow_mut() = Rc::new(reg);
+        h.set_registry(reg);
         Ok(n)
     }
 
@@ -140,11 +140,12 @@ impl ScriptHost {
         // Each game starts the VM's own stream (`math.random`) afresh from its seed, so a game played by
         // a host that played others before (a `village sim` worker) is the game `village play` plays.
         let host = self.vm.host();
+        // Fresh module state first: a module that rolls while it loads must not move the game's dice.
+        let registry = host.fresh_registry(lua).map_err(|e| e.to_string())?;
         *host.dice.borrow_mut() = crate::dice::Dice::new(seed);
         host.default_seed.set(seed);
         let handle = api::game::new_game(lua, Some(opts)).map_err(|e| e.to_string())?;
         let core = handle.0.clone();
-        let registry = self.vm.host().registry();
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();

@@ -55,6 +55,7 @@ pub const BUDGET_MESSAGE: &str = "instruction budget exhausted (a runaway loop?)
 /// the sandbox cannot meter (`source_check`): every script, `require`d module, `load`ed string and REPL
 /// or `village run` chunk comes through here.
 pub(crate) fn compile(lua: &Lua, src: &[u8], name: &str) -> mlua::Result<mlua::Function> {
+    let src = strip_bom(src);
     if let Some(line) = super::source_check::to_be_closed_line(src) {
         let shown = name.trim_start_matches(['@', '=']);
         return Err(mlua::Error::runtime(format!(
@@ -71,6 +72,102 @@ pub(crate) fn compile(lua: &Lua, src: &[u8], name: &str) -> mlua::Result<mlua::F
 /// The error text of a call that ran past its wall-clock limit (`Limits::hook_millis`).
 pub const TIME_MESSAGE: &str =
     "the call ran past its time limit (work the instruction budget cannot count, such as a huge `..` in a loop?)";
+
+/// Where `require` keeps the modules it loaded (the Lua registry; `reload.rs` and fresh module state
+/// for each game clear it).
+pub(crate) const REQUIRE_CACHE: &str = "village.loaded";
+/// The Lua registry key of the function that makes a module environment.
+const NEW_ENVIRONMENT: &str = "village.new_environment";
+/// The Lua registry key of the function that makes a read-only view of a library table.
+const FREEZE: &str = "village.freeze";
+
+/// The sandbox's environments, in Lua. Given the globals, `load` and `error`, it freezes the standard
+/// library tables (a read-only view in each global; `rawset` refuses them; the string metatable is
+/// protected) and returns `new_env` (a module's environment: its own table, reading through to the
+/// globals, with `_G` and `load` bound to it) and `freeze` (for the `village` table).
+const ENVIRONMENTS: &str = r##"
+local G, load, error = ...
+local setmetatable, rawset, select, next, tostring, ipairs = setmetatable, rawset, select, next, tostring, ipairs
+local frozen = setmetatable({}, { __mode = "k" })
+local function freeze(name, t)
+  local view = {}
+  frozen[view] = name
+  return setmetatable(view, {
+    __index = t,
+    __newindex = function(_, k)
+      error(name .. " is shared by every script and read-only (cannot set `" .. tostring(k)
+        .. "`): keep your own version in a local", 2)
+    end,
+    __pairs = function() return next, t, nil end,
+    __len = function() return #t end,
+    __metatable = false,
+  })
+end
+for _, name in ipairs({ "string", "table", "math", "utf8", "coroutine" }) do
+  rawset(G, name, freeze("`" .. name .. "`", G[name]))
+end
+rawset(G, "rawset", function(t, k, v)
+  if frozen[t] then
+    error(frozen[t] .. " is shared by every script and read-only (rawset)", 2)
+  end
+  return rawset(t, k, v)
+end)
+local strings = getmetatable("")
+strings.__metatable = freeze("the string metatable", strings)
+local env_mt = { __index = G, __metatable = false }
+local function new_env()
+  local env = {}
+  env._G = env
+  env.load = function(...)
+    if select("#", ...) >= 4 then return load(...) end
+    local chunk, name, mode = ...
+    return load(chunk, name, mode, env)
+  end
+  return setmetatable(env, env_mt)
+end
+return new_env, freeze
+"##;
+
+/// A new module environment (see [`ENVIRONMENTS`]).
+pub(crate) fn new_environment(lua: &Lua) -> mlua::Result<Table> {
+    lua.named_registry_value::<mlua::Function>(NEW_ENVIRONMENT)?
+        .call(())
+}
+
+/// A read-only view of `t`, shown as `name` in the error a write gets (see [`ENVIRONMENTS`]).
+pub(crate) fn freeze(lua: &Lua, name: &str, t: Table) -> mlua::Result<Table> {
+    lua.named_registry_value::<mlua::Function>(FREEZE)?
+        .call((name, t))
+}
+
+/// The table behind a read-only view made by [`freeze`] (`string`, `village`, ...), or `t` itself:
+/// what the REPL lists and completes.
+pub(crate) fn behind_view(t: &Table) -> Table {
+    let Some(mt) = t.metatable() else {
+        return t.clone();
+    };
+    let protected = matches!(
+        mt.raw_get::<Value>("__metatable"),
+        Ok(Value::Boolean(false))
+    );
+    match mt.raw_get::<Value>("__index") {
+        Ok(Value::Table(inner))
+            if protected
+                && mt
+                    .raw_get::<Value>("__newindex")
+                    .is_ok_and(|v| v.is_function()) =>
+        {
+            inner
+        }
+        _ => t.clone(),
+    }
+}
+
+/// `src` without a UTF-8 byte order mark (editors on some systems save one; Lua calls it a syntax
+/// error).
+fn strip_bom(src: &[u8]) -> &[u8] {
+    src.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(src)
+}
 
 /// One script folder layer: its files and the name shown in chunk names and errors.
 #[derive(Debug, Clone)]
@@ -173,26 +270,63 @@ impl Vm {
         let string: Table = g.get("string")?;
         string.set("dump", Value::Nil)?;
 
-        // `load` of text only, in the sandbox's globals, with a chunk name we control.
+        // `load` of text only, with a chunk name we control and Lua's `env` argument honoured (a
+        // module's own `load` defaults it to the module's environment: see `ENVIRONMENTS`).
         // Compiling is C work that grows with the text: charged like a copy of it.
         let budget = self.host.budget.clone();
-        let load =
-            lua.create_function(move |lua, (src, name): (mlua::LuaString, Option<String>)| {
-                budget.charge(lua, src.as_bytes().len() as u64 / 16)?;
-                let name = name.unwrap_or_else(|| "=(load)".to_string());
-                match compile(lua, &src.as_bytes(), &name) {
-                    Ok(f) => Ok((Value::Function(f), Value::Nil)),
-                    // Lua's own `load` gives the bare message (`chunk:1: ...`), not mlua's wording.
-                    Err(e) => {
-                        let text = match e {
-                            mlua::Error::RuntimeError(m) => m,
-                            mlua::Error::SyntaxError { message, .. } => message,
-                            other => other.to_string(),
-                        };
-                        Ok((Value::Nil, Value::String(lua.create_string(text)?)))
-                    }
+        let load = lua.create_function(move |lua, args: MultiValue| {
+            let n = args.len();
+            let mut args = args.into_iter();
+            let src = match args.next() {
+                Some(Value::String(s)) => s,
+                other => {
+                    return Err(mlua::Error::runtime(format!(
+                        "{}bad argument #1 to 'load' (the sandbox loads source text, got {})",
+                        script_location(lua),
+                        other.as_ref().map_or("no value", Value::type_name)
+                    )))
                 }
-            })?;
+            };
+            let name = match args.next() {
+                Some(Value::String(s)) => s.to_string_lossy(),
+                _ => "=(load)".to_string(),
+            };
+            if let Some(Value::String(mode)) = args.next() {
+                if !mode.as_bytes().contains(&b't') {
+                    let text = "attempt to load a text chunk (binary chunks are not available in the sandbox)";
+                    return Ok((Value::Nil, Value::String(lua.create_string(text)?)));
+                }
+            }
+            let env = match (n >= 4, args.next()) {
+                (false, _) => None,
+                (true, Some(Value::Table(t))) => Some(t),
+                (true, other) => {
+                    return Err(mlua::Error::runtime(format!(
+                        "{}bad argument #4 to 'load' (the environment must be a table, got {})",
+                        script_location(lua),
+                        other.as_ref().map_or("nil", Value::type_name)
+                    )))
+                }
+            };
+            budget.charge(lua, src.as_bytes().len() as u64 / 16)?;
+            match compile(lua, &src.as_bytes(), &name) {
+                Ok(f) => {
+                    if let Some(env) = env {
+                        f.set_environment(env)?;
+                    }
+                    Ok((Value::Function(f), Value::Nil))
+                }
+                // Lua's own `load` gives the bare message (`chunk:1: ...`), not mlua's wording.
+                Err(e) => {
+                    let text = match e {
+                        mlua::Error::RuntimeError(m) => m,
+                        mlua::Error::SyntaxError { message, .. } => message,
+                        other => other.to_string(),
+                    };
+                    Ok((Value::Nil, Value::String(lua.create_string(text)?)))
+                }
+            }
+        })?;
         g.set("load", load)?;
 
         // `collectgarbage` limited to the harmless queries.
@@ -306,26 +440,55 @@ impl Vm {
         })?;
         math.set("randomseed", randomseed)?;
 
-        // require, confined to the script roots.
+        // require, confined to the script roots; a required file runs in an environment of its own
+        // like a module, and a cycle (a requires b requires a) is named instead of overflowing.
         let host = self.host.clone();
+        let loading: Rc<std::cell::RefCell<Vec<String>>> = Rc::default();
         let require = lua.create_function(move |lua, name: String| {
-            let cache: Table = match lua.named_registry_value::<Value>("village.loaded")? {
+            let cache: Table = match lua.named_registry_value::<Value>(REQUIRE_CACHE)? {
                 Value::Table(t) => t,
                 _ => {
                     let t = lua.create_table()?;
-                    lua.set_named_registry_value("village.loaded", &t)?;
+                    lua.set_named_registry_value(REQUIRE_CACHE, &t)?;
                     t
                 }
             };
             if let Value::Table(t) = cache.get::<Value>(name.as_str())? {
                 return Ok(Value::Table(t));
             }
-            let (path, label) = resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
-            let src = std::fs::read(&path)
-                .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
-            host.note_loaded(&path);
-            let value: Value = compile(lua, &src, &format!("@{label}"))?.call(name.as_str())?;
-            let value = match value {
+            if loading.borrow().contains(&name) {
+                let mut chain = loading.borrow().clone();
+                chain.push(name.clone());
+                return Err(mlua::Error::runtime(format!(
+                    "{}require cycle: {}",
+                    script_location(lua),
+                    chain.join(" -> ")
+                )));
+            }
+            let known = host.required.borrow().get(&name).cloned();
+            let f = match known {
+                Some(code) => lua
+                    .load(&code[..])
+                    .set_mode(ChunkMode::Binary)
+                    .into_function()?,
+                None => {
+                    let (path, label) =
+                        resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
+                    let src = std::fs::read(&path)
+                        .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
+                    host.note_loaded(&path);
+                    let f = compile(lua, &src, &format!("@{label}"))?;
+                    host.required
+                        .borrow_mut()
+                        .insert(name.clone(), f.dump(false).into());
+                    f
+                }
+            };
+            f.set_environment(new_environment(lua)?)?;
+            loading.borrow_mut().push(name.clone());
+            let value = f.call::<Value>(name.as_str());
+            loading.borrow_mut().pop();
+            let value = match value? {
                 Value::Nil => Value::Boolean(true),
                 v => v,
             };
@@ -333,6 +496,27 @@ impl Vm {
             Ok(value)
         })?;
         g.set("require", require)?;
+        self.install_environments()
+    }
+
+    /// Every module runs in an environment of its own (globals it sets stay its own), reading through
+    /// to the sandbox's globals, and the standard library is read-only: one script can no longer
+    /// replace `ipairs` or `string.find` for every other, nor reach the string metatable. See
+    /// [`ENVIRONMENTS`].
+    fn install_environments(&self) -> mlua::Result<()> {
+        let lua = &self.lua;
+        let g = lua.globals();
+        let (new_env, freeze): (mlua::Function, mlua::Function) = lua
+            .load(ENVIRONMENTS)
+            .set_name("=sandbox")
+            .into_function()?
+            .call((
+                g.clone(),
+                g.get::<mlua::Function>("load")?,
+                g.get::<mlua::Function>("error")?,
+            ))?;
+        lua.set_named_registry_value(NEW_ENVIRONMENT, new_env)?;
+        lua.set_named_registry_value(FREEZE, freeze)?;
         Ok(())
     }
 

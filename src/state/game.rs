@@ -92,6 +92,56 @@ pub struct Checkpoint {
     log_len: usize,
 }
 
+/// A change to a game that is undone whole unless it is committed: dropped without [`Transaction::commit`]
+/// (an early return on an error), the game goes back to where the transaction began, its log
+/// included. What a failed command or order leaves behind is then nothing at all.
+pub struct Transaction<G: std::ops::DerefMut<Target = Game>> {
+    game: G,
+    before: Option<Checkpoint>,
+}
+
+impl<G: std::ops::DerefMut<Target = Game>> Transaction<G> {
+    /// Begin a change to `game`.
+    pub fn begin(game: G) -> Self {
+        let before = Some(game.checkpoint());
+        Transaction { game, before }
+    }
+
+    /// Keep what was changed.
+    pub fn commit(mut self) {
+        self.before = None;
+    }
+
+    /// Keep what was changed unless `undo`: then the drop goes back (for an owner deciding as it is
+    /// dropped itself).
+    pub fn keep_unless(&mut self, undo: bool) {
+        if !undo {
+            self.before = None;
+        }
+    }
+}
+
+impl<G: std::ops::DerefMut<Target = Game>> Drop for Transaction<G> {
+    fn drop(&mut self) {
+        if let Some(cp) = self.before.take() {
+            self.game.restore(cp);
+        }
+    }
+}
+
+impl<G: std::ops::DerefMut<Target = Game>> std::ops::Deref for Transaction<G> {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
+impl<G: std::ops::DerefMut<Target = Game>> std::ops::DerefMut for Transaction<G> {
+    fn deref_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+}
+
 /// A claimed Opportunity result waiting for the End Sequence (core §7.1 step 4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingReward {

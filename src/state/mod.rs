@@ -14,7 +14,8 @@ mod vocab;
 
 pub use event::{Event, EventKind};
 pub use game::{
-    Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, SPENT_PREFIXES,
+    Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,
+    SPENT_PREFIXES,
 };
 pub use model::{Condition, Item, Model, ModelId, Objective, Side, Task, WaveTrait};
 pub use piece::{Blessing, Building, Token, TokenId, TokenKind};

@@ -17,7 +17,9 @@ use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
 use crate::rules::{activation, magic, melee, movement, ranged, structural, RuleError};
 use crate::script::host::host;
-use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, TableKind, TokenKind};
+use crate::state::{
+    self, Condition, Game, ModelId, MoraleTrigger, TableKind, TokenKind, Transaction,
+};
 use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -74,12 +76,49 @@ impl Core {
 #[derive(Clone)]
 pub struct GameHandle(pub Rc<Core>);
 
+/// The game borrowed for one command resolved with scripts: when a script call fails during it (a
+/// Behaviour, an `on_result`), the game goes back whole to where the command began, its log included,
+/// so an error never leaves a roll, a move or a Free Hack committed.
+pub struct Session<'a> {
+    game: Transaction<RefMut<'a, Game>>,
+    budget: Rc<crate::script::host::Budget>,
+    failures: u64,
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        self.game
+            .keep_unless(self.budget.failures.get() > self.failures);
+    }
+}
+
+impl std::ops::Deref for Session<'_> {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
+impl std::ops::DerefMut for Session<'_> {
+    fn deref_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+}
+
 impl GameHandle {
-    /// The game, borrowed for a change, and the script hooks to resolve it with.
-    fn session<'a>(&'a self, lua: &'a Lua) -> mlua::Result<(RefMut<'a, Game>, ScriptHooks<'a>)> {
-        let registry = host(lua)?.registry();
-        let game = self.0.write(lua)?;
-        Ok((game, ScriptHooks::new(lua, &self.0, registry)))
+    /// The game, borrowed for a change that a failing script undoes ([`Session`]), and the script
+    /// hooks to resolve it with.
+    fn session<'a>(&'a self, lua: &'a Lua) -> mlua::Result<(Session<'a>, ScriptHooks<'a>)> {
+        let h = host(lua)?;
+        let registry = h.registry();
+        let budget = h.budget.clone();
+        let game = Transaction::begin(self.0.write(lua)?);
+        let session = Session {
+            game,
+            failures: budget.failures.get(),
+            budget,
+        };
+        Ok((session, ScriptHooks::new(lua, &self.0, registry)))
     }
 
     fn model_ref(&self, game: &Game, id: ModelId) -> ModelRef {

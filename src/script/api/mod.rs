@@ -33,6 +33,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .collect::<Vec<_>>())
         })?,
     )?;
-    lua.globals().set("village", village)?;
-    hooks::install(lua)
+    hooks::install(lua)?;
+    // Shared by every script: read-only, like the standard library.
+    let village = super::vm::freeze(lua, "`village`", village)?;
+    lua.globals().set("village", village)
 }
