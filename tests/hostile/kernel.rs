@@ -555,3 +555,31 @@ fn the_kernel_refuses_bad_points_itself_and_geometry_never_panics() {
     .expect("a legal move");
     assert!(ok.travelled > 0.0);
 }
+
+#[test]
+fn a_ready_mounts_move_off_the_table_is_refused_and_logged() {
+    // Stable I's Ready Mounts (§5.3 step 4) to a point off the table: the choice is refused in the log,
+    // the hero does not move, and the game plays on to its end.
+    let m = fixture("bad_orders").to_string_lossy().into_owned();
+    let log = std::env::temp_dir().join(format!(
+        "village-hostile-ready-{}.jsonl",
+        std::process::id()
+    ));
+    let l = log.to_string_lossy().into_owned();
+    let (code, err) = play_with(&["--mod", &m, "--policy", "ready_off", "--log", &l]);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        text.contains(
+            "\"choice\":\"ready_mounts = 1 to (500.00, 3.00)\",\"reason\":\"to = (500, 3) is off the \
+             table: x must be 0 to 36, y 0 to 36 (inches)\""
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("\"ability\":\"Ready Mounts\""),
+        "a hero moved"
+    );
+    assert!(text.contains("\"event\":\"refused\""));
+}
