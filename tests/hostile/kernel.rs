@@ -312,6 +312,25 @@ fn council_points_off_the_table_are_refused_and_nothing_is_paid() {
         "{e}"
     );
     assert!(snapshot(&r) == before);
+    // A count out of range names the value and the range (it said "Integer(4294967295) (expected a
+    // whole number)").
+    let e = refused(
+        &r,
+        "return game:council({ { repair = 'Forge', supplies = 4294967295 } })",
+    );
+    assert!(
+        e.contains("order 1: supplies = 4294967295 (expected a whole number from 0 to 65535)"),
+        "{e}"
+    );
+    let e = refused(
+        &r,
+        "return game:council({ { upgrade = 'Forge', level = 1e300 } })",
+    );
+    assert!(
+        e.contains("level = 1e300 (expected a whole number from 0 to 65535)"),
+        "{e}"
+    );
+    assert!(snapshot(&r) == before);
     // A finite point off the table is the order's refusal, logged, and the Supplies stay.
     let supplies = r.eval("return game.supplies");
     let out = r.eval(

@@ -519,8 +519,23 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
                 {
                     Ok(Some(n as u32))
                 }
+                Value::Integer(n) => Err(format!(
+                    "order {at}: {k} = {n} (expected a whole number from 0 to {})",
+                    u16::MAX
+                )),
+                Value::Number(n) => Err(format!(
+                    "order {at}: {k} = {} (expected a whole number from 0 to {})",
+                    if n.abs() >= 1e9 {
+                        format!("{n:e}")
+                    } else {
+                        n.to_string()
+                    },
+                    u16::MAX
+                )),
                 other => Err(format!(
-                    "order {at}: {k} = {other:?} (expected a whole number)"
+                    "order {at}: {k} = a {} (expected a whole number from 0 to {})",
+                    other.type_name(),
+                    u16::MAX
                 )),
             }
         };
