@@ -224,6 +224,7 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
 
 /// The party names heroes of the rosters (a clear error before any thread starts).
 fn check_heroes(opts: &SimOptions) -> Result<(), String> {
+    crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
     for h in &opts.heroes {
         if rosters

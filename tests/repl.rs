@@ -456,8 +456,9 @@ fn an_impossible_order_is_refused_with_a_reason_and_costs_nothing() {
         ":attack 3\n:buy trap 1 1\n:wave\n:activate Maren\n:attack 3\n:move Nowhere\n:status\n:enemies\n",
     );
     assert!(!ok);
+    // Before any wave a turn order is refused as such (issue 16), not as "no hero is active".
     assert!(
-        out.contains("error: no hero is active: :activate one first"),
+        out.contains("error: no wave has started: use :wave"),
         "{out}"
     );
     assert!(out.contains("error: no Council is open"), "{out}");

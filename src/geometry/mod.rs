@@ -14,7 +14,9 @@
 //! | `movement` | `straight_move`, `MoveOutcome`, `Stop`, `crossings`, `touches_difficult` |
 //! | `path` | `Navigator`, `Route`, `Goal` (shortest legal routes) |
 //! | `generate` | `TableSpec`, `generate`, `validate_table` (seeded table generator) |
+//! | `check` | `InputError`, `point_on`, `finite_point`, `distance`, `clamp_to` (refusing outside input) |
 
+pub mod check;
 pub mod generate;
 pub mod movement;
 pub mod path;
@@ -22,6 +24,7 @@ pub mod shapes;
 pub mod sight;
 pub mod table;
 
+pub use check::{clamp_to, InputError};
 pub use generate::{edge_routes, generate, validate_table, TableSpec};
 pub use movement::{crossings, crossings_of, straight_move, touches_difficult, MoveOutcome, Stop};
 pub use path::{Goal, NavCache, Navigator, Route};

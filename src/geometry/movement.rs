@@ -101,7 +101,8 @@ pub fn straight_move(
     offer(edge_hit(table, p0, u, len, r), Stop::TableEdge);
     match best {
         Some((t, stop)) => {
-            let t = t.clamp(0.0, len);
+            // Not `clamp`: it panics on a NaN bound, and no input may make a move panic.
+            let t = super::check::clamp_to(t, 0.0, len);
             let end = if t >= len { dest } else { p0 + u * t };
             MoveOutcome {
                 end,

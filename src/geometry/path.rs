@@ -308,8 +308,8 @@ fn ring_nodes(ring: &[Vec2], lo: Vec2, hi: Vec2, out: &mut Vec<Node>) {
     for i in 0..n {
         let p = ring[i];
         let q = Vec2::new(
-            p.x.clamp(lo.x, hi.x.max(lo.x)),
-            p.y.clamp(lo.y, hi.y.max(lo.y)),
+            super::check::clamp_to(p.x, lo.x, hi.x.max(lo.x)),
+            super::check::clamp_to(p.y, lo.y, hi.y.max(lo.y)),
         );
         out.push(Node {
             p: q,

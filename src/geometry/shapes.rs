@@ -200,8 +200,8 @@ impl Rect {
     /// The point of the (closed) rectangle nearest to `p` (`p` itself when inside).
     pub fn closest_point(&self, p: Vec2) -> Vec2 {
         Vec2::new(
-            p.x.clamp(self.min.x, self.max.x),
-            p.y.clamp(self.min.y, self.max.y),
+            super::check::clamp_to(p.x, self.min.x, self.max.x),
+            super::check::clamp_to(p.y, self.min.y, self.max.y),
         )
     }
     /// Signed distance from `p` to the outline: positive outside, negative inside.

@@ -75,6 +75,10 @@ pub enum RuleError {
     Refused(String),
     #[error("{0}")]
     Hook(#[from] HookError),
+    /// A point or distance that is NaN, infinite, negative or off the table: malformed input, refused
+    /// before anything was spent (never a lost action).
+    #[error(transparent)]
+    Input(#[from] crate::geometry::InputError),
 }
 
 /// A script hook failed; the message names the script's file:line. The action is lost.

@@ -4,6 +4,7 @@
 //! hook never receives `&mut Game`: scripts decide, Rust executes (DESIGN.md invariant 1).
 
 use super::error::HookError;
+use crate::geometry::check::{distance as check_distance, point_on, InputError};
 use crate::roster::{Measure, Opportunity};
 use crate::state::{CombatResult, Condition, Game, Item, ModelId, MoraleTrigger, TokenId};
 pub use crate::state::{Modifier, Role, RollInfo, RollKind, Target};
@@ -260,6 +261,58 @@ pub enum Order {
         target: ModelId,
         with: Vec<ModelId>,
     },
+}
+
+impl Order {
+    /// Refuse an order whose points are not finite or lie off `table`, or whose distance is not a
+    /// finite number of inches (0 or more), before anything is spent: what a script, the REPL or a
+    /// scenario typed reaches geometry only once it is a point on the table.
+    pub fn check_input(&self, table: &crate::geometry::Table) -> Result<(), InputError> {
+        let aim = |what: &str, a: &Aim| match a {
+            Aim::Point(p) => point_on(table, what, *p).map(|_| ()),
+            _ => Ok(()),
+        };
+        match self {
+            Order::Move(a) => aim("move", a),
+            Order::Step(a) => aim("step", a),
+            Order::Approach { aim: a, within } => {
+                aim("move", a)?;
+                check_distance("within", *within).map(|_| ())
+            }
+            Order::Ability {
+                target: Some(AbilityTarget::Point(p)),
+                ..
+            } => point_on(table, "target", *p).map(|_| ()),
+            Order::Cast(c) => {
+                for (what, p) in [("from", c.from), ("to", c.to), ("at", c.at)] {
+                    if let Some(p) = p {
+                        point_on(table, what, p)?;
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl CouncilOrder {
+    /// Refuse a Council order whose points are not finite or lie off `table` (see [`Order::check_input`]).
+    pub fn check_input(&self, table: &crate::geometry::Table) -> Result<(), InputError> {
+        match self {
+            CouncilOrder::Barricade { from, toward, .. } => {
+                point_on(table, "barricade from", *from)?;
+                point_on(table, "barricade toward", *toward).map(|_| ())
+            }
+            CouncilOrder::Trap { at } | CouncilOrder::FreeTrap { at } => {
+                point_on(table, "trap at", *at).map(|_| ())
+            }
+            CouncilOrder::Resurrect { at: Some(at), .. } => {
+                point_on(table, "resurrect at", *at).map(|_| ())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A spell cast in the turn engine (§3.7): the spell, its Power (1–3, the actions it costs) and what its

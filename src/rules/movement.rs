@@ -156,6 +156,12 @@ pub fn move_with(
     dest: Vec2,
     o: MoveOptions,
 ) -> Result<MoveReport, RuleError> {
+    // Malformed input never reaches geometry. A destination may lie off the table (a Recoil pushed
+    // toward an edge stops at it), but it must be a point; a limit must be a distance.
+    crate::geometry::check::finite_point("destination", dest)?;
+    if let Some(l) = o.limit {
+        crate::geometry::check::distance("distance", l)?;
+    }
     let m = game.model(id)?;
     for (c, why) in [
         (Condition::Transfixed, "Transfixed"),
@@ -395,7 +401,7 @@ fn opportunities_passed(game: &Game, from: Vec2, to: Vec2, r: f64, tol: f64) -> 
         .filter(|t| matches!(t.kind, TokenKind::Opportunity { .. }))
         .filter_map(|t| {
             // The nearest point of the path to the token, and how far along the path it is.
-            let along = (t.pos - from).dot(dir).clamp(0.0, len);
+            let along = crate::geometry::clamp_to((t.pos - from).dot(dir), 0.0, len);
             let gap = t.pos.dist(from + dir * along) - r;
             (gap <= tol).then_some((along, t.id))
         })

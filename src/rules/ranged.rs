@@ -327,8 +327,15 @@ pub fn concentrated(
     }
     if let Some(bands) = &weapon.bands {
         let size = rules.measures.get(bands.measure);
-        let band = ((distance / size).ceil() as usize).clamp(1, bands.modifiers.len());
-        let value = bands.modifiers[band - 1];
+        // Not `clamp`/indexing: an empty band list (a roster's mistake) must not panic.
+        let band = ((distance / size).ceil() as usize)
+            .max(1)
+            .min(bands.modifiers.len());
+        let value = band
+            .checked_sub(1)
+            .and_then(|i| bands.modifiers.get(i))
+            .copied()
+            .unwrap_or(0);
         if value != 0 {
             let reason = format!("{} at {} measure(s)", weapon.name, band);
             mods.push(Modifier::rule(Role::Attacker, value, &reason));

@@ -22,6 +22,11 @@ pub struct PlayState {
     council: bool,
     /// A declaration of spellcasting waiting for its model's next `:activate` (`:cast NAME`, §3.7).
     declare: Option<ModelId>,
+    /// The wave was won in this session and its End Sequence has not run: `:wave` waits for
+    /// `:endwave`. (Session memory: after `:load` it is unknown, and `:wave` is allowed as before.)
+    won: bool,
+    /// The wave whose End Sequence ran in this session (`:endwave` once a wave).
+    ended: u32,
 }
 
 /// An activation under way: the model giving orders now, its actions left, and the rest of its group.
@@ -89,12 +94,18 @@ fn find_building(game: &Game, text: &str) -> Option<String> {
         .map(|b| b.name.clone())
 }
 
+/// The point (`x`, `y`) typed for `what`, when it is finite and on the table; the refusal names both.
+fn table_point(game: &Game, what: &str, x: f64, y: f64) -> Result<Vec2, String> {
+    crate::geometry::check::point_on(&game.table, what, Vec2::new(x, y)).map_err(|e| e.to_string())
+}
+
 /// Where a `:move` goes: `X Y`, a building or a model.
 fn aim_of(game: &Game, text: &str) -> Result<Aim, String> {
     let parts: Vec<&str> = text.split_whitespace().collect();
     if let [x, y] = parts.as_slice() {
         if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
-            return Ok(Aim::Point(Vec2::new(x, y)));
+            // `nan`, `inf` and off-table points are refused here, before any action is spent.
+            return table_point(game, "X Y", x, y).map(Aim::Point);
         }
     }
     if let Some(b) = find_building(game, text) {
@@ -159,9 +170,36 @@ impl Repl {
                 return Err(format!("the game is over: {}", cause.words()));
             }
         }
+        // Turn commands need a wave under way: none before the first `:wave`, none while the Council
+        // sits (they would report a won wave, or move heroes between waves).
+        if !matches!(name, "wave" | "status" | "buy" | "council") {
+            if game.wave == 0 {
+                return Err("no wave has started: use :wave".into());
+            }
+            if state.council {
+                return Err(
+                    "the Council is open: :buy, :council auto, or :wave for the next wave".into(),
+                );
+            }
+        }
         match name {
             "status" => {}
             "wave" => {
+                // One wave at a time: starting another would stack its enemies on this one's.
+                let enemies = game.side(Side::Enemies).count();
+                if game.wave > 0 && enemies > 0 {
+                    return Err(format!(
+                        "wave {} is in progress ({enemies} enemies on the table): play it out \
+                         (:activate, :heroes, :enemies), then :endwave, before the next :wave",
+                        game.wave
+                    ));
+                }
+                if state.won {
+                    return Err(format!(
+                        "wave {} is won but its End Sequence has not run: :endwave first",
+                        game.wave
+                    ));
+                }
                 // Starting a wave closes any open Council and any activation.
                 let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &core.length)
                     .map_err(|e| e.to_string())?;
@@ -286,6 +324,14 @@ impl Repl {
                 if game.side(Side::Enemies).next().is_some() {
                     return Err("enemies are still on the table".into());
                 }
+                if state.ended == game.wave {
+                    return Err(format!(
+                        "the End Sequence of wave {} has already run",
+                        game.wave
+                    ));
+                }
+                state.won = false;
+                state.ended = game.wave;
                 if state.council {
                     return Err("the Council is open: :buy, :council auto, or :wave".into());
                 }
@@ -304,6 +350,7 @@ impl Repl {
                     crate::wave::council::open_council(&mut game, &rosters, &hooks).map_err(err)?;
                     state = PlayState {
                         council: true,
+                        ended: state.ended,
                         ..PlayState::default()
                     };
                     notes.push(council_text(&game, &rosters));
@@ -382,6 +429,14 @@ impl Repl {
                 };
                 wave_over(&game, &rosters, &mut notes);
             }
+        }
+        // A wave won now waits for its End Sequence before the next `:wave`.
+        if game.wave > 0
+            && game.side(Side::Enemies).next().is_none()
+            && state.ended != game.wave
+            && !state.council
+        {
+            state.won = true;
         }
         let names = describe::names(&game);
         let mut out: Vec<String> = game.log()[from..]
@@ -508,8 +563,8 @@ fn council_order_of(game: &Game, arg: &str) -> Result<crate::rules::hooks::Counc
         }
         "barricade" => match nums(rest)?.as_slice() {
             [x1, y1, x2, y2] => C::Barricade {
-                from: Vec2::new(*x1, *y1),
-                toward: Vec2::new(*x2, *y2),
+                from: table_point(game, "X1 Y1", *x1, *y1)?,
+                toward: table_point(game, "X2 Y2", *x2, *y2)?,
                 free: false,
                 reinforce: false,
             },
@@ -517,7 +572,7 @@ fn council_order_of(game: &Game, arg: &str) -> Result<crate::rules::hooks::Counc
         },
         "trap" => match nums(rest)?.as_slice() {
             [x, y] => C::Trap {
-                at: Vec2::new(*x, *y),
+                at: table_point(game, "X Y", *x, *y)?,
             },
             _ => return Err(":buy trap X Y".into()),
         },
@@ -585,10 +640,10 @@ fn cast_order(game: &Game, arg: &str) -> Result<Order, String> {
         Some([]) => {}
         // One number names a model by its number, as everywhere in the REPL.
         Some([_]) => order.target = Some(find_model(game, rest[0], None)?),
-        Some([x, y]) => order.at = Some(Vec2::new(*x, *y)),
+        Some([x, y]) => order.at = Some(table_point(game, "X Y", *x, *y)?),
         Some([x1, y1, x2, y2]) => {
-            order.from = Some(Vec2::new(*x1, *y1));
-            order.to = Some(Vec2::new(*x2, *y2));
+            order.from = Some(table_point(game, "X1 Y1", *x1, *y1)?);
+            order.to = Some(table_point(game, "X2 Y2", *x2, *y2)?);
         }
         Some(_) => return Err(usage.into()),
         None => order.target = Some(find_model(game, &rest.join(" "), None)?),

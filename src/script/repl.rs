@@ -295,6 +295,9 @@ impl Repl {
                 saved.format
             ));
         }
+        // Positions are checked as typed ones are: a hand-edited save with a model or token off the
+        // table (or at 1e308) is refused here, not met later inside a move.
+        check_positions(&saved.game).map_err(|e| format!("{}: {e}", path.display()))?;
         let lua = self.lua();
         let host = super::host::host(lua).map_err(|e| e.to_string())?;
         let rosters = host.rosters().map_err(|e| e.to_string())?;
@@ -315,6 +318,28 @@ impl Repl {
             .raw_set("game", handle)
             .map_err(|e| e.to_string())
     }
+}
+
+/// Every model's and token's position in a loaded game finite and on its table, and every Barricade's
+/// ends finite; the error names the piece.
+fn check_positions(game: &Game) -> Result<(), String> {
+    use crate::geometry::check::point_on;
+    let t = &game.table;
+    for m in &game.models {
+        point_on(t, &format!("model {} ({}) pos", m.id, m.name), m.pos)
+            .map_err(|e| e.to_string())?;
+    }
+    for k in &game.tokens {
+        point_on(t, &format!("token {} pos", k.id.0), k.pos).map_err(|e| e.to_string())?;
+        if let crate::state::TokenKind::Barricade { segment, .. } = &k.kind {
+            // A Wall's far end may run past an edge: only finite.
+            for p in [segment.a, segment.b] {
+                crate::geometry::check::finite_point(&format!("token {} segment", k.id.0), p)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A value as the REPL prints it: tables with their array part first, then other keys sorted; a table

@@ -8,6 +8,26 @@ use crate::geometry::{self, Table, TableSpec, Vec2};
 use crate::roster::{Profile, Rosters};
 use serde::{Deserialize, Serialize};
 
+/// Refuse a party that names a hero twice or names an empty hero: each hero is one model and joins
+/// once (a second Captain Maren would share her limited uses and fail mid-game on a "spent" one).
+pub fn check_party(heroes: &[String]) -> Result<(), String> {
+    for (i, name) in heroes.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(format!(
+                "hero {} of the party has an empty name (the party: {heroes:?})",
+                i + 1
+            ));
+        }
+        if heroes.iter().take(i).any(|h| h.trim() == name.trim()) {
+            return Err(format!(
+                "the party names {:?} twice: each hero joins the party once",
+                name.trim()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Which table a new game is played on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]

@@ -253,6 +253,11 @@ pub fn ready_mounts(
             return Ok(());
         }
     };
+    // A point off the table (or not finite) is refused like any other bad choice, before any move.
+    if let Err(e) = crate::geometry::check::point_on(&game.table, "to", to) {
+        refuse(game, source, choice, e.to_string());
+        return Ok(());
+    }
     let measure = match a.text("distance") {
         Some("long") => Measure::Long,
         Some("medium") => Measure::Medium,

@@ -467,6 +467,8 @@ fn execute_order(
     if let Some(cause) = crate::rules::end::halted(game, rules).and_then(|h| h.cause()) {
         return Err(RuleError::GameOver(cause.words()));
     }
+    // Before anything is spent or moved: a NaN or off-table point never reaches geometry.
+    order.check_input(&game.table)?;
     let moving = matches!(
         order,
         Order::Move(_) | Order::Approach { .. } | Order::Step(_) | Order::Leave

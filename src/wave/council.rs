@@ -67,6 +67,9 @@ const GRID: f64 = 0.25;
 /// Why a Council order was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Refused {
+    /// A point that is NaN, infinite or off the table.
+    #[error("{0}")]
+    Input(String),
     #[error("not enough Supplies: it costs {need}, the village has {have}")]
     NotEnoughSupplies { need: i32, have: i32 },
     #[error("there is no building called {0:?}")]
@@ -549,7 +552,11 @@ pub fn hold_council(
 /// Validate, apply and log one Council order. A refused order changes nothing but the log.
 pub fn council_order(game: &mut Game, rosters: &Rosters, order: &CouncilOrder) -> CouncilReport {
     let mut report = CouncilReport::of(order);
-    if let Err(why) = apply(game, rosters, order, &mut report) {
+    // A NaN or off-table point is refused (and logged as refused) before anything is paid.
+    let checked = order
+        .check_input(&game.table)
+        .map_err(|e| Refused::Input(e.to_string()));
+    if let Err(why) = checked.and_then(|()| apply(game, rosters, order, &mut report)) {
         report.refused = Some(why.to_string());
         report.supplies = 0;
         report.token = None;

@@ -360,6 +360,11 @@ pub fn take_orders(
     actions: u8,
     orders: Vec<crate::rules::hooks::Order>,
 ) -> Result<Vec<ActionReport>, RuleError> {
+    // Every order's points are checked before the first action is taken: a bad one later in the list
+    // must not leave the earlier ones done and the model's actions set.
+    for o in &orders {
+        o.check_input(&game.table)?;
+    }
     let queue = std::cell::RefCell::new(orders.into_iter());
     let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
         if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
@@ -380,6 +385,8 @@ pub fn take_orders(
 fn lose_if_refused(r: Result<ActionReport, RuleError>) -> Result<ActionReport, RuleError> {
     match r {
         Err(RuleError::Hook(e)) => Err(RuleError::Hook(e)),
+        // Malformed input (a NaN or off-table point) is not a rules refusal: it stops, naming the value.
+        Err(RuleError::Input(e)) => Err(RuleError::Input(e)),
         Err(e) => Ok(ActionReport::Lost { why: e.to_string() }),
         ok => ok,
     }

@@ -8,6 +8,7 @@
 
 mod budget;
 mod environments;
+mod kernel;
 
 use std::path::PathBuf;
 use std::sync::mpsc;

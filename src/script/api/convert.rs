@@ -84,10 +84,44 @@ pub fn to_pos(lua: &Lua, v: &Value) -> mlua::Result<Vec2> {
         }
     };
     let p = Vec2::new(pick("x", 1)?, pick("y", 2)?);
-    if !p.x.is_finite() || !p.y.is_finite() {
-        return Err(fail(lua, "a position must be finite"));
-    }
-    Ok(p)
+    crate::geometry::check::finite_point("position", p).map_err(|e| fail(lua, e))
+}
+
+/// A position that must lie on `table` (where something is placed or moved to): as [`to_pos`], and
+/// refused, located at the Lua caller, when it is off the table; `what` names the argument.
+pub fn to_table_pos(
+    lua: &Lua,
+    v: &Value,
+    table: &crate::geometry::Table,
+    what: &str,
+) -> mlua::Result<Vec2> {
+    let p = to_pos(lua, v)?;
+    crate::geometry::check::point_on(table, what, p).map_err(|e| fail(lua, e))
+}
+
+/// An optional distance in inches from an options table: absent is `None`; NaN, infinite, negative or
+/// not a number is refused, located at the Lua caller.
+pub fn distance_opt(lua: &Lua, opts: &Option<Table>, name: &str) -> mlua::Result<Option<f64>> {
+    let Some(t) = opts else {
+        return Ok(None);
+    };
+    let d = match t.raw_get::<Value>(name)? {
+        Value::Nil => return Ok(None),
+        Value::Integer(i) => i as f64,
+        Value::Number(n) => n,
+        other => {
+            return Err(fail(
+                lua,
+                format!(
+                    "option `{name}` must be a number of inches, got {}",
+                    other.type_name()
+                ),
+            ))
+        }
+    };
+    crate::geometry::check::distance(name, d)
+        .map(Some)
+        .map_err(|e| fail(lua, e))
 }
 
 /// `{x = .., y = ..}`.

@@ -5,7 +5,9 @@
 //! Each method resolves a rule directly on the table as a what-if: it checks geometry (contact, sight,
 //! range, legality of a move) but not whose turn it is — that is the turn engine's job.
 
-use super::convert::{check_options, fail, flag, pos_table, side_arg, to_lua, to_pos};
+use super::convert::{
+    check_options, distance_opt, fail, flag, pos_table, side_arg, to_lua, to_pos,
+};
 use super::handles::{BuildingRef, ModelRef};
 use super::hooks::ScriptHooks;
 use super::spec;
@@ -357,6 +359,12 @@ fn api(member: &str) -> &'static str {
     spec::member("Game", member)
 }
 
+/// `p` when it lies on the game's table; a point off it (where something would be placed or moved)
+/// is refused, located at the Lua caller, naming the value and the table's size.
+fn on_table(lua: &Lua, game: &Game, what: &str, p: Vec2) -> mlua::Result<Vec2> {
+    crate::geometry::check::point_on(&game.table, what, p).map_err(|e| fail(lua, e))
+}
+
 impl UserData for GameHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
         fields.add_field_method_get(api("seed"), |lua, this| Ok(this.0.read(lua)?.seed));
@@ -400,6 +408,7 @@ impl UserData for GameHandle {
                     }
                 }
                 let mut game = core.write(lua)?;
+                on_table(lua, &game, "position", pos)?;
                 if let Some(why) = crate::rules::query::placement_problem(&game, &model.circle()) {
                     return Err(fail(
                         lua,
@@ -464,13 +473,11 @@ impl UserData for GameHandle {
                 check_options(lua, &opts, &spec::options("MoveOptions"))?;
                 let id = this.model_arg(lua, &m)?;
                 let dest = to_pos(lua, &to)?;
-                let limit = match &opts {
-                    Some(t) => t.raw_get::<Option<f64>>("distance")?,
-                    None => None,
-                };
+                let limit = distance_opt(lua, &opts, "distance")?;
                 let step = flag(lua, &opts, "step")?;
                 let core = &this.0;
                 let (mut game, hooks) = this.session(lua)?;
+                on_table(lua, &game, "destination", dest)?;
                 let o = movement::MoveOptions {
                     limit,
                     step,
@@ -671,6 +678,9 @@ impl UserData for GameHandle {
                     crate::geometry::TerrainShape::Area(crate::geometry::Polygon::convex_hull(&pts))
                 };
                 let mut game = this.0.write(lua)?;
+                for p in &pts {
+                    on_table(lua, &game, "terrain point", *p)?;
+                }
                 game.table
                     .terrain
                     .push(crate::geometry::Terrain { kind, shape });
@@ -714,6 +724,8 @@ impl UserData for GameHandle {
             let core = &this.0;
             let spec = &core.rosters.barricade;
             let mut game = core.write(lua)?;
+            on_table(lua, &game, "barricade from", a)?;
+            on_table(lua, &game, "barricade to", b)?;
             let id = game.add_token(
                 TokenKind::Barricade {
                     segment: crate::geometry::Segment::new(a, b),
@@ -736,6 +748,7 @@ impl UserData for GameHandle {
                 let core = &this.0;
                 let t = &core.rosters.trap;
                 let mut game = core.write(lua)?;
+                on_table(lua, &game, "trap at", pos)?;
                 let id = game.add_token(
                     TokenKind::Trap {
                         combat: i32::from(t.combat),
@@ -911,6 +924,7 @@ impl UserData for GameHandle {
         methods.add_method(api("opportunity"), |lua, this, at: Value| {
             let at = to_pos(lua, &at)?;
             let mut game = this.0.write(lua)?;
+            on_table(lua, &game, "opportunity at", at)?;
             Ok(game
                 .add_token(TokenKind::Opportunity { revealed: false }, at)
                 .0)
@@ -1339,6 +1353,7 @@ fn place_party(
     game: &mut Game,
     heroes: &[String],
 ) -> mlua::Result<()> {
+    state::check_party(heroes).map_err(|e| fail(lua, e))?;
     let Some(centre) = game
         .buildings
         .iter()

@@ -229,6 +229,20 @@ impl<'a> ScriptHooks<'a> {
     }
 }
 
+/// An order a script returned, refused as that script's error (file, entry, field and value) when its
+/// points are NaN, infinite or off the table, before the kernel sees it.
+fn checked_order(
+    module: &Module,
+    game: &Game,
+    order: Option<Order>,
+) -> Result<Option<Order>, HookError> {
+    if let Some(o) = &order {
+        o.check_input(&game.table)
+            .map_err(|e| bad_return(module, "act", &e.to_string()))?;
+    }
+    Ok(order)
+}
+
 impl ScriptHooks<'_> {
     /// An `on_result`'s `recoil`: inches, or a measure name ("medium"), as a Recoil distance.
     fn recoil_of(
@@ -733,13 +747,19 @@ impl Hooks for ScriptHooks<'_> {
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         match v {
             Value::Nil => Ok(None),
-            Value::Table(t) => aim_of(&t).map_err(hook_err)?.map(Some).ok_or_else(|| {
-                bad_return(
+            Value::Table(t) => match aim_of(&t).map_err(hook_err)? {
+                // A point aimed at is checked here, where the script is known: NaN, inf and
+                // off-table points are the script's error, never a panic in a move.
+                Some(Aim::Point(p)) => crate::geometry::check::point_on(&game.table, "a point", p)
+                    .map(|p| Some(Aim::Point(p)))
+                    .map_err(|e| bad_return(module, "target", &e.to_string())),
+                Some(aim) => Ok(Some(aim)),
+                None => Err(bad_return(
                     module,
                     "target",
                     "a table that is no model, building, point or { edge = true }",
-                )
-            }),
+                )),
+            },
             other => Err(bad_return(
                 module,
                 "target",
@@ -833,7 +853,7 @@ impl Hooks for ScriptHooks<'_> {
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
-        order_of(module, "act", v)
+        checked_order(module, game, order_of(module, "act", v)?)
     }
 
     fn policy_council(
@@ -867,7 +887,7 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, ctx: &Ctx| aim_value(lua, ctx, aim);
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
-        order_of(module, "act", v)
+        checked_order(module, game, order_of(module, "act", v)?)
     }
 
     fn opportunity(

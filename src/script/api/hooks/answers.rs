@@ -130,6 +130,21 @@ pub(super) fn parse_order(
             ))),
         }
     };
+    // One action per order: `{ melee = o, shoot = o }` is refused rather than read as its first key.
+    let given: Vec<&str> = ORDER_ACTIONS
+        .iter()
+        .copied()
+        .filter(|k| !matches!(t.get(k), Value::Nil | Value::Boolean(false)))
+        .collect();
+    if let [first @ .., last] = given.as_slice() {
+        if !first.is_empty() {
+            return Err(bad(&format!(
+                "{} actions, {} and {last} (one action per order)",
+                given.len(),
+                first.join(", ")
+            )));
+        }
+    }
     if let Some(id) = model_in("melee")? {
         return Ok(Some(if flag("power_blow")? {
             Order::PowerBlow(id)
@@ -297,7 +312,12 @@ pub(super) fn parse_order(
                 Ok(Some(Order::Approach { aim, within: n }))
             }
             other => Err(bad(&format!(
-                "within = {other:?} (expected inches, 0 or more)"
+                "within = {} (expected inches, 0 or more)",
+                match other {
+                    Value::Integer(n) => n.to_string(),
+                    Value::Number(n) => n.to_string(),
+                    o => format!("a {}", o.type_name()),
+                }
             ))),
         };
     }
@@ -306,6 +326,23 @@ pub(super) fn parse_order(
          or ability",
     ))
 }
+
+/// The keys that name an order's action; an order gives exactly one of them.
+const ORDER_ACTIONS: [&str; 13] = [
+    "melee",
+    "shoot",
+    "cast",
+    "break_free",
+    "structural",
+    "ignite",
+    "leave",
+    "claim",
+    "use",
+    "heal",
+    "ability",
+    "step",
+    "move",
+];
 
 /// A name given under `key` of an order (a spell's, an ability's), nil when absent.
 fn name_in(
@@ -359,6 +396,9 @@ pub(super) fn pos_of(key: &str, v: &Value) -> Result<crate::geometry::Vec2, Stri
         match v {
             Value::Integer(i) => Ok(i as f64),
             Value::Number(n) if n.is_finite() => Ok(n),
+            Value::Number(n) => Err(format!(
+                "{key}.{named} = {n} (a position's x and y must be finite numbers)"
+            )),
             _ => Err(format!("{key} without a number `{named}`")),
         }
     };
@@ -479,8 +519,23 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
                 {
                     Ok(Some(n as u32))
                 }
+                Value::Integer(n) => Err(format!(
+                    "order {at}: {k} = {n} (expected a whole number from 0 to {})",
+                    u16::MAX
+                )),
+                Value::Number(n) => Err(format!(
+                    "order {at}: {k} = {} (expected a whole number from 0 to {})",
+                    if n.abs() >= 1e9 {
+                        format!("{n:e}")
+                    } else {
+                        n.to_string()
+                    },
+                    u16::MAX
+                )),
                 other => Err(format!(
-                    "order {at}: {k} = {other:?} (expected a whole number)"
+                    "order {at}: {k} = a {} (expected a whole number from 0 to {})",
+                    other.type_name(),
+                    u16::MAX
                 )),
             }
         };

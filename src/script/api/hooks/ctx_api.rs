@@ -509,6 +509,10 @@ impl UserData for CtxHandle {
                 |lua, this, (from, to, power): (Value, Value, u8)| {
                     let (a, b) = (to_pos(lua, &from)?, to_pos(lua, &to)?);
                     let (game, c, sp) = this.casting(lua, "wall")?;
+                    for (what, p) in [("from", a), ("to", b)] {
+                        crate::geometry::check::point_on(&game.table, what, p)
+                            .map_err(|e| fail(lua, e))?;
+                    }
                     magic::cast_wall(game, sp.rosters, c, a, b, power)
                         .map(|t| t.0)
                         .map_err(|e| sp.refuse(lua, e))
@@ -531,6 +535,8 @@ impl UserData for CtxHandle {
                             },
                         )?;
                     let (game, c, sp) = this.casting(lua, "summon")?;
+                    crate::geometry::check::point_on(&game.table, "at", at)
+                        .map_err(|e| fail(lua, e))?;
                     let id = magic::summon(game, sp.rosters, c, &profile, at, within)
                         .map_err(|e| sp.refuse(lua, e))?;
                     this.model_view_of(lua, id)

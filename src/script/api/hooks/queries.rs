@@ -73,7 +73,13 @@ pub(super) fn measure(game: &Game, me: &Model, thing: &Thing) -> mlua::Result<f6
 /// A thing as `ctx:distance_to` takes it: a table (a view, a token, a point).
 pub(super) fn thing_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<Thing> {
     match v {
-        Value::Table(t) => thing_of(t),
+        // A point measured to must be finite: a NaN would measure as 0 (in contact), silently.
+        Value::Table(t) => match thing_of(t)? {
+            Thing::Point(p) => crate::geometry::check::finite_point(what, p)
+                .map(Thing::Point)
+                .map_err(|e| fail(lua, e)),
+            thing => Ok(thing),
+        },
         other => Err(fail(
             lua,
             format!(

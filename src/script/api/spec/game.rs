@@ -114,8 +114,9 @@ pub(super) const CLASSES: &[Class] = &[
                     po("opts", "MoveOptions", "`distance`: at most this far (default: a Medium move)."),
                 ],
                 returns: "MoveResult",
-                doc: "Move straight toward a point; stops at contact with an enemy, a building, impassable \
-                      terrain or the table edge.",
+                doc: "Move straight toward a point on the table; stops at contact with an enemy, a building, \
+                      impassable terrain or the table edge. A point that is NaN, infinite or off the table, or a \
+                      `distance` that is not a finite number of inches 0 or more, is an error and nothing moves.",
                 usage: "local m = g:move(orc, { x = 12, y = 3 })",
             },
             Method {

@@ -91,7 +91,11 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "Options of `g:move`; an unknown key is an error.",
         usage: "g:move(orc, th.pos, { distance = 3 })",
         fields: &[
-            opt("distance", "number", "Move at most this far, in inches (default: the model's band)."),
+            opt(
+                "distance",
+                "number",
+                "Move at most this far, in inches (default: the model's band); a finite number, 0 or more.",
+            ),
             opt("step", "boolean", "The one-base-width step (§3.3)."),
         ],
         methods: &[],
@@ -218,7 +222,9 @@ pub(super) const CLASSES: &[Class] = &[
     Class {
         name: "BehaviourOrder",
         kind: ClassKind::Table,
-        doc: "What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.",
+        doc: "What a Behaviour's `act` (or the hero policy's `act`) returns: exactly one of its action keys \
+              (an order naming two, `{ melee = o, shoot = o }`, is an error). A point must be finite and on \
+              the table.",
         usage: "return { move = target }",
         fields: &[
             opt("melee", "ModelView", "Attack this adjacent enemy."),
