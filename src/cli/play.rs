@@ -61,10 +61,11 @@ pub fn run_play(
             );
         }
     };
-    write_log(&events)?;
+    // A log that cannot be written does not lose the game: its outcome is printed, then the error.
+    let logged = write_log(&events);
     if json {
         print_json(&game)?;
-        return Ok(ExitCode::SUCCESS);
+        return logged.map(|()| ExitCode::SUCCESS);
     }
     for w in &game.waves {
         let integrity: Vec<String> = w
@@ -113,5 +114,5 @@ pub fn run_play(
         game.town_hall_integrity,
         game.seed
     );
-    Ok(ExitCode::SUCCESS)
+    logged.map(|()| ExitCode::SUCCESS)
 }

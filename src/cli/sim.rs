@@ -47,9 +47,22 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             b.inc(1);
         }
     };
-    if let Some((_, when)) = record {
+    // Where the run's files go is checked before any game is played, so a long run never ends on a
+    // typo in a path.
+    if let Some((dir, when)) = record {
         if !["all", "win", "loss", "stalled"].contains(&when) {
             bail!("--record-when is all, win, loss or stalled, not {when:?}");
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    if let Some(path) = out {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if parent.is_some_and(|p| !p.is_dir()) {
+            bail!(
+                "--out {}: the folder {} does not exist",
+                path.display(),
+                parent.map_or(String::new(), |p| p.display().to_string())
+            );
         }
     }
     // The content the games are played with, taken before they start (a file saved during the run
@@ -86,36 +99,49 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    // The finished games are kept whatever failed: their records are written first.
+    // The finished games are kept whatever failed: their records are written first. A record that
+    // cannot be written stops the writing, not the report (printed below, then the error).
+    let mut written = 0usize;
+    let mut write_error: Option<anyhow::Error> = None;
     if let Some((dir, when)) = record {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for r in played
             .records
             .iter()
             .filter(|r| when == "all" || r.result == when)
         {
-            let rep = village::sim::record_replay(&opts, r.index, &fingerprint)
-                .map_err(|e| anyhow::anyhow!(e))?;
             let path = dir.join(format!("game-{}.json", r.index));
-            write_file(&path, serde_json::to_string(&rep)?.as_bytes())?;
+            let wrote = village::sim::record_replay(&opts, r.index, &fingerprint)
+                .map_err(|e| anyhow::anyhow!(e))
+                .and_then(|rep| Ok(serde_json::to_string(&rep)?))
+                .and_then(|text| write_file(&path, text.as_bytes()));
+            if let Err(e) = wrote {
+                write_error = Some(e);
+                break;
+            }
+            written += 1;
         }
     }
     if !args.keep_going {
         if let Some(f) = played.failed.first() {
-            let kept = if record.is_some() {
-                format!(
-                    "; the records of the {} finished games are kept",
-                    played.records.len()
-                )
-            } else {
-                String::new()
+            let kept = match record {
+                Some((dir, _)) => format!(
+                    "; {written} records of the {} finished games are in {}",
+                    played.records.len(),
+                    dir.display()
+                ),
+                None => String::new(),
             };
             bail!("{f}{kept} (--keep-going plays the other games and reports the failed ones)");
         }
     }
-    if let Some(path) = out {
+    if let (Some(path), None) = (out, &write_error) {
         let shard = village::sim::Shard::new(games, opts.clone(), fingerprint, played.clone());
-        write_file(path, serde_json::to_string(&shard)?.as_bytes())?;
+        if let Err(e) = serde_json::to_string(&shard)
+            .map_err(anyhow::Error::from)
+            .and_then(|text| write_file(path, text.as_bytes()))
+        {
+            write_error = Some(e);
+        }
     }
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed.clone();
@@ -127,6 +153,9 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         print_json(&v)?;
     } else {
         print!("{}", village::sim::text(&report, seconds));
+    }
+    if let Some(e) = write_error {
+        return Err(e);
     }
     // A run with failed games is reported whole, but its exit status says it was not clean.
     Ok(if report.failed.is_empty() {

@@ -364,6 +364,8 @@ impl Repl {
 const SAVED_QUALITY: std::ops::RangeInclusive<u8> = 1..=12;
 /// A saved model's Combat, modifiers included.
 const SAVED_COMBAT: std::ops::RangeInclusive<i32> = -20..=20;
+/// The Supplies a saved game may hold (never negative; far more than any Council can spend).
+const SAVED_SUPPLIES: std::ops::RangeInclusive<i32> = 0..=10_000;
 /// Wounds a saved model may carry.
 const SAVED_WOUNDS: std::ops::RangeInclusive<u8> = 0..=10;
 
@@ -376,14 +378,14 @@ fn check_saved(
     rosters: &Rosters,
     module: &dyn Fn(&str, &str) -> bool,
 ) -> Result<(), String> {
-    if rosters.length(&saved.length).is_none() {
+    let Some(length) = rosters.length(&saved.length) else {
         let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
         return Err(format!(
             "length {:?} is not a game length (known: {})",
             saved.length,
             known.join(", ")
         ));
-    }
+    };
     if !module("policies", &saved.policy) {
         return Err(format!(
             "policy {:?} is not a hero policy of the scripts (scripts/policies/{}.lua)",
@@ -398,6 +400,20 @@ fn check_saved(
         }
     }
     let g = &saved.game;
+    if g.wave as usize > length.waves.len() {
+        return Err(format!(
+            "game.wave {} is outside 0..={} (the waves of a {} game)",
+            g.wave,
+            length.waves.len(),
+            saved.length
+        ));
+    }
+    if !SAVED_SUPPLIES.contains(&g.supplies) {
+        return Err(format!(
+            "game.supplies {} is outside {SAVED_SUPPLIES:?}",
+            g.supplies
+        ));
+    }
     for (i, face) in g.dice.pending_forced().iter().enumerate() {
         if !(1..=6).contains(face) {
             return Err(format!(

@@ -187,7 +187,10 @@ fn a_failed_sim_game_is_named_and_the_finished_records_are_kept() {
         "{err}"
     );
     assert!(
-        err.contains("the records of the 3 finished games are kept"),
+        err.contains(&format!(
+            "; 3 records of the 3 finished games are in {}",
+            rec.display()
+        )),
         "{err}"
     );
     assert!(err.contains("--keep-going"), "{err}");
@@ -392,6 +395,16 @@ fn script_print_never_reaches_a_json_stream() {
     let g: Value = serde_json::from_slice(&out.stdout).expect("play --json is JSON");
     assert!(g["waves"].is_array());
     assert!(text(&out.stderr).contains("chatty: melee roll for"));
+    // A print at a script's top level (run when the scripts load): `check --json` stays JSON.
+    let out = village(&["check", "--json", "--mod", s(&fixture("cli_loud"))]);
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)));
+    assert!(v["profiles"].is_array());
+    assert!(
+        text(&out.stderr).contains("loud: loading\t42\n"),
+        "{}",
+        text(&out.stderr)
+    );
     // The REPL: a print is shown where the person reads the session, with tostring's conversions.
     let out = village_in(
         &["repl", "--length", "intro", "--history", "/dev/null"],
@@ -492,6 +505,79 @@ fn merge_refuses_shards_of_different_content_settings_or_edited_by_hand() {
         "{e}"
     );
     assert!(out.stdout.is_empty());
+    // The same shard twice, a truncated one, one of another format: each refused, named.
+    let out = village(&["merge", s(&s1), s(&s1)]);
+    assert!(
+        text(&out.stderr).contains("game 0 is twice in the shards"),
+        "{}",
+        text(&out.stderr)
+    );
+    let cut = dir.join("cut.json");
+    let whole = std::fs::read_to_string(&s1).expect("read");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).expect("write");
+    let out = village(&["merge", s(&s1), s(&cut)]);
+    let e = text(&out.stderr);
+    assert!(
+        e.contains(&format!(
+            "{}: not a shard written by village sim --out",
+            s(&cut)
+        )),
+        "{e}"
+    );
+    let old = dir.join("old.json");
+    std::fs::write(
+        &old,
+        whole.replace("village-sim-shard 2", "village-sim-shard 1"),
+    )
+    .expect("write");
+    let out = village(&["merge", s(&old)]);
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("not a shard file of this version (\"village-sim-shard 1\""),
+        "{e}"
+    );
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Paths that cannot be written: `sim --out` into a missing folder is refused before any game is
+/// played; `play --log` into one still prints the game, then fails naming the file.
+#[test]
+fn an_unwritable_output_never_costs_the_run() {
+    let dir = scratch("unwritable");
+    let missing = dir.join("no/such/folder/out.json");
+    let out = village(&[
+        "sim",
+        "--games",
+        "2",
+        "--length",
+        "intro",
+        "--out",
+        s(&missing),
+    ]);
+    let e = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(e.contains("does not exist"), "{e}");
+    assert!(out.stdout.is_empty(), "refused before playing");
+    let out = village(&[
+        "play",
+        "--auto",
+        "--length",
+        "intro",
+        "--seed",
+        "3",
+        "--json",
+        "--log",
+        s(&missing),
+    ]);
+    let e = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        e.contains(&format!("writing {} (nothing was written", s(&missing))),
+        "{e}"
+    );
+    let g: Value = serde_json::from_slice(&out.stdout).expect("the game is printed anyway");
+    assert!(g["result"].is_string());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -581,7 +667,17 @@ fn a_loaded_save_is_checked_and_a_bad_one_refused_whole() {
     let good: Value =
         serde_json::from_str(&std::fs::read_to_string(&save).expect("read")).expect("json");
     type Edit = fn(&mut Value);
-    let cases: [(&str, Edit, &str); 6] = [
+    let cases: [(&str, Edit, &str); 8] = [
+        (
+            "wave",
+            |v| v["game"]["wave"] = Value::from(4_000_000_000u64),
+            "game.wave 4000000000 is outside 0..=",
+        ),
+        (
+            "supplies",
+            |v| v["game"]["supplies"] = Value::from(-5),
+            "game.supplies -5 is outside 0..=10000",
+        ),
         (
             "forced",
             |v| v["game"]["dice"]["forced"] = serde_json::json!([3, 9]),
