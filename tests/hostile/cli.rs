@@ -280,6 +280,63 @@ fn keep_going_reports_the_failed_games_and_plays_the_rest() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--keep-going` after a runaway hook: the budget stops the game, and the worker's VM plays its next
+/// games exactly as a run whose failing games fail at once (an error) plays them — nothing carries
+/// from the stopped game to the next.
+#[test]
+fn keep_going_after_a_runaway_hook_plays_the_next_games_unchanged() {
+    // Seed 2: games 0, 3 and 4 fail (a Harpooner fights), 1, 2 and 5 finish.
+    let run = |m: &str, jobs: &str| {
+        let out = village(&[
+            "sim",
+            "--games",
+            "6",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--variant",
+            "evil",
+            "--mod",
+            s(&fixture(m)),
+            "--keep-going",
+            "--json",
+            "--jobs",
+            jobs,
+        ]);
+        assert!(!out.status.success());
+        let mut v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        v["games_per_sec"] = Value::Null;
+        v["seconds"] = Value::Null;
+        v
+    };
+    let mut looping = run("cli_loops_some", "1");
+    let failing = run("cli_fails_some", "1");
+    let idx = |v: &Value| -> Vec<u64> {
+        v["failed"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|f| f["index"].as_u64()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(idx(&looping), [0, 3, 4]);
+    for f in looping["failed"].as_array().cloned().unwrap_or_default() {
+        let e = f["error"].as_str().unwrap_or("");
+        assert!(
+            e.contains("cli_loops_some/scripts/variants/evil.lua:8: instruction budget exhausted"),
+            "{e}"
+        );
+    }
+    assert_eq!(looping["games"], 3);
+    assert_eq!(
+        looping,
+        run("cli_loops_some", "2"),
+        "the same for any --jobs"
+    );
+    // The finished games' report is the same as where the failing games failed at once.
+    looping["failed"] = failing["failed"].clone();
+    assert_eq!(looping, failing);
+}
+
 /// Run the REPL with `commands` under `ulimit -f 8` (8 KB; a save is about 14 KB). `ignore_xfsz`: the
 /// signal the kernel sends past the limit is ignored, so the write fails with an error instead of
 /// killing the process.
