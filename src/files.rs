@@ -60,7 +60,7 @@ pub fn digest<T: Serialize>(value: &T) -> String {
 /// `layer<N>/<path inside the layer>` (layer 0 is the built-in folder, 1.. the `--mod` folders in
 /// order), and one digest over all of them. Two runs with the same fingerprint read the same rules and
 /// scripts, wherever their folders were.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// FNV-1a over every file's key and content, in key order.
     pub content: String,

@@ -628,13 +628,16 @@ pub struct Shard {
     /// The whole run's number of games.
     pub total: u64,
     pub options: SimOptions,
-    /// Every roster and script file of the run's layers, hashed.
+    /// Every roster and script file of the run's layers, hashed. (Defaulted when absent, so a file of
+    /// an older format reads far enough to be refused by its format name.)
+    #[serde(default)]
     pub fingerprint: Fingerprint,
     pub records: Vec<GameRecord>,
     /// Games that failed (`--keep-going`).
     #[serde(default)]
     pub failed: Vec<FailedGame>,
     /// [`crate::files::digest`] of the shard with this field empty.
+    #[serde(default)]
     pub digest: String,
 }
 
@@ -844,9 +847,12 @@ pub struct Replay {
     pub hash: u64,
     /// FNV-1a of each event's JSON.
     pub events: Vec<u64>,
-    /// Every roster and script file it was played with, hashed.
+    /// Every roster and script file it was played with, hashed. (Defaulted when absent, so a file of
+    /// an older format reads far enough to be refused by its format name.)
+    #[serde(default)]
     pub fingerprint: Fingerprint,
     /// [`crate::files::digest`] of the record with this field empty.
+    #[serde(default)]
     pub digest: String,
 }
 
@@ -930,7 +936,11 @@ pub struct Verified {
 /// Re-run a recorded game with `layers` and compare its log with the recording.
 pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
     if r.format != REPLAY_FORMAT {
-        return Err(format!("not a replay of this version ({:?})", r.format));
+        return Err(format!(
+            "not a replay of this version ({:?}; this version reads {REPLAY_FORMAT:?}: record the game \
+             again with village sim --record)",
+            r.format
+        ));
     }
     let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
     let (summary, events) = host.play_logged(

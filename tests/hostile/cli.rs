@@ -686,6 +686,24 @@ fn a_hand_edited_record_does_not_verify() {
             "{o}"
         );
     }
+    // A record of the format before fingerprints: refused by its format name, not replayed.
+    let mut old = serde_json::from_str::<Value>(&std::fs::read_to_string(&file).expect("read"))
+        .expect("json");
+    old["format"] = Value::from("village-replay 1");
+    if let Some(o) = old.as_object_mut() {
+        o.remove("fingerprint");
+        o.remove("digest");
+    }
+    let old_file = dir.join("old.json");
+    std::fs::write(&old_file, old.to_string()).expect("write");
+    let out = village(&["replay", s(&old_file), "--verify"]);
+    let e = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        e.contains("not a replay of this version (\"village-replay 1\"; this version reads \"village-replay 2\""),
+        "{e}"
+    );
+    assert!(out.stdout.is_empty());
     // Under other scripts (a mod layer added) the difference in content is named.
     let out = village(&[
         "replay",
