@@ -4,6 +4,7 @@
 //! Lua scripts under `scripts/` and data under `rosters/`. See ARCHITECTURE.md for the map.
 
 pub mod dice;
+pub mod files;
 pub mod geometry;
 pub mod odds;
 pub mod render;

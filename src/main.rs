@@ -8,8 +8,13 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod cli;
+
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
+use cli::play::run_play;
+use cli::print_json;
+use cli::sim::{run_merge, run_replay, run_sim};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use village::odds;
@@ -60,8 +65,8 @@ enum Command {
     /// Measure the engine: Standard games per second on one thread and two, the scaling, and the share
     /// of time spent inside Lua.
     Bench {
-        /// Games per measurement.
-        #[arg(long, default_value_t = 20)]
+        /// Games per measurement (at least 1).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         #[command(flatten)]
         game: GameArgs,
@@ -177,11 +182,11 @@ enum OddsCommand {
     },
     /// Odds of a melee attack, using the combat results of SUPPLEMENT §4 (assuming room to recoil).
     Melee {
-        /// The attacker's Combat, modifiers included.
-        #[arg(long, short, allow_negative_numbers = true)]
+        /// The attacker's Combat, modifiers included (-20 to 20).
+        #[arg(long, short, allow_negative_numbers = true, value_parser = combat_value)]
         attacker: i32,
-        /// The defender's Combat, modifiers included.
-        #[arg(long, short, allow_negative_numbers = true)]
+        /// The defender's Combat, modifiers included (-20 to 20).
+        #[arg(long, short, allow_negative_numbers = true, value_parser = combat_value)]
         defender: i32,
         /// The attack is a Power Blow (the defender takes the Power Blow penalty).
         #[arg(long)]
@@ -198,6 +203,26 @@ enum OddsCommand {
         #[command(flatten)]
         data: DataArgs,
     },
+}
+
+/// The Combat `village odds melee` takes, modifiers included: a profile's 0 to 6 with room for every
+/// modifier the rules give, and far from where the totals' arithmetic could wrap.
+const ODDS_COMBAT: std::ops::RangeInclusive<i64> = -20..=20;
+
+/// A Combat value for `odds melee`, refused outside [`ODDS_COMBAT`] (never wrapped).
+fn combat_value(s: &str) -> Result<i32, String> {
+    let v: i64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if !ODDS_COMBAT.contains(&v) {
+        return Err(format!(
+            "Combat {v} is outside {}..={}",
+            ODDS_COMBAT.start(),
+            ODDS_COMBAT.end()
+        ));
+    }
+    i32::try_from(v).map_err(|e| e.to_string())
 }
 
 /// Where the rosters and scripts come from.
@@ -233,6 +258,7 @@ struct GameArgs {
     /// intro, standard or siege.
     #[arg(long, default_value = "standard")]
     length: String,
+    /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// A rule variant (scripts/variants/NAME.lua); repeatable.
@@ -269,8 +295,8 @@ impl GameArgs {
 /// What `village sim` plays and reports.
 #[derive(Args)]
 struct SimArgs {
-    /// How many games.
-    #[arg(long, default_value_t = 100)]
+    /// How many games (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     #[command(flatten)]
     game: GameArgs,
@@ -295,6 +321,11 @@ struct SimArgs {
     /// both arms, their difference, and where the first game that differs parts.
     #[arg(long, value_name = "VARIANT")]
     vs: Option<String>,
+    /// Play every game even when some fail (a script error): the failed ones are reported (index, seed,
+    /// error) and counted, the exit status is 1. Without it the run stops at the first failure, naming
+    /// the game and its seed (the records of finished games are still written).
+    #[arg(long, conflicts_with = "vs")]
+    keep_going: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
@@ -395,7 +426,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Render { svg, game }) => {
             let picture = village::repl::render_new_game(&repl_options(&game))?;
-            std::fs::write(&svg, picture).with_context(|| format!("writing {}", svg.display()))?;
+            cli::write_file(&svg, picture.as_bytes())?;
             println!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -463,256 +494,6 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     }
 }
 
-/// `village sim`: play the games, then print the report (text, or JSON with `games_per_sec`).
-fn run_sim(args: &SimArgs) -> Result<ExitCode> {
-    let (games, g, jobs, json, data) = (args.games, &args.game, args.jobs, args.json, &args.data);
-    let (shard, out) = (args.shard.as_deref(), args.out.as_deref());
-    let record = args
-        .record
-        .as_deref()
-        .map(|d| (d, args.record_when.as_str()));
-    let vs = args.vs.as_deref();
-    use std::io::IsTerminal;
-    let (first, count) = match shard {
-        None => (0, games),
-        Some(s) => {
-            let (k, n) = s
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-                .ok_or_else(|| anyhow::anyhow!("--shard K/N, not {s:?}"))?;
-            village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
-        }
-    };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let opts = g.sim_options(data, count, first, jobs);
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, ETA {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
-    let tick = |_: u64| {
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
-    };
-    let (records, seconds) = village::sim::timed(&opts, &tick).map_err(|e| anyhow::anyhow!(e))?;
-    if let Some(vs) = vs {
-        let other = village::sim::SimOptions {
-            variants: if vs == "default" {
-                Vec::new()
-            } else {
-                vec![vs.to_string()]
-            },
-            ..opts.clone()
-        };
-        if let Some(b) = &bar {
-            b.reset();
-        }
-        let (records_b, seconds_b) =
-            village::sim::timed(&other, &tick).map_err(|e| anyhow::anyhow!(e))?;
-        if let Some(b) = &bar {
-            b.finish_and_clear();
-        }
-        return ab_report(
-            &opts,
-            &other,
-            (&records, &records_b),
-            seconds + seconds_b,
-            json,
-        );
-    }
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    if let Some((dir, when)) = record {
-        if !["all", "win", "loss", "stalled"].contains(&when) {
-            bail!("--record-when is all, win, loss or stalled, not {when:?}");
-        }
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        for r in records.iter().filter(|r| when == "all" || r.result == when) {
-            let rep =
-                village::sim::record_replay(&opts, r.index).map_err(|e| anyhow::anyhow!(e))?;
-            let path = dir.join(format!("game-{}.json", r.index));
-            std::fs::write(&path, serde_json::to_string(&rep)?)
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-    }
-    if let Some(path) = out {
-        let shard = village::sim::Shard {
-            format: village::sim::SHARD_FORMAT.to_string(),
-            total: games,
-            options: opts.clone(),
-            records: records.clone(),
-        };
-        std::fs::write(path, serde_json::to_string(&shard)?)
-            .with_context(|| format!("writing {}", path.display()))?;
-    }
-    let report = village::sim::report(&records);
-    if json {
-        let mut v = serde_json::to_value(&report)?;
-        v["seed"] = serde_json::json!(g.seed);
-        v["games_per_sec"] = serde_json::json!(games as f64 / seconds.max(1e-9));
-        v["seconds"] = serde_json::json!(seconds);
-        print_json(&v)?;
-    } else {
-        print!("{}", village::sim::text(&report, seconds));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).
-fn run_replay(
-    file: &std::path::Path,
-    verify: bool,
-    json: bool,
-    data: &DataArgs,
-) -> Result<ExitCode> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let rec: village::sim::Replay = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{}: not a game recorded by village sim --record",
-            file.display()
-        )
-    })?;
-    let mut layers = vec![Rosters::builtin_root()];
-    layers.extend(rec.mods.iter().cloned());
-    layers.extend(data.mods.iter().cloned());
-    let v = village::sim::replay(&rec, &layers).map_err(|e| anyhow::anyhow!(e))?;
-    if json {
-        print_json(&v)?;
-    } else {
-        println!(
-            "game {} (seed {}): {} (recorded: {})",
-            rec.index, rec.seed, v.result, rec.result
-        );
-        if verify {
-            match &v.first_difference {
-                None => println!("the log is the recorded one ({} events)", rec.events.len()),
-                Some((i, now)) => println!(
-                    "the log differs from event #{i}: now {}",
-                    now.as_ref()
-                        .map_or("(the log ended)".to_string(), |e| e.to_string())
-                ),
-            }
-        }
-    }
-    Ok(if verify && !v.same {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).
-fn run_merge(files: &[PathBuf], json: bool) -> Result<ExitCode> {
-    let mut shards = Vec::new();
-    for f in files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        let shard: village::sim::Shard = serde_json::from_str(&text).with_context(|| {
-            format!("{}: not a shard written by village sim --out", f.display())
-        })?;
-        shards.push(shard);
-    }
-    let seed = shards.first().map_or(0, |s| s.options.seed);
-    let records = village::sim::merge(shards).map_err(|e| anyhow::anyhow!(e))?;
-    let report = village::sim::report(&records);
-    if json {
-        let mut v = serde_json::to_value(&report)?;
-        v["seed"] = serde_json::json!(seed);
-        print_json(&v)?;
-    } else {
-        print!("{}", village::sim::text(&report, 0.0));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The paired A/B report: each arm, the difference with its interval, and where the first differing
-/// game parts.
-fn ab_report(
-    a: &village::sim::SimOptions,
-    b: &village::sim::SimOptions,
-    (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
-    seconds: f64,
-    json: bool,
-) -> Result<ExitCode> {
-    use village::sim;
-    let name = |o: &sim::SimOptions| {
-        if o.variants.is_empty() {
-            "default".to_string()
-        } else {
-            o.variants.join("+")
-        }
-    };
-    let (rep_a, rep_b) = (sim::report(ra), sim::report(rb));
-    let diff = sim::difference(ra, rb);
-    let first = ra
-        .iter()
-        .zip(rb)
-        .find(|(x, y)| x.result != y.result)
-        .map(|(x, _)| x.index);
-    let divergence = match first {
-        Some(i) => sim::divergence(a, b, i).map_err(|e| anyhow::anyhow!(e))?,
-        None => None,
-    };
-    let games = (ra.len() + rb.len()) as f64;
-    if json {
-        let v = serde_json::json!({
-            "seed": a.seed,
-            "a": { "name": name(a), "report": rep_a },
-            "b": { "name": name(b), "report": rep_b },
-            "difference": diff,
-            "divergence": divergence,
-            "games_per_sec": games / seconds.max(1e-9),
-            "seconds": seconds,
-        });
-        print_json(&v)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    println!("A: {}\n{}", name(a), sim::text(&rep_a, 0.0));
-    println!("B: {}\n{}", name(b), sim::text(&rep_b, 0.0));
-    println!(
-        "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
-        diff.win_rate * 100.0,
-        diff.ci95[0] * 100.0,
-        diff.ci95[1] * 100.0,
-        diff.games_differing,
-        ra.len()
-    );
-    let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
-    println!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
-    println!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
-    if let Some(d) = divergence {
-        println!(
-            "First game that differs: game {} (seed {}), parting at event #{}{}",
-            d.game,
-            d.seed,
-            d.event,
-            d.script
-                .as_deref()
-                .map(|s| format!(" — {s}"))
-                .unwrap_or_default()
-        );
-        let show = |v: &Option<serde_json::Value>| {
-            v.as_ref()
-                .map_or("(the log has ended)".to_string(), |v| v.to_string())
-        };
-        println!("  A: {}\n  B: {}", show(&d.a), show(&d.b));
-    }
-    println!(
-        "\n{:.1} games per second ({:.1} s)",
-        games / seconds.max(1e-9),
-        seconds
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
 /// `village about`: what this is, whether the data loads, and where to go next.
 fn overview() -> Result<ExitCode> {
     println!("village — The Village Must Stand: rules engine, Lua host and simulator");
@@ -757,11 +538,6 @@ fn print_all(text: &str) -> Result<()> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }
-}
-
-fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
 }
 
 fn run_odds(which: OddsCommand) -> Result<ExitCode> {
@@ -852,6 +628,8 @@ fn run_lua(
             return Ok(ExitCode::FAILURE);
         }
     };
+    // A Lua file run by hand prints its results: to stdout, where its reader looks.
+    host.print_to_stdout(true);
     let run_once = |host: &ScriptHost| match host.run_file(file) {
         Ok(()) => true,
         Err(e) => {
@@ -939,94 +717,6 @@ fn summarize(models: &[String]) -> String {
         .map(|(name, n)| format!("{n} {name}"))
         .collect::<Vec<_>>()
         .join(" + ")
-}
-
-fn run_play(
-    g: &GameArgs,
-    (auto, json): (bool, bool),
-    log: Option<&std::path::Path>,
-    data: &DataArgs,
-) -> Result<ExitCode> {
-    if !auto {
-        bail!(
-            "play without --auto is the REPL's play mode: run `village repl` (or `village`) and type \
-             :wave, :activate …; or add --auto to let the hero policy play"
-        );
-    }
-    let host = match ScriptHost::open(&data.layers(), Limits::default(), g.seed) {
-        Ok(h) => h,
-        Err(errors) => bail!("{}", errors.join("\n")),
-    };
-    let (game, events) = host
-        .play_logged(
-            g.seed,
-            &g.heroes,
-            &g.length,
-            "generated",
-            &g.variants,
-            &g.policy,
-        )
-        .map_err(|e| anyhow::anyhow!(e))?;
-    if let Some(path) = log {
-        let mut out = String::new();
-        for e in &events {
-            out.push_str(&serde_json::to_string(e)?);
-            out.push('\n');
-        }
-        std::fs::write(path, out).with_context(|| format!("writing {}", path.display()))?;
-    }
-    if json {
-        print_json(&game)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    for w in &game.waves {
-        let integrity: Vec<String> = w
-            .integrity
-            .iter()
-            .map(|(n, i)| format!("{n} {i}"))
-            .collect();
-        let wounds: Vec<String> = w
-            .wounds
-            .iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(h, n)| format!("{h} {n}"))
-            .collect();
-        let lost = if w.defeated.is_empty() {
-            String::new()
-        } else {
-            format!("; off the table: {}", w.defeated.join(", "))
-        };
-        let council = if w.council.is_empty() {
-            String::new()
-        } else {
-            format!("; Council: {}", w.council.join(", "))
-        };
-        println!(
-            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}{council}",
-            w.wave,
-            w.escalation,
-            w.enemies,
-            w.rounds,
-            w.outcome,
-            integrity.join(", "),
-            w.supplies,
-            if wounds.is_empty() {
-                "none".to_string()
-            } else {
-                wounds.join(", ")
-            }
-        );
-    }
-    println!(
-        "Result: {:?} after {} wave{}: {}; Town Hall Integrity {} (seed {})",
-        game.result,
-        game.waves_completed,
-        if game.waves_completed == 1 { "" } else { "s" },
-        game.cause.words(),
-        game.town_hall_integrity,
-        game.seed
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `village bench --profile`: the script functions that took the most time (inclusive).

@@ -79,6 +79,8 @@ pub fn render_new_game(opts: &Options) -> Result<String> {
 pub fn run(opts: &Options) -> Result<bool> {
     let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)
         .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    // The REPL has no JSON mode: a script's print goes where the person reads the session.
+    repl.host().print_to_stdout(true);
     // Hot reload in session: a saved script or roster applies before the next command, with a one-line
     // notice (or the error with file:line, the last good version kept). Without a watcher (a system
     // limit), `:reload` still works.
@@ -217,10 +219,10 @@ fn command(repl: &Repl, cmd: &str) -> Step {
         "save" | "load" | "render" if arg.is_empty() => {
             Step::Failed(format!(":{name} needs a FILE"))
         }
-        "render" => match repl
-            .with_game(crate::render::svg)
-            .and_then(|s| std::fs::write(arg, s).map_err(|e| format!("{arg}: {e}")))
-        {
+        "render" => match repl.with_game(crate::render::svg).and_then(|s| {
+            crate::files::write_atomic(Path::new(arg), s.as_bytes())
+                .map_err(|e| format!("{arg}: {e}"))
+        }) {
             Ok(()) => Step::Output(format!("wrote {arg}")),
             Err(e) => Step::Failed(e),
         },
@@ -229,7 +231,13 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             Err(e) => Step::Failed(e),
         },
         "load" => match repl.load(Path::new(arg)) {
-            Ok(()) => Step::Output(format!("loaded {arg}")),
+            Ok(warnings) => Step::Output(
+                warnings
+                    .iter()
+                    .map(|w| format!("warning: {w}\n"))
+                    .chain([format!("loaded {arg}")])
+                    .collect(),
+            ),
             Err(e) => Step::Failed(e),
         },
         "explain" => {

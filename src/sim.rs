@@ -4,6 +4,7 @@
 //! number of threads. The per-game record ([`GameRecord`]) is what the report, shards and A/B
 //! comparisons are built from.
 
+use crate::files::{fnv, Fingerprint, FNV_START};
 use crate::roster::ProfileKind;
 use crate::script::{Limits, ScriptHost};
 use crate::state::{Event, EventKind, ModelId};
@@ -183,11 +184,52 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
     }
 }
 
+/// A game of a run that failed (a script error, a refused order): which game, its seed and the error.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FailedGame {
+    pub index: u64,
+    pub seed: u64,
+    pub error: String,
+}
+
+impl std::fmt::Display for FailedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The error's first line (the script's file:line and message); the traceback under it is in
+        // the JSON report.
+        let headline = self.error.lines().next().unwrap_or_default();
+        write!(f, "game {} (seed {}): {headline}", self.index, self.seed)
+    }
+}
+
+/// What a run played: the records of the games that finished and the games that failed, each in game
+/// order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Played {
+    pub records: Vec<GameRecord>,
+    pub failed: Vec<FailedGame>,
+}
+
+impl Played {
+    /// The records, or the lowest-numbered failed game as an error naming its index and seed.
+    pub fn all_finished(self) -> Result<Vec<GameRecord>, String> {
+        match self.failed.first() {
+            Some(f) => Err(f.to_string()),
+            None => Ok(self.records),
+        }
+    }
+}
+
 /// Play the run's games on `opts.jobs` threads; `tick` is called after each game (a progress bar).
 /// Each thread opens one VM and takes the next unplayed game until none is left, so a long game never
 /// holds the others back and no VM is opened twice. Records come back in game order, whatever the
-/// threads did; on an error, the error of the lowest-numbered failing game.
-pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRecord>, String> {
+/// threads did. A game that fails is kept as a [`FailedGame`]; with `keep_going` the other games still
+/// run, without it no new game starts after the first failure (the games already finished are kept,
+/// so a caller can still write their records). Only a run that cannot start at all is an `Err`.
+pub fn run_games(
+    opts: &SimOptions,
+    keep_going: bool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Played, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
         .build()
@@ -197,29 +239,56 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
     let next = AtomicU64::new(opts.first);
     let done = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
-    let played: Vec<Vec<(u64, Result<GameRecord, String>)>> = pool.broadcast(|_| {
+    // Err(Ok(game)): a game failed; Err(Err(text)): a worker could not open its VM (the whole run
+    // cannot start, whatever `keep_going` says).
+    type Outcome = Result<GameRecord, Result<FailedGame, String>>;
+    let played: Vec<Vec<(u64, Outcome)>> = pool.broadcast(|_| {
         let host = match ScriptHost::open(&opts.layers, Limits::default(), opts.seed) {
             Ok(h) => h,
-            Err(e) => return vec![(opts.first, Err(e.join("\n")))],
+            Err(e) => {
+                failed.store(true, Ordering::Relaxed);
+                return vec![(opts.first, Err(Err(e.join("\n"))))];
+            }
         };
         let mut out = Vec::new();
-        while !failed.load(Ordering::Relaxed) {
+        while keep_going || !failed.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= end {
                 break;
             }
+            let seed = game_seed(opts.seed, i);
             let r = opts
-                .play(&host, game_seed(opts.seed, i))
-                .map(|(summary, events)| record(i, &summary, &events));
+                .play(&host, seed)
+                .map(|(summary, events)| record(i, &summary, &events))
+                .map_err(|error| {
+                    Ok(FailedGame {
+                        index: i,
+                        seed,
+                        error,
+                    })
+                });
             failed.fetch_or(r.is_err(), Ordering::Relaxed);
             tick(done.fetch_add(1, Ordering::Relaxed) + 1);
             out.push((i, r));
         }
         out
     });
-    let mut all: Vec<(u64, Result<GameRecord, String>)> = played.into_iter().flatten().collect();
+    let mut all: Vec<(u64, Outcome)> = played.into_iter().flatten().collect();
     all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, r)| r).collect()
+    let mut out = Played::default();
+    for (_, r) in all {
+        match r {
+            Ok(rec) => out.records.push(rec),
+            Err(Ok(f)) => out.failed.push(f),
+            Err(Err(e)) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// [`run_games`] that stops at the first failed game, as an error naming the game and its seed.
+pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRecord>, String> {
+    run_games(opts, false, tick)?.all_finished()
 }
 
 /// The party names heroes of the rosters (a clear error before any thread starts).
@@ -261,6 +330,9 @@ pub struct Report {
     pub firings: BTreeMap<String, u64>,
     /// Games in which each script acted.
     pub firing_games: BTreeMap<String, u64>,
+    /// Games that failed (`village sim --keep-going`): not counted in anything above.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed: Vec<FailedGame>,
 }
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials.
@@ -332,6 +404,7 @@ pub fn report(records: &[GameRecord]) -> Report {
         supplies_spent_mean: mean(&|g| g.supplies_spent as f64),
         firings,
         firing_games,
+        failed: Vec::new(),
     }
 }
 
@@ -389,6 +462,24 @@ pub fn text(r: &Report, seconds: f64) -> String {
             );
         }
     }
+    if !r.failed.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{} game{} failed (not counted above):",
+            r.failed.len(),
+            if r.failed.len() == 1 { "" } else { "s" }
+        );
+        for f in r.failed.iter().take(10) {
+            let _ = writeln!(out, "  {f}");
+        }
+        if r.failed.len() > 10 {
+            let _ = writeln!(
+                out,
+                "  … {} more (--json lists them all)",
+                r.failed.len() - 10
+            );
+        }
+    }
     if seconds > 0.0 {
         let _ = writeln!(
             out,
@@ -400,14 +491,24 @@ pub fn text(r: &Report, seconds: f64) -> String {
     out
 }
 
-/// A run timed: its records and the seconds it took.
+/// A run timed: its records and the seconds it took (stopping at the first failed game).
 pub fn timed(
     opts: &SimOptions,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<GameRecord>, f64), String> {
+    let (played, seconds) = timed_games(opts, false, tick)?;
+    Ok((played.all_finished()?, seconds))
+}
+
+/// [`run_games`] timed.
+pub fn timed_games(
+    opts: &SimOptions,
+    keep_going: bool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<(Played, f64), String> {
     let start = Instant::now();
-    let records = run(opts, tick)?;
-    Ok((records, start.elapsed().as_secs_f64()))
+    let played = run_games(opts, keep_going, tick)?;
+    Ok((played, start.elapsed().as_secs_f64()))
 }
 
 /// The difference of two arms played on the same seeds (common random numbers): arm A's win rate minus
@@ -474,7 +575,9 @@ pub fn divergence(
     let log_of = |o: &SimOptions| -> Result<Vec<Event>, String> {
         let host =
             ScriptHost::open(&o.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
-        let (_, events) = o.play(&host, seed)?;
+        let (_, events) = o
+            .play(&host, seed)
+            .map_err(|e| format!("game {index} (seed {seed}): {e}"))?;
         Ok(events)
     };
     let (la, lb) = (log_of(a)?, log_of(b)?);
@@ -518,61 +621,126 @@ pub fn shard_range(total: u64, k: u64, n: u64) -> Result<(u64, u64), String> {
     Ok((lo, hi - lo))
 }
 
-/// What a shard writes (`--out`) and `village merge` reads: the run's options and its records.
+/// What a shard writes (`--out`) and `village merge` reads: the run's options, the content its rules
+/// and scripts had, its records and failed games, and a digest of all of that (a hand edit shows).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Shard {
     pub format: String,
     /// The whole run's number of games.
     pub total: u64,
     pub options: SimOptions,
+    /// Every roster and script file of the run's layers, hashed. (Defaulted when absent, so a file of
+    /// an older format reads far enough to be refused by its format name.)
+    #[serde(default)]
+    pub fingerprint: Fingerprint,
     pub records: Vec<GameRecord>,
+    /// Games that failed (`--keep-going`).
+    #[serde(default)]
+    pub failed: Vec<FailedGame>,
+    /// [`crate::files::digest`] of the shard with this field empty.
+    #[serde(default)]
+    pub digest: String,
 }
 
 /// The format name of shard files.
-pub const SHARD_FORMAT: &str = "village-sim-shard 1";
+pub const SHARD_FORMAT: &str = "village-sim-shard 2";
 
-/// Merge shards of one run: the same run (seed, party, length, variants, total), no game twice, none
-/// missing. Records come back in game order.
-pub fn merge(shards: Vec<Shard>) -> Result<Vec<GameRecord>, String> {
-    let Some(first) = shards.first() else {
+impl Shard {
+    /// A sealed shard (its digest computed) of a run of `total` games.
+    pub fn new(total: u64, options: SimOptions, fingerprint: Fingerprint, played: Played) -> Shard {
+        let mut s = Shard {
+            format: SHARD_FORMAT.to_string(),
+            total,
+            options,
+            fingerprint,
+            records: played.records,
+            failed: played.failed,
+            digest: String::new(),
+        };
+        s.digest = s.content_digest();
+        s
+    }
+
+    fn content_digest(&self) -> String {
+        let mut unsealed = self.clone();
+        unsealed.digest.clear();
+        crate::files::digest(&unsealed)
+    }
+
+    /// The settings that make two shards parts of one run, named as `village sim`'s flags.
+    fn settings(&self) -> [(&'static str, String); 6] {
+        let o = &self.options;
+        [
+            ("--games (the whole run's)", self.total.to_string()),
+            ("--seed", o.seed.to_string()),
+            ("--heroes", format!("{:?}", o.heroes)),
+            ("--length", format!("{:?}", o.length)),
+            ("--variant", format!("{:?}", o.variants)),
+            ("--policy", format!("{:?}", o.policy)),
+        ]
+    }
+}
+
+/// Merge shards of one run, each given with the name of its file: every shard unedited (its digest
+/// holds), the same run (settings and rule and script content), no game twice, none missing. Records
+/// and failed games come back in game order.
+pub fn merge(shards: Vec<(String, Shard)>) -> Result<Played, String> {
+    let Some((first_name, first)) = shards.first() else {
         return Err("nothing to merge".into());
     };
-    let key = |s: &Shard| {
-        (
-            s.total,
-            s.options.seed,
-            s.options.heroes.clone(),
-            s.options.length.clone(),
-            s.options.variants.clone(),
-        )
-    };
-    let want = key(first);
-    let total = first.total;
-    let mut records = Vec::new();
-    for s in shards {
+    let (first_name, want, total) = (first_name.clone(), first.clone(), first.total);
+    let mut out = Played::default();
+    for (name, s) in shards {
         if s.format != SHARD_FORMAT {
-            return Err(format!("not a shard file of this version ({:?})", s.format));
+            return Err(format!(
+                "{name}: not a shard file of this version ({:?}; this version reads {SHARD_FORMAT:?})",
+                s.format
+            ));
         }
-        if key(&s) != want {
-            return Err(
-                "the shards are not of the same run (seed, party, length, variants, games)".into(),
-            );
+        if s.content_digest() != s.digest {
+            return Err(format!(
+                "{name}: the shard was edited after it was written (its digest {} does not match its \
+                 content)",
+                s.digest
+            ));
         }
-        records.extend(s.records);
+        for ((flag, a), (_, b)) in want.settings().iter().zip(s.settings()) {
+            if *a != b {
+                return Err(format!(
+                    "{name} is not of the same run as {first_name}: {flag} differs ({b} vs {a})"
+                ));
+            }
+        }
+        if let Some(d) = want.fingerprint.differences(&s.fingerprint) {
+            return Err(format!(
+                "{name} is not of the same run as {first_name}: the rosters/scripts differ ({d})"
+            ));
+        }
+        out.records.extend(s.records);
+        out.failed.extend(s.failed);
     }
-    records.sort_by_key(|r| r.index);
-    for (i, r) in records.iter().enumerate() {
-        if r.index != i as u64 {
-            return Err(format!("game {i} is missing or twice in the shards"));
+    out.records.sort_by_key(|r| r.index);
+    out.failed.sort_by_key(|f| f.index);
+    let mut seen = BTreeSet::new();
+    let indices = out
+        .records
+        .iter()
+        .map(|r| r.index)
+        .chain(out.failed.iter().map(|f| f.index));
+    for i in indices {
+        if i >= total || !seen.insert(i) {
+            return Err(format!(
+                "game {i} is twice in the shards, or not of the run"
+            ));
         }
     }
-    if records.len() as u64 != total {
+    if let Some(i) = (0..total).find(|i| !seen.contains(i)) {
         return Err(format!(
-            "the shards hold {} of {total} games",
-            records.len()
+            "the shards hold {} of {total} games (game {i} is missing)",
+            seen.len()
         ));
     }
-    Ok(records)
+    Ok(out)
 }
 
 /// One script function in `village bench --profile`.
@@ -620,7 +788,9 @@ pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
     let mut events = 0usize;
     for i in opts.first..opts.first + opts.games {
         let seed = game_seed(opts.seed, i);
-        let (_, log) = opts.play(&host, seed)?;
+        let (_, log) = opts
+            .play(&host, seed)
+            .map_err(|e| format!("game {i} (seed {seed}): {e}"))?;
         events += log.len();
     }
     let pass = start.elapsed().as_secs_f64().max(1e-9);
@@ -678,20 +848,25 @@ pub struct Replay {
     pub hash: u64,
     /// FNV-1a of each event's JSON.
     pub events: Vec<u64>,
+    /// Every roster and script file it was played with, hashed. (Defaulted when absent, so a file of
+    /// an older format reads far enough to be refused by its format name.)
+    #[serde(default)]
+    pub fingerprint: Fingerprint,
+    /// [`crate::files::digest`] of the record with this field empty.
+    #[serde(default)]
+    pub digest: String,
 }
 
 /// The format name of replay files.
-pub const REPLAY_FORMAT: &str = "village-replay 1";
+pub const REPLAY_FORMAT: &str = "village-replay 2";
 
-fn fnv(bytes: &[u8], mut h: u64) -> u64 {
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+impl Replay {
+    fn content_digest(&self) -> String {
+        let mut unsealed = self.clone();
+        unsealed.digest.clear();
+        crate::files::digest(&unsealed)
     }
-    h
 }
-
-const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
 
 /// The JSON text of an event (the log's own line), as a replay record hashes it.
 fn json_line(e: &Event) -> String {
@@ -711,13 +886,19 @@ fn hashes(events: &[Event]) -> (u64, Vec<u64>) {
     (all, each)
 }
 
-/// Play game `index` of `opts` again and record it.
-pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
+/// Play game `index` of `opts` again and record it, with the `fingerprint` of the run's content.
+pub fn record_replay(
+    opts: &SimOptions,
+    index: u64,
+    fingerprint: &Fingerprint,
+) -> Result<Replay, String> {
     let seed = game_seed(opts.seed, index);
     let host = ScriptHost::open(&opts.layers, Limits::default(), seed).map_err(|e| e.join("\n"))?;
-    let (summary, events) = opts.play(&host, seed)?;
+    let (summary, events) = opts
+        .play(&host, seed)
+        .map_err(|e| format!("game {index} (seed {seed}): {e}"))?;
     let (hash, each) = hashes(&events);
-    Ok(Replay {
+    let mut r = Replay {
         format: REPLAY_FORMAT.to_string(),
         index,
         seed,
@@ -729,14 +910,25 @@ pub fn record_replay(opts: &SimOptions, index: u64) -> Result<Replay, String> {
         result: record(index, &summary, &events).result,
         hash,
         events: each,
-    })
+        fingerprint: fingerprint.clone(),
+        digest: String::new(),
+    };
+    r.digest = r.content_digest();
+    Ok(r)
 }
 
 /// What re-running a recorded game gave.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Verified {
     pub result: String,
+    /// The result the file records.
+    pub recorded_result: String,
+    /// Everything agrees: the file is unedited, the result and every event are the recorded ones.
     pub same: bool,
+    /// The file no longer matches its digest: it was edited after it was recorded.
+    pub edited: bool,
+    /// How the rosters and scripts now differ from the recording's (files changed, added, missing).
+    pub content_differs: Option<String>,
     /// The first event that differs from the recording (its index and the event as it is now; `None`
     /// when the new log ended first).
     pub first_difference: Option<(usize, Option<serde_json::Value>)>,
@@ -745,7 +937,11 @@ pub struct Verified {
 /// Re-run a recorded game with `layers` and compare its log with the recording.
 pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
     if r.format != REPLAY_FORMAT {
-        return Err(format!("not a replay of this version ({:?})", r.format));
+        return Err(format!(
+            "not a replay of this version ({:?}; this version reads {REPLAY_FORMAT:?}: record the game \
+             again with village sim --record)",
+            r.format
+        ));
     }
     let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
     let (summary, events) = host.play_logged(
@@ -760,9 +956,14 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
     let first = (0..each.len().max(r.events.len()))
         .find(|&i| each.get(i) != r.events.get(i))
         .map(|i| (i, events.get(i).and_then(|e| serde_json::to_value(e).ok())));
+    let result = record(r.index, &summary, &events).result;
+    let edited = r.content_digest() != r.digest;
     Ok(Verified {
-        result: record(r.index, &summary, &events).result,
-        same: hash == r.hash && first.is_none(),
+        same: hash == r.hash && first.is_none() && result == r.result && !edited,
+        recorded_result: r.result.clone(),
+        result,
+        edited,
+        content_differs: r.fingerprint.differences(&Fingerprint::of_layers(layers)),
         first_difference: first,
     })
 }

@@ -141,6 +141,9 @@ pub(crate) struct Host {
     /// When on (`village bench --profile`): calls and nanoseconds by the Lua function the kernel
     /// called, named `file:line` where it is defined.
     pub profile: RefCell<Option<BTreeMap<String, (u64, u64)>>>,
+    /// Where a script's `print` goes: stderr (the default: stdout carries the command's own output,
+    /// one JSON object under `--json`), or stdout where the person reads it (`village run`, the REPL).
+    pub print_stdout: Cell<bool>,
 }
 
 impl Host {
@@ -157,6 +160,7 @@ impl Host {
             registry_unused: Cell::new(true),
             required: RefCell::new(BTreeMap::new()),
             profile: RefCell::new(None),
+            print_stdout: Cell::new(false),
         }
     }
 

@@ -11,6 +11,8 @@ use super::api::spec;
 use super::error::ScriptError;
 use super::session::ScriptHost;
 use super::vm::Limits;
+use crate::files::Fingerprint;
+use crate::roster::Rosters;
 use crate::state::Game;
 use mlua::{Lua, ObjectLike, Table, Value};
 use serde::{Deserialize, Serialize};
@@ -51,6 +53,9 @@ struct Saved {
     variants: Vec<String>,
     policy: String,
     game: Game,
+    /// The rosters and scripts the game was saved with (absent in saves made before it was kept).
+    #[serde(default)]
+    fingerprint: Option<Fingerprint>,
 }
 
 const SAVE_FORMAT: &str = "village-save 1";
@@ -76,8 +81,10 @@ impl Repl {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        // The seed as a hexadecimal literal: Lua reads one at or above 2^63 as the integer with the
+        // same bits (a decimal one would become a float), and `new_game` reads it back as that u64.
         let src = format!(
-            "game = village.new_game({{ seed = {}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }}, policy = {:?} }})",
+            "game = village.new_game({{ seed = {:#x}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }}, policy = {:?} }})",
             new.seed,
             new.length,
             list(&new.heroes),
@@ -264,7 +271,9 @@ impl Repl {
         Ok(f(&g))
     }
 
-    /// Write the live game (state, dice position, log, length, variants, policy) to `path` as JSON.
+    /// Write the live game (state, dice position, log, length, variants, policy, and the fingerprint of
+    /// the rosters and scripts) to `path` as JSON. The write is atomic: when it fails (a full disk, a
+    /// file size limit), the file `path` held before is left whole.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let core = self.core()?;
         let game = core
@@ -278,13 +287,23 @@ impl Repl {
             variants: core.variants.clone(),
             policy: core.policy.clone(),
             game,
+            fingerprint: Some(Fingerprint::of_layers(self.host.layers())),
         };
         let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        crate::files::write_atomic(path, text.as_bytes()).map_err(|e| {
+            format!(
+                "{}: {e} (nothing was saved; the file keeps what it held)",
+                path.display()
+            )
+        })
     }
 
     /// Replace `game` with the one saved in `path`; it continues exactly as the original would have.
-    pub fn load(&self, path: &Path) -> Result<(), String> {
+    /// The save is checked first (every model a profile of the rosters with its values in range,
+    /// forced dice 1 to 6, a known length, policy and variants); one that fails is refused and the live
+    /// game kept. A save made with other rosters or scripts is loaded with the current ones, and the
+    /// warnings returned say which files differ.
+    pub fn load(&self, path: &Path) -> Result<Vec<String>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let saved: Saved = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
@@ -295,12 +314,34 @@ impl Repl {
                 saved.format
             ));
         }
-        // Positions are checked as typed ones are: a hand-edited save with a model or token off the
-        // table (or at 1e308) is refused here, not met later inside a move.
-        check_positions(&saved.game).map_err(|e| format!("{}: {e}", path.display()))?;
         let lua = self.lua();
         let host = super::host::host(lua).map_err(|e| e.to_string())?;
         let rosters = host.rosters().map_err(|e| e.to_string())?;
+        let registry = host.registry();
+        let module = |kind: &str, name: &str| registry.get(&format!("{kind}/{name}.lua")).is_some();
+        // Positions are checked as typed ones are: a hand-edited save with a model or token off the
+        // table (or at 1e308) is refused here, not met later inside a move.
+        check_saved(&saved, &rosters, &module)
+            .and_then(|()| check_positions(&saved.game))
+            .map_err(|e| format!("{}: not loaded: {e}", path.display()))?;
+        let warnings = match &saved.fingerprint {
+            None => vec![format!(
+                "{}: the save does not record the rosters and scripts it was made with; it is \
+                 loaded with the current ones",
+                path.display()
+            )],
+            Some(then) => then
+                .differences(&Fingerprint::of_layers(self.host.layers()))
+                .map(|d| {
+                    format!(
+                        "{}: saved with other rosters/scripts ({d}); it is loaded with the current \
+                         ones and may play differently",
+                        path.display()
+                    )
+                })
+                .into_iter()
+                .collect(),
+        };
         let rules =
             rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
         let core = Core::new(
@@ -316,7 +357,8 @@ impl Repl {
         self.set_play_state(super::play::PlayState::default());
         lua.globals()
             .raw_set("game", handle)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        Ok(warnings)
     }
 }
 
@@ -337,6 +379,106 @@ fn check_positions(game: &Game) -> Result<(), String> {
                 crate::geometry::check::finite_point(&format!("token {} segment", k.id.0), p)
                     .map_err(|e| e.to_string())?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// The Quality a saved model may have: a profile's 2+ to 6+, worsened by Wounds and scripts up to a
+/// point past which no die succeeds anyway.
+const SAVED_QUALITY: std::ops::RangeInclusive<u8> = 1..=12;
+/// A saved model's Combat, modifiers included.
+const SAVED_COMBAT: std::ops::RangeInclusive<i32> = -20..=20;
+/// The Supplies a saved game may hold (never negative; far more than any Council can spend).
+const SAVED_SUPPLIES: std::ops::RangeInclusive<i32> = 0..=10_000;
+/// Wounds a saved model may carry.
+const SAVED_WOUNDS: std::ops::RangeInclusive<u8> = 0..=10;
+
+/// Whether a save describes a game these rosters and scripts can continue: its length, policy and
+/// variants known (`module(kind, name)` says whether a script module exists), every model (on the table
+/// or fled) a profile of the rosters with its Quality, Combat, Wounds, base and position in range, and
+/// the forced dice faces 1 to 6. The error names the model or field, the value and its valid range.
+fn check_saved(
+    saved: &Saved,
+    rosters: &Rosters,
+    module: &dyn Fn(&str, &str) -> bool,
+) -> Result<(), String> {
+    let Some(length) = rosters.length(&saved.length) else {
+        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
+        return Err(format!(
+            "length {:?} is not a game length (known: {})",
+            saved.length,
+            known.join(", ")
+        ));
+    };
+    if !module("policies", &saved.policy) {
+        return Err(format!(
+            "policy {:?} is not a hero policy of the scripts (scripts/policies/{}.lua)",
+            saved.policy, saved.policy
+        ));
+    }
+    for v in &saved.variants {
+        if !module("variants", v) {
+            return Err(format!(
+                "variant {v:?} is not a variant of the scripts (scripts/variants/{v}.lua)"
+            ));
+        }
+    }
+    let g = &saved.game;
+    if g.wave as usize > length.waves.len() {
+        return Err(format!(
+            "game.wave {} is outside 0..={} (the waves of a {} game)",
+            g.wave,
+            length.waves.len(),
+            saved.length
+        ));
+    }
+    if !SAVED_SUPPLIES.contains(&g.supplies) {
+        return Err(format!(
+            "game.supplies {} is outside {SAVED_SUPPLIES:?}",
+            g.supplies
+        ));
+    }
+    for (i, face) in g.dice.pending_forced().iter().enumerate() {
+        if !(1..=6).contains(face) {
+            return Err(format!(
+                "game.dice: forced die #{} is {face}, a die shows 1 to 6",
+                i + 1
+            ));
+        }
+    }
+    let (w, h) = (g.table.width, g.table.height);
+    if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0) {
+        return Err(format!(
+            "game.table: the table is {w} by {h} inches (each must be a finite number above 0)"
+        ));
+    }
+    for m in g.models.iter().chain(&g.fled) {
+        let who = format!("model {} ({:?})", m.id.0, m.name);
+        if rosters.profile(&m.name).is_none() {
+            return Err(format!("{who}: no profile of that name in the rosters"));
+        }
+        let range =
+            |field: &str, v: String, r: String| Err(format!("{who}: {field} {v} is outside {r}"));
+        if !SAVED_QUALITY.contains(&m.quality) || !SAVED_QUALITY.contains(&m.profile_quality) {
+            return range(
+                "quality",
+                format!("{} (profile {})", m.quality, m.profile_quality),
+                format!("{SAVED_QUALITY:?}"),
+            );
+        }
+        if !SAVED_COMBAT.contains(&m.combat) {
+            return range("combat", m.combat.to_string(), format!("{SAVED_COMBAT:?}"));
+        }
+        if !SAVED_WOUNDS.contains(&m.wounds) {
+            return range("wounds", m.wounds.to_string(), format!("{SAVED_WOUNDS:?}"));
+        }
+        if !(m.base.is_finite() && m.base > 0.0 && m.base < w.min(h)) {
+            return range(
+                "base",
+                m.base.to_string(),
+                format!("above 0 and below the table's size ({})", w.min(h)),
+            );
         }
     }
     Ok(())

@@ -9,6 +9,15 @@ use crate::roster::Rosters;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// A game that stopped on an error: the error, the log up to it, and the wave and round reached.
+#[derive(Debug, Clone)]
+pub struct PlayFailure {
+    pub error: String,
+    pub events: Vec<crate::state::Event>,
+    pub wave: u32,
+    pub round: u32,
+}
+
 /// A VM with the game API, the rosters of its layers and the script modules loaded.
 pub struct ScriptHost {
     vm: Vm,
@@ -81,6 +90,12 @@ impl ScriptHost {
         &self.vm
     }
 
+    /// Send the scripts' `print` to stdout (`true`: `village run`, the REPL, whose stdout a person
+    /// reads) or to stderr (`false`, the default: every command whose stdout is its report or JSON).
+    pub fn print_to_stdout(&self, on: bool) {
+        self.vm.host().print_stdout.set(on);
+    }
+
     /// The data layers this session was opened with.
     pub fn layers(&self) -> &[PathBuf] {
         &self.layers
@@ -125,10 +140,33 @@ impl ScriptHost {
         variants: &[String],
         policy: &str,
     ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), String> {
+        self.play_keeping_log(seed, heroes, length, table, variants, policy)
+            .map_err(|f| f.error)
+    }
+
+    /// [`ScriptHost::play_logged`] that, when the game stops on an error, keeps the log up to it and
+    /// where play had reached (`village play --log` writes what there is).
+    pub fn play_keeping_log(
+        &self,
+        seed: u64,
+        heroes: &[String],
+        length: &str,
+        table: &str,
+        variants: &[String],
+        policy: &str,
+    ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), PlayFailure> {
+        let early = |error: String| PlayFailure {
+            error,
+            events: Vec::new(),
+            wave: 0,
+            round: 0,
+        };
         let lua = self.vm.lua();
-        let opts = lua.create_table().map_err(|e| e.to_string())?;
+        let opts = lua.create_table().map_err(|e| early(e.to_string()))?;
         let set = || -> mlua::Result<()> {
-            opts.set("seed", seed)?;
+            // Lua integers are i64: a seed at or above 2^63 crosses as its two's-complement bits,
+            // which `new_game` reads back as the same u64 (every command takes any u64 seed).
+            opts.set("seed", seed as i64)?;
             opts.set("heroes", heroes.to_vec())?;
             opts.set("length", length)?;
             opts.set("table", table)?;
@@ -136,22 +174,28 @@ impl ScriptHost {
             opts.set("policy", policy)?;
             Ok(())
         };
-        set().map_err(|e| e.to_string())?;
+        set().map_err(|e| early(e.to_string()))?;
         // Each game starts the VM's own stream (`math.random`) afresh from its seed, so a game played by
         // a host that played others before (a `village sim` worker) is the game `village play` plays.
         let host = self.vm.host();
         // Fresh module state first: a module that rolls while it loads must not move the game's dice.
-        let registry = host.fresh_registry(lua).map_err(|e| e.to_string())?;
+        let registry = host.fresh_registry(lua).map_err(|e| early(e.to_string()))?;
         *host.dice.borrow_mut() = crate::dice::Dice::new(seed);
         host.default_seed.set(seed);
-        let handle = api::game::new_game(lua, Some(opts)).map_err(|e| e.to_string())?;
+        let handle = api::game::new_game(lua, Some(opts)).map_err(|e| early(e.to_string()))?;
         let core = handle.0.clone();
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();
-        let summary = crate::wave::play::play_game(&mut game, &rosters, &hooks, length)
-            .map_err(|e| e.to_string())?;
-        Ok((summary, game.log().to_vec()))
+        match crate::wave::play::play_game(&mut game, &rosters, &hooks, length) {
+            Ok(summary) => Ok((summary, game.log().to_vec())),
+            Err(e) => Err(PlayFailure {
+                error: e.to_string(),
+                events: game.log().to_vec(),
+                wave: game.wave,
+                round: game.round,
+            }),
+        }
     }
 
     /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:

@@ -10,6 +10,7 @@ use super::host::{script_location, with_budget, Host};
 use crate::dice::Dice;
 use mlua::chunk::ChunkMode;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -410,6 +411,29 @@ impl Vm {
             setmetatable.call::<Value>((t, mt))
         })?;
         g.set("setmetatable", guarded)?;
+
+        // `print` on stderr, never on stdout: `village sim --json` and `play --json` print one JSON
+        // object there, which a hook's debugging line would corrupt. `village run` and the REPL, whose
+        // stdout a person reads, turn it back to stdout (`ScriptHost::print_to_stdout`).
+        let host = self.host.clone();
+        let print = lua.create_function(move |_, args: MultiValue| {
+            let mut line = String::new();
+            for (i, v) in args.iter().enumerate() {
+                if i > 0 {
+                    line.push('\t');
+                }
+                line.push_str(&v.to_string()?);
+            }
+            line.push('\n');
+            // A closed pipe is the reader's choice, not the script's error.
+            let _ = if host.print_stdout.get() {
+                std::io::stdout().lock().write_all(line.as_bytes())
+            } else {
+                std::io::stderr().lock().write_all(line.as_bytes())
+            };
+            Ok(())
+        })?;
+        g.set("print", print)?;
 
         self.charge_c_functions()?;
         // Pattern matching is the one C routine whose work is not bounded by its arguments'

@@ -496,7 +496,7 @@ fn a_save_with_a_model_off_the_table_is_refused_and_the_session_keeps_its_game()
     let before = snapshot(&r);
     let e = r.load(&bad).expect_err("refused");
     assert!(
-        e.contains("bad.json: model 1 (Captain Maren) pos = (1e300, "),
+        e.contains("bad.json: not loaded: model 1 (Captain Maren) pos = (1e300, "),
         "{e}"
     );
     assert!(e.contains("is off the table"), "{e}");

@@ -1,0 +1,118 @@
+//! `village play --auto`: one whole game with the hero policy, its waves in words or its summary as
+//! JSON, and its event log written with `--log` (up to the failure when a script stops the game).
+
+use super::{print_json, write_file};
+use crate::{DataArgs, GameArgs};
+use anyhow::{bail, Result};
+use std::process::ExitCode;
+use village::script::{Limits, ScriptHost};
+
+/// `village play`.
+pub fn run_play(
+    g: &GameArgs,
+    (auto, json): (bool, bool),
+    log: Option<&std::path::Path>,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    if !auto {
+        bail!(
+            "play without --auto is the REPL's play mode: run `village repl` (or `village`) and type \
+             :wave, :activate …; or add --auto to let the hero policy play"
+        );
+    }
+    let host = match ScriptHost::open(&data.layers(), Limits::default(), g.seed) {
+        Ok(h) => h,
+        Err(errors) => bail!("{}", errors.join("\n")),
+    };
+    let played = host.play_keeping_log(
+        g.seed,
+        &g.heroes,
+        &g.length,
+        "generated",
+        &g.variants,
+        &g.policy,
+    );
+    let write_log = |events: &[village::state::Event]| -> Result<()> {
+        let Some(path) = log else {
+            return Ok(());
+        };
+        let mut out = String::new();
+        for e in events {
+            out.push_str(&serde_json::to_string(e)?);
+            out.push('\n');
+        }
+        write_file(path, out.as_bytes())
+    };
+    let (game, events) = match played {
+        Ok(done) => done,
+        Err(f) => {
+            // The log up to the failure is the evidence a script author needs: written first.
+            write_log(&f.events)?;
+            let kept = match log {
+                Some(path) => format!("written to {}", path.display()),
+                None => "--log FILE keeps them".to_string(),
+            };
+            bail!(
+                "the game stopped in wave {}, round {}, after {} events ({kept}): {}",
+                f.wave,
+                f.round,
+                f.events.len(),
+                f.error
+            );
+        }
+    };
+    // A log that cannot be written does not lose the game: its outcome is printed, then the error.
+    let logged = write_log(&events);
+    if json {
+        print_json(&game)?;
+        return logged.map(|()| ExitCode::SUCCESS);
+    }
+    for w in &game.waves {
+        let integrity: Vec<String> = w
+            .integrity
+            .iter()
+            .map(|(n, i)| format!("{n} {i}"))
+            .collect();
+        let wounds: Vec<String> = w
+            .wounds
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(h, n)| format!("{h} {n}"))
+            .collect();
+        let lost = if w.defeated.is_empty() {
+            String::new()
+        } else {
+            format!("; off the table: {}", w.defeated.join(", "))
+        };
+        let council = if w.council.is_empty() {
+            String::new()
+        } else {
+            format!("; Council: {}", w.council.join(", "))
+        };
+        println!(
+            "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}{council}",
+            w.wave,
+            w.escalation,
+            w.enemies,
+            w.rounds,
+            w.outcome,
+            integrity.join(", "),
+            w.supplies,
+            if wounds.is_empty() {
+                "none".to_string()
+            } else {
+                wounds.join(", ")
+            }
+        );
+    }
+    println!(
+        "Result: {:?} after {} wave{}: {}; Town Hall Integrity {} (seed {})",
+        game.result,
+        game.waves_completed,
+        if game.waves_completed == 1 { "" } else { "s" },
+        game.cause.words(),
+        game.town_hall_integrity,
+        game.seed
+    );
+    logged.map(|()| ExitCode::SUCCESS)
+}

@@ -1,0 +1,337 @@
+//! `village sim`, `merge` and `replay`: running many games, joining shards and re-running a recorded
+//! game. What the CLI writes here (records, shards) is written atomically and sealed with the run's
+//! content fingerprint and a digest, and what it reads back is checked against them.
+
+use super::{print_json, write_file};
+use crate::{DataArgs, SimArgs};
+use anyhow::{bail, Context, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use village::files::Fingerprint;
+use village::roster::Rosters;
+
+/// `village sim`: play the games, then print the report (text, or JSON with `games_per_sec`).
+pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
+    let (games, g, jobs, json, data) = (args.games, &args.game, args.jobs, args.json, &args.data);
+    let (shard, out) = (args.shard.as_deref(), args.out.as_deref());
+    let record = args
+        .record
+        .as_deref()
+        .map(|d| (d, args.record_when.as_str()));
+    let vs = args.vs.as_deref();
+    use std::io::IsTerminal;
+    let (first, count) = match shard {
+        None => (0, games),
+        Some(s) => {
+            let (k, n) = s
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                .ok_or_else(|| anyhow::anyhow!("--shard K/N, not {s:?}"))?;
+            village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
+        }
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = g.sim_options(data, count, first, jobs);
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let tick = |_: u64| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    // Where the run's files go is checked before any game is played, so a long run never ends on a
+    // typo in a path.
+    if let Some((dir, when)) = record {
+        if !["all", "win", "loss", "stalled"].contains(&when) {
+            bail!("--record-when is all, win, loss or stalled, not {when:?}");
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    if let Some(path) = out {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if parent.is_some_and(|p| !p.is_dir()) {
+            bail!(
+                "--out {}: the folder {} does not exist",
+                path.display(),
+                parent.map_or(String::new(), |p| p.display().to_string())
+            );
+        }
+    }
+    // The content the games are played with, taken before they start (a file saved during the run
+    // does not change what the records say they were played with).
+    let fingerprint = Fingerprint::of_layers(&opts.layers);
+    let (played, seconds) =
+        village::sim::timed_games(&opts, args.keep_going, &tick).map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(vs) = vs {
+        let records = played.all_finished().map_err(|e| anyhow::anyhow!(e))?;
+        let other = village::sim::SimOptions {
+            variants: if vs == "default" {
+                Vec::new()
+            } else {
+                vec![vs.to_string()]
+            },
+            ..opts.clone()
+        };
+        if let Some(b) = &bar {
+            b.reset();
+        }
+        let (records_b, seconds_b) =
+            village::sim::timed(&other, &tick).map_err(|e| anyhow::anyhow!(e))?;
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        return ab_report(
+            &opts,
+            &other,
+            (&records, &records_b),
+            seconds + seconds_b,
+            json,
+        );
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    // The finished games are kept whatever failed: their records are written first. A record that
+    // cannot be written stops the writing, not the report (printed below, then the error).
+    let mut written = 0usize;
+    let mut write_error: Option<anyhow::Error> = None;
+    if let Some((dir, when)) = record {
+        for r in played
+            .records
+            .iter()
+            .filter(|r| when == "all" || r.result == when)
+        {
+            let path = dir.join(format!("game-{}.json", r.index));
+            let wrote = village::sim::record_replay(&opts, r.index, &fingerprint)
+                .map_err(|e| anyhow::anyhow!(e))
+                .and_then(|rep| Ok(serde_json::to_string(&rep)?))
+                .and_then(|text| write_file(&path, text.as_bytes()));
+            if let Err(e) = wrote {
+                write_error = Some(e);
+                break;
+            }
+            written += 1;
+        }
+    }
+    if !args.keep_going {
+        if let Some(f) = played.failed.first() {
+            let kept = match record {
+                Some((dir, _)) => format!(
+                    "; {written} records of the {} finished games are in {}",
+                    played.records.len(),
+                    dir.display()
+                ),
+                None => String::new(),
+            };
+            bail!("{f}{kept} (--keep-going plays the other games and reports the failed ones)");
+        }
+    }
+    if let (Some(path), None) = (out, &write_error) {
+        let shard = village::sim::Shard::new(games, opts.clone(), fingerprint, played.clone());
+        if let Err(e) = serde_json::to_string(&shard)
+            .map_err(anyhow::Error::from)
+            .and_then(|text| write_file(path, text.as_bytes()))
+        {
+            write_error = Some(e);
+        }
+    }
+    let mut report = village::sim::report(&played.records);
+    report.failed = played.failed.clone();
+    if json {
+        let mut v = serde_json::to_value(&report)?;
+        v["seed"] = serde_json::json!(g.seed);
+        v["games_per_sec"] = serde_json::json!(games as f64 / seconds.max(1e-9));
+        v["seconds"] = serde_json::json!(seconds);
+        print_json(&v)?;
+    } else {
+        print!("{}", village::sim::text(&report, seconds));
+    }
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    // A run with failed games is reported whole, but its exit status says it was not clean.
+    Ok(if report.failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).
+pub fn run_replay(
+    file: &std::path::Path,
+    verify: bool,
+    json: bool,
+    data: &DataArgs,
+) -> Result<ExitCode> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let rec: village::sim::Replay = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a game recorded by village sim --record",
+            file.display()
+        )
+    })?;
+    let mut layers = vec![Rosters::builtin_root()];
+    layers.extend(rec.mods.iter().cloned());
+    layers.extend(data.mods.iter().cloned());
+    let v = village::sim::replay(&rec, &layers).map_err(|e| anyhow::anyhow!(e))?;
+    if json {
+        print_json(&v)?;
+    } else {
+        println!(
+            "game {} (seed {}): {} (recorded: {})",
+            rec.index, rec.seed, v.result, rec.result
+        );
+        if v.edited {
+            println!(
+                "{}: the file was edited after it was recorded (its digest {} does not match its \
+                 content)",
+                file.display(),
+                rec.digest
+            );
+        }
+        if v.result != v.recorded_result {
+            println!(
+                "the result differs: the game gives {:?}, the file records {:?}",
+                v.result, v.recorded_result
+            );
+        }
+        if let Some(d) = &v.content_differs {
+            println!("the rosters/scripts differ from the recording's: {d}");
+        }
+        if verify {
+            match &v.first_difference {
+                None => println!("the log is the recorded one ({} events)", rec.events.len()),
+                Some((i, now)) => println!(
+                    "the log differs from event #{i}: now {}",
+                    now.as_ref()
+                        .map_or("(the log ended)".to_string(), |e| e.to_string())
+                ),
+            }
+        }
+    }
+    // An edited file fails with or without --verify: what it says is not what was recorded.
+    Ok(if (verify && !v.same) || v.edited {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).
+pub fn run_merge(files: &[PathBuf], json: bool) -> Result<ExitCode> {
+    let mut shards = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let shard: village::sim::Shard = serde_json::from_str(&text).with_context(|| {
+            format!("{}: not a shard written by village sim --out", f.display())
+        })?;
+        shards.push((f.display().to_string(), shard));
+    }
+    let seed = shards.first().map_or(0, |(_, s)| s.options.seed);
+    let played = village::sim::merge(shards).map_err(|e| anyhow::anyhow!(e))?;
+    let mut report = village::sim::report(&played.records);
+    report.failed = played.failed;
+    if json {
+        let mut v = serde_json::to_value(&report)?;
+        v["seed"] = serde_json::json!(seed);
+        print_json(&v)?;
+    } else {
+        print!("{}", village::sim::text(&report, 0.0));
+    }
+    Ok(if report.failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The paired A/B report: each arm, the difference with its interval, and where the first differing
+/// game parts.
+fn ab_report(
+    a: &village::sim::SimOptions,
+    b: &village::sim::SimOptions,
+    (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
+    seconds: f64,
+    json: bool,
+) -> Result<ExitCode> {
+    use village::sim;
+    let name = |o: &sim::SimOptions| {
+        if o.variants.is_empty() {
+            "default".to_string()
+        } else {
+            o.variants.join("+")
+        }
+    };
+    let (rep_a, rep_b) = (sim::report(ra), sim::report(rb));
+    let diff = sim::difference(ra, rb);
+    let first = ra
+        .iter()
+        .zip(rb)
+        .find(|(x, y)| x.result != y.result)
+        .map(|(x, _)| x.index);
+    let divergence = match first {
+        Some(i) => sim::divergence(a, b, i).map_err(|e| anyhow::anyhow!(e))?,
+        None => None,
+    };
+    let games = (ra.len() + rb.len()) as f64;
+    if json {
+        let v = serde_json::json!({
+            "seed": a.seed,
+            "a": { "name": name(a), "report": rep_a },
+            "b": { "name": name(b), "report": rep_b },
+            "difference": diff,
+            "divergence": divergence,
+            "games_per_sec": games / seconds.max(1e-9),
+            "seconds": seconds,
+        });
+        print_json(&v)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("A: {}\n{}", name(a), sim::text(&rep_a, 0.0));
+    println!("B: {}\n{}", name(b), sim::text(&rep_b, 0.0));
+    println!(
+        "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
+        diff.win_rate * 100.0,
+        diff.ci95[0] * 100.0,
+        diff.ci95[1] * 100.0,
+        diff.games_differing,
+        ra.len()
+    );
+    let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
+    println!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
+    println!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
+    if let Some(d) = divergence {
+        println!(
+            "First game that differs: game {} (seed {}), parting at event #{}{}",
+            d.game,
+            d.seed,
+            d.event,
+            d.script
+                .as_deref()
+                .map(|s| format!(" — {s}"))
+                .unwrap_or_default()
+        );
+        let show = |v: &Option<serde_json::Value>| {
+            v.as_ref()
+                .map_or("(the log has ended)".to_string(), |v| v.to_string())
+        };
+        println!("  A: {}\n  B: {}", show(&d.a), show(&d.b));
+    }
+    println!(
+        "\n{:.1} games per second ({:.1} s)",
+        games / seconds.max(1e-9),
+        seconds
+    );
+    Ok(ExitCode::SUCCESS)
+}
