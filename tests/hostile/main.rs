@@ -7,6 +7,7 @@
 //! One module per class of input; the helpers they share are here.
 
 mod budget;
+mod rosters;
 
 use std::path::PathBuf;
 use std::sync::mpsc;
