@@ -25,6 +25,23 @@ fn party() -> Vec<String> {
     .to_vec()
 }
 
+/// A party the rules allow: the default four, or as many heroes as `[wave]` min/max_heroes ask (the
+/// party is the player's choice, not a rule constant: a party of four under `max_heroes = 3` is the
+/// player's error, which play reports).
+fn party_for(rosters: &Rosters) -> Vec<String> {
+    let w = &rosters.rules.wave;
+    let n = 4u32.clamp(w.min_heroes, w.max_heroes.max(w.min_heroes)) as usize;
+    if n <= 4 {
+        party().into_iter().take(n).collect()
+    } else {
+        rosters
+            .profiles_of(village::roster::ProfileKind::Hero)
+            .take(n)
+            .map(|p| p.name.clone())
+            .collect()
+    }
+}
+
 fn village(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_village"))
         .args(args)
@@ -384,7 +401,9 @@ fn refused_or_plays(section: &str, key: &str, value: &str) -> Result<bool, TestC
             move || {
                 std::panic::catch_unwind(move || {
                     let host = ScriptHost::open(&layers(&m), Limits::default(), 1)?;
-                    host.play_logged(1, &party(), "intro", "generated", &[], "default")
+                    let heroes =
+                        party_for(&Rosters::load(&layers(&m)).map_err(|e| vec![e.to_string()])?);
+                    host.play_logged(1, &heroes, "intro", "generated", &[], "default")
                         .map(|(g, _)| g.waves_completed)
                         .map_err(|e| vec![e])
                 })
@@ -415,11 +434,23 @@ fn refused_or_plays(section: &str, key: &str, value: &str) -> Result<bool, TestC
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// Any value for any key of rules.toml: refused naming the key, or a game that ends.
+    /// Any value for any key of rules.toml: refused naming the key, or a game that ends. Half the
+    /// cases draw the value inside the key's own range (when it has one), so that games are played
+    /// across the ranges, not only at the values a random number happens to hit.
     #[test]
-    fn any_value_of_any_rules_key_is_refused_or_plays(k in 0usize..1000, value in any_value()) {
+    fn any_value_of_any_rules_key_is_refused_or_plays(
+        k in 0usize..1000,
+        value in any_value(),
+        in_range in any::<bool>(),
+        frac in 0.0f64..=1.0,
+    ) {
         let keys = rule_keys();
-        let (section, key, _) = &keys[k % keys.len()];
+        let (section, key, base) = &keys[k % keys.len()];
+        let value = match range_of("rules.toml", section, key).filter(|_| in_range) {
+            Some(r) if base.is_integer() => ((r.min + frac * (r.max - r.min)).round() as i64).to_string(),
+            Some(r) => format!("{:?}", r.min + frac * (r.max - r.min)),
+            None => value,
+        };
         refused_or_plays(section, key, &value)?;
     }
 }
