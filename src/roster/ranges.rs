@@ -55,6 +55,7 @@ const D6_FACE: &str = "a face of a D6";
 const FAILURES: &str = "failed dice out of at most six rolled";
 const MULTIPLIER: &str = "a multiple of the loser's total";
 const DAMAGE: &str = "Integrity points";
+const QUALITY: &str = "Quality: 2+ is the best a die can need, 7+ never succeeds";
 
 /// Every ranged number. A rules.toml key missing here is a test failure (`every_rule_constant_has_a_range`).
 #[rustfmt::skip]
@@ -189,6 +190,14 @@ pub const RANGES: &[Range] = &[
     r("escalation.toml", "escalation", "budget_percent", 0.0, 1000.0, "percent of party value"),
     r("escalation.toml", "escalation", "min_groups", 1.0, 20.0, "Groups"),
     r("escalation.toml", "escalation", "min_behaviours", 1.0, 6.0, "Behaviours"),
+    r("opportunities.toml", "opportunity", "roll", 1.0, 6.0, D6_FACE),
+    // Profiles: heroes.toml, bestiary.toml, defenders.toml
+    r("heroes.toml", "hero", "quality", 2.0, 6.0, QUALITY),
+    r("heroes.toml", "hero", "combat", 0.0, 6.0, "Combat"),
+    r("bestiary.toml", "enemy", "quality", 2.0, 6.0, QUALITY),
+    r("bestiary.toml", "enemy", "combat", 0.0, 6.0, "Combat"),
+    r("defenders.toml", "defender", "quality", 2.0, 6.0, QUALITY),
+    r("defenders.toml", "defender", "combat", 0.0, 6.0, "Combat"),
 ];
 
 /// The range of `key` in `table` of `file`, if it has one.

@@ -13,17 +13,14 @@ use super::schema::{ParamValue, Params, ProfileKind, SpellKind, Tier, TraitNeed}
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-/// Profile Quality must be in this range (2+ is the best a die can need; 7+ never succeeds).
-const QUALITY_RANGE: std::ops::RangeInclusive<u8> = 2..=6;
-/// Profile Combat must be in this range.
-const COMBAT_RANGE: std::ops::RangeInclusive<u8> = 0..=6;
 /// Escalation rows the wave engine requires (core §5.1).
 const ESCALATIONS: [&str; 7] = ["I", "II", "III", "IV", "V", "VI", "VII"];
 /// The table's edges: north, east, south, west (a spawn edge is 1 to 4; geometry knows four sides).
 const EDGES: usize = 4;
 /// The file of buildings, the Barricade and the Trap.
 const VILLAGE_FILE: &str = "village.toml";
-/// Faces of the Opportunity die.
+/// Faces of the Opportunity die, each of which needs a row (the range of one row's `roll` is in
+/// `RANGES`).
 const OPPORTUNITY_ROLLS: std::ops::RangeInclusive<u8> = 1..=6;
 
 /// The `scripts/` folders whose modules the script loader reads and the kernel calls for each kind of
@@ -348,30 +345,12 @@ impl Ctx<'_> {
                     ),
                 ));
             }
-            if !QUALITY_RANGE.contains(&p.quality) {
-                errors.push(o.diag(
-                    "quality",
-                    "quality",
-                    format!(
-                        "quality {} is outside {}..={}",
-                        p.quality,
-                        QUALITY_RANGE.start(),
-                        QUALITY_RANGE.end()
-                    ),
-                ));
-            }
-            if !COMBAT_RANGE.contains(&p.combat) {
-                errors.push(o.diag(
-                    "combat",
-                    "combat",
-                    format!(
-                        "combat {} is outside {}..={}",
-                        p.combat,
-                        COMBAT_RANGE.start(),
-                        COMBAT_RANGE.end()
-                    ),
-                ));
-            }
+            let (file, table) = match p.kind {
+                ProfileKind::Hero => ("heroes.toml", "hero"),
+                ProfileKind::Enemy => ("bestiary.toml", "enemy"),
+                ProfileKind::Defender => ("defenders.toml", "defender"),
+            };
+            self.ranges(file, table, e, errors);
             let mut needs = BTreeSet::new();
             let mut names = BTreeSet::new();
             for (i, t) in p.traits.iter().enumerate() {
@@ -634,9 +613,7 @@ impl Ctx<'_> {
         let rolls: BTreeSet<u8> = l.opportunities.iter().map(|e| e.value.roll).collect();
         for e in &l.opportunities {
             let (x, o) = (&e.value, &e.origin);
-            if !OPPORTUNITY_ROLLS.contains(&x.roll) {
-                errors.push(o.diag("roll", "roll", format!("roll {} is not a D6 face", x.roll)));
-            }
+            self.ranges("opportunities.toml", "opportunity", e, errors);
             self.script(o, "script", "opportunity", &x.script, errors);
             self.params(o, "params", &x.params, errors);
         }

@@ -333,7 +333,7 @@ fn a_roster_of_thousands_of_heroes_loads_with_exact_lines() {
     });
     assert_eq!(r.profiles.len(), n + 27);
     let want = format!(
-        "entry \"Generated Hero {n}\", field \"quality\": quality 9 is outside 2..=6 (line {bad_line})"
+        "entry \"Generated Hero {n}\", field \"quality\": 9 is outside the valid range 2 to 6 (Quality: 2+ is the best a die can need, 7+ never succeeds) (line {bad_line})"
     );
     assert_eq!(r.errors.len(), 1, "{:#?}", r.errors);
     assert!(r.errors[0].ends_with(&want), "{}", r.errors[0]);
