@@ -845,8 +845,8 @@ behaviours = ["Hunter"]
     );
     let errors = errors_of(&m.layers()).join("\n");
     for want in [
-        "entry \"Bad Shot\", field \"quality\": quality 7 is outside 2..=6",
-        "entry \"Bad Shot\", field \"combat\": combat 9 is outside 0..=6",
+        "entry \"Bad Shot\", field \"quality\": 7 is outside the valid range 2 to 6 (Quality",
+        "entry \"Bad Shot\", field \"combat\": 9 is outside the valid range 0 to 6 (Combat)",
         "entry \"Bad Shot\", field \"weapon\": trait \"Shooter\" needs a weapon",
         "entry \"Bad Shot\", field \"behaviours\": an enemy profile needs at least one Behaviour",
         "entry \"Bad Shot\", field \"alpha\": every elite needs an Alpha Rule",
@@ -1054,7 +1054,7 @@ fn incomplete_tables_are_errors() {
     for want in [
         "rosters/escalation.toml: Escalation \"VII\" is missing",
         "rosters/escalation.toml: entry \"intro\", field \"waves\": unknown Escalation \"IX\"",
-        "rosters/opportunities.toml: entry \"Relic Blade\", field \"roll\": roll 7 is not a D6 face",
+        "rosters/opportunities.toml: entry \"Relic Blade\", field \"roll\": 7 is outside the valid range 1 to 6 (a face of a D6)",
         "rosters/opportunities.toml: the Opportunity table has no row for roll 6",
         "rosters/village.toml: entry \"Forge\", field \"name\": duplicate name \"Forge\": already defined at line",
         "rosters/village.toml: exactly one building must have town_hall = true, found 0",

@@ -7,6 +7,7 @@
 use super::load_checked;
 use super::schema::{ProfileKind, Tier, TraitNeed};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -46,6 +47,11 @@ pub struct CheckReport {
 pub fn check(layers: &[PathBuf]) -> CheckReport {
     let l = load_checked(layers);
     let have_rules = l.rules.is_some();
+    let needs: BTreeMap<&str, Option<TraitNeed>> = l
+        .traits
+        .iter()
+        .map(|d| (d.value.name.as_str(), d.value.needs))
+        .collect();
     CheckReport {
         profiles: l
             .profiles
@@ -68,11 +74,7 @@ pub fn check(layers: &[PathBuf]) -> CheckReport {
                         .traits
                         .iter()
                         .map(|t| {
-                            let needs = l
-                                .traits
-                                .iter()
-                                .find(|d| &d.value.name == t)
-                                .and_then(|d| d.value.needs);
+                            let needs = needs.get(t.as_str()).copied().flatten();
                             match (needs, &p.weapon) {
                                 (Some(TraitNeed::Weapon), Some(w)) => format!("{t} ({w})"),
                                 (Some(TraitNeed::Spells), _) if !p.spells.is_empty() => {

@@ -354,7 +354,9 @@ const MAX_ERRORS_PER_ENTRY: usize = 16;
 /// first error, so the offending field is removed and the value retried; the "missing field" errors
 /// that a removal causes are not reported. Returns the value only when there was no error at all, and
 /// the errors as (field path, message), the path empty for the value itself.
-fn deserialize_all<T: DeserializeOwned>(value: &toml::Value) -> (Option<T>, Vec<(String, String)>) {
+pub(crate) fn deserialize_all<T: DeserializeOwned>(
+    value: &toml::Value,
+) -> (Option<T>, Vec<(String, String)>) {
     let mut value = value.clone();
     let mut removed: Vec<(String, String)> = Vec::new(); // (parent path, key)
     let mut errors = Vec::new();
@@ -443,6 +445,9 @@ fn load_list<T: DeserializeOwned>(
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Entry<T>> {
     let mut out: Vec<Entry<T>> = Vec::new();
+    // Where each key is in `out`: a later layer replaces an entry in place, found here rather than by
+    // a scan of `out` per entry (which made loading quadratic in the entries).
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for f in files {
         let Some(items) = f.table.get(key).and_then(toml::Value::as_array) else {
             continue;
@@ -453,9 +458,10 @@ fn load_list<T: DeserializeOwned>(
             if !item.is_table() {
                 continue; // reported by check_top_level
             }
-            let label = item
-                .get("name")
-                .and_then(toml::Value::as_str)
+            let name = item.get("name").and_then(toml::Value::as_str);
+            let blank = name.is_some_and(|n| n.trim().is_empty());
+            let label = name
+                .filter(|_| !blank)
                 .map_or_else(|| format!("#{}", i + 1), str::to_string);
             let origin = Origin {
                 file: f.display.clone(),
@@ -466,6 +472,18 @@ fn load_list<T: DeserializeOwned>(
             let Some(value) = deserialize_entry::<T>(item, &origin, errors) else {
                 continue;
             };
+            if blank {
+                // A blank name cannot be referred to, shown or told apart from another blank one.
+                errors.push(origin.diag(
+                    "name",
+                    "name",
+                    format!(
+                        "name {:?} is empty or whitespace: a {key} needs a name",
+                        name.unwrap_or_default()
+                    ),
+                ));
+                continue;
+            }
             let id = ident(&value);
             if let Some(first) = seen.get(&id) {
                 let at = first.map_or(String::new(), |l| format!(" at line {l}"));
@@ -478,9 +496,12 @@ fn load_list<T: DeserializeOwned>(
             }
             seen.insert(id.clone(), origin.line(""));
             let entry = Entry { value, origin };
-            match out.iter().position(|e| ident(&e.value) == id) {
-                Some(p) => out[p] = entry,
-                None => out.push(entry),
+            match index.get(&id).and_then(|&p| out.get_mut(p)) {
+                Some(slot) => *slot = entry,
+                None => {
+                    index.insert(id, out.len());
+                    out.push(entry);
+                }
             }
         }
     }
@@ -531,7 +552,7 @@ fn load_single<T: DeserializeOwned>(
 }
 
 /// Deep merge: tables merge key by key, anything else is replaced.
-fn merge(base: &mut toml::Table, overlay: &toml::Table) {
+pub(crate) fn merge(base: &mut toml::Table, overlay: &toml::Table) {
     for (k, v) in overlay {
         match (base.get_mut(k), v) {
             (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),

@@ -21,6 +21,7 @@ mod error;
 mod load;
 mod points;
 mod profile;
+mod ranges;
 mod rules;
 mod schema;
 mod source;
@@ -30,11 +31,13 @@ pub use check::{check, CheckProfile, CheckReport};
 pub use error::{Diagnostic, RosterErrors};
 pub use points::{ceil_div, wave_points};
 pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
+pub use ranges::{range_of, ranges_markdown, Range, RANGES};
 pub use rules::*;
 pub use schema::*;
 pub use validate::SCRIPT_FOLDERS;
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// All game data, layered and validated. Read-only for the rest of the engine.
@@ -208,8 +211,17 @@ fn compute_points(l: &mut load::Loaded) {
     if rules.wave_points.divisor <= 0 {
         return; // reported by validate
     }
-    let traits = &l.traits;
-    let weapons = &l.weapons;
+    // By name, so that costing is linear in the profiles (a scan per trait was quadratic in big rosters).
+    let traits: BTreeMap<&str, &Trait> = l
+        .traits
+        .iter()
+        .map(|t| (t.value.name.as_str(), &t.value))
+        .collect();
+    let weapons: BTreeMap<&str, &Weapon> = l
+        .weapons
+        .iter()
+        .map(|t| (t.value.name.as_str(), &t.value))
+        .collect();
     for e in &mut l.profiles {
         let p = &mut e.value;
         p.wave_points = wave_points(
@@ -218,8 +230,8 @@ fn compute_points(l: &mut load::Loaded) {
             p.combat,
             &p.traits,
             p.weapon.as_deref(),
-            |n| traits.iter().find(|t| t.value.name == n).map(|t| &t.value),
-            |n| weapons.iter().find(|t| t.value.name == n).map(|t| &t.value),
+            |n| traits.get(n).copied(),
+            |n| weapons.get(n).copied(),
         );
     }
 }

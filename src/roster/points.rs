@@ -10,7 +10,9 @@ use super::schema::{Trait, Weapon};
 /// `ceil(n / d)` for `d > 0`, exact for negative `n` too.
 pub fn ceil_div(n: i64, d: i64) -> i64 {
     assert!(d > 0, "ceil_div needs a positive divisor");
-    (n + d - 1).div_euclid(d)
+    // Saturating: the formula's inputs are range-checked by `validate`, but Wave Points are computed
+    // before that check runs, and an absurd constant must give an absurd number, not an overflow.
+    n.saturating_add(d - 1).div_euclid(d)
 }
 
 /// The Wave Points of a profile.
@@ -33,10 +35,13 @@ pub fn wave_points<'a>(
         .iter()
         .filter_map(|t| trait_lookup(t))
         .map(|t| i64::from(t.cost) + if t.cost_from_weapon { weapon_cost } else { 0 })
-        .sum();
-    let base = formula.combat_weight * i64::from(combat) + trait_sum;
+        .fold(0i64, i64::saturating_add);
+    let base = formula
+        .combat_weight
+        .saturating_mul(i64::from(combat))
+        .saturating_add(trait_sum);
     ceil_div(
-        base * (formula.quality_base - i64::from(quality)),
+        base.saturating_mul(formula.quality_base.saturating_sub(i64::from(quality))),
         formula.divisor,
     )
 }

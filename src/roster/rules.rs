@@ -8,6 +8,63 @@
 use super::schema::Measure;
 use serde::{Deserialize, Serialize};
 
+/// One problem with rule constants given other than in rules.toml (a variant's `rules` overrides): the
+/// dotted key (`morale.dice`; empty for the whole table) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleProblem {
+    pub key: String,
+    pub message: String,
+}
+
+impl Rules {
+    /// These rules with `patch` merged over them key by key (a table of `[section]` tables, as a
+    /// variant's `rules`), checked exactly as rules.toml is: unknown keys, types, the ranges of
+    /// [`super::RANGES`] and the relations between keys. Every problem found, or the new rules.
+    pub fn with_overrides(&self, patch: &toml::Value) -> Result<Rules, Vec<RuleProblem>> {
+        let problem = |key: &str, message: String| RuleProblem {
+            key: key.to_string(),
+            message,
+        };
+        let patch = match patch {
+            toml::Value::Table(t) => t,
+            // An empty Lua table may arrive as an empty array: nothing to override.
+            toml::Value::Array(a) if a.is_empty() => return Ok(self.clone()),
+            other => {
+                return Err(vec![problem(
+                    "",
+                    format!(
+                        "must be a table of sections (`{{ morale = {{ dice = 2 }} }}`), got {}",
+                        other.type_str()
+                    ),
+                )])
+            }
+        };
+        let mut merged = match toml::Value::try_from(self) {
+            Ok(toml::Value::Table(t)) => t,
+            _ => return Err(vec![problem("", "cannot read the base rules".into())]),
+        };
+        super::load::merge(&mut merged, patch);
+        let (value, errors) = super::load::deserialize_all::<Rules>(&toml::Value::Table(merged));
+        let mut problems: Vec<RuleProblem> =
+            errors.into_iter().map(|(k, m)| problem(&k, m)).collect();
+        match value {
+            Some(rules) if problems.is_empty() => {
+                problems.extend(
+                    super::validate::rule_problems(&rules)
+                        .into_iter()
+                        .map(|(k, m)| problem(&k, m)),
+                );
+                if problems.is_empty() {
+                    Ok(rules)
+                } else {
+                    Err(problems)
+                }
+            }
+            _ => Err(problems),
+        }
+    }
+}
+
 /// All rule constants, one struct per section of `rules.toml`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

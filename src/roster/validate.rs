@@ -7,17 +7,20 @@
 
 use super::error::Diagnostic;
 use super::load::{script_exists, script_path_ok, Entry, Loaded, Origin};
+use super::ranges::{out_of_range, rules_out_of_range};
+use super::rules::Rules;
 use super::schema::{ParamValue, Params, ProfileKind, SpellKind, Tier, TraitNeed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-/// Profile Quality must be in this range (2+ is the best a die can need; 7+ never succeeds).
-const QUALITY_RANGE: std::ops::RangeInclusive<u8> = 2..=6;
-/// Profile Combat must be in this range.
-const COMBAT_RANGE: std::ops::RangeInclusive<u8> = 0..=6;
 /// Escalation rows the wave engine requires (core §5.1).
 const ESCALATIONS: [&str; 7] = ["I", "II", "III", "IV", "V", "VI", "VII"];
-/// Faces of the Opportunity die.
+/// The table's edges: north, east, south, west (a spawn edge is 1 to 4; geometry knows four sides).
+const EDGES: usize = 4;
+/// The file of buildings, the Barricade and the Trap.
+const VILLAGE_FILE: &str = "village.toml";
+/// Faces of the Opportunity die, each of which needs a row (the range of one row's `roll` is in
+/// `RANGES`).
 const OPPORTUNITY_ROLLS: std::ops::RangeInclusive<u8> = 1..=6;
 
 /// The `scripts/` folders whose modules the script loader reads and the kernel calls for each kind of
@@ -51,6 +54,12 @@ pub(crate) fn validate(l: &mut Loaded) {
         let ctx = Ctx {
             names: &names,
             layers: &l.layers,
+            // Checks that loop or multiply over rule constants read them only when every constant is
+            // in range (`max_heroes = 4e9` must be one error, not four billion iterations).
+            rules_ok: l
+                .rules
+                .as_ref()
+                .is_some_and(|r| rule_problems(r).is_empty()),
         };
         ctx.rules(l, &mut errors);
         ctx.traits(l, &mut errors);
@@ -107,6 +116,8 @@ impl Names {
 struct Ctx<'a> {
     names: &'a Names,
     layers: &'a [PathBuf],
+    /// The rules loaded and every constant is in range.
+    rules_ok: bool,
 }
 
 impl Ctx<'_> {
@@ -182,72 +193,44 @@ impl Ctx<'_> {
 
     fn rules(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
         let Some(r) = &l.rules else { return };
-        let o = &l.rules_origins;
-        let m = &r.measures;
-        if !(m.short > 0.0 && m.short < m.medium && m.medium < m.long) {
-            errors.push(o.diag(
-                None,
-                "measures",
-                "measures must satisfy 0 < short < medium < long",
-            ));
+        for (path, message) in rule_problems(r) {
+            errors.push(l.rules_origins.diag(None, &path, message));
         }
-        let b = &r.bases;
-        if !(b.normal > 0.0 && b.big > 0.0 && b.huge > 0.0 && b.contact_tolerance >= 0.0) {
-            errors.push(o.diag(
-                None,
-                "bases",
-                "base diameters must be positive and contact_tolerance ≥ 0",
-            ));
-        }
-        if r.wave_points.divisor <= 0 {
-            errors.push(o.diag(None, "wave_points.divisor", "divisor must be positive"));
-        }
-        if r.table.edges.is_empty()
-            || usize::from(r.table.random_edge_max_roll) != r.table.edges.len()
-        {
-            errors.push(o.diag(
-                None,
-                "table.random_edge_max_roll",
-                format!(
-                    "random_edge_max_roll ({}) must equal the number of edges ({})",
-                    r.table.random_edge_max_roll,
-                    r.table.edges.len()
-                ),
-            ));
-        }
-        if r.table.terrain_min > r.table.terrain_max {
-            errors.push(o.diag(None, "table.terrain_min", "terrain_min exceeds terrain_max"));
-        }
-        if r.wave.min_heroes == 0 || r.wave.min_heroes > r.wave.max_heroes {
-            errors.push(o.diag(None, "wave.min_heroes", "need 1 ≤ min_heroes ≤ max_heroes"));
-        }
-        let powers = r
-            .actions
-            .spell_max_power
-            .saturating_sub(r.actions.spell_min_power)
-            + 1;
-        if r.actions.spell_min_power == 0
-            || r.actions.spell_min_power > r.actions.spell_max_power
-            || r.magic.power_ranges.len() != powers as usize
-        {
-            errors.push(o.diag(
-                None,
-                "magic.power_ranges",
-                format!(
-                    "power_ranges needs one measure per Power {}..={}",
-                    r.actions.spell_min_power, r.actions.spell_max_power
-                ),
-            ));
-        }
-        if r.setup.starting_level == 0 || r.setup.starting_level > r.setup.max_level {
-            errors.push(o.diag(
-                None,
-                "setup.starting_level",
-                "need 1 ≤ starting_level ≤ max_level",
-            ));
+        for (table, value, origins) in [
+            (
+                "barricade",
+                l.barricade.as_ref().map(toml::Value::try_from),
+                &l.barricade_origins,
+            ),
+            (
+                "trap",
+                l.trap.as_ref().map(toml::Value::try_from),
+                &l.trap_origins,
+            ),
+        ] {
+            if let Some(Ok(v)) = value {
+                for (key, message) in out_of_range(VILLAGE_FILE, table, &v) {
+                    errors.push(origins.diag(Some(table), &key, message));
+                }
+            }
         }
     }
 
+    /// The [`RANGES`](super::ranges::RANGES) of one list entry's numbers.
+    fn ranges<T: serde::Serialize>(
+        &self,
+        file: &str,
+        table: &str,
+        e: &Entry<T>,
+        errors: &mut Vec<Diagnostic>,
+    ) {
+        let Ok(v) = toml::Value::try_from(&e.value) else {
+            return;
+        };
+        for (key, message) in out_of_range(file, table, &v) {
+            errors.push(e.origin.diag(&key, &key, message));
+        }
+    }
     fn traits(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
         for e in &l.traits {
             self.script(&e.origin, "script", "trait", &e.value.script, errors);
@@ -283,12 +266,13 @@ impl Ctx<'_> {
         for e in &l.spells {
             let (s, o) = (&e.value, &e.origin);
             self.script(o, "script", "spell", &s.script, errors);
+            self.ranges("spells.toml", "spell", e, errors);
             self.params(o, "params", &s.params, errors);
             if s.kinds.is_empty() {
                 errors.push(o.diag("kinds", "kinds", "a spell needs at least one kind"));
             }
             match (s.is(SpellKind::Ritual), s.ritual_actions) {
-                (true, None) | (true, Some(0)) => errors.push(o.diag(
+                (true, None) => errors.push(o.diag(
                     "ritual_actions",
                     "kinds",
                     "a Ritual spell needs ritual_actions ≥ 1 (its Task size)",
@@ -320,13 +304,7 @@ impl Ctx<'_> {
             let (b, o) = (&e.value, &e.origin);
             self.script(o, "script", "behaviour", &b.script, errors);
             self.params(o, "params", &b.params, errors);
-            if b.max_actions == 0 {
-                errors.push(o.diag(
-                    "max_actions",
-                    "max_actions",
-                    "max_actions must be at least 1",
-                ));
-            }
+            self.ranges("behaviours.toml", "behaviour", e, errors);
             if let Some(f) = &b.fallback_behaviour {
                 if f == &b.name || !self.names.behaviours.contains(f) {
                     errors.push(o.diag(
@@ -367,30 +345,12 @@ impl Ctx<'_> {
                     ),
                 ));
             }
-            if !QUALITY_RANGE.contains(&p.quality) {
-                errors.push(o.diag(
-                    "quality",
-                    "quality",
-                    format!(
-                        "quality {} is outside {}..={}",
-                        p.quality,
-                        QUALITY_RANGE.start(),
-                        QUALITY_RANGE.end()
-                    ),
-                ));
-            }
-            if !COMBAT_RANGE.contains(&p.combat) {
-                errors.push(o.diag(
-                    "combat",
-                    "combat",
-                    format!(
-                        "combat {} is outside {}..={}",
-                        p.combat,
-                        COMBAT_RANGE.start(),
-                        COMBAT_RANGE.end()
-                    ),
-                ));
-            }
+            let (file, table) = match p.kind {
+                ProfileKind::Hero => ("heroes.toml", "hero"),
+                ProfileKind::Enemy => ("bestiary.toml", "enemy"),
+                ProfileKind::Defender => ("defenders.toml", "defender"),
+            };
+            self.ranges(file, table, e, errors);
             let mut needs = BTreeSet::new();
             let mut names = BTreeSet::new();
             for (i, t) in p.traits.iter().enumerate() {
@@ -487,8 +447,8 @@ impl Ctx<'_> {
                     if a.name.trim().is_empty() {
                         errors.push(o.diag(
                             &format!("{field}.name"),
-                            field,
-                            "ability name must not be empty",
+                            &format!("{field}.name"),
+                            "an ability name must not be empty or whitespace",
                         ));
                     }
                     self.script(o, &format!("{field}.script"), field, &a.script, errors);
@@ -511,26 +471,35 @@ impl Ctx<'_> {
     }
 
     fn buildings(&self, l: &Loaded, errors: &mut Vec<Diagnostic>) {
-        let max_level = l.rules.as_ref().map_or(3, |r| r.setup.max_level);
+        let max_level = l
+            .rules
+            .as_ref()
+            .filter(|_| self.rules_ok)
+            .map_or(3, |r| r.setup.max_level);
         let mut town_halls = Vec::new();
         for e in &l.buildings {
             let (b, o) = (&e.value, &e.origin);
             if b.town_hall {
                 town_halls.push(b.name.as_str());
             }
-            if !(b.width > 0.0 && b.height > 0.0) {
-                errors.push(o.diag("width", "width", "width and height must be positive"));
-            }
-            if b.integrity == 0 {
-                errors.push(o.diag("integrity", "integrity", "integrity must be at least 1"));
-            }
+            self.ranges(VILLAGE_FILE, "building", e, errors);
             for (i, a) in b.abilities.iter().enumerate() {
                 let at = format!("abilities[{i}]");
+                if a.name.trim().is_empty() {
+                    errors.push(o.diag(
+                        &format!("{at}.name"),
+                        &format!("{at}.name"),
+                        "an ability name must not be empty or whitespace",
+                    ));
+                }
                 if a.level == 0 || a.level > max_level {
                     errors.push(o.diag(
                         &format!("{at}.level"),
                         &format!("{at}.level"),
-                        format!("level {} is outside 1..={max_level}", a.level),
+                        format!(
+                            "level {} is outside 1..={max_level} (rules.toml [setup] max_level)",
+                            a.level
+                        ),
                     ));
                 }
                 self.script(
@@ -547,7 +516,7 @@ impl Ctx<'_> {
                     errors.push(o.diag(
                         "abilities",
                         "abilities",
-                        format!("no ability at level {level}"),
+                        format!("no ability at level {level} (rules.toml [setup] max_level is {max_level})"),
                     ));
                 }
             }
@@ -585,19 +554,10 @@ impl Ctx<'_> {
                 ));
             }
         }
-        let rules = l.rules.as_ref();
+        let rules = l.rules.as_ref().filter(|_| self.rules_ok);
         for e in &l.escalation {
             let (x, o) = (&e.value, &e.origin);
-            if x.min_groups == 0 {
-                errors.push(o.diag("min_groups", "min_groups", "min_groups must be at least 1"));
-            }
-            if x.min_behaviours == 0 {
-                errors.push(o.diag(
-                    "min_behaviours",
-                    "min_behaviours",
-                    "min_behaviours must be at least 1",
-                ));
-            }
+            self.ranges("escalation.toml", "escalation", e, errors);
             if let Some(r) = rules {
                 if x.min_spawn_edges as usize > r.table.edges.len() {
                     errors.push(o.diag(
@@ -618,7 +578,7 @@ impl Ctx<'_> {
                             "budget_percent",
                             "budget_percent",
                             format!(
-                                "{}% of party value {party} ({heroes} heroes) is not a whole budget",
+                                "{}% of party value {party} ({heroes} heroes × rules.toml [wave] party_value_per_hero) is not a whole budget",
                                 x.budget_percent
                             ),
                         ));
@@ -653,9 +613,7 @@ impl Ctx<'_> {
         let rolls: BTreeSet<u8> = l.opportunities.iter().map(|e| e.value.roll).collect();
         for e in &l.opportunities {
             let (x, o) = (&e.value, &e.origin);
-            if !OPPORTUNITY_ROLLS.contains(&x.roll) {
-                errors.push(o.diag("roll", "roll", format!("roll {} is not a D6 face", x.roll)));
-            }
+            self.ranges("opportunities.toml", "opportunity", e, errors);
             self.script(o, "script", "opportunity", &x.script, errors);
             self.params(o, "params", &x.params, errors);
         }
@@ -673,6 +631,101 @@ impl Ctx<'_> {
             ));
         }
     }
+}
+
+/// Every problem with a whole set of rule constants, as (dotted key, message): each number outside its
+/// range, then the relations between keys. Shared by rules.toml (`validate`) and a variant's `rules`
+/// overrides ([`super::Rules::with_overrides`]), so both refuse the same values.
+pub(crate) fn rule_problems(r: &Rules) -> Vec<(String, String)> {
+    let mut out = rules_out_of_range(r);
+    let mut push = |path: &str, message: String| out.push((path.to_string(), message));
+    let t = &r.table;
+    if t.edges.len() != EDGES {
+        push(
+            "table.edges",
+            format!(
+                "the table has {EDGES} edges (north, east, south, west): {} names given",
+                t.edges.len()
+            ),
+        );
+    }
+    for (i, e) in t.edges.iter().enumerate() {
+        if e.trim().is_empty() {
+            push(
+                &format!("table.edges[{i}]"),
+                "an edge name must not be empty or whitespace".into(),
+            );
+        }
+    }
+    if usize::from(t.random_edge_max_roll) != t.edges.len() {
+        push(
+            "table.random_edge_max_roll",
+            format!(
+                "random_edge_max_roll ({}) must equal the number of edges ({})",
+                t.random_edge_max_roll,
+                t.edges.len()
+            ),
+        );
+    }
+    if t.terrain_min > t.terrain_max {
+        push(
+            "table.terrain_min",
+            "terrain_min exceeds terrain_max".into(),
+        );
+    }
+    let m = &r.measures;
+    if !(m.short > 0.0 && m.short < m.medium && m.medium < m.long) {
+        push(
+            "measures",
+            "measures must satisfy 0 < short < medium < long".into(),
+        );
+    }
+    let a = &r.activation;
+    if a.natural_fail >= a.natural_success {
+        push(
+            "activation.natural_fail",
+            format!(
+                "natural_fail ({}) must be below natural_success ({})",
+                a.natural_fail, a.natural_success
+            ),
+        );
+    }
+    if u32::from(r.wave.enemy_dice) > a.max_dice {
+        push(
+            "wave.enemy_dice",
+            format!(
+                "enemy_dice ({}) exceeds [activation] max_dice ({})",
+                r.wave.enemy_dice, a.max_dice
+            ),
+        );
+    }
+    if r.wave.min_heroes == 0 || r.wave.min_heroes > r.wave.max_heroes {
+        push("wave.min_heroes", "need 1 ≤ min_heroes ≤ max_heroes".into());
+    }
+    let powers = r
+        .actions
+        .spell_max_power
+        .saturating_sub(r.actions.spell_min_power)
+        .saturating_add(1);
+    if r.actions.spell_min_power == 0
+        || r.actions.spell_min_power > r.actions.spell_max_power
+        || r.magic.power_ranges.len() != powers as usize
+    {
+        push(
+            "magic.power_ranges",
+            format!(
+                "power_ranges needs one measure per Power [actions] spell_min_power..=spell_max_power ({}..={}), spell_min_power ≥ 1",
+                r.actions.spell_min_power, r.actions.spell_max_power
+            ),
+        );
+    }
+    if r.setup.starting_level == 0 || r.setup.starting_level > r.setup.max_level {
+        push(
+            "setup.starting_level",
+            "need 1 ≤ starting_level ≤ max_level".into(),
+        );
+    }
+    out
 }
 
 /// "a", "a or b", "a, b or c".

@@ -14,6 +14,7 @@ mod reload;
 pub mod repl;
 mod session;
 mod source_check;
+mod variant_rules;
 mod vm;
 
 pub use error::ScriptError;

@@ -4,6 +4,7 @@
 use super::api;
 use super::error::ScriptError;
 use super::registry;
+use super::variant_rules;
 use super::vm::{Limits, ScriptRoot, Vm};
 use crate::roster::Rosters;
 use std::path::{Path, PathBuf};
@@ -51,7 +52,9 @@ pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
         Ok(vm) => vm,
         Err(e) => return vec![e.to_string()],
     };
-    if let Ok(rosters) = Rosters::load(layers) {
+    let rosters = Rosters::load(layers).ok();
+    let base = rosters.as_ref().map(|r| r.rules.clone());
+    if let Some(rosters) = rosters {
         *vm.host().rosters.borrow_mut() = Some(Rc::new(rosters));
     }
     if let Err(e) = api::install(vm.lua()) {
@@ -59,7 +62,16 @@ pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
     }
     let h = vm.host();
     match registry::load(vm.lua(), &h.roots, h.limits.hook_instructions) {
-        Ok(_) => Vec::new(),
+        // Every variant's `rules` overrides, enabled or not, against the layers' rules (when those
+        // loaded: their own errors are roster::check's), so check refuses what `--variant` would.
+        Ok(reg) => match base {
+            Some(base) => reg
+                .of_kind("variants")
+                .filter_map(|m| variant_rules::apply(vm.lua(), &base, m).err())
+                .flatten()
+                .collect(),
+            None => Vec::new(),
+        },
         Err(errors) => errors
             .iter()
             .map(|e| e.to_string().lines().next().unwrap_or_default().to_string())

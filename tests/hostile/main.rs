@@ -10,6 +10,7 @@ mod budget;
 mod cli;
 mod environments;
 mod kernel;
+mod rosters;
 
 use std::path::PathBuf;
 use std::sync::mpsc;

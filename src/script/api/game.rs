@@ -1202,23 +1202,11 @@ impl Core {
     }
 }
 
-/// Deep-merge `patch` into `base` (objects key by key; anything else replaces).
-fn merge(base: &mut serde_json::Value, patch: &serde_json::Value) {
-    match (base, patch) {
-        (serde_json::Value::Object(b), serde_json::Value::Object(p)) => {
-            for (k, v) in p {
-                merge(b.entry(k.clone()).or_insert(serde_json::Value::Null), v);
-            }
-        }
-        (b, p) => *b = p.clone(),
-    }
-}
-
-/// The rule constants with each variant's `rules` table applied in order. Errors name the variant file
-/// and the key.
+/// The rule constants with each variant's `rules` table applied in order, each checked as rules.toml is
+/// (`script::variant_rules`). Errors name the variant file (with the line when found) and the key.
 pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua::Result<Rules> {
     let registry = host(lua)?.registry();
-    let mut value = serde_json::to_value(base).map_err(mlua::Error::external)?;
+    let mut rules = base.clone();
     for name in variants {
         let module = registry.variant(name).ok_or_else(|| {
             let known: Vec<String> = registry
@@ -1230,29 +1218,10 @@ pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua
                 format!("unknown variant {name:?} (known: {})", known.join(", ")),
             )
         })?;
-        let patch = module.table.raw_get::<Value>("rules")?;
-        if patch.is_nil() {
-            continue;
-        }
-        let patch: serde_json::Value = lua.from_value(patch).map_err(|e| {
-            mlua::Error::runtime(format!(
-                "{}: `rules` must be a table of constants: {e}",
-                module.label
-            ))
-        })?;
-        merge(&mut value, &patch);
-        let de = serde_json::to_string(&value).map_err(mlua::Error::external)?;
-        let mut d = serde_json::Deserializer::from_str(&de);
-        serde_path_to_error::deserialize::<_, Rules>(&mut d).map_err(|e| {
-            mlua::Error::runtime(format!(
-                "{}: rules.{}: {}",
-                module.label,
-                e.path(),
-                e.inner()
-            ))
-        })?;
+        rules = crate::script::variant_rules::apply(lua, &rules, module)
+            .map_err(|problems| mlua::Error::runtime(problems.join("\n")))?;
     }
-    serde_json::from_value(value).map_err(mlua::Error::external)
+    Ok(rules)
 }
 
 /// `village.new_game{ seed, length, heroes, table, variants }`.
