@@ -9,6 +9,7 @@
 mod budget;
 mod cli;
 mod environments;
+mod half_applied;
 mod kernel;
 mod rosters;
 

@@ -530,10 +530,8 @@ impl UserData for GameHandle {
                     ambush: flag(lua, &opts, "ambush")?,
                 };
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
+                let (mut game, hooks) = this.session(lua)?;
                 let known = names(&game, &[a, b]);
-                let hooks = ScriptHooks::new(lua, core, registry);
                 let r = melee::melee(&mut game, &core.rules, &hooks, a, b, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 let t = this.combat_table(lua, &game, &r)?;
@@ -551,10 +549,8 @@ impl UserData for GameHandle {
                     aimed: flag(lua, &opts, "aimed")?,
                 };
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
+                let (mut game, hooks) = this.session(lua)?;
                 let known = names(&game, &[a, b]);
-                let hooks = ScriptHooks::new(lua, core, registry);
                 let r = ranged::shoot(&mut game, &core.rosters_with_rules(), &hooks, a, b, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 let t = this.combat_table(lua, &game, &r)?;
@@ -794,9 +790,7 @@ impl UserData for GameHandle {
                     .map(|m| this.model_arg(lua, m))
                     .collect::<mlua::Result<Vec<ModelId>>>()?;
                 let core = &this.0;
-                let mut game = core.write(lua)?;
-                let registry = host(lua)?.registry();
-                let hooks = ScriptHooks::new(lua, core, registry);
+                let (mut game, hooks) = this.session(lua)?;
                 let r = activation::activate_group(
                     &mut game,
                     &core.rules,
@@ -839,12 +833,10 @@ impl UserData for GameHandle {
                     aimed: flag(lua, &opts, "aimed")?,
                 };
                 let core = &this.0;
-                let registry = host(lua)?.registry();
-                let mut game = core.write(lua)?;
+                let (mut game, hooks) = this.session(lua)?;
                 let mut ids = shooters.clone();
                 ids.push(target);
                 let known = names(&game, &ids);
-                let hooks = ScriptHooks::new(lua, core, registry);
                 let r = ranged::concentrated(
                     &mut game,
                     &core.rosters_with_rules(),
