@@ -122,7 +122,7 @@ function Game:begin_turn(side) end
 ---@return ActivationResult
 function Game:activate(model, dice, opts) end
 
----Move straight toward a point; stops at contact with an enemy, a building, impassable terrain or the table edge.
+---Move straight toward a point on the table; stops at contact with an enemy, a building, impassable terrain or the table edge. A point that is NaN, infinite or off the table, or a `distance` that is not a finite number of inches 0 or more, is an error and nothing moves.
 ---
 ---```lua
 ---local m = g:move(orc, { x = 12, y = 3 })
@@ -625,7 +625,7 @@ function Model:has(condition) end
 ---g:move(orc, th.pos, { distance = 3 })
 ---```
 ---@class MoveOptions
----@field distance? number Move at most this far, in inches (default: the model's band).
+---@field distance? number Move at most this far, in inches (default: the model's band); a finite number, 0 or more.
 ---@field step? boolean The one-base-width step (§3.3).
 
 ---Options of `g:activate`; an unknown key is an error.
@@ -703,7 +703,7 @@ function Model:has(condition) end
 ---@field wave integer The wave's number.
 ---@field round integer 0: round 1 begins after the hook.
 
----What a Behaviour's `act` (or the hero policy's `act`) returns: one of its keys.
+---What a Behaviour's `act` (or the hero policy's `act`) returns: exactly one of its action keys (an order naming two, `{ melee = o, shoot = o }`, is an error). A point must be finite and on the table.
 ---
 ---```lua
 ---return { move = target }
