@@ -45,6 +45,10 @@ impl ScriptError {
             mlua::Error::RuntimeError(text) => {
                 if is_budget(&text) {
                     ScriptError::Budget(text)
+                } else if is_memory(&text) {
+                    // A C function's allocation failed under the sandbox's wrapper, which raised it
+                    // again with the script's file:line in front.
+                    ScriptError::Memory(text)
                 } else {
                     ScriptError::Runtime(text)
                 }
@@ -68,6 +72,12 @@ impl ScriptError {
             .unwrap_or_default()
             .to_string()
     }
+}
+
+/// Whether an error's text is Lua's out-of-memory message (with or without a file:line in front).
+fn is_memory(text: &str) -> bool {
+    let head = text.lines().next().unwrap_or_default();
+    head == "not enough memory" || head.ends_with(": not enough memory")
 }
 
 /// Whether an error's text is a budget's: instructions spent or the wall-clock limit passed.

@@ -314,6 +314,12 @@ pub fn load_module(
     label: &str,
     budget: u64,
 ) -> Result<Module, ScriptError> {
+    // `kind/file.lua`: its script folder is two levels up.
+    if let Some(root) = path.parent().and_then(Path::parent) {
+        if !super::vm::inside(root, path) {
+            return Err(ScriptError::Runtime(super::vm::outside_message(label)));
+        }
+    }
     let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
         path: label.to_string(),
         message: e.to_string(),
@@ -357,7 +363,11 @@ fn instantiate(
         let (k, _) = pair.map_err(ScriptError::from_lua)?;
         keys.push(match k {
             Value::String(s) => s.to_string_lossy(),
-            other => format!("{other:?}"),
+            // An entry point is a name: `[true] = f` or `[1] = f` is shown as Lua would write it.
+            Value::Integer(i) => format!("[{i}]"),
+            Value::Number(n) => format!("[{n}]"),
+            Value::Boolean(b) => format!("[{b}]"),
+            other => format!("[a {} key]", other.type_name()),
         });
     }
     keys.sort();

@@ -451,6 +451,12 @@ impl Vm {
                 (None, None) => Ok(Value::Number(
                     f64::from(d.below(1 << 30)) / f64::from(1u32 << 30),
                 )),
+                // Lua 5.4: `math.random(0)` is an integer with all bits random.
+                (Some(0), None) => {
+                    let bits =
+                        (0..3).fold(0u64, |acc, _| (acc << 30) | u64::from(d.below(1 << 30)));
+                    Ok(Value::Integer(bits as i64))
+                }
                 (Some(hi), None) => ranged(&mut d, 1, hi),
                 (Some(lo), Some(hi)) => ranged(&mut d, lo, hi),
                 (None, Some(_)) => Err(mlua::Error::runtime("bad arguments to math.random")),
@@ -561,14 +567,26 @@ impl Vm {
         let install: mlua::Function = lua
             .load(
                 r#"
-                local charge, string, table, utf8 = ...
+                local charge, string, table, utf8, pcall, error, type, gsub, find = ...
+                -- `...` whole: a C function counts its arguments (table.insert(t, v) is not
+                -- table.insert(t, v, nil)). The function runs under pcall so that Lua's own errors
+                -- name the script's line and the function, not this wrapper: a string error is
+                -- raised again one level up (`finish` is a tail call, so level 2 is the script).
                 local function wrap(lib, name, key)
                   local f = lib[name]
-                  -- `...` whole: a C function counts its arguments (table.insert(t, v) is not
-                  -- table.insert(t, v, nil)).
+                  local function finish(ok, ...)
+                    if ok then return ... end
+                    local e = ...
+                    if type(e) ~= "string" then error(e, 0) end
+                    e = gsub(e, "^sandbox:%d+: ", "")
+                    -- An error a Lua callback raised (a sort's comparator) already has its place.
+                    if find(e, "^[^\n]-:%d+: ") then error(e, 0) end
+                    e = gsub(e, "^(bad argument #%d+ to )'[^']*'", "%1'" .. name .. "'")
+                    error(e, 2)
+                  end
                   lib[name] = function(...)
                     charge(key, ...)
-                    return f(...)
+                    return finish(pcall(f, ...))
                   end
                 end
                 for _, n in ipairs({ "rep", "upper", "lower", "reverse", "sub", "format" }) do
@@ -577,25 +595,24 @@ impl Vm {
                 for _, n in ipairs({ "len", "codepoint", "offset" }) do
                   wrap(utf8, n, "utf8")
                 end
-                wrap(table, "concat", "concat")
-                wrap(table, "insert", "insert")
-                wrap(table, "remove", "remove")
-                wrap(table, "sort", "sort")
-                local move = table.move
-                table.move = function(...)
-                  local _, f, e = ...
-                  charge("move", f, e)
-                  return move(...)
+                for _, n in ipairs({ "concat", "insert", "remove", "sort", "move" }) do
+                  wrap(table, n, n)
                 end
                 "#,
             )
             .set_name("=sandbox")
             .into_function()?;
+        let string: Table = g.get("string")?;
         install.call::<()>((
             charge,
-            g.get::<Table>("string")?,
+            string.clone(),
             g.get::<Table>("table")?,
             g.get::<Table>("utf8")?,
+            g.get::<mlua::Function>("pcall")?,
+            g.get::<mlua::Function>("error")?,
+            g.get::<mlua::Function>("type")?,
+            string.get::<mlua::Function>("gsub")?,
+            string.get::<mlua::Function>("find")?,
         ))
     }
 
@@ -674,7 +691,7 @@ fn c_function_cost(what: &str, a: &Value, b: &Value, c: &Value) -> u64 {
             n.saturating_mul(u64::from(64 - n.leading_zeros()))
         }
         // table.move(a1, f, e, ...): e - f + 1 elements.
-        "move" => match (int(a), int(b)) {
+        "move" => match (int(b), int(c)) {
             (Some(f), Some(e)) => (e - f + 1.0).max(0.0).min(u64::MAX as f64) as u64,
             _ => 0,
         },
@@ -694,6 +711,20 @@ fn ranged(d: &mut Dice, lo: i64, hi: i64) -> mlua::Result<Value> {
 
 /// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave
 /// the script folders are refused.
+/// Whether `path`, symbolic links followed, is inside `root` (a script folder): a link that points
+/// elsewhere on the disk is not part of the mod, and is not read.
+pub(crate) fn inside(root: &Path, path: &Path) -> bool {
+    match (root.canonicalize(), path.canonicalize()) {
+        (Ok(root), Ok(path)) => path.starts_with(root),
+        _ => false,
+    }
+}
+
+/// The error for a script file that leads out of its folder.
+pub(crate) fn outside_message(label: &str) -> String {
+    format!("{label}: a symbolic link to a file outside the script folder; scripts are read only from inside it")
+}
+
 pub(crate) fn resolve_module(
     roots: &[ScriptRoot],
     name: &str,
@@ -721,6 +752,9 @@ pub(crate) fn resolve_module(
         let path = root.dir.join(&rel);
         if path.is_file() {
             let label = format!("{}/{}", root.label, rel.display());
+            if !inside(&root.dir, &path) {
+                return Err(outside_message(&label));
+            }
             return Ok((path, label));
         }
     }

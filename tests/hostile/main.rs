@@ -12,6 +12,7 @@ mod environments;
 mod half_applied;
 mod kernel;
 mod rosters;
+mod smaller;
 
 use std::path::PathBuf;
 use std::sync::mpsc;

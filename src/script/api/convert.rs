@@ -221,3 +221,18 @@ impl Entries {
         T::from_lua(self.get(key), lua)
     }
 }
+
+/// The longest free text a script may put in the log (a roll's purpose, a modifier's reason): the log
+/// lives outside the VM's memory limit, so a megabyte-long reason repeated in a loop must not grow it.
+pub const MAX_LOG_TEXT: usize = 240;
+
+/// `text` if it fits in the log ([`MAX_LOG_TEXT`] bytes), or an error naming what it was.
+pub fn log_text(text: Option<String>, what: &str) -> mlua::Result<Option<String>> {
+    match text {
+        Some(t) if t.len() > MAX_LOG_TEXT => Err(mlua::Error::runtime(format!(
+            "{what} is {} bytes long: text for the log is at most {MAX_LOG_TEXT} bytes",
+            t.len()
+        ))),
+        t => Ok(t),
+    }
+}

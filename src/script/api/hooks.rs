@@ -275,6 +275,7 @@ impl ScriptHooks<'_> {
         };
         let reason = t
             .raw_get::<Option<String>>("reason")
+            .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
             .map_err(hook_err)?
             .unwrap_or_else(|| module.stem().to_string());
         Ok(Some((inches, reason, module.label.clone())))
@@ -638,6 +639,7 @@ impl Hooks for ScriptHooks<'_> {
                 })?;
                 let reason = t
                     .raw_get::<Option<String>>("reason")
+                    .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
                     .map_err(hook_err)?
                     .unwrap_or_else(|| module.stem().to_string());
                 current = to;
@@ -1249,6 +1251,7 @@ impl Hooks for ScriptHooks<'_> {
                 if let Some(n) = t.raw_get::<Option<i32>>("modifier").map_err(hook_err)? {
                     let reason = t
                         .raw_get::<Option<String>>("reason")
+                        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
                         .map_err(hook_err)?
                         .unwrap_or_else(|| module.stem().to_string());
                     out.push(Modifier {

@@ -83,6 +83,7 @@ fn spend_key(module: &Module, entry: &str, t: &Table) -> Result<Option<String>, 
 
 fn reason_of(module: &Module, t: &Table) -> Result<String, HookError> {
     Ok(t.raw_get::<Option<String>>("reason")
+        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
         .map_err(hook_err)?
         .unwrap_or_else(|| module.stem().to_string()))
 }

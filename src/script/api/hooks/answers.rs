@@ -455,6 +455,9 @@ pub(super) const COUNCIL_KEYS: &[(&str, &[&str])] = &[
     ("resurrect", &["at"]),
 ];
 
+/// The most orders a policy's `council` may return for one Council.
+pub(crate) const MAX_COUNCIL_ORDERS: usize = 100;
+
 /// Read the Council orders a policy's `council` (or `g:council`) gave: nil (no orders) or an array of
 /// order tables, each with exactly one kind key and only that kind's other keys. A malformed order is
 /// an error naming it, not a refusal: refusals are for well-formed orders the rules do not allow.
@@ -469,6 +472,14 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
             ))
         }
     };
+    // A Council is a handful of purchases: a runaway list would grow the log (a refusal each) outside
+    // the VM's memory limit.
+    if list.raw_len() > MAX_COUNCIL_ORDERS {
+        return Err(format!(
+            "{} Council orders (at most {MAX_COUNCIL_ORDERS} in one Council)",
+            list.raw_len()
+        ));
+    }
     let mut out = Vec::new();
     for (i, item) in list.clone().sequence_values::<Value>().enumerate() {
         let at = i + 1;
@@ -919,6 +930,7 @@ pub(super) fn parse_modifiers(
             };
             let reason = t
                 .raw_get::<Option<String>>("reason")
+                .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
                 .map_err(|e| bad(e.to_string()))?
                 .unwrap_or_else(|| module.stem().to_string());
             push(out, n, to, reason);

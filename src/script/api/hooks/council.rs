@@ -53,6 +53,7 @@ fn grant_of(module: &Module, model: &Model, t: &Table) -> Result<CouncilGrant, H
     };
     let reason = t
         .raw_get::<Option<String>>("reason")
+        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
         .map_err(hook_err)?
         .unwrap_or_else(|| module.stem().to_string());
     Ok(CouncilGrant {

@@ -277,7 +277,8 @@ impl UserData for CtxHandle {
             if !(1..=6).contains(&n) {
                 return Err(mlua::Error::runtime(format!("ctx:roll rolls 1 to 6 dice, got {n}")));
             }
-            let purpose = purpose.unwrap_or_else(|| this.source.clone());
+            let purpose = crate::script::api::convert::log_text(purpose, "ctx:roll's purpose")?
+                .unwrap_or_else(|| this.source.clone());
             match &mut this.view {
                 View::Act(g) => Ok(g.roll(&purpose, None, n).iter().map(|d| d.face).collect::<Vec<u8>>()),
                 View::Read(_) => Err(mlua::Error::runtime(
@@ -293,7 +294,8 @@ impl UserData for CtxHandle {
                     this.ask(Intent::WorsenQuality {
                         model: id_of(&m)?,
                         amount,
-                        reason: reason.unwrap_or_else(|| this.source.clone()),
+                        reason: crate::script::api::convert::log_text(reason, "reason")?
+                            .unwrap_or_else(|| this.source.clone()),
                         source: this.source.clone(),
                     })
                 },
@@ -610,7 +612,8 @@ impl UserData for CtxHandle {
                     against: ids("against")?,
                     value: opts.raw_get::<i32>("value")?,
                     reason: opts
-                        .raw_get::<Option<String>>("reason")?
+                        .raw_get::<Option<String>>("reason")
+                        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))?
                         .unwrap_or_else(|| source.clone()),
                     source,
                     ends,
@@ -655,7 +658,8 @@ impl UserData for CtxHandle {
                     attacker: model_id(lua, &attacker)?,
                     target: model_id(lua, &target)?,
                     combat,
-                    reason: reason.unwrap_or_else(|| source.clone()),
+                    reason: crate::script::api::convert::log_text(reason, "ctx:attack's reason")?
+                        .unwrap_or_else(|| source.clone()),
                     source,
                 })
             }));
