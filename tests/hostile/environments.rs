@@ -197,7 +197,7 @@ fn module_state_never_carries_into_the_next_game() {
 fn sim_reports_are_the_same_for_any_jobs_with_module_state() {
     let run = |jobs: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_village"))
-            .args(["sim", "--games", "40", "--seed", "9", "--length", "intro"])
+            .args(["sim", "--games", "200", "--seed", "9", "--length", "intro"])
             .args(["--variant", "counter", "--json", "--jobs", jobs, "--mod"])
             .arg(fixture("module_state"))
             .output()

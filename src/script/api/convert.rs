@@ -224,7 +224,7 @@ impl Entries {
 
 /// The longest free text a script may put in the log (a roll's purpose, a modifier's reason): the log
 /// lives outside the VM's memory limit, so a megabyte-long reason repeated in a loop must not grow it.
-pub const MAX_LOG_TEXT: usize = 240;
+pub const MAX_LOG_TEXT: usize = 1024;
 
 /// `text` if it fits in the log ([`MAX_LOG_TEXT`] bytes), or an error naming what it was.
 pub fn log_text(text: Option<String>, what: &str) -> mlua::Result<Option<String>> {
