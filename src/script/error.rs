@@ -77,7 +77,9 @@ impl ScriptError {
 /// Whether an error's text is Lua's out-of-memory message (with or without a file:line in front).
 fn is_memory(text: &str) -> bool {
     let head = text.lines().next().unwrap_or_default();
-    head == "not enough memory" || head.ends_with(": not enough memory")
+    head == "not enough memory"
+        || head.ends_with(": not enough memory")
+        || head.contains(": not enough memory (the VM's limit)")
 }
 
 /// Whether an error's text is a budget's: instructions spent or the wall-clock limit passed.

@@ -237,17 +237,33 @@ fn timed_into<R>(host: &Host, key: String, call: impl FnOnce() -> R) -> R {
 
 /// Run `call`, the kernel calling the script function `f`; while profiling is on, count it and its time
 /// (inclusive: a hook it sets off is counted in both) under `f`'s `file:line`.
-pub(crate) fn profiled<R>(lua: &Lua, f: &mlua::Function, call: impl FnOnce() -> R) -> R {
-    let Some(host) = profiling(lua) else {
-        return call();
+pub(crate) fn profiled<T>(
+    lua: &Lua,
+    f: &mlua::Function,
+    call: impl FnOnce() -> mlua::Result<T>,
+) -> mlua::Result<T> {
+    let result = match profiling(lua) {
+        None => call(),
+        Some(host) => timed_into(&host, defined_at(f), call),
     };
+    // Lua's out-of-memory error carries no position: name the function the kernel called.
+    match result {
+        Err(mlua::Error::MemoryError(_)) => Err(mlua::Error::runtime(format!(
+            "{}: not enough memory (the VM's limit) in the function defined there",
+            defined_at(f)
+        ))),
+        other => other,
+    }
+}
+
+/// Where a Lua function is defined: `file:line`.
+fn defined_at(f: &mlua::Function) -> String {
     let info = f.info();
-    let key = format!(
+    format!(
         "{}:{}",
         info.short_src.as_deref().unwrap_or("?"),
         info.line_defined.unwrap_or(0)
-    );
-    timed_into(&host, key, call)
+    )
 }
 
 /// Run `call`, a `ctx` method a script called; while profiling is on, count it under `ctx:name`.

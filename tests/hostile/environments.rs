@@ -2,9 +2,10 @@
 //! library, the `village` table and the string metatable are read-only, and a game never sees what an
 //! earlier game on the same VM left in a module.
 
-use crate::{finishes, fixture, hook_error};
+use crate::{finishes, finishes_within, fixture, hook_error};
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 use village::roster::Rosters;
 use village::script::{Limits, ScriptError, ScriptHost};
 use village::wave::play::GameSummary;
@@ -211,7 +212,8 @@ fn sim_reports_are_the_same_for_any_jobs_with_module_state() {
         strip_timing(&mut v);
         v
     };
-    let (one, two) = finishes(move || (run("1"), run("2")));
+    // 400 games in all: ten minutes is far past what a debug build needs, still a bound on a hang.
+    let (one, two) = finishes_within(Duration::from_secs(600), move || (run("1"), run("2")));
     assert_eq!(one, two);
 }
 

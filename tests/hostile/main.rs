@@ -21,12 +21,20 @@ use village::script::{Limits, ScriptError, Vm};
 
 /// Run `f` on its own thread; fail the test if it has not returned within a minute (a hang).
 pub fn finishes<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    finishes_within(Duration::from_secs(60), f)
+}
+
+/// [`finishes`] with another bound, for a case that plays many games (debug builds are slow).
+pub fn finishes_within<R: Send + 'static>(
+    bound: Duration,
+    f: impl FnOnce() -> R + Send + 'static,
+) -> R {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(f());
     });
-    rx.recv_timeout(Duration::from_secs(60))
-        .expect("the case hangs: it ran past a minute")
+    rx.recv_timeout(bound)
+        .unwrap_or_else(|_| panic!("the case hangs: it ran past {bound:?}"))
 }
 
 /// A VM on the built-in scripts with `limits`.

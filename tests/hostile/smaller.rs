@@ -179,3 +179,56 @@ fn log_text_and_council_orders_are_bounded() {
         "{e}"
     );
 }
+
+/// A melee in a REPL game with `variant` of the half_applied fixture: its error, and whether the log
+/// is unchanged.
+fn failing_melee(variant: &str) -> (String, bool) {
+    let variant = variant.to_string();
+    finishes(move || {
+        let new = NewGame {
+            seed: 1,
+            length: "intro".into(),
+            heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
+            variants: vec![variant],
+            policy: "default".into(),
+        };
+        let r = Repl::open(
+            &[Rosters::builtin_root(), fixture("half_applied")],
+            Limits::default(),
+            &new,
+        )
+        .unwrap_or_else(|e| panic!("opens: {}", e.join("\n")));
+        let setup = r.eval(
+            "maren = game:models()[1] \
+             orc = game:place('Orc Warrior', { x = maren.pos.x + 1.01, y = maren.pos.y })",
+        );
+        assert!(!matches!(setup, Eval::Error(_)), "{setup:?}");
+        let before = r.with_game(|g| g.log().len()).expect("a game");
+        let e = match r.eval("return game:melee(maren, orc)") {
+            Eval::Error(e) => e,
+            other => panic!("{other:?}"),
+        };
+        (e, before == r.with_game(|g| g.log().len()).expect("a game"))
+    })
+}
+
+#[test]
+fn the_modifier_limit_is_stated() {
+    let (e, same) = failing_melee("huge_modifier");
+    assert!(
+        e.contains("huge_modifier.lua: melee_modifier returned the number 1000000000"),
+        "{e}"
+    );
+    assert!(e.contains("a whole number from -100 to 100"), "{e}");
+    assert!(same);
+}
+
+#[test]
+fn running_out_of_memory_names_the_script() {
+    let (e, same) = failing_melee("oom");
+    assert!(
+        e.contains("half_applied/scripts/variants/oom.lua:3: not enough memory"),
+        "{e}"
+    );
+    assert!(same);
+}

@@ -855,6 +855,10 @@ pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> m
     Ok(t)
 }
 
+/// The largest modifier one hook may give (either way): far past any die's reach, small enough that
+/// totals never overflow.
+pub(crate) const MAX_MODIFIER: i32 = 100;
+
 /// Accept `nil`, a number (a modifier to the hook owner's own total), `{value=, to=, reason=}` or an
 /// array of those. `to` is "self" (default), "opponent", "attacker" or "defender".
 pub(super) fn parse_modifiers(
@@ -867,13 +871,13 @@ pub(super) fn parse_modifiers(
     let bad = |what: String| {
         HookError {
         message: format!(
-            "{}: {entry} returned {what}; expected nil, a whole number, {{value = n, to = \"self\"|\"opponent\", reason = \"...\"}} or an array of those",
+            "{}: {entry} returned {what}; expected nil, a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}, {{value = n, to = \"self\"|\"opponent\", reason = \"...\"}} or an array of those",
             module.label
         ),
     }
     };
     let whole = |n: f64| -> Result<i32, HookError> {
-        if n.fract() == 0.0 && n.abs() <= 100.0 {
+        if n.fract() == 0.0 && n.abs() <= f64::from(MAX_MODIFIER) {
             Ok(n as i32)
         } else {
             Err(bad(format!("the number {n}")))
