@@ -233,27 +233,22 @@ impl Vm {
                 if budget.kernel.get() {
                     return Ok(VmState::Continue);
                 }
-                if budget.overdue() {
+                // Spend the rest and name the file and line the loop was caught at, as Lua's own
+                // errors do.
+                let stop = |message: &str| {
                     budget.exhausted.set(true);
                     budget.remaining.set(0);
                     let src = debug.source();
                     let file = src.short_src.as_deref().unwrap_or("?").to_string();
                     let line = debug.current_line().unwrap_or(0);
-                    return Err(mlua::Error::runtime(format!(
-                        "{file}:{line}: {TIME_MESSAGE}"
-                    )));
+                    Err(mlua::Error::runtime(format!("{file}:{line}: {message}")))
+                };
+                if budget.overdue() {
+                    return stop(TIME_MESSAGE);
                 }
                 let left = budget.remaining.get();
                 if budget.exhausted.get() || left < u64::from(HOOK_STRIDE) {
-                    budget.exhausted.set(true);
-                    budget.remaining.set(0);
-                    // Name the file and line the loop was caught at, as Lua's own errors do.
-                    let src = debug.source();
-                    let file = src.short_src.as_deref().unwrap_or("?").to_string();
-                    let line = debug.current_line().unwrap_or(0);
-                    return Err(mlua::Error::runtime(format!(
-                        "{file}:{line}: {BUDGET_MESSAGE}"
-                    )));
+                    return stop(BUDGET_MESSAGE);
                 }
                 budget.remaining.set(left - u64::from(HOOK_STRIDE));
                 Ok(VmState::Continue)
