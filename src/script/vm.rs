@@ -38,8 +38,9 @@ impl Default for Limits {
             hook_instructions: 5_000_000,
             // A few seconds: room for long experiments, still a bound on a forgotten loop.
             chunk_instructions: 500_000_000,
-            // A hook's 5 M instructions take 10–50 ms: two seconds is forty times that.
-            hook_millis: 2_000,
+            // A hook's 5 M instructions take 10–50 ms: 1.9 s is nearly forty times that, and a hook that
+            // hits it has stopped within 2 s (the hook looks at the clock every 1,000 instructions).
+            hook_millis: 1_900,
             // A chunk may play many games; ten minutes still ends a forgotten loop of `..`.
             chunk_millis: 600_000,
         }

@@ -121,6 +121,16 @@ fn c_functions_that_work_on_huge_sizes_spend_the_budget() {
 }
 
 #[test]
+fn a_hook_doing_work_no_instruction_count_sees_is_stopped_by_its_time_limit() {
+    // The hook's own net (`Limits::hook_millis`, 2 s): how long it took is printed, never asserted.
+    let (e, goes_on) =
+        hook_error("local s = string.rep('x', 1e6) for i = 1, 1e9 do local t = s .. s end");
+    assert!(matches!(e, ScriptError::Budget(_)), "{e:?}");
+    assert!(e.to_string().starts_with("evil.lua:1:"), "{e}");
+    assert!(goes_on);
+}
+
+#[test]
 fn work_no_instruction_count_sees_is_stopped_by_the_time_limit() {
     // `..` is one VM instruction however long the strings: a chunk given 200 ms of wall time stops.
     let e = finishes(|| {

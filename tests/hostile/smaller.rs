@@ -216,3 +216,19 @@ fn running_out_of_memory_names_the_script() {
     );
     assert!(same);
 }
+
+#[test]
+fn a_runaway_coroutine_is_stopped_at_its_line() {
+    for src in [
+        "local co = coroutine.wrap(function() while true do end end) co()",
+        "local co = coroutine.create(function() while true do end end) coroutine.resume(co)",
+    ] {
+        let (e, goes_on) = crate::hook_error(src);
+        assert!(
+            matches!(e, village::script::ScriptError::Budget(_)),
+            "{src}: {e:?}"
+        );
+        assert!(e.to_string().starts_with("evil.lua:1:"), "{src}: {e}");
+        assert!(goes_on, "{src}");
+    }
+}
