@@ -270,6 +270,22 @@ struct GameArgs {
 }
 
 impl GameArgs {
+    /// The party as the rosters name it: `--heroes "maren, tobin"` is Captain Maren and Tobin the
+    /// Marksman (see `Rosters::resolve_hero`). A name that matches no hero, or several, is kept as
+    /// given, for the game's own check to refuse with its suggestions.
+    fn party(&self, data: &DataArgs) -> Vec<String> {
+        let rosters = village::roster::Rosters::load(&data.layers()).ok();
+        self.heroes
+            .iter()
+            .map(|h| {
+                rosters
+                    .as_ref()
+                    .and_then(|r| r.resolve_hero(h).ok())
+                    .unwrap_or_else(|| h.trim().to_string())
+            })
+            .collect()
+    }
+
     /// A run of `games` games from index `first`, on `jobs` threads, with `data`'s layers.
     fn sim_options(
         &self,
@@ -282,7 +298,7 @@ impl GameArgs {
             games,
             first,
             seed: self.seed,
-            heroes: self.heroes.clone(),
+            heroes: self.party(data),
             length: self.length.clone(),
             variants: self.variants.clone(),
             policy: self.policy.clone(),
@@ -486,7 +502,7 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
         game: village::script::repl::NewGame {
             seed: args.game.seed,
             length: args.game.length.clone(),
-            heroes: args.game.heroes.clone(),
+            heroes: args.game.party(&args.data),
             variants: args.game.variants.clone(),
             policy: args.game.policy.clone(),
         },

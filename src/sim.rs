@@ -300,6 +300,8 @@ fn check_heroes(opts: &SimOptions) -> Result<(), String> {
             .profile(h)
             .is_none_or(|p| p.kind != ProfileKind::Hero)
         {
+            // The error names the closest heroes.
+            rosters.resolve_hero(h)?;
             return Err(format!("{h:?} is not a hero of the rosters"));
         }
     }

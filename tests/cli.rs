@@ -516,20 +516,98 @@ fn api_into_a_reader_that_stops_early_is_not_a_panic() {
 #[test]
 fn play_naming_an_unknown_hero_lists_the_heroes_of_the_layers() {
     let dir = signature_mod("signature-unknown", STAND_FAST);
+    // "Test Ward" is a unique start of the mod's "Test Warden": taken as it.
+    let out = village(&[
+        "play",
+        "--auto",
+        "--length",
+        "intro",
+        "--mod",
+        dir.to_str().unwrap(),
+        "--heroes",
+        "Test Ward,Captain Maren",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = village(&[
         "play",
         "--auto",
         "--mod",
         dir.to_str().unwrap(),
         "--heroes",
-        "Test Ward,Captain Maren",
+        "Test Wardne,Captain Maren",
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no hero called \"Test Ward\""), "{err}");
-    // The mod's own hero is among those offered.
+    // The mod's own hero is the one offered.
+    assert!(
+        err.contains(
+            "\"Test Wardne\" is not a hero of the rosters (did you mean \"Test Warden\"?)"
+        ),
+        "{err}"
+    );
+    // With nothing close, every hero of the layers is listed.
+    let out = village(&[
+        "play",
+        "--auto",
+        "--mod",
+        dir.to_str().unwrap(),
+        "--heroes",
+        "Qq,Captain Maren",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("Captain Maren") && err.contains("Test Warden"),
         "{err}"
     );
+}
+
+#[test]
+fn heroes_are_named_as_people_type_them() {
+    // Spaces after commas, any case, a unique start of the name or of a word of it.
+    let out = village(&[
+        "play",
+        "--auto",
+        "--json",
+        "--length",
+        "intro",
+        "--heroes",
+        "maren, Tobin the marksman",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A misspelt name gets the closest hero; an ambiguous one says which it could be; neither
+    // carries an internal prefix or pretends a game was played.
+    for (heroes, want) in [
+        (
+            "Maren,Tobbin",
+            "\"Tobbin\" is not a hero of the rosters (did you mean \"Tobin the Marksman\"?)",
+        ),
+        (
+            "Maren,s",
+            "\"s\" could be \"Sister Ilse\" or \"Bram the Smith\"",
+        ),
+        ("Maren,Maren", "the party names \"Captain Maren\" twice"),
+    ] {
+        for cmd in ["play", "sim"] {
+            let mut args = vec![cmd, "--length", "intro", "--heroes", heroes];
+            if cmd == "play" {
+                args.push("--auto");
+            } else {
+                args.extend(["--games", "2"]);
+            }
+            let out = village(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{cmd} {heroes}");
+            assert!(err.contains(want), "{cmd} {heroes}: {err}");
+            assert!(!err.contains("runtime error"), "{cmd} {heroes}: {err}");
+            assert!(!err.contains("the game stopped"), "{cmd} {heroes}: {err}");
+        }
+    }
 }

@@ -26,7 +26,7 @@ pub fn run_play(
     };
     let played = host.play_keeping_log(
         g.seed,
-        &g.heroes,
+        &g.party(data),
         &g.length,
         "generated",
         &g.variants,
@@ -45,6 +45,8 @@ pub fn run_play(
     };
     let (game, events) = match played {
         Ok(done) => done,
+        // Nothing was played (a party or option the game refused): the reason is all there is to say.
+        Err(f) if f.events.is_empty() => bail!("{}", f.error),
         Err(f) => {
             // The log up to the failure is the evidence a script author needs: written first.
             write_log(&f.events)?;

@@ -110,6 +110,59 @@ impl Rosters {
         self.profiles.iter().find(|p| p.name == name)
     }
 
+    /// The hero a person means by `text`: the exact name, else the one name that matches ignoring case,
+    /// else the one hero whose name or a word of it starts with `text` (`maren`, `tobin`). Otherwise an
+    /// error that names the closest heroes ("did you mean ...?").
+    pub fn resolve_hero(&self, text: &str) -> Result<String, String> {
+        let want = text.trim();
+        let heroes: Vec<&str> = self
+            .profiles_of(ProfileKind::Hero)
+            .map(|p| p.name.as_str())
+            .collect();
+        if let Some(h) = heroes.iter().find(|h| **h == want) {
+            return Ok(h.to_string());
+        }
+        let lower = want.to_lowercase();
+        let exact: Vec<&&str> = heroes
+            .iter()
+            .filter(|h| h.to_lowercase() == lower)
+            .collect();
+        if let [one] = exact.as_slice() {
+            return Ok(one.to_string());
+        }
+        let starts: Vec<&&str> = heroes
+            .iter()
+            .filter(|h| {
+                let h = h.to_lowercase();
+                !lower.is_empty()
+                    && (h.starts_with(&lower) || h.split(' ').any(|w| w.starts_with(&lower)))
+            })
+            .collect();
+        match starts.as_slice() {
+            [one] => Ok(one.to_string()),
+            [] => {
+                let mut near: Vec<(f64, &str)> = heroes
+                    .iter()
+                    .map(|h| (strsim::jaro_winkler(&lower, &h.to_lowercase()), *h))
+                    .filter(|(score, _)| *score > 0.7)
+                    .collect();
+                near.sort_by(|a, b| b.0.total_cmp(&a.0));
+                let hint = match near.first() {
+                    Some((_, h)) => format!(" (did you mean {h:?}?)"),
+                    None => format!(" (the heroes: {})", heroes.join(", ")),
+                };
+                Err(format!("{want:?} is not a hero of the rosters{hint}"))
+            }
+            many => Err(format!(
+                "{want:?} could be {}: give more of the name",
+                many.iter()
+                    .map(|h| format!("{h:?}"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
+    }
+
     /// Profiles of one kind, in file order.
     pub fn profiles_of(&self, kind: ProfileKind) -> impl Iterator<Item = &Profile> {
         self.profiles.iter().filter(move |p| p.kind == kind)

@@ -174,7 +174,9 @@ impl ScriptHost {
             round: 0,
         };
         let lua = self.vm.lua();
-        let opts = lua.create_table().map_err(|e| early(e.to_string()))?;
+        let opts = lua
+            .create_table()
+            .map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
         let set = || -> mlua::Result<()> {
             // Lua integers are i64: a seed at or above 2^63 crosses as its two's-complement bits,
             // which `new_game` reads back as the same u64 (every command takes any u64 seed).
@@ -186,7 +188,7 @@ impl ScriptHost {
             opts.set("policy", policy)?;
             Ok(())
         };
-        set().map_err(|e| early(e.to_string()))?;
+        set().map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
         // Each game starts the VM's own stream (`math.random`) afresh from its seed, so a game played by
         // a host that played others before (a `village sim` worker) is the game `village play` plays.
         let host = self.vm.host();
@@ -194,7 +196,8 @@ impl ScriptHost {
         let registry = host.fresh_registry(lua).map_err(|e| early(e.to_string()))?;
         *host.dice.borrow_mut() = crate::dice::Dice::new(seed);
         host.default_seed.set(seed);
-        let handle = api::game::new_game(lua, Some(opts)).map_err(|e| early(e.to_string()))?;
+        let handle = api::game::new_game(lua, Some(opts))
+            .map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
         let core = handle.0.clone();
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();

@@ -1328,17 +1328,12 @@ fn place_party(
             .profile(name)
             .filter(|p| p.kind == crate::roster::ProfileKind::Hero)
             .ok_or_else(|| {
-                let known: Vec<&str> = rosters
-                    .profiles_of(crate::roster::ProfileKind::Hero)
-                    .map(|p| p.name.as_str())
-                    .collect();
-                fail(
-                    lua,
-                    format!(
-                        "no hero called {name:?} in the rosters (the heroes: {})",
-                        known.join(", ")
-                    ),
-                )
+                // The exact name is needed here; the error names the closest heroes.
+                let hint = match rosters.resolve_hero(name) {
+                    Ok(h) => format!("{name:?} is not a hero's full name (did you mean {h:?}?)"),
+                    Err(e) => e,
+                };
+                fail(lua, hint)
             })?;
         // Any spot will do for a moment: deployment moves every hero to a legal one next.
         game.add_model(state::model_from_profile(p, rosters, centre));
