@@ -291,10 +291,45 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
     run_games(opts, false, tick)?.all_finished()
 }
 
-/// The party names heroes of the rosters (a clear error before any thread starts).
+/// The party names heroes of the rosters, and the length, variants and policy exist (a clear error
+/// before any thread starts, not a failure of game 0).
 fn check_heroes(opts: &SimOptions) -> Result<(), String> {
     crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
+    if rosters.length(&opts.length).is_none() {
+        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
+        return Err(format!(
+            "unknown length {:?} (known: {})",
+            opts.length,
+            known.join(", ")
+        ));
+    }
+    let scripts = crate::script::registry::discover(&crate::script::roots_of(&opts.layers));
+    let known = |kind: &str| -> Vec<String> {
+        scripts
+            .keys()
+            .filter_map(|k| {
+                k.strip_prefix(kind)?
+                    .strip_suffix(".lua")
+                    .map(str::to_string)
+            })
+            .collect()
+    };
+    for v in &opts.variants {
+        if !scripts.contains_key(&format!("variants/{v}.lua")) {
+            return Err(format!(
+                "unknown variant {v:?} (known: {})",
+                known("variants/").join(", ")
+            ));
+        }
+    }
+    if !scripts.contains_key(&format!("policies/{}.lua", opts.policy)) {
+        return Err(format!(
+            "unknown policy {:?} (known: {})",
+            opts.policy,
+            known("policies/").join(", ")
+        ));
+    }
     for h in &opts.heroes {
         if rosters
             .profile(h)

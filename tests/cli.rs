@@ -611,3 +611,31 @@ fn heroes_are_named_as_people_type_them() {
         }
     }
 }
+
+#[test]
+fn sim_refuses_an_unknown_length_variant_or_policy_before_any_game() {
+    for (flag, value, want) in [
+        (
+            "--variant",
+            "single_hord",
+            "unknown variant \"single_hord\" (known: ",
+        ),
+        (
+            "--policy",
+            "defalt",
+            "unknown policy \"defalt\" (known: default",
+        ),
+        (
+            "--length",
+            "standrd",
+            "unknown length \"standrd\" (known: intro, standard, siege)",
+        ),
+    ] {
+        let out = village(&["sim", "--games", "2", flag, value]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flag} {value}");
+        assert!(err.contains(want), "{flag} {value}: {err}");
+        // Not a failure of game 0: nothing was played.
+        assert!(!err.contains("game 0"), "{flag} {value}: {err}");
+    }
+}
