@@ -11,7 +11,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod cli;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use cli::play::run_play;
 use cli::print_json;
 use cli::sim::{run_merge, run_replay, run_sim};
@@ -62,6 +62,12 @@ enum Command {
     Repl(ReplArgs),
     /// What this is, whether the data loads, and where to go next.
     About,
+    /// Print a shell completion script: `village completions bash > ~/.local/share/bash-completion/completions/village`
+    /// (zsh: into a folder on $fpath as `_village`; fish: ~/.config/fish/completions/village.fish).
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
     /// Measure the engine: Standard games per second on one thread and two, the scaling, and the share
     /// of time spent inside Lua.
     Bench {
@@ -469,6 +475,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             watch,
             data,
         }) => run_lua(&file, seed, budget, watch, &data),
+        Some(Command::Completions { shell }) => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "village", &mut out);
+            print_all(&String::from_utf8_lossy(&out))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Api { luals }) => {
             let text = if luals {
                 spec::luals_meta()

@@ -639,3 +639,35 @@ fn sim_refuses_an_unknown_length_variant_or_policy_before_any_game() {
         assert!(!err.contains("game 0"), "{flag} {value}: {err}");
     }
 }
+
+#[test]
+fn shell_completions_load_and_know_the_commands() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = village(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        for cmd in ["sim", "check", "play", "repl", "completions"] {
+            assert!(text.contains(cmd), "{shell} completions name {cmd}");
+        }
+    }
+    // bash itself accepts the script and registers it for `village`.
+    let script = village(&["completions", "bash"]).stdout;
+    let file =
+        std::env::temp_dir().join(format!("village-completions-{}.bash", std::process::id()));
+    std::fs::write(&file, script).expect("written");
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!("source {} && complete -p village", file.display()))
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("_village"));
+    // An unknown shell is refused with the ones there are.
+    let out = village(&["completions", "nosh"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("possible values: bash"));
+}
