@@ -234,7 +234,7 @@ pub fn run_games(
         .num_threads(opts.jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    check_heroes(opts)?;
+    check_setup(opts)?;
     let end = opts.first + opts.games;
     let next = AtomicU64::new(opts.first);
     let done = AtomicU64::new(0);
@@ -293,7 +293,7 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
 
 /// The party names heroes of the rosters, and the length, variants and policy exist (a clear error
 /// before any thread starts, not a failure of game 0).
-fn check_heroes(opts: &SimOptions) -> Result<(), String> {
+fn check_setup(opts: &SimOptions) -> Result<(), String> {
     crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
     if rosters.length(&opts.length).is_none() {
@@ -335,9 +335,12 @@ fn check_heroes(opts: &SimOptions) -> Result<(), String> {
             .profile(h)
             .is_none_or(|p| p.kind != ProfileKind::Hero)
         {
-            // The error names the closest heroes.
-            rosters.resolve_hero(h)?;
-            return Err(format!("{h:?} is not a hero of the rosters"));
+            // The error names the closest heroes (a short name the CLI did not resolve is not a
+            // full one either).
+            return Err(rosters
+                .resolve_hero(h)
+                .err()
+                .unwrap_or_else(|| format!("{h:?} is not a hero of the rosters")));
         }
     }
     Ok(())
@@ -815,7 +818,7 @@ pub struct Bench {
 /// Play `opts.games` games on one VM (timing the share spent inside Lua), then the same games as `village
 /// sim` plays them on one thread and on two (records and all), timed alike.
 pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
-    check_heroes(opts)?;
+    check_setup(opts)?;
     let host =
         ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
     if profile {

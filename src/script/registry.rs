@@ -217,14 +217,17 @@ impl Registry {
                 .set_mode(ChunkMode::Binary)
                 .into_function()
                 .map_err(ScriptError::from_lua)?;
+            let origin = Origin {
+                kind: &m.kind,
+                key: &m.key,
+                path: &m.path,
+                label: &m.label,
+            };
             modules.push(instantiate(
                 lua,
                 chunk,
                 m.bytecode.clone(),
-                &m.kind,
-                &m.key,
-                &m.path,
-                &m.label,
+                &origin,
                 budget,
             )?);
         }
@@ -327,22 +330,38 @@ pub fn load_module(
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;
     let bytecode: Rc<[u8]> = chunk.dump(false).into();
-    instantiate(lua, chunk, bytecode, kind, key, path, label, budget)
+    let origin = Origin {
+        kind,
+        key,
+        path,
+        label,
+    };
+    instantiate(lua, chunk, bytecode, &origin, budget)
+}
+
+/// Where a module comes from: its folder kind, key, file and the label errors show.
+struct Origin<'a> {
+    kind: &'a str,
+    key: &'a str,
+    path: &'a Path,
+    label: &'a str,
 }
 
 /// Run a module's compiled chunk in a new environment and check its entry points against the
 /// vocabulary of its kind.
-#[allow(clippy::too_many_arguments)] // one module's identity, spelled out for both callers
 fn instantiate(
     lua: &Lua,
     chunk: mlua::Function,
     bytecode: Rc<[u8]>,
-    kind: &str,
-    key: &str,
-    path: &Path,
-    label: &str,
+    origin: &Origin<'_>,
     budget: u64,
 ) -> Result<Module, ScriptError> {
+    let Origin {
+        kind,
+        key,
+        path,
+        label,
+    } = *origin;
     let value: Value = with_budget(lua, budget, || {
         chunk.set_environment(super::vm::new_environment(lua)?)?;
         chunk.call(())
