@@ -44,7 +44,7 @@ fn the_committed_stubs_are_what_the_spec_generates() {
             + 1;
         panic!(
             "{STUBS} is stale (first difference at line {line}).\nRegenerate it with\n    \
-             cargo run -- api --luals > {STUBS}\nor\n    UPDATE_STUBS=1 cargo test --test api_stubs"
+             cargo run -- api --luals > {STUBS}\nor\n    UPDATE_STUBS=1 cargo test --release --test api_stubs"
         );
     }
 }

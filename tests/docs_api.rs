@@ -54,7 +54,7 @@ fn the_committed_api_reference_is_what_village_api_prints() {
             + 1;
         panic!(
             "{API_DOC} is stale (first difference at line {line}).\nRegenerate it with\n    \
-             cargo run -- api > {API_DOC}\nor\n    UPDATE_DOCS=1 cargo test --test docs_api"
+             cargo run -- api > {API_DOC}\nor\n    UPDATE_DOCS=1 cargo test --release --test docs_api"
         );
     }
 }

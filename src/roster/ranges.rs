@@ -226,7 +226,7 @@ pub fn ranges_markdown() -> String {
     let mut out = String::from(
         "# Valid ranges of rule constants and roster numbers\n\n\
          Generated from `src/roster/ranges.rs` (`RANGES`); do not edit by hand \
-         (`UPDATE_DOCS=1 cargo test --test hostile` rewrites it).\n\n\
+         (`UPDATE_DOCS=1 cargo test --release --test hostile` rewrites it).\n\n\
          `village check` refuses any number below its minimum or above its maximum (both inclusive), \
          NaN and the infinities included, naming the file, the entry or `[section]`, the field, the \
          value, the range and the line. A variant's `rules` overrides (`scripts/variants/*.lua`) are \

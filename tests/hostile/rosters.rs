@@ -484,6 +484,6 @@ fn the_ranges_reference_is_current() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "docs/rules-reference.md is stale: run UPDATE_DOCS=1 cargo test --test hostile"
+        "docs/rules-reference.md is stale: run UPDATE_DOCS=1 cargo test --release --test hostile"
     );
 }
