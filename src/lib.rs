@@ -6,6 +6,7 @@
 pub mod dice;
 pub mod files;
 pub mod geometry;
+pub mod names;
 pub mod odds;
 pub mod render;
 pub mod repl;

@@ -24,11 +24,21 @@ use village::script::api::spec;
 use village::script::{Limits, ScriptHost};
 
 /// A rules engine, Lua scripting host and balance simulator for The Village Must Stand.
+///
+/// With no command, `village` opens the Lua REPL on a new game, made as the options below say
+/// (`village --seed 9 --length siege`).
 #[derive(Parser)]
-#[command(name = "village", version, about, long_about = None)]
+#[command(
+    name = "village",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    repl: ReplArgs,
 }
 
 #[derive(Subcommand)]
@@ -122,19 +132,18 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: PathBuf,
         #[command(flatten)]
-        game: ReplArgs,
+        setup: SetupArgs,
+        #[command(flatten)]
+        data: DataArgs,
     },
-    /// Build an enemy wave (§5.1–5.2) with the default wave builder and print it.
+    /// Build an enemy wave (§5.1–5.2) for a party and print it: the default wave builder, or a
+    /// --variant's (`--variant single_horde`).
     Wave {
         /// The Escalation (I to VII).
         #[arg(long, short, default_value = "I")]
         escalation: String,
-        /// Number of heroes in the party (2 to 4).
-        #[arg(long, default_value_t = 4)]
-        heroes: u32,
-        /// Seed of the game's dice.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        setup: SetupArgs,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -184,6 +193,8 @@ enum OddsCommand {
         #[arg(long)]
         json: bool,
         #[command(flatten)]
+        variants: VariantArgs,
+        #[command(flatten)]
         data: DataArgs,
     },
     /// Odds of a melee attack, using the combat results of SUPPLEMENT §4 (assuming room to recoil).
@@ -206,6 +217,8 @@ enum OddsCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        variants: VariantArgs,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -251,9 +264,17 @@ impl DataArgs {
     }
 }
 
-/// How a game is made: the party, the length, the seed and the rule variants.
+/// The rule variants a command plays or computes under.
+#[derive(Args, Clone)]
+struct VariantArgs {
+    /// A rule variant (scripts/variants/NAME.lua); repeatable.
+    #[arg(long = "variant", value_name = "NAME")]
+    variants: Vec<String>,
+}
+
+/// How a new game is made: the party, the length, the seed and the rule variants.
 #[derive(Args)]
-struct GameArgs {
+struct SetupArgs {
     /// The heroes (2 to 4), comma-separated.
     #[arg(
         long,
@@ -267,15 +288,28 @@ struct GameArgs {
     /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A rule variant (scripts/variants/NAME.lua); repeatable.
-    #[arg(long = "variant")]
-    variants: Vec<String>,
+    #[command(flatten)]
+    variants: VariantArgs,
+}
+
+/// A game the hero policy plays: how it is made, and the policy.
+#[derive(Args)]
+struct GameArgs {
+    #[command(flatten)]
+    setup: SetupArgs,
     /// The hero policy (scripts/policies/NAME.lua) that plays the heroes' side.
     #[arg(long, default_value = "default")]
     policy: String,
 }
 
-impl GameArgs {
+impl std::ops::Deref for GameArgs {
+    type Target = SetupArgs;
+    fn deref(&self) -> &SetupArgs {
+        &self.setup
+    }
+}
+
+impl SetupArgs {
     /// The party as the rosters name it: `--heroes "maren, tobin"` is Captain Maren and Tobin the
     /// Marksman (see `Rosters::resolve_hero`). A name that matches no hero, or several, is kept as
     /// given, for the game's own check to refuse with its suggestions.
@@ -292,6 +326,19 @@ impl GameArgs {
             .collect()
     }
 
+    /// The game as the script host makes it, its hero policy `policy`.
+    fn new_game(&self, data: &DataArgs, policy: &str) -> village::script::repl::NewGame {
+        village::script::repl::NewGame {
+            seed: self.seed,
+            length: self.length.clone(),
+            heroes: self.party(data),
+            variants: self.variants.variants.clone(),
+            policy: policy.to_string(),
+        }
+    }
+}
+
+impl GameArgs {
     /// A run of `games` games from index `first`, on `jobs` threads, with `data`'s layers.
     fn sim_options(
         &self,
@@ -306,7 +353,7 @@ impl GameArgs {
             seed: self.seed,
             heroes: self.party(data),
             length: self.length.clone(),
-            variants: self.variants.clone(),
+            variants: self.variants.variants.clone(),
             policy: self.policy.clone(),
             layers: data.layers(),
             jobs,
@@ -388,16 +435,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        None => {
-            // `village` alone is `village repl` with its defaults.
-            let Cli {
-                command: Some(Command::Repl(args)),
-            } = Cli::parse_from(["village", "repl"])
-            else {
-                bail!("the default REPL arguments do not parse");
-            };
-            run_repl(&args)
-        }
+        // `village [OPTIONS]` is `village repl [OPTIONS]`.
+        None => run_repl(&cli.repl),
         Some(Command::Repl(args)) => run_repl(&args),
         Some(Command::About) => overview(),
         Some(Command::Sim(args)) => run_sim(&args),
@@ -446,8 +485,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Render { svg, game }) => {
-            let picture = village::repl::render_new_game(&repl_options(&game))?;
+        Some(Command::Render { svg, setup, data }) => {
+            let opts = village::repl::Options {
+                layers: data.layers(),
+                game: setup.new_game(&data, "default"),
+                history: None,
+            };
+            let picture = village::repl::render_new_game(&opts)?;
             cli::write_file(&svg, picture.as_bytes())?;
             println!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
@@ -463,11 +507,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => run_play(&game, (auto, json), log.as_deref(), &data),
         Some(Command::Wave {
             escalation,
-            heroes,
-            seed,
+            setup,
             json,
             data,
-        }) => run_wave(&escalation, heroes, seed, json, &data),
+        }) => run_wave(&escalation, &setup, json, &data),
         Some(Command::Run {
             file,
             seed,
@@ -511,13 +554,7 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     });
     village::repl::Options {
         layers: args.data.layers(),
-        game: village::script::repl::NewGame {
-            seed: args.game.seed,
-            length: args.game.length.clone(),
-            heroes: args.game.party(&args.data),
-            variants: args.game.variants.clone(),
-            policy: args.game.policy.clone(),
-        },
+        game: args.game.new_game(&args.data, &args.game.policy),
         history,
     }
 }
@@ -541,7 +578,7 @@ fn overview() -> Result<ExitCode> {
     println!("  village check                                  profiles and Wave Points");
     println!("  village odds activation --quality 3 --dice 3   activation odds");
     println!("  village odds melee --attacker 4 --defender 3   melee odds");
-    println!("  village wave --escalation V --heroes 3         build an enemy wave");
+    println!("  village wave --escalation V --heroes maren,tobin   build an enemy wave");
     println!(
         "  village play --auto --length intro --seed 7    play a whole game with the hero policy"
     );
@@ -575,13 +612,14 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             dice,
             hero,
             json,
+            variants,
             data,
         } => {
             if !(1..=7).contains(&quality) {
                 bail!("--quality must be 1 to 7, got {quality}");
             }
-            let rosters = data.rosters().context("loading the rule constants")?;
-            let o = odds::activation(quality, dice, hero, &rosters.rules.activation)?;
+            let rules = rules_of(&data, &variants)?;
+            let o = odds::activation(quality, dice, hero, &rules.activation)?;
             if json {
                 print_json(&o)?;
             } else {
@@ -595,10 +633,10 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             defenseless,
             free_hack,
             json,
+            variants,
             data,
         } => {
-            let rosters = data.rosters().context("loading the rule constants")?;
-            let k = CombatConstants::from_rules(&rosters.rules);
+            let k = CombatConstants::from_rules(&rules_of(&data, &variants)?);
             let q = MeleeQuery {
                 attacker,
                 defender,
@@ -690,16 +728,13 @@ fn run_lua(
     }
 }
 
-fn run_wave(
-    escalation: &str,
-    heroes: u32,
-    seed: u64,
-    json: bool,
-    data: &DataArgs,
-) -> Result<ExitCode> {
+fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) -> Result<ExitCode> {
     let rosters = data.rosters()?;
-    let mut game = village::state::new_game(&rosters, seed, village::state::TableKind::Empty);
-    let plan = village::wave::build_wave(&mut game, &rosters, escalation, heroes)?;
+    let host = script_host(data, setup.seed)?;
+    let plan = host
+        .preview_wave(&setup.new_game(data, "default"), escalation)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let heroes = setup.heroes.len();
     if json {
         print_json(&plan)?;
         return Ok(ExitCode::SUCCESS);
@@ -729,6 +764,22 @@ fn run_wave(
         println!("  unmet: {u}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A script host on `data`'s layers; its load errors, one a line.
+fn script_host(data: &DataArgs, seed: u64) -> Result<ScriptHost> {
+    ScriptHost::open(&data.layers(), Limits::default(), seed)
+        .map_err(|errors| anyhow::anyhow!("{}", errors.join("\n")))
+}
+
+/// The rule constants of `data`, with `variants`' `rules` tables applied.
+fn rules_of(data: &DataArgs, variants: &VariantArgs) -> Result<village::roster::Rules> {
+    if variants.variants.is_empty() {
+        return Ok(data.rosters().context("loading the rule constants")?.rules);
+    }
+    script_host(data, 1)?
+        .rules_with_variants(&variants.variants)
+        .map_err(|e| anyhow::anyhow!(e))
 }
 
 /// "3 Orc Warrior" or "Orc Warlord + 2 Orc Warrior".

@@ -297,37 +297,24 @@ fn check_setup(opts: &SimOptions) -> Result<(), String> {
     crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
     if rosters.length(&opts.length).is_none() {
-        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
-        return Err(format!(
-            "unknown length {:?} (known: {})",
-            opts.length,
-            known.join(", ")
-        ));
+        return Err(rosters.unknown_length(&opts.length));
     }
     let scripts = crate::script::registry::discover(&crate::script::roots_of(&opts.layers));
-    let known = |kind: &str| -> Vec<String> {
+    let known = |kind: &'static str| {
         scripts
             .keys()
-            .filter_map(|k| {
-                k.strip_prefix(kind)?
-                    .strip_suffix(".lua")
-                    .map(str::to_string)
-            })
-            .collect()
+            .filter_map(move |k| k.strip_prefix(kind)?.strip_suffix(".lua"))
     };
     for v in &opts.variants {
         if !scripts.contains_key(&format!("variants/{v}.lua")) {
-            return Err(format!(
-                "unknown variant {v:?} (known: {})",
-                known("variants/").join(", ")
-            ));
+            return Err(crate::names::unknown("variant", v, known("variants/")));
         }
     }
     if !scripts.contains_key(&format!("policies/{}.lua", opts.policy)) {
-        return Err(format!(
-            "unknown policy {:?} (known: {})",
-            opts.policy,
-            known("policies/").join(", ")
+        return Err(crate::names::unknown(
+            "policy",
+            &opts.policy,
+            known("policies/"),
         ));
     }
     for h in &opts.heroes {

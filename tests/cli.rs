@@ -289,6 +289,7 @@ fn check_names_file_entry_and_field_for_an_unknown_trait_and_warns_on_a_printed_
     std::fs::write(
         dir.join("rosters/bestiary.toml"),
         "[[enemy]]\nname = \"Bog Troll\"\ntier = \"mob\"\nquality = 4\ncombat = 3\ntraits = [\"Regeneration\"]\nbehaviours = [\"Hunter\"]\n\n\
+         [[enemy]]\nname = \"Bog Hag\"\ntier = \"mob\"\nquality = 4\ncombat = 3\ntraits = [\"Toguh\"]\nbehaviours = [\"Hunter\"]\n\n\
          [[enemy]]\nname = \"Goblin Looter\"\ntier = \"mob\"\nquality = 4\ncombat = 2\ntraits = [\"Igniter\"]\nbehaviours = [\"Raider\"]\nwave_points = 20\n",
     )
     .unwrap();
@@ -303,6 +304,16 @@ fn check_names_file_entry_and_field_for_an_unknown_trait_and_warns_on_a_printed_
         .iter()
         .find(|e| e.contains("Regeneration"))
         .unwrap_or_else(|| panic!("{errors:?}"));
+    // A misspelt name gets the closest one offered; one like nothing known does not.
+    let toguh = errors
+        .iter()
+        .find(|e| e.contains("Toguh"))
+        .unwrap_or_else(|| panic!("{errors:?}"));
+    assert!(
+        toguh.contains(r#"unknown trait "Toguh" (did you mean "Tough"?)"#),
+        "{toguh}"
+    );
+    assert!(!e.contains("did you mean"), "{e}");
     assert!(
         e.contains("bestiary.toml") && e.contains("Bog Troll") && e.contains("traits"),
         "{e}"
@@ -330,12 +341,13 @@ fn json_allow_fail(args: &[&str]) -> Value {
 
 #[test]
 fn wave_prints_a_wave_within_its_budget() {
+    let party = "maren, tobin, ilse";
     let v = json(&[
         "wave",
         "--escalation",
         "VII",
         "--heroes",
-        "3",
+        party,
         "--seed",
         "4",
         "--json",
@@ -349,11 +361,194 @@ fn wave_prints_a_wave_within_its_budget() {
         "Escalation VII has at least three Groups"
     );
     let text =
-        String::from_utf8(village(&["wave", "-e", "VII", "--heroes", "3", "--seed", "4"]).stdout)
+        String::from_utf8(village(&["wave", "-e", "VII", "--heroes", party, "--seed", "4"]).stdout)
             .unwrap();
-    assert!(text.starts_with("Escalation VII: budget 420"), "{text}");
+    assert!(
+        text.starts_with("Escalation VII: budget 420 for 3 heroes"),
+        "{text}"
+    );
     let bad = village(&["wave", "-e", "IX"]);
     assert!(!bad.status.success());
+    // --heroes names heroes, as everywhere: a number is not a party.
+    let number = village(&["wave", "--heroes", "3"]);
+    assert!(!number.status.success());
+    assert!(
+        String::from_utf8_lossy(&number.stderr).contains("\"3\" is not a hero"),
+        "{}",
+        String::from_utf8_lossy(&number.stderr)
+    );
+}
+
+#[test]
+fn wave_previews_a_variants_builder() {
+    // Single Horde: one Mob profile, one Behaviour, one spawn edge for the whole wave.
+    let v = json(&[
+        "wave",
+        "-e",
+        "V",
+        "--heroes",
+        "maren,tobin",
+        "--variant",
+        "single_horde",
+        "--json",
+    ]);
+    let groups = v["groups"].as_array().unwrap();
+    assert!(groups.len() >= 2, "{v}");
+    let one = |key: &str| {
+        let mut seen: Vec<String> = groups.iter().map(|g| g[key].to_string()).collect();
+        seen.dedup();
+        seen.len() == 1
+    };
+    assert!(one("behaviour") && one("edge"), "{v}");
+    let mut profiles: Vec<&str> = groups
+        .iter()
+        .flat_map(|g| g["models"].as_array().unwrap())
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    profiles.dedup();
+    assert_eq!(profiles.len(), 1, "{v}");
+    // The default builder on the same seed mixes profiles.
+    let default = json(&["wave", "-e", "V", "--heroes", "maren,tobin", "--json"]);
+    let mut mixed: Vec<&str> = default["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["models"].as_array().unwrap())
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    mixed.sort();
+    mixed.dedup();
+    assert!(mixed.len() > 1, "{default}");
+}
+
+#[test]
+fn odds_take_a_variants_rules() {
+    // power_blow_lethal changes one melee constant (a winning Power Blow defeats on any loss).
+    let melee = |variant: &[&str]| {
+        let mut args = vec![
+            "odds",
+            "melee",
+            "-a",
+            "3",
+            "-d",
+            "3",
+            "--power-blow",
+            "--json",
+        ];
+        args.extend_from_slice(variant);
+        json(&args)
+    };
+    let base = melee(&[]);
+    let lethal = melee(&["--variant", "power_blow_lethal"]);
+    assert_ne!(base, lethal);
+    let activation = |variant: &[&str]| {
+        let mut args = vec!["odds", "activation", "-q", "3", "-d", "2", "--json"];
+        args.extend_from_slice(variant);
+        json(&args)
+    };
+    assert_eq!(
+        activation(&[]),
+        activation(&["--variant", "power_blow_lethal"])
+    );
+    let out = village(&[
+        "odds",
+        "melee",
+        "-a",
+        "3",
+        "-d",
+        "3",
+        "--variant",
+        "power_blow_letal",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(r#"unknown variant "power_blow_letal" (did you mean "power_blow_lethal"?)"#),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_top_level_takes_the_repls_options() {
+    // `village --seed 9 --length siege` is the REPL on that game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["--seed", "9", "--length", "siege"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"game.length\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("siege"), "{text}");
+    // A command's options still belong to it, and a subcommand after REPL options is refused.
+    assert!(!village(&["--seed", "9", "check"]).status.success());
+}
+
+#[test]
+fn every_seed_option_says_what_it_is_and_render_lists_only_its_own_options() {
+    for cmd in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["sim", "--help"],
+        &["repl", "--help"],
+        &["render", "--help"],
+        &["wave", "--help"],
+        &["bench", "--help"],
+        &["run", "--help"],
+    ] {
+        let help = String::from_utf8(village(cmd).stdout).unwrap();
+        let seed = help
+            .lines()
+            .find(|l| l.trim_start().starts_with("--seed"))
+            .unwrap_or_else(|| panic!("{cmd:?}: {help}"));
+        let idx = help.find(seed).unwrap();
+        let after = &help[idx + seed.len()..];
+        let text = format!(
+            "{seed} {}",
+            after.lines().take(2).collect::<Vec<_>>().join(" ")
+        );
+        assert!(text.to_lowercase().contains("seed of"), "{cmd:?}: {text}");
+    }
+    let render = String::from_utf8(village(&["render", "--help"]).stdout).unwrap();
+    for inapplicable in ["--history", "--policy"] {
+        assert!(!render.contains(inapplicable), "{render}");
+    }
+    let wave = String::from_utf8(village(&["wave", "--help"]).stdout).unwrap();
+    assert!(
+        wave.contains("--variant") && !wave.contains("--policy"),
+        "{wave}"
+    );
+}
+
+#[test]
+fn setup_errors_carry_no_lua_locations_or_prefixes() {
+    for args in [
+        &["render", "--svg", "/dev/null", "--length", "nope"][..],
+        &["play", "--auto", "--variant", "nope"],
+        &["wave", "--variant", "nope"],
+        &["odds", "melee", "-a", "1", "-d", "1", "--variant", "nope"],
+    ] {
+        let out = village(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: unknown "), "{args:?}: {err}");
+        for leak in ["runtime error", "repl:1", "stack traceback"] {
+            assert!(!err.contains(leak), "{args:?}: {err}");
+        }
+    }
 }
 
 /// A mod folder adding one hero whose signature is a script of the mod (the path docs/scripting.md
@@ -618,17 +813,22 @@ fn sim_refuses_an_unknown_length_variant_or_policy_before_any_game() {
         (
             "--variant",
             "single_hord",
-            "unknown variant \"single_hord\" (known: ",
+            "unknown variant \"single_hord\" (did you mean \"single_horde\"?)",
         ),
         (
             "--policy",
             "defalt",
-            "unknown policy \"defalt\" (known: default",
+            "unknown policy \"defalt\" (did you mean \"default\"?)",
         ),
         (
             "--length",
             "standrd",
-            "unknown length \"standrd\" (known: intro, standard, siege)",
+            "unknown length \"standrd\" (did you mean \"standard\"?)",
+        ),
+        (
+            "--length",
+            "xyzzy",
+            "unknown length \"xyzzy\" (known: intro, standard, siege)",
         ),
     ] {
         let out = village(&["sim", "--games", "2", flag, value]);

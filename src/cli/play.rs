@@ -29,7 +29,7 @@ pub fn run_play(
         &g.party(data),
         &g.length,
         "generated",
-        &g.variants,
+        &g.variants.variants,
         &g.policy,
     );
     let write_log = |events: &[village::state::Event]| -> Result<()> {

@@ -140,19 +140,10 @@ impl Rosters {
             .collect();
         match starts.as_slice() {
             [one] => Ok(one.to_string()),
-            [] => {
-                let mut near: Vec<(f64, &str)> = heroes
-                    .iter()
-                    .map(|h| (strsim::jaro_winkler(&lower, &h.to_lowercase()), *h))
-                    .filter(|(score, _)| *score > 0.7)
-                    .collect();
-                near.sort_by(|a, b| b.0.total_cmp(&a.0));
-                let hint = match near.first() {
-                    Some((_, h)) => format!(" (did you mean {h:?}?)"),
-                    None => format!(" (the heroes: {})", heroes.join(", ")),
-                };
-                Err(format!("{want:?} is not a hero of the rosters{hint}"))
-            }
+            [] => Err(format!(
+                "{want:?} is not a hero of the rosters{}",
+                crate::names::hint(want, &heroes)
+            )),
             many => Err(format!(
                 "{want:?} could be {}: give more of the name",
                 many.iter()
@@ -161,6 +152,15 @@ impl Rosters {
                     .join(" or ")
             )),
         }
+    }
+
+    /// `unknown length "x" (did you mean "intro"?)`: the error for a length the rosters lack.
+    pub fn unknown_length(&self, typed: &str) -> String {
+        crate::names::unknown(
+            "length",
+            typed,
+            self.lengths.iter().map(|l| l.name.as_str()),
+        )
     }
 
     /// Profiles of one kind, in file order.

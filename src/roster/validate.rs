@@ -10,6 +10,7 @@ use super::load::{script_exists, script_path_ok, Entry, Loaded, Origin};
 use super::ranges::{out_of_range, rules_out_of_range};
 use super::rules::Rules;
 use super::schema::{ParamValue, Params, ProfileKind, SpellKind, Tier, TraitNeed};
+use crate::names;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
@@ -73,6 +74,11 @@ pub(crate) fn validate(l: &mut Loaded) {
     }
     l.errors.extend(errors);
     l.warnings.extend(warnings);
+}
+
+/// The names of a set, for [`names::unknown`].
+fn strs(set: &BTreeSet<String>) -> impl Iterator<Item = &str> {
+    set.iter().map(String::as_str)
 }
 
 /// Every known name per table.
@@ -185,7 +191,7 @@ impl Ctx<'_> {
             };
             for n in names {
                 if !set.contains(n) {
-                    errors.push(o.diag(&field, &field, format!("unknown {what} \"{n}\"")));
+                    errors.push(o.diag(&field, &field, names::unknown(what, n, strs(set))));
                 }
             }
         }
@@ -359,7 +365,11 @@ impl Ctx<'_> {
                     errors.push(o.diag("traits", &at, format!("trait \"{t}\" listed twice")));
                 }
                 match traits.get(t.as_str()) {
-                    None => errors.push(o.diag("traits", &at, format!("unknown trait \"{t}\""))),
+                    None => errors.push(o.diag(
+                        "traits",
+                        &at,
+                        names::unknown("trait", t, strs(&self.names.traits)),
+                    )),
                     Some(def) => {
                         if let Some(n) = def.needs {
                             needs.insert(n);
@@ -385,7 +395,11 @@ impl Ctx<'_> {
             }
             if let Some(w) = &p.weapon {
                 if !self.names.weapons.contains(w) {
-                    errors.push(o.diag("weapon", "weapon", format!("unknown weapon \"{w}\"")));
+                    errors.push(o.diag(
+                        "weapon",
+                        "weapon",
+                        names::unknown("weapon", w, strs(&self.names.weapons)),
+                    ));
                 }
                 if !needs.contains(&TraitNeed::Weapon) {
                     errors.push(o.diag(
@@ -400,7 +414,7 @@ impl Ctx<'_> {
                     errors.push(o.diag(
                         "spells",
                         &format!("spells[{i}]"),
-                        format!("unknown spell \"{s}\""),
+                        names::unknown("spell", s, strs(&self.names.spells)),
                     ));
                 }
             }
@@ -415,7 +429,11 @@ impl Ctx<'_> {
             for (i, b) in p.behaviours.iter().enumerate() {
                 let at = format!("behaviours[{i}]");
                 if !self.names.behaviours.contains(b) {
-                    errors.push(o.diag("behaviours", &at, format!("unknown Behaviour \"{b}\"")));
+                    errors.push(o.diag(
+                        "behaviours",
+                        &at,
+                        names::unknown("Behaviour", b, strs(&self.names.behaviours)),
+                    ));
                 }
                 if !bnames.insert(b) {
                     errors.push(o.diag(
@@ -596,7 +614,7 @@ impl Ctx<'_> {
                     errors.push(o.diag(
                         "waves",
                         &format!("waves[{i}]"),
-                        format!("unknown Escalation \"{w}\""),
+                        names::unknown("Escalation", w, strs(&self.names.escalations)),
                     ));
                 }
             }

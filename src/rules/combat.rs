@@ -20,6 +20,10 @@ pub struct CombatConstants {
     pub power_blow_modifier: i32,
     /// Totals below this count as this for the multipliers (1).
     pub minimum_total: i32,
+    /// A winning Power Blow defeats on any loss (the variant `power_blow_lethal`; false by SUPPLEMENT
+    /// §4).
+    #[serde(default)]
+    pub power_blow_lethal: bool,
 }
 
 impl CombatConstants {
@@ -31,6 +35,7 @@ impl CombatConstants {
             defenseless_bonus: rules.melee.defenseless,
             power_blow_modifier: rules.melee.power_blow,
             minimum_total: rules.combat.minimum_total,
+            power_blow_lethal: rules.combat.power_blow_lethal,
         }
     }
 }
@@ -138,7 +143,8 @@ pub fn resolve_melee_faces(
             0
         };
     if a > d {
-        let r = classify(a, d, attacker_die, q.defenseless, k.gruesome_multiplier, k);
+        let lethal = q.defenseless || (q.power_blow && k.power_blow_lethal);
+        let r = classify(a, d, attacker_die, lethal, k.gruesome_multiplier, k);
         (a, d, Side::Attacker, r)
     } else if d > a {
         if q.free_hack {
@@ -187,7 +193,35 @@ mod tests {
         defenseless_bonus: 2,
         power_blow_modifier: -1,
         minimum_total: 1,
+        power_blow_lethal: false,
     };
+
+    #[test]
+    fn a_lethal_power_blow_turns_every_attacker_win_into_defeated_or_gruesome() {
+        let q = MeleeQuery {
+            attacker: 3,
+            defender: 3,
+            power_blow: true,
+            ..MeleeQuery::default()
+        };
+        let plain = melee_counts(&q, &K);
+        let lethal = melee_counts(
+            &q,
+            &CombatConstants {
+                power_blow_lethal: true,
+                ..K
+            },
+        );
+        assert!(plain.attacker_wins.recoil + plain.attacker_wins.defenseless > 0);
+        assert_eq!(
+            lethal.attacker_wins.recoil + lethal.attacker_wins.defenseless,
+            0
+        );
+        assert_eq!(lethal.attacker_wins.total(), plain.attacker_wins.total());
+        assert_eq!(lethal.attacker_wins.gruesome, plain.attacker_wins.gruesome);
+        // The defender's wins are no Power Blow's.
+        assert_eq!(lethal.defender_wins, plain.defender_wins);
+    }
 
     #[test]
     fn rulebook_power_blow_example_leaves_the_raider_defenseless() {

@@ -91,10 +91,11 @@ impl Repl {
             list(&new.variants),
             new.policy
         );
-        repl.host
-            .vm()
-            .exec(&src, "repl")
-            .map_err(|e| vec![e.headline()])?;
+        // The chunk is ours, not the user's: its `repl:1:` location would only mislead.
+        repl.host.vm().exec(&src, "repl").map_err(|e| {
+            let line = e.headline();
+            vec![line.strip_prefix("repl:1: ").unwrap_or(&line).to_string()]
+        })?;
         Ok(repl)
     }
 

@@ -4,6 +4,7 @@
 use super::api;
 use super::error::ScriptError;
 use super::registry;
+use super::repl::NewGame;
 use super::variant_rules;
 use super::vm::{Limits, ScriptRoot, Vm};
 use crate::roster::Rosters;
@@ -173,44 +174,100 @@ impl ScriptHost {
             wave: 0,
             round: 0,
         };
+        let new = NewGame {
+            seed,
+            length: length.to_string(),
+            heroes: heroes.to_vec(),
+            variants: variants.to_vec(),
+            policy: policy.to_string(),
+        };
+        self.with_new_game(
+            &new,
+            table,
+            |game, rosters, hooks| match crate::wave::play::play_game(game, rosters, hooks, length)
+            {
+                Ok(summary) => Ok((summary, game.log().to_vec())),
+                Err(e) => Err(PlayFailure {
+                    error: e.to_string(),
+                    events: game.log().to_vec(),
+                    wave: game.wave,
+                    round: game.round,
+                }),
+            },
+        )
+        .map_err(early)?
+    }
+
+    /// The enemy wave of Escalation `escalation` that a game made as `new` says would face (`village
+    /// wave`): an enabled variant's `build_wave` when it gives one, else the default builder, on the
+    /// game's own dice. Nothing is deployed.
+    pub fn preview_wave(
+        &self,
+        new: &NewGame,
+        escalation: &str,
+    ) -> Result<crate::wave::WavePlan, String> {
+        self.with_new_game(new, "empty", |game, rosters, hooks| {
+            let esc = rosters
+                .escalation(escalation)
+                .ok_or_else(|| crate::wave::WaveError::UnknownEscalation(escalation.to_string()))?
+                .clone();
+            // The builder is asked as at the first wave of the length with this Escalation (wave 1
+            // when the length has none).
+            game.wave = rosters
+                .length(&new.length)
+                .and_then(|l| l.waves.iter().position(|w| *w == esc.name))
+                .map_or(1, |i| i as u32 + 1);
+            crate::wave::play::plan_wave(game, rosters, hooks, &esc)
+        })?
+        .map_err(|e| e.to_string())
+    }
+
+    /// The rule constants with `variants`' `rules` tables applied (what a game with those variants
+    /// plays by): `village odds --variant`.
+    pub fn rules_with_variants(&self, variants: &[String]) -> Result<crate::roster::Rules, String> {
         let lua = self.vm.lua();
-        let opts = lua
-            .create_table()
-            .map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
+        let rosters = self.vm.host().rosters().map_err(|e| e.to_string())?;
+        api::game::rules_with_variants(lua, &rosters.rules, variants)
+            .map_err(|e| ScriptError::from_lua(e).headline())
+    }
+
+    /// Make a game as `new` says on a `table` ("empty" or "generated"), with fresh module state and the
+    /// dice started from its seed, and hand it to `f` with its rosters and hooks. Errors making it are
+    /// returned as their headline.
+    fn with_new_game<T>(
+        &self,
+        new: &NewGame,
+        table: &str,
+        f: impl FnOnce(&mut crate::state::Game, &Rosters, &api::hooks::ScriptHooks<'_>) -> T,
+    ) -> Result<T, String> {
+        let lua_error = |e: mlua::Error| ScriptError::from_lua(e).to_string();
+        let lua = self.vm.lua();
+        let opts = lua.create_table().map_err(lua_error)?;
         let set = || -> mlua::Result<()> {
             // Lua integers are i64: a seed at or above 2^63 crosses as its two's-complement bits,
             // which `new_game` reads back as the same u64 (every command takes any u64 seed).
-            opts.set("seed", seed as i64)?;
-            opts.set("heroes", heroes.to_vec())?;
-            opts.set("length", length)?;
+            opts.set("seed", new.seed as i64)?;
+            opts.set("heroes", new.heroes.clone())?;
+            opts.set("length", new.length.as_str())?;
             opts.set("table", table)?;
-            opts.set("variants", variants.to_vec())?;
-            opts.set("policy", policy)?;
+            opts.set("variants", new.variants.clone())?;
+            opts.set("policy", new.policy.as_str())?;
             Ok(())
         };
-        set().map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
+        set().map_err(lua_error)?;
         // Each game starts the VM's own stream (`math.random`) afresh from its seed, so a game played by
         // a host that played others before (a `village sim` worker) is the game `village play` plays.
         let host = self.vm.host();
         // Fresh module state first: a module that rolls while it loads must not move the game's dice.
-        let registry = host.fresh_registry(lua).map_err(|e| early(e.to_string()))?;
-        *host.dice.borrow_mut() = crate::dice::Dice::new(seed);
-        host.default_seed.set(seed);
-        let handle = api::game::new_game(lua, Some(opts))
-            .map_err(|e| early(ScriptError::from_lua(e).to_string()))?;
+        let registry = host.fresh_registry(lua).map_err(|e| e.to_string())?;
+        *host.dice.borrow_mut() = crate::dice::Dice::new(new.seed);
+        host.default_seed.set(new.seed);
+        let handle = api::game::new_game(lua, Some(opts)).map_err(lua_error)?;
         let core = handle.0.clone();
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();
-        match crate::wave::play::play_game(&mut game, &rosters, &hooks, length) {
-            Ok(summary) => Ok((summary, game.log().to_vec())),
-            Err(e) => Err(PlayFailure {
-                error: e.to_string(),
-                events: game.log().to_vec(),
-                wave: game.wave,
-                round: game.round,
-            }),
-        }
+        Ok(f(&mut game, &rosters, &hooks))
     }
 
     /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:

@@ -118,6 +118,31 @@ pub fn start_wave(
     result
 }
 
+/// The enemy wave of Escalation `esc` for the game's party: an enabled variant's `build_wave` when it
+/// gives one (checked by the kernel), else the default builder (§5.1–5.2). Rolls on the game's dice;
+/// deploys nothing.
+pub fn plan_wave(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    esc: &crate::roster::Escalation,
+) -> Result<WavePlan, WaveError> {
+    let heroes = party_size(game);
+    let ask = WaveAsk {
+        wave: game.wave,
+        budget: budget(rosters, esc, heroes),
+        escalation: esc.clone(),
+        heroes,
+    };
+    match hooks
+        .build_wave(game, &ask)
+        .map_err(|e| WaveError::Script(e.message))?
+    {
+        Some(scripted) => plan_from_script(game, rosters, &esc.name, heroes, &scripted),
+        None => build_wave(game, rosters, &esc.name, heroes),
+    }
+}
+
 fn run_start(
     game: &mut Game,
     rosters: &Rosters,
@@ -141,20 +166,7 @@ fn run_start(
     // The scripts asked below see the wave being started.
     game.wave = wave;
     game.round = 0;
-    let heroes = party_size(game);
-    let ask = WaveAsk {
-        wave,
-        budget: budget(rosters, &esc, heroes),
-        escalation: esc.clone(),
-        heroes,
-    };
-    let plan = match hooks
-        .build_wave(game, &ask)
-        .map_err(|e| WaveError::Script(e.message))?
-    {
-        Some(scripted) => plan_from_script(game, rosters, &esc.name, heroes, &scripted)?,
-        None => build_wave(game, rosters, &esc.name, heroes)?,
-    };
+    let plan = plan_wave(game, rosters, hooks, &esc)?;
     let advanced = abilities::advanced_deployment(game, rosters);
     let mut known = None;
     if let Some(by) = &advanced {

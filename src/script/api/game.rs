@@ -1201,14 +1201,8 @@ pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua
     let mut rules = base.clone();
     for name in variants {
         let module = registry.variant(name).ok_or_else(|| {
-            let known: Vec<String> = registry
-                .of_kind("variants")
-                .map(|m| m.stem().to_string())
-                .collect();
-            fail(
-                lua,
-                format!("unknown variant {name:?} (known: {})", known.join(", ")),
-            )
+            let known = registry.of_kind("variants").map(|m| m.stem());
+            fail(lua, crate::names::unknown("variant", name, known))
         })?;
         rules = crate::script::variant_rules::apply(lua, &rules, module)
             .map_err(|problems| mlua::Error::runtime(problems.join("\n")))?;
@@ -1248,11 +1242,7 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         }
     };
     if rosters.length(&length).is_none() {
-        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
-        return Err(fail(
-            lua,
-            format!("unknown length {length:?} (known: {})", known.join(", ")),
-        ));
+        return Err(fail(lua, rosters.unknown_length(&length)));
     }
     let kind = match get("table")? {
         Value::Nil => TableKind::Generated,
@@ -1289,14 +1279,8 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     };
     let registry = host(lua)?.registry();
     if registry.get(&format!("policies/{policy}.lua")).is_none() {
-        let known: Vec<String> = registry
-            .of_kind("policies")
-            .map(|m| m.stem().to_string())
-            .collect();
-        return Err(fail(
-            lua,
-            format!("unknown policy {policy:?} (known: {})", known.join(", ")),
-        ));
+        let known = registry.of_kind("policies").map(|m| m.stem());
+        return Err(fail(lua, crate::names::unknown("policy", &policy, known)));
     }
     let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
     let mut game = state::new_game(&rosters, seed, kind);
