@@ -17,6 +17,7 @@ use cli::print_json;
 use cli::sim::{run_merge, run_replay, run_sim};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use village::names::count as words;
 use village::odds;
 use village::roster::{self, ProfileKind, Rosters};
 use village::rules::combat::{CombatConstants, MeleeQuery};
@@ -566,12 +567,16 @@ fn overview() -> Result<ExitCode> {
     let report = roster::check(&DataArgs { mods: Vec::new() }.layers());
     let count = |kind: ProfileKind| report.profiles.iter().filter(|p| p.kind == kind).count();
     println!(
-        "Rosters: {} heroes, {} enemies, {} Village Defenders; {} errors, {} warnings.",
-        count(ProfileKind::Hero),
-        count(ProfileKind::Enemy),
-        count(ProfileKind::Defender),
-        report.errors.len(),
-        report.warnings.len()
+        "Rosters: {}, {}, {}; {}, {}.",
+        words(count(ProfileKind::Hero), "hero", "heroes"),
+        words(count(ProfileKind::Enemy), "enemy", "enemies"),
+        words(
+            count(ProfileKind::Defender),
+            "Village Defender",
+            "Village Defenders"
+        ),
+        words(report.errors.len(), "error", "errors"),
+        words(report.warnings.len(), "warning", "warnings")
     );
     println!();
     println!("Try:");
@@ -740,11 +745,11 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "Escalation {}: budget {} for {heroes} heroes, {} spent, {} Groups",
+        "Escalation {}: budget {} for {heroes} heroes, {} spent, {}",
         plan.escalation,
         plan.budget,
         plan.spent,
-        plan.groups.len()
+        words(plan.groups.len(), "Group", "Groups")
     );
     let edges = &rosters.rules.table.edges;
     for g in &plan.groups {

@@ -1,5 +1,6 @@
-//! Names as people type them: the closest known name to a misspelt one, and the one "unknown …" message
-//! every command, script and roster check gives (`unknown trait "Toguh" (did you mean "Tough"?)`).
+//! Names as people type and read them: the closest known name to a misspelt one, the one "unknown …"
+//! message every command, script and roster check gives (`unknown trait "Toguh" (did you mean
+//! "Tough"?)`), and counts with their noun ("1 model", "3 models", "1 Supply").
 
 /// How alike two names must be (Jaro-Winkler, case ignored) for one to be offered for the other.
 const NEAR: f64 = 0.7;
@@ -38,9 +39,23 @@ pub fn hint(typed: &str, known: &[&str]) -> String {
     }
 }
 
+/// `n` and its noun, singular for exactly one: `count(1, "model", "models")` is "1 model".
+pub fn count<N: TryInto<i64>>(n: N, one: &str, many: &str) -> String {
+    let n = n.try_into().unwrap_or(i64::MAX);
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_the_noun_they_need() {
+        assert_eq!(count(1, "model", "models"), "1 model");
+        assert_eq!(count(0u32, "error", "errors"), "0 errors");
+        assert_eq!(count(-1, "Supply", "Supplies"), "-1 Supplies");
+        assert_eq!(count(2usize, "Supply", "Supplies"), "2 Supplies");
+    }
 
     #[test]
     fn a_typo_gets_the_closest_name() {

@@ -192,10 +192,7 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             match repl.with_game(|g| {
                 let names = crate::state::describe::names(g);
                 let log = g.log();
-                log.iter()
-                    .skip(log.len().saturating_sub(n))
-                    .map(|e| crate::state::describe::describe(e, &names))
-                    .collect::<Vec<_>>()
+                crate::state::describe::describe_all(&log[log.len().saturating_sub(n)..], &names)
                     .join("\n")
             }) {
                 Ok(text) => Step::Output(text),

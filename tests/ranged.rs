@@ -133,7 +133,7 @@ fn longbow_bands_and_aimed_shot() {
         .map(|m| (m.reason.clone(), m.value))
         .collect();
     assert!(
-        reasons.contains(&("Longbow at 3 measure(s)".into(), -2)),
+        reasons.contains(&("Longbow at 3 measures".into(), -2)),
         "{reasons:?}"
     );
     assert!(reasons.contains(&("Aimed Shot".into(), -1)), "{reasons:?}");

@@ -405,8 +405,8 @@ fn a_whole_wave_is_played_by_piped_commands_and_reads_as_words() {
     assert!(ok, "{out}");
     assert!(out.contains("No enemy is left: the wave is won."), "{out}");
     // The Council the player holds: what it can buy, and a Trap bought.
-    assert!(out.contains("Council after wave 1: 1 Supplies"), "{out}");
-    assert!(out.contains("Council: trap for 1 Supplies"), "{out}");
+    assert!(out.contains("Council after wave 1: 1 Supply"), "{out}");
+    assert!(out.contains("Council: trap for 1 Supply"), "{out}");
     // Every event is told in words: no raw JSON in the transcript.
     assert!(!out.contains("{\"seq\""), "{out}");
     let combats: Vec<&str> = out.lines().filter(|l| l.contains(" melee ")).collect();
@@ -469,7 +469,7 @@ fn an_impossible_order_is_refused_with_a_reason_and_costs_nothing() {
     assert!(out.contains("no model called \"Nowhere\""), "{out}");
     let status = out.split("> :status\n").nth(1).unwrap();
     assert!(
-        status.starts_with("Captain Maren (1) has 2 action(s) left."),
+        status.starts_with("Captain Maren (1) has 2 actions left."),
         "{status}"
     );
     assert!(out.contains("error: a hero is still active"), "{out}");
@@ -536,7 +536,7 @@ fn a_spell_is_cast_from_the_repl_and_a_refused_one_costs_nothing() {
     assert!(out.contains("Power 1 reaches"), "{out}");
     let status = out.split("> :status\n").nth(1).unwrap();
     assert!(
-        status.starts_with("Sister Ilse (1) has 2 action(s) left."),
+        status.starts_with("Sister Ilse (1) has 2 actions left."),
         "{status}"
     );
     assert!(
@@ -611,8 +611,8 @@ game:force_dice({6, 6, 6})
     for said in [
         // One roll for the group; each member then takes the actions.
         "Group of Captain Maren (1), Sir Roland (8), Bram the Smith (9) activates",
-        "Sir Roland (8) of the group takes its 3 action(s).",
-        "Bram the Smith (9) of the group takes its 3 action(s).",
+        "Sir Roland (8) of the group takes its 3 actions.",
+        "Bram the Smith (9) of the group takes its 3 actions.",
         // Entangled: it cannot move, and breaks free with two actions.
         "cannot move: it is Entangled",
         "break free of entangled: 2 of 2 actions",
@@ -633,7 +633,7 @@ game:force_dice({6, 6, 6})
     );
     let status = out.split("> :status\n").nth(1).unwrap();
     assert!(
-        status.starts_with("Hedda the Hedge Witch (3) has 2 action(s) left."),
+        status.starts_with("Hedda the Hedge Witch (3) has 2 actions left."),
         "{status}"
     );
     // A one-base-width step for one action (§3.3).
@@ -642,7 +642,7 @@ game:force_dice({6, 6, 6})
         step.contains("Hedda the Hedge Witch (3) moves 1.0\""),
         "{step}"
     );
-    assert!(step.contains("has 1 action(s) left."), "{step}");
+    assert!(step.contains("has 1 action left."), "{step}");
 }
 
 /// Concentrated Shooting from the REPL (§3.5): `:shoot TARGET with A` fires Tobin and a Village Archer as

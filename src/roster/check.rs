@@ -6,6 +6,7 @@
 
 use super::load_checked;
 use super::schema::{ProfileKind, Tier, TraitNeed};
+use crate::names::count;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -178,10 +179,10 @@ impl CheckReport {
         }
         let _ = writeln!(
             out,
-            "\n{} profiles, {} warnings, {} errors",
-            self.profiles.len(),
-            self.warnings.len(),
-            self.errors.len()
+            "\n{}, {}, {}",
+            count(self.profiles.len(), "profile", "profiles"),
+            count(self.warnings.len(), "warning", "warnings"),
+            count(self.errors.len(), "error", "errors")
         );
         out
     }

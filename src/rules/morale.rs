@@ -214,12 +214,18 @@ pub fn morale_check(
     let slowed = back
         .slowed
         .as_deref()
-        .map(|why| format!("; {why}: one band less"))
+        .map(|why| format!(", one band less as it {why}"))
         .unwrap_or_default();
     let detail = if fled {
-        format!("{name} falls back {bands} band(s), reaches the table edge and Flees{slowed}")
+        format!(
+            "{name} falls back {}, reaches the table edge and Flees{slowed}",
+            crate::names::count(bands, "band", "bands")
+        )
     } else {
-        format!("{name} falls back {bands} band(s) ({moved:.1}\"){slowed}")
+        format!(
+            "{name} falls back {} ({moved:.1}\"){slowed}",
+            crate::names::count(bands, "band", "bands")
+        )
     };
     log_check(game, id, trigger, &roll, mods, result, detail);
     if fled {
@@ -316,6 +322,7 @@ fn fall_back(
         to,
         stopped_by: None,
         traits: Vec::new(),
+        leg: false,
     });
     Ok(FallBack {
         moved: at,

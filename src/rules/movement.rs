@@ -13,6 +13,7 @@ use crate::roster::{Measure, Rules};
 use crate::state::{
     CombatResult, Condition, EventKind, Game, Model, ModelId, Side, TokenId, TokenKind,
 };
+use crate::state::{ONE_BAND_LESS, TWO_ACTIONS};
 use serde::{Deserialize, Serialize};
 
 /// What ended a move before its destination.
@@ -332,9 +333,9 @@ pub fn move_with(
     let mut words = stopped_by.as_ref().map(|b| describe(game, b));
     if let Some(why) = &band_lost {
         let note = if actions > 1 {
-            format!("{why}: two actions")
+            format!("{why}{TWO_ACTIONS}")
         } else {
-            format!("{why}: one band less")
+            format!("{why}{ONE_BAND_LESS}")
         };
         words = Some(match words {
             Some(w) => format!("{w}; {note}"),
@@ -355,6 +356,7 @@ pub fn move_with(
         to: out.end,
         stopped_by: words,
         traits: traits.sources.clone(),
+        leg: o.continuation,
     });
     if out.travelled > 1e-9 {
         // A model that leaves loses the actions it had put into a Task (§3.1).

@@ -170,6 +170,7 @@ fn recoil(game: &mut Game, id: ModelId, from: Vec2, distance: f64) -> Result<boo
         to: out.end,
         stopped_by: None,
         traits: Vec::new(),
+        leg: false,
     });
     Ok(true)
 }

@@ -337,7 +337,11 @@ pub fn concentrated(
             .copied()
             .unwrap_or(0);
         if value != 0 {
-            let reason = format!("{} at {} measure(s)", weapon.name, band);
+            let reason = format!(
+                "{} at {}",
+                weapon.name,
+                crate::names::count(band, "measure", "measures")
+            );
             mods.push(Modifier::rule(Role::Attacker, value, &reason));
         }
     }

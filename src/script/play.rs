@@ -8,6 +8,7 @@ use super::api::hooks::ScriptHooks;
 use super::host::host;
 use super::repl::Repl;
 use crate::geometry::Vec2;
+use crate::names::count;
 use crate::rules::hooks::{Aim, Hooks, Order};
 use crate::state::{describe, Game, ModelId, Side, TokenKind, Transaction};
 use crate::wave::act::ActionReport;
@@ -224,9 +225,9 @@ impl Repl {
             "activate" => {
                 if let Some(a) = &state.active {
                     return Err(format!(
-                        "{} is still active with {} action(s): give its orders or :done",
+                        "{} is still active with {}: give its orders or :done",
                         label(&game, a.model),
-                        a.left
+                        count(a.left, "action", "actions")
                     ));
                 }
                 if state.turnover {
@@ -373,8 +374,8 @@ impl Repl {
                     crate::wave::council::council_order(&mut game, &rosters, o);
                 }
                 notes.push(format!(
-                    "{} Supplies left. :wave for the next wave.",
-                    game.supplies
+                    "{} left. :wave for the next wave.",
+                    count(game.supplies, "Supply", "Supplies")
                 ));
             }
             "buy" => {
@@ -386,7 +387,10 @@ impl Repl {
                 if let Some(why) = report.refused {
                     return Err(why);
                 }
-                notes.push(format!("{} Supplies left.", game.supplies));
+                notes.push(format!(
+                    "{} left.",
+                    count(game.supplies, "Supply", "Supplies")
+                ));
             }
             order_name => {
                 let Some(a) = state.active.take() else {
@@ -439,14 +443,15 @@ impl Repl {
             state.won = true;
         }
         let names = describe::names(&game);
-        let mut out: Vec<String> = game.log()[from..]
-            .iter()
-            .map(|e| describe::describe(e, &names))
-            .collect();
+        let mut out = describe::describe_all(&game.log()[from..], &names);
         out.extend(notes);
         out.push(match &state.active {
             _ if state.council => "The Council is open: :buy, :council auto, or :wave.".to_string(),
-            Some(a) => format!("{} has {} action(s) left.", label(&game, a.model), a.left),
+            Some(a) => format!(
+                "{} has {} left.",
+                label(&game, a.model),
+                count(a.left, "action", "actions")
+            ),
             None if state.turnover => "Turnover: the heroes' turn is over. :enemies".to_string(),
             None => "No hero is active.".to_string(),
         });
@@ -460,8 +465,10 @@ impl Repl {
 fn council_text(game: &Game, rosters: &crate::roster::Rosters) -> String {
     let info = crate::wave::council::council_info(game, rosters);
     let mut out = vec![format!(
-        "Council after wave {}: {} Supplies, {} Herb token(s).",
-        info.wave, info.supplies, info.herbs
+        "Council after wave {}: {}, {}.",
+        info.wave,
+        count(info.supplies, "Supply", "Supplies"),
+        count(info.herbs, "Herb token", "Herb tokens")
     )];
     for b in &info.buildings {
         out.push(format!(
@@ -707,9 +714,9 @@ fn next_member(game: &mut Game, a: Active, notes: &mut Vec<String>) -> Option<Ac
     match a.advance() {
         Some(n) => {
             notes.push(format!(
-                "{} of the group takes its {} action(s).",
+                "{} of the group takes its {}.",
                 label(game, n.model),
-                n.left
+                count(n.left, "action", "actions")
             ));
             Some(n)
         }

@@ -4,13 +4,19 @@
 use super::event::{Event, EventKind};
 use super::game::Game;
 use super::model::ModelId;
-use super::vocab::{Role, Target};
+use super::vocab::{Role, Target, ONE_BAND_LESS, TWO_ACTIONS};
+use crate::geometry::Vec2;
+use crate::names::count;
 use std::collections::BTreeMap;
 
 /// Model names by id, from every `placed` event of the log (a removed model keeps its name).
 pub fn names(game: &Game) -> BTreeMap<ModelId, String> {
-    game.log()
-        .iter()
+    names_in(game.log())
+}
+
+/// [`names`] from a log alone (a recorded game's).
+pub fn names_in(log: &[Event]) -> BTreeMap<ModelId, String> {
+    log.iter()
         .filter_map(|e| match &e.kind {
             EventKind::Placed { model, name, .. } => Some((*model, name.clone())),
             _ => None,
@@ -66,17 +72,14 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             from,
             to,
             stopped_by,
+            leg,
             ..
-        } => format!(
-            "{} moves {:.1}\" to ({:.1}, {:.1}){}",
-            w(*model),
+        } => moved(
+            &format!("{}{}", w(*model), if *leg { SAME_MOVE } else { "" }),
             from.dist(*to),
-            to.x,
-            to.y,
-            stopped_by
-                .as_deref()
-                .map(|s| format!(", stopped by {s}"))
-                .unwrap_or_default()
+            *to,
+            1,
+            stopped_by.as_deref(),
         ),
         EventKind::Combat {
             kind,
@@ -218,7 +221,10 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             ..
         } => format!("the wave is built: Escalation {escalation}, {groups} Groups, {spent} of {budget} Wave Points"),
         EventKind::GroupDeployed { number, edge, models, .. } => {
-            format!("Group {number} deploys on edge {edge} ({} models)", models.len())
+            format!(
+                "Group {number} deploys on edge {edge} ({})",
+                count(models.len(), "model", "models")
+            )
         }
         EventKind::BuildingAbility {
             building,
@@ -244,7 +250,10 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             amount,
             supplies,
             source,
-        } => format!("the village gains {amount} Supplies ({supplies}) — {source}"),
+        } => format!(
+            "the village gains {} ({supplies} in all) — {source}",
+            count(*amount, "Supply", "Supplies")
+        ),
         EventKind::Summoned {
             model,
             caster,
@@ -293,16 +302,29 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
         ),
         EventKind::Council {
             what,
+            building,
+            hero,
             supplies,
             source,
             detail,
             refused,
             ..
-        } => match refused {
-            Some(why) => format!("Council: {what} refused — {why}"),
-            None => format!("Council: {what} for {supplies} Supplies ({source}): {detail}"),
-        },
-        EventKind::Spent { key, source } => format!("{key} is spent ({source})"),
+        } => {
+            // The order as it was given: "heal Captain Maren", "repair the Town Hall".
+            let order = match (hero, building) {
+                (Some(h), _) => format!("{what} {h}"),
+                (None, Some(b)) => format!("{what} the {b}"),
+                (None, None) => what.clone(),
+            };
+            match refused {
+                Some(why) => format!("Council: {order} refused — {why}"),
+                None => format!(
+                    "Council: {order} for {} ({source}): {detail}",
+                    count(*supplies, "Supply", "Supplies")
+                ),
+            }
+        }
+        EventKind::Spent { key, source } => format!("{} ({source})", spent(key, names)),
         EventKind::Ability {
             model,
             name,
@@ -422,6 +444,146 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
         _ => serde_json::to_string(e).unwrap_or_default(),
     };
     format!("#{} {}", e.seq, text)
+}
+
+/// After the mover's name, on a leg that continues a move after something happened on the way (a token
+/// claimed in passing, a Free Hack).
+const SAME_MOVE: &str = " (the same move)";
+
+/// A move in words: "Orc Warrior (5) moves 7.7\" to (11.8, 15.9) in 4 legs, stopped by the Town Hall".
+/// `why` is the event's `stopped_by`: what ended the move, then notes on ground crossed
+/// ("crosses a hedge: one band less"), `; `-separated.
+fn moved(who: &str, inches: f64, to: Vec2, legs: usize, why: Option<&str>) -> String {
+    let (mut stops, mut notes) = (Vec::new(), Vec::new());
+    for part in why.into_iter().flat_map(|w| w.split("; ")) {
+        if let Some(n) = part.strip_suffix(ONE_BAND_LESS) {
+            notes.push(format!("{n}, one band less"));
+        } else if let Some(n) = part.strip_suffix(TWO_ACTIONS) {
+            notes.push(format!("{n}, two actions"));
+        } else {
+            stops.push(part);
+        }
+    }
+    let mut text = format!("{who} moves {inches:.1}\" to ({:.1}, {:.1})", to.x, to.y);
+    if legs > 1 {
+        text.push_str(&format!(" in {legs} legs"));
+    }
+    if !notes.is_empty() {
+        text.push_str(&format!(" ({})", notes.join("; ")));
+    }
+    if !stops.is_empty() {
+        text.push_str(&format!(", stopped by {}", stops.join("; ")));
+    }
+    text
+}
+
+/// A limited use spent, in words: `wave:Hold the Line:Captain Maren#1` is "Captain Maren's Hold the
+/// Line is spent for this wave (use 1)"; `wave:Overwatch` is "Overwatch is spent for this wave". A key
+/// in no known shape is shown as it is.
+fn spent(key: &str, names: &BTreeMap<ModelId, String>) -> String {
+    let Some((scope, rest)) = key.split_once(':') else {
+        return format!("{key} is spent");
+    };
+    let scope = match scope {
+        "wave" => "this wave",
+        "game" => "this game",
+        "council" => "this Council",
+        _ => return format!("{key} is spent"),
+    };
+    let (what, owner) = match rest.split_once(':') {
+        Some((what, owner)) => (what, Some(owner)),
+        None => (rest, None),
+    };
+    let (owner, nth) = match owner.map(|o| o.rsplit_once('#').unwrap_or((o, ""))) {
+        Some((o, n)) => (Some(o), n),
+        None => (None, ""),
+    };
+    let nth = if nth.is_empty() {
+        String::new()
+    } else {
+        format!(" (use {nth})")
+    };
+    match owner {
+        // A script may name its owner by id: the model's name then.
+        Some(o) => {
+            let o = match o.parse::<u32>() {
+                Ok(id) => who(names, ModelId(id)),
+                Err(_) => o.to_string(),
+            };
+            format!("{o}'s {what} is spent for {scope}{nth}")
+        }
+        None => format!("{what} is spent for {scope}{nth}"),
+    }
+}
+
+/// The events of `log` in words, one line each, except that one move action along several legs (a
+/// route around what is in the way, one `moved` event per straight leg) is one line, numbered by its
+/// first and last event: `#110–113 Orc Warrior (5) moves 5.9" … in 3 legs`.
+pub fn describe_all<'a>(log: &'a [Event], names: &BTreeMap<ModelId, String>) -> Vec<String> {
+    /// One straight leg of a move: the model, where it went from and to, its `stopped_by`, and whether
+    /// it continues the move before it.
+    type Leg<'a> = (ModelId, Vec2, Vec2, Option<&'a str>, bool);
+    let leg = |e: &'a Event| -> Option<Leg<'a>> {
+        match &e.kind {
+            EventKind::Moved {
+                model,
+                from,
+                to,
+                stopped_by,
+                leg,
+                ..
+            } => Some((*model, *from, *to, stopped_by.as_deref(), *leg)),
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < log.len() {
+        let Some(first) = leg(&log[i]) else {
+            out.push(describe(&log[i], names));
+            i += 1;
+            continue;
+        };
+        // The legs of the same move action that follow it, with nothing between.
+        let mut legs = vec![first];
+        while let (Some(last), Some(next)) = (legs.last(), log.get(i + legs.len()).and_then(leg)) {
+            if !next.4 || next.0 != last.0 {
+                break;
+            }
+            legs.push(next);
+        }
+        if legs.len() == 1 {
+            out.push(describe(&log[i], names));
+        } else {
+            let inches: f64 = legs.iter().map(|l| l.1.dist(l.2)).sum();
+            // What stopped the last leg, and the ground every leg crossed.
+            let why = legs
+                .iter()
+                .filter_map(|l| l.3)
+                .collect::<Vec<_>>()
+                .join("; ");
+            let to = legs[legs.len() - 1].2;
+            let last = i + legs.len() - 1;
+            out.push(format!(
+                "#{}–{} {}",
+                log[i].seq,
+                log[last].seq,
+                moved(
+                    &format!(
+                        "{}{}",
+                        who(names, first.0),
+                        if first.4 { SAME_MOVE } else { "" }
+                    ),
+                    inches,
+                    to,
+                    legs.len(),
+                    (!why.is_empty()).then_some(why.as_str())
+                )
+            ));
+        }
+        i += legs.len();
+    }
+    out
 }
 
 fn modifiers_sum(mods: &[super::vocab::Modifier], role: Role) -> i32 {

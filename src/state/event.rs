@@ -62,6 +62,10 @@ pub enum EventKind {
         /// Scripts whose movement properties applied (Flying, Forester, Free Disengage ...).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         traits: Vec<String>,
+        /// A further straight leg of the same move action (a route around what is in the way): the log
+        /// in words shows the legs of one move as one line.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        leg: bool,
     },
     /// A melee, ranged or structural roll: dice, totals, every modifier with its source, the result.
     Combat {

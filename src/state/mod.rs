@@ -25,4 +25,5 @@ pub use setup::{
 pub use strings::for_each_str;
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,
+    ONE_BAND_LESS, TWO_ACTIONS,
 };

@@ -3,6 +3,12 @@
 use super::model::ModelId;
 use serde::{Deserialize, Serialize};
 
+/// How a `moved` event's `stopped_by` words end a note that did not stop the move: difficult ground
+/// crossed at one band less (core §3.3) …
+pub const ONE_BAND_LESS: &str = ": one band less";
+/// … or at two actions (a Short-move model).
+pub const TWO_ACTIONS: &str = ": two actions";
+
 /// What happens to the loser of a combat roll, or `Tie`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

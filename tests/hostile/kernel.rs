@@ -33,7 +33,10 @@ fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .spawn()
         .expect("village runs");
     let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("input written");
+    // A command refused at setup may exit before it reads its input: a closed pipe is no failure.
+    if let Err(e) = stdin.write_all(input.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing the input: {e}");
+    }
     drop(stdin);
     let out = child.wait_with_output().expect("village ends");
     (
@@ -263,7 +266,10 @@ fn the_wave_commands_refuse_the_wrong_moment_and_change_nothing() {
     assert!(snapshot(&r) == during, "the refused :wave changed the game");
     // The wave goes on from where it was.
     let act = play("activate", "Maren").expect("Maren activates");
-    assert!(act.contains("action(s) left"), "{act}");
+    assert!(
+        act.contains("has 1 action left.") || act.contains("actions left."),
+        "{act}"
+    );
 }
 
 #[test]
