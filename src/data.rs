@@ -234,26 +234,27 @@ fn extract_into(base: &Path, name: &str, files: &[EmbeddedFile]) -> std::io::Res
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(e);
     }
-    if dest.exists() {
-        // A stale or edited copy: move it aside (a rename is atomic), then delete it.
+    // The rename is atomic and refuses a folder that is already there: then another process put a
+    // whole copy in place first (use it), or an old copy was edited (move it aside and try once more).
+    // A folder that holds exactly the files is never moved: another process may be reading it.
+    let placed = (|| {
+        if std::fs::rename(&tmp, &dest).is_ok() || holds_exactly(&dest, files) {
+            return Ok(());
+        }
         let old = base.join(format!(".{name}.{stamp}.old"));
         if std::fs::rename(&dest, &old).is_ok() {
             let _ = std::fs::remove_dir_all(&old);
         }
-    }
-    let renamed = std::fs::rename(&tmp, &dest);
-    if renamed.is_err() {
-        let _ = std::fs::remove_dir_all(&tmp);
-    }
-    // A rename can lose to another process extracting the same files; its folder is as good as ours.
-    if holds_exactly(&dest, files) {
-        return Ok(dest);
-    }
-    renamed?;
-    Err(std::io::Error::other(format!(
-        "{} does not hold the extracted files",
-        dest.display()
-    )))
+        if std::fs::rename(&tmp, &dest).is_ok() || holds_exactly(&dest, files) {
+            return Ok(());
+        }
+        Err(std::io::Error::other(format!(
+            "{} holds other files and could not be replaced",
+            dest.display()
+        )))
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    placed.map(|()| dest)
 }
 
 /// Write every file under `root` (a new folder).
