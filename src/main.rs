@@ -601,7 +601,7 @@ fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
     println!("village — The Village Must Stand: rules engine, Lua host and simulator");
     println!();
     println!("Built-in data: {data}");
-    let report = roster::check(&[data.root.clone()]);
+    let report = roster::check(std::slice::from_ref(&data.root));
     let count = |kind: ProfileKind| report.profiles.iter().filter(|p| p.kind == kind).count();
     println!(
         "Rosters: {} heroes, {} enemies, {} Village Defenders; {} errors, {} warnings.",

@@ -293,3 +293,23 @@ fn new_mod_scaffolds_a_mod_that_check_run_and_play_accept() {
     std::fs::create_dir_all(i.work().join("empty")).expect("mkdir");
     i.ok(&["new-mod", "empty"]);
 }
+
+/// The scaffold's Lua is formatted as the project's (StyLua with stylua.toml), so a designer who runs
+/// `stylua` on a new mod gets no diff. Needs `stylua` on PATH, as `.ci/run` installs it.
+#[test]
+fn the_scaffold_lua_is_stylua_formatted() {
+    let i = Installed::new("stylua");
+    i.ok(&["new-mod", "mymod"]);
+    let out = Command::new("stylua")
+        .arg("--check")
+        .arg("--config-path")
+        .arg(checkout().join("stylua.toml"))
+        .arg(i.work().join("mymod"))
+        .output()
+        .expect("stylua runs (cargo install stylua --locked --version 2.6.0, as .ci/run does)");
+    assert!(
+        out.status.success(),
+        "the new-mod scaffold's Lua is not StyLua-formatted:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -66,7 +66,9 @@ local maren = g:place("Captain Maren", { x = 11, y = 10 }) -- in base contact
 
 g:force_dice({ 3, 3 })
 local r = g:melee(maren, goblin)
-print(string.format("%s %d vs %s %d: %s", maren.name, r.attacker_total, goblin.name, r.defender_total, r.result))
+print(
+	string.format("%s %d vs %s %d: %s", maren.name, r.attacker_total, goblin.name, r.defender_total, r.result)
+)
 for _, m in ipairs(r.modifiers) do
 	print(string.format("  %+d to the %s: %s (%s)", m.value, m.to, m.reason, m.source))
 end
