@@ -337,6 +337,12 @@ mod tests {
         assert_eq!(extract_into(&base, &name, &files).expect("reuses"), dir);
         // An edited or added file is put right, and no temporary folder is left behind.
         std::fs::write(dir.join("rosters/a.toml"), "a = 2\n").expect("edit");
+        assert!(!holds_exactly(&dir, &files));
+        extract_into(&base, &name, &files).expect("repairs");
+        assert_eq!(
+            std::fs::read(dir.join("rosters/a.toml")).expect("a"),
+            b"a = 1\n"
+        );
         std::fs::write(dir.join("rosters/extra.toml"), "").expect("add");
         assert!(!holds_exactly(&dir, &files));
         extract_into(&base, &name, &files).expect("repairs");
