@@ -71,8 +71,17 @@ enum Command {
     /// The Lua REPL on a live game (what `village` with no arguments opens): the API of scripts, :map,
     /// :log, :reload, :save/:load. Reads commands line by line from a pipe.
     Repl(ReplArgs),
-    /// What this is, whether the data loads, and where to go next.
-    About,
+    /// What this is, where the built-in data comes from, whether it loads, and where to go next.
+    About {
+        #[command(flatten)]
+        source: DataSource,
+    },
+    /// Start a mod: DIR/rosters/ with an example trait and enemy, DIR/scripts/ with the trait's script
+    /// and DIR/tests/ with a scenario, ready for `village check --mod DIR`.
+    NewMod {
+        /// The folder to create (it must not exist, or be empty).
+        dir: PathBuf,
+    },
     /// Print a shell completion script: `village completions bash > ~/.local/share/bash-completion/completions/village`
     /// (zsh: into a folder on $fpath as `_village`; fish: ~/.config/fish/completions/village.fish).
     Completions {
@@ -245,9 +254,31 @@ fn combat_value(s: &str) -> Result<i32, String> {
     i32::try_from(v).map_err(|e| e.to_string())
 }
 
+/// Where the built-in rosters and scripts come from (`village::data`): by default the checkout the
+/// binary was built from while it is there, else the copy inside the binary.
+#[derive(Args, Clone, Default)]
+struct DataSource {
+    /// Read the built-in rosters/ and scripts/ from DIR instead of the checkout or the copy inside the
+    /// binary (also: $VILLAGE_DATA).
+    #[arg(long = "data", value_name = "DIR")]
+    data: Option<PathBuf>,
+}
+
+impl DataSource {
+    /// Decide the built-in layer for this process (once; every later `builtin_root` is this one).
+    fn select(&self) -> Result<&'static village::data::Builtin> {
+        Ok(village::data::select(
+            self.data.as_deref(),
+            &cli::embedded::files(),
+        )?)
+    }
+}
+
 /// Where the rosters and scripts come from.
 #[derive(Args, Clone)]
 struct DataArgs {
+    #[command(flatten)]
+    source: DataSource,
     /// A user folder with its own rosters/ and scripts/, layered over the built-in ones.
     #[arg(long = "mod", value_name = "DIR")]
     mods: Vec<PathBuf>,
@@ -434,12 +465,54 @@ fn main() -> ExitCode {
     }
 }
 
+impl Command {
+    /// The data source of a command that reads rosters or scripts; `None` for those that read neither.
+    fn data_source(&self) -> Option<&DataSource> {
+        match self {
+            Command::Odds { which } => match which {
+                OddsCommand::Activation { data, .. } | OddsCommand::Melee { data, .. } => {
+                    Some(&data.source)
+                }
+            },
+            Command::Check(CheckArgs { data, .. })
+            | Command::Play { data, .. }
+            | Command::Repl(ReplArgs { data, .. })
+            | Command::Bench { data, .. }
+            | Command::Replay { data, .. }
+            | Command::Sim(SimArgs { data, .. })
+            | Command::Render {
+                game: ReplArgs { data, .. },
+                ..
+            }
+            | Command::Wave { data, .. }
+            | Command::Run { data, .. } => Some(&data.source),
+            Command::About { source } => Some(source),
+            Command::Merge { .. }
+            | Command::Completions { .. }
+            | Command::Api { .. }
+            | Command::NewMod { .. } => None,
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
+    // The built-in layer is decided before anything reads it, so a bad --data fails first and alone.
+    match &cli.command {
+        Some(c) => {
+            if let Some(source) = c.data_source() {
+                source.select()?;
+            }
+        }
+        None => {
+            DataSource::default().select()?;
+        }
+    }
     match cli.command {
         // `village [OPTIONS]` is `village repl [OPTIONS]`.
         None => run_repl(&cli.repl),
         Some(Command::Repl(args)) => run_repl(&args),
-        Some(Command::About) => overview(),
+        Some(Command::About { source }) => overview(source.select()?),
+        Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Merge { files, json }) => run_merge(&files, json),
         Some(Command::Replay {
@@ -560,11 +633,13 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     }
 }
 
-/// `village about`: what this is, whether the data loads, and where to go next.
-fn overview() -> Result<ExitCode> {
+/// `village about`: what this is, where the built-in data comes from, whether it loads, and where to
+/// go next.
+fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
     println!("village — The Village Must Stand: rules engine, Lua host and simulator");
     println!();
-    let report = roster::check(&DataArgs { mods: Vec::new() }.layers());
+    println!("Built-in data: {data}");
+    let report = roster::check(std::slice::from_ref(&data.root));
     let count = |kind: ProfileKind| report.profiles.iter().filter(|p| p.kind == kind).count();
     println!(
         "Rosters: {}, {}, {}; {}, {}.",
@@ -587,7 +662,10 @@ fn overview() -> Result<ExitCode> {
     println!(
         "  village play --auto --length intro --seed 7    play a whole game with the hero policy"
     );
-    println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
+    if data.origin == village::data::Origin::Checkout {
+        println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
+    }
+    println!("  village new-mod mymod                          start a mod of your own");
     println!("  village api                                    the Lua API scripts see");
     println!(
         "  village                                        the Lua REPL on a new Standard game"

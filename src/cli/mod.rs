@@ -1,6 +1,8 @@
-//! The larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`), and what they
-//! share: printing JSON and writing files atomically.
+//! The larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`), the
+//! data carried in the binary (`embedded`), and what they share: printing JSON and writing files atomically.
 
+pub mod embedded;
+pub mod new_mod;
 pub mod play;
 pub mod sim;
 

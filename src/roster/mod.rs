@@ -100,9 +100,10 @@ impl Rosters {
         })
     }
 
-    /// The built-in layer: this crate's root, which holds `rosters/` and `scripts/`.
+    /// The built-in layer: the folder that holds the built-in `rosters/` and `scripts/` — `--data`, the
+    /// checkout or the binary's extracted copy, as [`crate::data`] decided for this process.
     pub fn builtin_root() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        crate::data::builtin().root.clone()
     }
 
     /// A profile (hero, enemy or Defender) by exact name.
