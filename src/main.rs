@@ -480,10 +480,7 @@ impl Command {
             | Command::Bench { data, .. }
             | Command::Replay { data, .. }
             | Command::Sim(SimArgs { data, .. })
-            | Command::Render {
-                game: ReplArgs { data, .. },
-                ..
-            }
+            | Command::Render { data, .. }
             | Command::Wave { data, .. }
             | Command::Run { data, .. } => Some(&data.source),
             Command::About { source } => Some(source),
@@ -504,7 +501,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         None => {
-            DataSource::default().select()?;
+            cli.repl.data.source.select()?;
         }
     }
     match cli.command {

@@ -35,7 +35,11 @@ fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let mut stdin = child.stdin.take().expect("stdin");
     // A command refused at setup may exit before it reads its input: a closed pipe is no failure.
     if let Err(e) = stdin.write_all(input.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing the input: {e}");
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing the input: {e}"
+        );
     }
     drop(stdin);
     let out = child.wait_with_output().expect("village ends");
