@@ -274,6 +274,48 @@ fn a_recorded_game_replays_and_a_changed_rule_is_flagged_where_it_first_acts() {
         String::from_utf8_lossy(&out.stdout)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("the log is the recorded one"));
+    // Without --verify it says how to watch the game: a play command that plays the same log.
+    let plain = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&plain.stdout);
+    assert!(plain.status.success(), "{said}");
+    let cmd = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("village play --auto --seed "))
+        .unwrap_or_else(|| panic!("{said}"));
+    let log = dir.join("watched.jsonl");
+    let cmd = cmd
+        .replacen(
+            "village ",
+            &format!("{} ", env!("CARGO_BIN_EXE_village")),
+            1,
+        )
+        .replace("--log game-1.jsonl", &format!("--log {}", log.display()));
+    let played = Command::new("sh").args(["-c", &cmd]).output().unwrap();
+    assert!(
+        played.status.success(),
+        "{cmd}: {}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // The same events: each line's FNV-1a is the recording's hash of that event.
+    let events = std::fs::read_to_string(&log).unwrap();
+    let hashes: Vec<u64> = events
+        .lines()
+        .map(|l| village::files::fnv(l.as_bytes(), village::files::FNV_START))
+        .collect();
+    let recorded: Vec<u64> = recorded["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .collect();
+    assert!(hashes.len() > 100, "{cmd}");
+    assert_eq!(hashes, recorded, "{cmd}");
     // The same game under a changed rule (a mod making a Power Blow Lethal): flagged, with the event.
     let m = dir.join("mod");
     std::fs::create_dir_all(m.join("rosters")).unwrap();

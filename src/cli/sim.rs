@@ -166,6 +166,46 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
 }
 
 /// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).
+/// How to watch a recorded game: the `play --auto --log` command that plays it again, event for event
+/// (a game's seed is all a game needs, whatever run it came from), and what `--verify` adds.
+fn watch_text(rec: &village::sim::Replay, file: &std::path::Path, data: &DataArgs) -> String {
+    let mut cmd = format!(
+        "village play --auto --seed {} --length {} --heroes {}",
+        rec.seed,
+        rec.length,
+        shell_word(&rec.heroes.join(","))
+    );
+    for v in &rec.variants {
+        cmd.push_str(&format!(" --variant {}", shell_word(v)));
+    }
+    if rec.policy != "default" {
+        cmd.push_str(&format!(" --policy {}", shell_word(&rec.policy)));
+    }
+    for m in rec.mods.iter().chain(&data.mods) {
+        cmd.push_str(&format!(" --mod {}", shell_word(&m.display().to_string())));
+    }
+    let log = format!("game-{}.jsonl", rec.index);
+    format!(
+        "To watch it, play it again with its whole log (one event a line):\n  {cmd} --log {log}\n\
+         or step through it in the REPL: the same options without --auto and --log, then :wave, \
+         :heroes, :enemies and :log.\n\
+         `village replay {} --verify` checks the log against the recording, event by event.\n",
+        shell_word(&file.display().to_string())
+    )
+}
+
+/// `s` as one shell word: bare when it is plain, single-quoted otherwise.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./,:=+".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
 pub fn run_replay(
     file: &std::path::Path,
     verify: bool,
@@ -207,6 +247,9 @@ pub fn run_replay(
         }
         if let Some(d) = &v.content_differs {
             println!("the rosters/scripts differ from the recording's: {d}");
+        }
+        if !verify {
+            print!("{}", watch_text(&rec, file, data));
         }
         if verify {
             match &v.first_difference {
