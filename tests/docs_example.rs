@@ -5,10 +5,7 @@
 //!
 //! Markers in the guide (HTML comments, invisible when rendered):
 //! - `<!-- file: PATH -->` before a fenced block: the block is the file PATH of the example;
-//! - `<!-- output -->` before a ```text block whose first line is `$ village ...`: the command must
-//!   succeed and print exactly the rest of the block;
-//! - `<!-- output contains -->`: the same, but each line of the block (except a lone `…`) must match a
-//!   line of the output, in order, whitespace runs counting as one space and `…` matching anything;
+//! - `<!-- output -->` and `<!-- output contains -->`: a command and what it prints (tests/markdown);
 //! - `<!-- permissions -->` before a table: its first column lists every permission the kernel asks for;
 //! - `<!-- reserved hooks -->`: the backticked names after it, up to the end of the sentence, are the
 //!   signature entry points the spec describes as reserved.
@@ -20,6 +17,9 @@ use std::process::{Command, Output};
 use village::script::api::spec;
 use village::script::registry::KINDS;
 
+mod markdown;
+use markdown::{assert_shows, command_of, marked_blocks, Block};
+
 const GUIDE: &str = "docs/scripting.md";
 
 fn root() -> PathBuf {
@@ -28,47 +28,6 @@ fn root() -> PathBuf {
 
 fn guide() -> String {
     std::fs::read_to_string(root().join(GUIDE)).expect("docs/scripting.md is readable")
-}
-
-/// One fenced block after a marker.
-struct Block {
-    marker: String,
-    /// 1-based line of the marker, for messages.
-    line: usize,
-    body: String,
-}
-
-/// Every fenced block directly preceded by an HTML-comment marker line (`<!-- ... -->`).
-fn marked_blocks(text: &str) -> Vec<Block> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let l = lines[i].trim();
-        let next_is_fence = lines.get(i + 1).is_some_and(|n| n.starts_with("```"));
-        if let (Some(inner), true) = (
-            l.strip_prefix("<!--").and_then(|r| r.strip_suffix("-->")),
-            next_is_fence,
-        ) {
-            let mut body = String::new();
-            let mut j = i + 2;
-            while j < lines.len() && !lines[j].starts_with("```") {
-                body.push_str(lines[j]);
-                body.push('\n');
-                j += 1;
-            }
-            assert!(j < lines.len(), "{GUIDE}:{}: unclosed code block", i + 2);
-            out.push(Block {
-                marker: inner.trim().to_string(),
-                line: i + 1,
-                body,
-            });
-            i = j + 1;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// Splits a command line as a POSIX shell would for the guide's commands: words separated by spaces,
@@ -110,23 +69,6 @@ fn village(dir: &Path, args: &[String]) -> Output {
         .expect("the village binary runs")
 }
 
-fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Whether `line` matches `pattern`: its `…`-separated parts appear in order.
-fn matches(pattern: &str, line: &str) -> bool {
-    let line = collapse(line);
-    let mut rest = line.as_str();
-    for part in pattern.split('…').map(collapse) {
-        match rest.find(&part) {
-            Some(at) => rest = &rest[at + part.len()..],
-            None => return false,
-        }
-    }
-    true
-}
-
 /// The example written into a fresh folder: (folder, the files as (path, content)).
 fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>) {
     let dir = std::env::temp_dir().join(format!("village-docs-{tag}-{}", std::process::id()));
@@ -152,30 +94,10 @@ fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>
     (dir, files)
 }
 
-/// The command of an output block (its `$ village ...` first line) and the expected lines.
-fn command_of(b: &Block) -> (Vec<String>, Vec<&str>) {
-    let mut lines = b.body.lines();
-    let first = lines.next().unwrap_or_default();
-    let cmd = first.strip_prefix("$ ").unwrap_or_else(|| {
-        panic!(
-            "{GUIDE}:{}: an output block starts with the command, `$ village ...`",
-            b.line
-        )
-    });
-    let words = shell_words(cmd);
-    assert_eq!(
-        words.first().map(String::as_str),
-        Some("village"),
-        "{GUIDE}:{}: {cmd}",
-        b.line
-    );
-    (words[1..].to_vec(), lines.collect())
-}
-
 #[test]
 fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
     let text = guide();
-    let blocks = marked_blocks(&text);
+    let blocks = marked_blocks(&text, GUIDE);
     let (dir, files) = write_example(&blocks, "example");
     let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
     // The example is a mod with a hero, a signature script and a scenario.
@@ -195,42 +117,24 @@ fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
     let mut seen = BTreeSet::new();
     let mut play: Option<Vec<String>> = None;
     for b in blocks.iter().filter(|b| b.marker.starts_with("output")) {
-        let exact = match b.marker.as_str() {
-            "output" => true,
-            "output contains" => false,
-            other => panic!("{GUIDE}:{}: unknown marker {other:?}", b.line),
-        };
-        let (args, want) = command_of(b);
+        let (cmd, want) = command_of(b, GUIDE);
+        let words = shell_words(cmd);
+        assert_eq!(
+            words.first().map(String::as_str),
+            Some("village"),
+            "{GUIDE}:{}: {cmd}",
+            b.line
+        );
+        let args = words[1..].to_vec();
         let out = village(&dir, &args);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
-            "{GUIDE}:{}: `village {}` failed:\n{stdout}\n{}",
+            "{GUIDE}:{}: `{cmd}` failed:\n{stdout}\n{}",
             b.line,
-            args.join(" "),
             String::from_utf8_lossy(&out.stderr)
         );
-        if exact {
-            let want: String = want.iter().map(|l| format!("{l}\n")).collect();
-            assert_eq!(
-                stdout,
-                want,
-                "{GUIDE}:{}: `village {}` printed something else",
-                b.line,
-                args.join(" ")
-            );
-        } else {
-            let mut have = stdout.lines();
-            for pattern in want.iter().filter(|l| l.trim() != "…") {
-                assert!(
-                    have.any(|l| matches(pattern, l)),
-                    "{GUIDE}:{}: no line of `village {}` (after the lines matched before it) matches \
-                     {pattern:?}:\n{stdout}",
-                    b.line,
-                    args.join(" ")
-                );
-            }
-        }
+        assert_shows(b, GUIDE, cmd, &want, &stdout);
         let sub = args.first().cloned().unwrap_or_default();
         assert!(
             args.iter().any(|a| a == "--mod"),
@@ -306,7 +210,7 @@ fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
 /// copies it and runs `stylua` gets no diff. Needs `stylua` on PATH, as `.ci/run` does.
 #[test]
 fn the_example_lua_is_stylua_formatted() {
-    let blocks = marked_blocks(&guide());
+    let blocks = marked_blocks(&guide(), GUIDE);
     let (dir, files) = write_example(&blocks, "stylua");
     assert!(files.iter().any(|(p, _)| p.ends_with(".lua")));
     let out = match Command::new("stylua")

@@ -169,9 +169,12 @@ impl CheckReport {
         for r in &rows {
             line(r);
         }
-        for (title, items) in [("warnings", &self.warnings), ("errors", &self.errors)] {
+        for (one, many, items) in [
+            ("warning", "warnings", &self.warnings),
+            ("error", "errors", &self.errors),
+        ] {
             if !items.is_empty() {
-                let _ = writeln!(out, "\n{} {title}:", items.len());
+                let _ = writeln!(out, "\n{}:", count(items.len(), one, many));
                 for i in items {
                     let _ = writeln!(out, "  {i}");
                 }

@@ -54,7 +54,12 @@ pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
         Err(e) => return vec![e.to_string()],
     };
     let rosters = Rosters::load(layers).ok();
-    let base = rosters.as_ref().map(|r| r.rules.clone());
+    // A mod whose rosters do not load (their errors are roster::check's to report) still has its
+    // variants checked, against the built-in rules.
+    let base = rosters
+        .as_ref()
+        .map(|r| r.rules.clone())
+        .or_else(|| Some(Rosters::load(layers.get(..1)?).ok()?.rules));
     if let Some(rosters) = rosters {
         *vm.host().rosters.borrow_mut() = Some(Rc::new(rosters));
     }
@@ -63,8 +68,8 @@ pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
     }
     let h = vm.host();
     match registry::load(vm.lua(), &h.roots, h.limits.hook_instructions) {
-        // Every variant's `rules` overrides, enabled or not, against the layers' rules (when those
-        // loaded: their own errors are roster::check's), so check refuses what `--variant` would.
+        // Every variant's `rules` overrides, enabled or not, against the layers' rules, so check
+        // refuses what `--variant` would.
         Ok(reg) => match base {
             Some(base) => reg
                 .of_kind("variants")

@@ -1,0 +1,110 @@
+//! Reading Markdown documents for tests that keep them true (the guide, the README): fenced blocks marked
+//! by an HTML comment on the line before them, and a command's output compared with a block.
+//!
+//! - `<!-- output -->` before a ```text block whose first line is `$ COMMAND`: the command must succeed
+//!   and print exactly the rest of the block;
+//! - `<!-- output contains -->`: the same, but each line of the block (except a lone `…`) must match a
+//!   line of the output, in order, whitespace runs counting as one space and `…` matching anything.
+
+/// One fenced block after a marker.
+pub struct Block {
+    pub marker: String,
+    /// 1-based line of the marker, for messages.
+    pub line: usize,
+    pub body: String,
+}
+
+/// Every fenced block of `text` (the document `name`) directly preceded by an HTML-comment marker line
+/// (`<!-- ... -->`).
+pub fn marked_blocks(text: &str, name: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i].trim();
+        let next_is_fence = lines.get(i + 1).is_some_and(|n| n.starts_with("```"));
+        if let (Some(inner), true) = (
+            l.strip_prefix("<!--").and_then(|r| r.strip_suffix("-->")),
+            next_is_fence,
+        ) {
+            let mut body = String::new();
+            let mut j = i + 2;
+            while j < lines.len() && !lines[j].starts_with("```") {
+                body.push_str(lines[j]);
+                body.push('\n');
+                j += 1;
+            }
+            assert!(j < lines.len(), "{name}:{}: unclosed code block", i + 2);
+            out.push(Block {
+                marker: inner.trim().to_string(),
+                line: i + 1,
+                body,
+            });
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether an output marker asks for the exact output (`output`) or matching lines (`output contains`).
+pub fn exact(b: &Block, name: &str) -> bool {
+    match b.marker.as_str() {
+        "output" => true,
+        "output contains" => false,
+        other => panic!("{name}:{}: unknown marker {other:?}", b.line),
+    }
+}
+
+/// The command of an output block (its `$ ...` first line) and the lines it must print.
+pub fn command_of<'b>(b: &'b Block, name: &str) -> (&'b str, Vec<&'b str>) {
+    let mut lines = b.body.lines();
+    let first = lines.next().unwrap_or_default();
+    let cmd = first.strip_prefix("$ ").unwrap_or_else(|| {
+        panic!(
+            "{name}:{}: an output block starts with the command, `$ village ...`",
+            b.line
+        )
+    });
+    (cmd, lines.collect())
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `line` matches `pattern`: its `…`-separated parts appear in order.
+pub fn matches(pattern: &str, line: &str) -> bool {
+    let line = collapse(line);
+    let mut rest = line.as_str();
+    for part in pattern.split('…').map(collapse) {
+        match rest.find(&part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Assert that `stdout`, printed by `cmd` for the block `b` of document `name`, is what the block shows.
+pub fn assert_shows(b: &Block, name: &str, cmd: &str, want: &[&str], stdout: &str) {
+    if exact(b, name) {
+        let want: String = want.iter().map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            stdout, want,
+            "{name}:{}: `{cmd}` printed something else",
+            b.line
+        );
+    } else {
+        let mut have = stdout.lines();
+        for pattern in want.iter().filter(|l| l.trim() != "…") {
+            assert!(
+                have.any(|l| matches(pattern, l)),
+                "{name}:{}: no line of `{cmd}` (after the lines matched before it) matches \
+                 {pattern:?}:\n{stdout}",
+                b.line
+            );
+        }
+    }
+}
