@@ -3,6 +3,7 @@
 
 use super::{print_json, write_file};
 use crate::{DataArgs, GameArgs};
+use village::names::count as words;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
 use village::script::{Limits, ScriptHost};
@@ -107,11 +108,18 @@ pub fn run_play(
             }
         );
     }
+    // A lost or stalled game ends in the wave it was playing; a won one after its last wave.
+    let when = match game.waves.last() {
+        Some(w) if game.waves_completed < w.wave => format!(
+            "in wave {} ({} won)",
+            w.wave,
+            words(game.waves_completed, "wave", "waves")
+        ),
+        _ => format!("after {}", words(game.waves_completed, "wave", "waves")),
+    };
     println!(
-        "Result: {:?} after {} wave{}: {}; Town Hall Integrity {} (seed {})",
+        "Result: {:?} {when}: {}; Town Hall Integrity {} (seed {})",
         game.result,
-        game.waves_completed,
-        if game.waves_completed == 1 { "" } else { "s" },
         game.cause.words(),
         game.town_hall_integrity,
         game.seed
