@@ -181,16 +181,7 @@ fn odds_melee_flags_change_the_odds_as_the_rules_say() {
     assert_eq!(down["attacker_wins"]["recoil"].as_f64(), Some(0.0));
     assert_eq!(down["attacker_wins"]["defenseless"].as_f64(), Some(0.0));
     let plain = json(&["odds", "melee", "-a", "3", "-d", "3", "--json"]);
-    let blow = json(&[
-        "odds",
-        "melee",
-        "-a",
-        "3",
-        "-d",
-        "3",
-        "--power-blow",
-        "--json",
-    ]);
+    let blow = melee_3_3_power_blow(&[]);
     let wins = |v: &Value| -> f64 {
         ["gruesome", "defeated", "defenseless", "recoil"]
             .iter()
@@ -421,25 +412,27 @@ fn wave_previews_a_variants_builder() {
     assert!(mixed.len() > 1, "{default}");
 }
 
+/// `odds melee` of a C3 Power Blow on a C3 defender, as JSON, with `extra` arguments.
+fn melee_3_3_power_blow(extra: &[&str]) -> Value {
+    let mut args = vec![
+        "odds",
+        "melee",
+        "-a",
+        "3",
+        "-d",
+        "3",
+        "--power-blow",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    json(&args)
+}
+
 #[test]
 fn odds_take_a_variants_rules() {
     // power_blow_lethal changes one melee constant (a winning Power Blow defeats on any loss).
-    let melee = |variant: &[&str]| {
-        let mut args = vec![
-            "odds",
-            "melee",
-            "-a",
-            "3",
-            "-d",
-            "3",
-            "--power-blow",
-            "--json",
-        ];
-        args.extend_from_slice(variant);
-        json(&args)
-    };
-    let base = melee(&[]);
-    let lethal = melee(&["--variant", "power_blow_lethal"]);
+    let base = melee_3_3_power_blow(&[]);
+    let lethal = melee_3_3_power_blow(&["--variant", "power_blow_lethal"]);
     assert_ne!(base, lethal);
     let activation = |variant: &[&str]| {
         let mut args = vec!["odds", "activation", "-q", "3", "-d", "2", "--json"];

@@ -74,23 +74,7 @@ fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>
     let dir = std::env::temp_dir().join(format!("village-docs-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut files = Vec::new();
-    for b in blocks {
-        let Some(path) = b.marker.strip_prefix("file:").map(str::trim) else {
-            continue;
-        };
-        assert!(
-            Path::new(path)
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_))),
-            "{GUIDE}:{}: file path {path:?} must be relative and stay inside the example",
-            b.line
-        );
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, &b.body).unwrap();
-        files.push((path.to_string(), b.body.clone()));
-    }
+    let files = markdown::write_files(blocks, &dir, GUIDE);
     (dir, files)
 }
 

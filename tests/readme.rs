@@ -30,20 +30,7 @@ fn the_readme_samples_print_what_the_readme_shows() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::os::unix::fs::symlink(root().join("tests"), dir.join("tests")).unwrap();
-    for b in &blocks {
-        if let Some(path) = b.marker.strip_prefix("file:").map(str::trim) {
-            assert!(
-                Path::new(path)
-                    .components()
-                    .all(|c| matches!(c, std::path::Component::Normal(_))),
-                "{README}:{}: {path:?} must be relative",
-                b.line
-            );
-            let p = dir.join(path);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(&p, &b.body).unwrap();
-        }
-    }
+    markdown::write_files(&blocks, &dir, README);
     let bin = Path::new(env!("CARGO_BIN_EXE_village"))
         .parent()
         .unwrap()

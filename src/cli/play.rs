@@ -3,9 +3,9 @@
 
 use super::{print_json, write_file};
 use crate::{DataArgs, GameArgs};
-use village::names::count as words;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
+use village::names::count as words;
 use village::script::{Limits, ScriptHost};
 
 /// `village play`.

@@ -67,20 +67,10 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             if *successes == 1 { "" } else { "s" },
             if *turnover { " — turnover" } else { "" }
         ),
-        EventKind::Moved {
-            model,
-            from,
-            to,
-            stopped_by,
-            leg,
-            ..
-        } => moved(
-            &format!("{}{}", w(*model), if *leg { SAME_MOVE } else { "" }),
-            from.dist(*to),
-            *to,
-            1,
-            stopped_by.as_deref(),
-        ),
+        EventKind::Moved { .. } => match Leg::of(e) {
+            Some(leg) => legs_words(&[leg], names),
+            None => String::new(),
+        },
         EventKind::Combat {
             kind,
             attacker,
@@ -446,16 +436,52 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
     format!("#{} {}", e.seq, text)
 }
 
-/// After the mover's name, on a leg that continues a move after something happened on the way (a token
-/// claimed in passing, a Free Hack).
-const SAME_MOVE: &str = " (the same move)";
+/// One straight leg of a move: a `moved` event.
+struct Leg<'a> {
+    model: ModelId,
+    from: Vec2,
+    to: Vec2,
+    /// What ended the leg early, then notes on ground crossed ("crosses a hedge: one band less"),
+    /// `; `-separated.
+    why: Option<&'a str>,
+    /// A further leg of the same move action.
+    continues: bool,
+}
 
-/// A move in words: "Orc Warrior (5) moves 7.7\" to (11.8, 15.9) in 4 legs, stopped by the Town Hall".
-/// `why` is the event's `stopped_by`: what ended the move, then notes on ground crossed
-/// ("crosses a hedge: one band less"), `; `-separated.
-fn moved(who: &str, inches: f64, to: Vec2, legs: usize, why: Option<&str>) -> String {
+impl<'a> Leg<'a> {
+    fn of(e: &'a Event) -> Option<Leg<'a>> {
+        match &e.kind {
+            EventKind::Moved {
+                model,
+                from,
+                to,
+                stopped_by,
+                leg,
+                ..
+            } => Some(Leg {
+                model: *model,
+                from: *from,
+                to: *to,
+                why: stopped_by.as_deref(),
+                continues: *leg,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The legs of one move in words: "Orc Warrior (5) moves 7.7\" to (11.8, 15.9) in 4 legs, stopped by
+/// the Town Hall", ground crossed in brackets ("(crosses a hedge, one band less)").
+fn legs_words(legs: &[Leg], names: &BTreeMap<ModelId, String>) -> String {
+    let (Some(first), Some(last)) = (legs.first(), legs.last()) else {
+        return String::new();
+    };
     let (mut stops, mut notes) = (Vec::new(), Vec::new());
-    for part in why.into_iter().flat_map(|w| w.split("; ")) {
+    for part in legs
+        .iter()
+        .filter_map(|l| l.why)
+        .flat_map(|w| w.split("; "))
+    {
         if let Some(n) = part.strip_suffix(ONE_BAND_LESS) {
             notes.push(format!("{n}, one band less"));
         } else if let Some(n) = part.strip_suffix(TWO_ACTIONS) {
@@ -464,9 +490,22 @@ fn moved(who: &str, inches: f64, to: Vec2, legs: usize, why: Option<&str>) -> St
             stops.push(part);
         }
     }
-    let mut text = format!("{who} moves {inches:.1}\" to ({:.1}, {:.1})", to.x, to.y);
-    if legs > 1 {
-        text.push_str(&format!(" in {legs} legs"));
+    let inches: f64 = legs.iter().map(|l| l.from.dist(l.to)).sum();
+    let mut text = format!(
+        "{}{} moves {inches:.1}\" to ({:.1}, {:.1})",
+        who(names, first.model),
+        // A leg that goes on after something happened on the way (a token claimed in passing, a Free
+        // Hack) starts a line of its own.
+        if first.continues {
+            " (the same move)"
+        } else {
+            ""
+        },
+        last.to.x,
+        last.to.y
+    );
+    if legs.len() > 1 {
+        text.push_str(&format!(" in {} legs", legs.len()));
     }
     if !notes.is_empty() {
         text.push_str(&format!(" ({})", notes.join("; ")));
@@ -519,69 +558,35 @@ fn spent(key: &str, names: &BTreeMap<ModelId, String>) -> String {
 /// The events of `log` in words, one line each, except that one move action along several legs (a
 /// route around what is in the way, one `moved` event per straight leg) is one line, numbered by its
 /// first and last event: `#110–113 Orc Warrior (5) moves 5.9" … in 3 legs`.
-pub fn describe_all<'a>(log: &'a [Event], names: &BTreeMap<ModelId, String>) -> Vec<String> {
-    /// One straight leg of a move: the model, where it went from and to, its `stopped_by`, and whether
-    /// it continues the move before it.
-    type Leg<'a> = (ModelId, Vec2, Vec2, Option<&'a str>, bool);
-    let leg = |e: &'a Event| -> Option<Leg<'a>> {
-        match &e.kind {
-            EventKind::Moved {
-                model,
-                from,
-                to,
-                stopped_by,
-                leg,
-                ..
-            } => Some((*model, *from, *to, stopped_by.as_deref(), *leg)),
-            _ => None,
-        }
-    };
+pub fn describe_all(log: &[Event], names: &BTreeMap<ModelId, String>) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < log.len() {
-        let Some(first) = leg(&log[i]) else {
+        let Some(first) = Leg::of(&log[i]) else {
             out.push(describe(&log[i], names));
             i += 1;
             continue;
         };
         // The legs of the same move action that follow it, with nothing between.
         let mut legs = vec![first];
-        while let (Some(last), Some(next)) = (legs.last(), log.get(i + legs.len()).and_then(leg)) {
-            if !next.4 || next.0 != last.0 {
+        while let Some(next) = log.get(i + legs.len()).and_then(Leg::of) {
+            if !next.continues || next.model != legs[0].model {
                 break;
             }
             legs.push(next);
         }
-        if legs.len() == 1 {
-            out.push(describe(&log[i], names));
+        let n = legs.len();
+        out.push(if n == 1 {
+            describe(&log[i], names)
         } else {
-            let inches: f64 = legs.iter().map(|l| l.1.dist(l.2)).sum();
-            // What stopped the last leg, and the ground every leg crossed.
-            let why = legs
-                .iter()
-                .filter_map(|l| l.3)
-                .collect::<Vec<_>>()
-                .join("; ");
-            let to = legs[legs.len() - 1].2;
-            let last = i + legs.len() - 1;
-            out.push(format!(
+            format!(
                 "#{}–{} {}",
                 log[i].seq,
-                log[last].seq,
-                moved(
-                    &format!(
-                        "{}{}",
-                        who(names, first.0),
-                        if first.4 { SAME_MOVE } else { "" }
-                    ),
-                    inches,
-                    to,
-                    legs.len(),
-                    (!why.is_empty()).then_some(why.as_str())
-                )
-            ));
-        }
-        i += legs.len();
+                log[i + n - 1].seq,
+                legs_words(&legs, names)
+            )
+        });
+        i += n;
     }
     out
 }

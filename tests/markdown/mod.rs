@@ -48,6 +48,29 @@ pub fn marked_blocks(text: &str, name: &str) -> Vec<Block> {
     out
 }
 
+/// Write every `<!-- file: PATH -->` block of `blocks` under `dir`: the files as (PATH, content). A PATH
+/// must be relative and stay inside `dir`.
+pub fn write_files(blocks: &[Block], dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for b in blocks {
+        let Some(path) = b.marker.strip_prefix("file:").map(str::trim) else {
+            continue;
+        };
+        assert!(
+            std::path::Path::new(path)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_))),
+            "{name}:{}: file path {path:?} must be relative and stay inside the example",
+            b.line
+        );
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, &b.body).unwrap();
+        files.push((path.to_string(), b.body.clone()));
+    }
+    files
+}
+
 /// Whether an output marker asks for the exact output (`output`) or matching lines (`output contains`).
 pub fn exact(b: &Block, name: &str) -> bool {
     match b.marker.as_str() {
