@@ -849,3 +849,54 @@ fn a_handle_shows_its_fields_and_pairs_iterates_them() {
     // Each value pairs gives is the field's value.
     assert!(out.ends_with("return n\n0\n"), "{out}");
 }
+
+/// `:explain` lists under "which led to" what the event caused, by the log's `cause` links: a melee that
+/// makes its loser Recoil shows the Recoil, and an Opportunity claimed right after (its own roll) is
+/// not listed; the Recoil names the melee as its cause.
+#[test]
+fn explain_shows_what_a_melee_caused_and_nothing_that_merely_followed() {
+    let script = "\
+:wave
+local m = game:model(1); game:place(\"Orc Warrior\", {x = m.pos.x + 1, y = m.pos.y}); game:opportunity({x = m.pos.x - 0.5, y = m.pos.y})
+game:force_dice({6, 5, 4})
+:activate Maren
+:attack Orc
+:claim
+:explain
+";
+    let (out, ok) = session(&["repl", "--length", "intro", "--seed", "2"], script);
+    assert!(ok, "{out}");
+    let attack = out.split("> :attack Orc\n").nth(1).unwrap();
+    let melee = attack
+        .lines()
+        .find(|l| l.contains(" melee Orc Warrior"))
+        .expect("the melee");
+    assert!(melee.ends_with(": recoil"), "{melee}");
+    let recoil = attack
+        .lines()
+        .find(|l| l.ends_with(" Recoils"))
+        .expect("the Recoil");
+    let claim = out.split("> :claim\n").nth(1).unwrap();
+    let opportunity = claim
+        .lines()
+        .find(|l| l.contains("for opportunity"))
+        .expect("the Opportunity roll");
+    let explained = out.split("> :explain\n").nth(1).unwrap();
+    assert!(explained.starts_with(melee), "{explained}");
+    let led_to = explained
+        .split("  which led to:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("nothing under 'which led to':\n{explained}"));
+    assert!(led_to.contains(recoil), "{explained}");
+    assert!(led_to.contains(" moves 1.0\""), "{explained}");
+    assert!(!led_to.contains(opportunity), "{explained}");
+    assert!(!led_to.contains("claims"), "{explained}");
+    // From the other end: the Recoil was caused by the melee.
+    let number = |line: &str| line.split(' ').next().unwrap().to_string();
+    let (again, _) = session(
+        &["repl", "--length", "intro", "--seed", "2"],
+        &format!("{script}:explain {}\n", number(recoil)),
+    );
+    let why = again.rsplit("> :explain ").next().unwrap();
+    assert!(why.contains(&format!("  caused by:\n    {melee}")), "{why}");
+}
