@@ -487,7 +487,7 @@ fn consequences(
             continue;
         }
         if out.len() >= MAX_CONSEQUENCES {
-            if !out.last().is_some_and(|l| l.trim() == "...") {
+            if out.last().is_none_or(|l| l.trim() != "...") {
                 out.push(format!("{}...", "  ".repeat(depth + 2)));
             }
             return;
