@@ -4,16 +4,19 @@
 
 use crate::geometry::{point_segment_dist, TerrainKind, TerrainShape, Vec2};
 use crate::state::{Game, Side, TokenKind};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The ASCII map of `game` in at most `cols` × `rows` characters (the map keeps the table's proportions,
-/// a character cell being twice as tall as wide), followed by a key naming every model and building.
+/// a character cell being twice as tall as wide), followed by a key in which every symbol drawn has
+/// exactly one meaning.
 ///
-/// Terrain: `♣`-free ASCII — `#` wood, `^` hill, `*` rocks, `~` pond, `,` field, `=` wall, `+` hedge.
-/// Buildings are the first letter of their name no earlier building took, in capitals (lower case when
-/// Destroyed) with the Integrity and a
-/// `!` for fire in the key; heroes' side models are digits/letters `1`–`9`, `a`–`z` in id order, enemies
-/// `A`–`Z` then `@`; tokens: `o` Opportunity, `|` Barricade, `x` Trap.
+/// Terrain and tokens are punctuation (`#` wood, `^` hill, `*` rocks, `~` pond, `,` field, `=` wall,
+/// `+` hedge; `$` Opportunity, `|` Barricade, `%` Trap), buildings upper-case letters (the first letter
+/// of the name no earlier building took), the heroes' side digits `1`–`9` and enemies lower-case
+/// letters, in id order, with any letter or digit left over once those run out. A cell holding two or
+/// more models shows `&`, and the key lists the models of each such cell. The key names only the
+/// terrain and tokens drawn.
 pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
     let (w, h) = (game.table.width, game.table.height);
     // A cell is about 1:2 (w:h): choose the largest scale that fits both limits.
@@ -29,76 +32,68 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
             h - (r as f64 + 0.5) * per_col * 2.0,
         )
     };
-    let mut grid = vec![vec!['.'; nc]; nr];
-    for t in &game.table.terrain {
-        let ch = match t.kind {
-            TerrainKind::Wood => '#',
-            TerrainKind::Hill => '^',
-            TerrainKind::Rocks => '*',
-            TerrainKind::Pond => '~',
-            TerrainKind::Field => ',',
-            TerrainKind::Wall => '=',
-            TerrainKind::Hedge => '+',
-        };
+    let paint = |grid: &mut [Vec<char>], ch: char, inside: &dyn Fn(Vec2) -> bool| {
         for (r, row) in grid.iter_mut().enumerate() {
             for (c, g) in row.iter_mut().enumerate() {
-                let p = cell(c, r);
-                let inside = match &t.shape {
-                    TerrainShape::Area(poly) => poly.contains(p),
-                    TerrainShape::Line(seg) => point_segment_dist(p, seg) <= per_col * 0.6,
-                };
-                if inside {
+                if inside(cell(c, r)) {
                     *g = ch;
                 }
             }
         }
+    };
+    let mut grid = vec![vec![OPEN; nc]; nr];
+    for t in &game.table.terrain {
+        let (ch, _) = terrain_symbol(t.kind);
+        match &t.shape {
+            TerrainShape::Area(poly) => paint(&mut grid, ch, &|p| poly.contains(p)),
+            TerrainShape::Line(seg) => paint(&mut grid, ch, &|p| {
+                point_segment_dist(p, seg) <= per_col * 0.6
+            }),
+        }
     }
-    let mut key = String::new();
-    let mut used: Vec<char> = Vec::new();
+    let mut symbols = Symbols::default();
+    let mut buildings = String::new();
     for b in &game.buildings {
         // Its first letter not taken by an earlier building (Town Hall T, Temple E).
-        let letter = b
+        let letters: Vec<char> = b
             .name
             .chars()
             .filter(|c| c.is_ascii_alphabetic())
             .map(|c| c.to_ascii_uppercase())
-            .find(|c| !used.contains(c))
-            .unwrap_or('?');
-        used.push(letter);
-        let ch = if b.destroyed {
-            letter.to_ascii_lowercase()
-        } else {
-            letter.to_ascii_uppercase()
-        };
-        for (r, row) in grid.iter_mut().enumerate() {
-            for (c, g) in row.iter_mut().enumerate() {
-                if b.rect.contains(cell(c, r)) {
-                    *g = ch;
-                }
-            }
-        }
-        let _ = writeln!(key, "  {ch}  {}", building_label(b));
+            .collect();
+        let ch = symbols.take(letters.into_iter());
+        paint(&mut grid, ch, &|p| b.rect.contains(p));
+        let _ = writeln!(buildings, "  {ch}  {}", building_label(b));
     }
     for t in &game.tokens {
-        let ch = match t.kind {
-            TokenKind::Opportunity { .. } => 'o',
-            TokenKind::Barricade { .. } => '|',
-            TokenKind::Trap { .. } => 'x',
-        };
-        put(&mut grid, t.pos, h, per_col, ch);
+        let (ch, _) = token_symbol(&t.kind);
+        match &t.kind {
+            // A Barricade is drawn along its length.
+            TokenKind::Barricade { segment, .. } => paint(&mut grid, ch, &|p| {
+                point_segment_dist(p, segment) <= per_col * 0.6
+            }),
+            _ => {
+                let (r, c) = grid_cell(t.pos, h, per_col, nr, nc);
+                grid[r][c] = ch;
+            }
+        }
     }
-    let heroes = "123456789abcdefghijklmnopqrstuvwxyz";
-    let enemies = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let (mut hi, mut ei) = (0, 0);
+    // The terrain and tokens drawn, before models cover some of them.
+    let mut drawn: Vec<char> = grid.iter().flatten().copied().collect();
+    drawn.sort_unstable();
+    drawn.dedup();
+    // Models: each its own symbol; the models sharing a cell are listed under that cell.
+    let mut at: BTreeMap<(usize, usize), Vec<(char, String)>> = BTreeMap::new();
+    let mut entries: Vec<(Side, (usize, usize), char, String)> = Vec::new();
     for m in &game.models {
         let ch = if m.side == Side::Heroes {
-            hi += 1;
-            heroes.chars().nth(hi - 1).unwrap_or('&')
+            symbols.take("123456789".chars())
         } else {
-            ei += 1;
-            enemies.chars().nth(ei - 1).unwrap_or('@')
+            symbols.take('a'..='z')
         };
-        put(&mut grid, m.pos, h, per_col, ch);
+        let place = grid_cell(m.pos, h, per_col, nr, nc);
+        let name = format!("{} ({})", m.name, m.id);
+        at.entry(place).or_default().push((ch, name.clone()));
         let mut state: Vec<String> = m
             .conditions
             .iter()
@@ -107,11 +102,8 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
         if m.wounds > 0 {
             state.push(format!("{} Wound(s)", m.wounds));
         }
-        let _ = writeln!(
-            key,
-            "  {ch}  {} ({}) at ({:.1}, {:.1}){}{}",
-            m.name,
-            m.id,
+        let line = format!(
+            "{name} at ({:.1}, {:.1}){}{}",
             m.pos.x,
             m.pos.y,
             m.behaviour
@@ -124,7 +116,33 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
                 format!(", {}", state.join(", "))
             }
         );
+        entries.push((m.side, place, ch, line));
     }
+    let (mut heroes, mut enemies) = (String::new(), String::new());
+    for (side, place, ch, line) in entries {
+        let shared = at.get(&place).is_some_and(|v| v.len() > 1);
+        let (r, c) = place;
+        grid[r][c] = if shared { STACK } else { ch };
+        let shown = if shared {
+            format!(" — in the {STACK} at row {}, column {}", r + 1, c + 1)
+        } else {
+            String::new()
+        };
+        let out = if side == Side::Heroes {
+            &mut heroes
+        } else {
+            &mut enemies
+        };
+        let _ = writeln!(out, "  {ch}  {line}{shown}");
+    }
+    let stacks: Vec<String> = at
+        .iter()
+        .filter(|(_, v)| v.len() > 1)
+        .map(|((r, c), v)| {
+            let who: Vec<String> = v.iter().map(|(ch, n)| format!("{ch} {n}")).collect();
+            format!("  row {}, column {}: {}", r + 1, c + 1, who.join(", "))
+        })
+        .collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -138,20 +156,102 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
         let _ = writeln!(out, "|{line}|");
     }
     let _ = writeln!(out, "+{border}+");
-    out.push_str(&key);
+    out.push_str("Key:\n");
+    let mut legend: Vec<(char, &str)> = vec![(OPEN, "open ground")];
+    legend.extend(TerrainKind::ALL.iter().map(|k| terrain_symbol(*k)));
+    legend.extend(TOKEN_SYMBOLS);
+    for (ch, what) in legend {
+        if drawn.contains(&ch) {
+            let _ = writeln!(out, "  {ch}  {what}");
+        }
+    }
+    if !stacks.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {STACK}  two or more models in one cell (listed under \"Shared cells\")"
+        );
+    }
+    for (title, lines) in [
+        ("Buildings:", &buildings),
+        ("Heroes' side:", &heroes),
+        ("Enemies:", &enemies),
+    ] {
+        if !lines.is_empty() {
+            let _ = writeln!(out, "{title}\n{}", lines.trim_end());
+        }
+    }
+    if !stacks.is_empty() {
+        let _ = writeln!(
+            out,
+            "Shared cells (rows and columns counted from the map's top left):\n{}",
+            stacks.join("\n")
+        );
+    }
     out
 }
 
-fn put(grid: &mut [Vec<char>], p: Vec2, h: f64, per_col: f64, ch: char) {
-    let c = (p.x / per_col).floor();
-    let r = ((h - p.y) / (per_col * 2.0)).floor();
-    if c < 0.0 || r < 0.0 {
-        return;
+/// Open ground on the map.
+const OPEN: char = '.';
+/// A cell holding two or more models.
+const STACK: char = '&';
+
+/// A terrain kind's map symbol and name.
+fn terrain_symbol(kind: TerrainKind) -> (char, &'static str) {
+    match kind {
+        TerrainKind::Wood => ('#', "wood"),
+        TerrainKind::Hill => ('^', "hill"),
+        TerrainKind::Rocks => ('*', "rocks"),
+        TerrainKind::Pond => ('~', "pond"),
+        TerrainKind::Field => (',', "field"),
+        TerrainKind::Wall => ('=', "wall"),
+        TerrainKind::Hedge => ('+', "hedge"),
     }
-    let (c, r) = (c as usize, r as usize);
-    if let Some(cell) = grid.get_mut(r).and_then(|row| row.get_mut(c)) {
-        *cell = ch;
+}
+
+/// The tokens' map symbols and names, in the key's order.
+const TOKEN_SYMBOLS: [(char, &str); 3] = [
+    ('$', "Opportunity token"),
+    ('|', "Barricade"),
+    ('%', "Trap"),
+];
+
+fn token_symbol(kind: &TokenKind) -> (char, &'static str) {
+    TOKEN_SYMBOLS[match kind {
+        TokenKind::Opportunity { .. } => 0,
+        TokenKind::Barricade { .. } => 1,
+        TokenKind::Trap { .. } => 2,
+    }]
+}
+
+/// The symbols given out on one map, each once: a building or model takes the first of its
+/// preferred symbols still free, else any letter or digit left, else a Greek letter.
+#[derive(Default)]
+struct Symbols {
+    used: Vec<char>,
+}
+
+impl Symbols {
+    fn take(&mut self, preferred: impl Iterator<Item = char>) -> char {
+        let spare = ('A'..='Z')
+            .chain('a'..='z')
+            .chain('0'..='9')
+            .chain('α'..='ω');
+        let ch = preferred
+            .chain(spare)
+            .find(|c| !self.used.contains(c))
+            // More pieces than symbols (over a hundred): the key still lists each.
+            .unwrap_or('@');
+        self.used.push(ch);
+        ch
     }
+}
+
+/// The grid cell (row, column) of table point `p`, kept on the grid (a piece on the far edge is drawn
+/// in the last cell rather than dropped).
+fn grid_cell(p: Vec2, h: f64, per_col: f64, nr: usize, nc: usize) -> (usize, usize) {
+    let c = (p.x / per_col).floor().max(0.0) as usize;
+    let r = ((h - p.y) / (per_col * 2.0)).floor().max(0.0) as usize;
+    (r.min(nr - 1), c.min(nc - 1))
 }
 
 /// The table of `game` as an SVG picture (one SVG unit per inch, north up): terrain, buildings with

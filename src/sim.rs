@@ -895,9 +895,15 @@ impl Replay {
     }
 }
 
-/// The JSON text of an event (the log's own line), as a replay record hashes it.
+/// The JSON text of an event (the log's own line), as a replay record hashes it: without its `cause`
+/// link, which explains the game but is not play, so a record made before events carried causes still
+/// verifies.
 fn json_line(e: &Event) -> String {
-    serde_json::to_string(e).unwrap_or_default()
+    let e = Event {
+        cause: None,
+        ..e.clone()
+    };
+    serde_json::to_string(&e).unwrap_or_default()
 }
 
 /// Each event's hash and the log's.

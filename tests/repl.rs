@@ -671,3 +671,232 @@ return game:model(8).attacks
         "the Archer has shot for the turn: {archer}"
     );
 }
+
+/// Every `:command` the dispatcher accepts (the one table, `repl::commands::COMMANDS`) is run by it and
+/// explained by `:help`, aliases included.
+#[test]
+fn help_lists_every_command_the_repl_accepts() {
+    use village::repl::commands::COMMANDS;
+    let mut input = String::from(":help\n");
+    for c in COMMANDS {
+        // Every other command once (:help is the first line already).
+        if c.name != "quit" && c.name != "help" {
+            input.push_str(&format!(":{}\n", c.name));
+        }
+    }
+    let (out, _) = session(&["repl", "--length", "intro", "--seed", "2"], &input);
+    let help = out.split("> :help\n").nth(1).unwrap();
+    let help = &help[..help.find("\n> ").unwrap()];
+    for c in COMMANDS {
+        for name in std::iter::once(&c.name).chain(c.aliases) {
+            let typed = format!(":{name}");
+            assert!(
+                help.split(|ch: char| ch.is_whitespace() || ch == ',')
+                    .any(|w| w == typed),
+                "{typed} is not in :help:\n{help}"
+            );
+        }
+        // The dispatcher knows it (whatever it answers at this moment).
+        assert!(
+            !out.contains(&format!("unknown command :{}", c.name)),
+            ":{} is in the table but not run\n{out}",
+            c.name
+        );
+    }
+    // :endwave's line says what it does: the End Sequence, the Opportunity token, the Council.
+    let endwave = &help[help.find(":endwave").unwrap()..help.find("\n  :buy").unwrap()];
+    for words in [
+        "End Sequence",
+        "Opportunity token",
+        "Council opens",
+        "final wave",
+    ] {
+        assert!(endwave.contains(words), "{words:?} missing: {endwave}");
+    }
+}
+
+/// Tab completion of `:commands` and of their arguments, through `:complete`.
+#[test]
+fn colon_commands_and_their_arguments_complete() {
+    let (out, ok) = session(
+        &["repl", "--length", "intro", "--seed", "2"],
+        ":complete :\n:complete :ma\n:complete :activate Ma\n:complete :activate bra\n:wave\n\
+         :complete :attack \n:complete :move For\n:complete :buy \n:complete :buy upgrade T\n\
+         :complete :council \n:complete :load Cargo.t\n:complete :help x\n",
+    );
+    assert!(ok, "{out}");
+    let answer = |cmd: &str| {
+        out.split(&format!("> {cmd}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{cmd} ran:\n{out}"))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let all = answer(":complete :");
+    for c in village::repl::commands::COMMANDS {
+        assert!(
+            all.split(' ').any(|w| w == format!(":{}", c.name)),
+            ":{} does not complete: {all}",
+            c.name
+        );
+    }
+    assert_eq!(answer(":complete :ma"), ":map");
+    assert_eq!(
+        answer(":complete :activate Ma"),
+        "\"Captain Maren\" \"Tobin the Marksman\""
+    );
+    assert_eq!(answer(":complete :activate bra"), "\"Bram the Smith\"");
+    // The enemies of the wave just deployed, each name once.
+    let enemies = answer(":complete :attack ");
+    assert!(
+        !enemies.is_empty() && !enemies.contains("Maren"),
+        "{enemies}"
+    );
+    assert_eq!(answer(":complete :move For"), "Forge");
+    assert_eq!(
+        answer(":complete :buy "),
+        "barricade heal herb repair resurrect trap upgrade"
+    );
+    assert_eq!(answer(":complete :buy upgrade T"), "Temple \"Town Hall\"");
+    assert_eq!(answer(":complete :council "), "auto");
+    assert_eq!(answer(":complete :load Cargo.t"), "Cargo.toml");
+    assert_eq!(answer(":complete :help x"), "");
+}
+
+/// A model or building handle shown by the REPL lists its fields; `pairs(handle)` gives them in the
+/// handle's own order (`MODEL_FIELDS`), the same on every call; `tostring` stays the name.
+#[test]
+fn a_handle_shows_its_fields_and_pairs_iterates_them() {
+    use village::script::api::handles::{BUILDING_FIELDS, MODEL_FIELDS};
+    let keys = "local t = {} for k in pairs(X) do t[#t + 1] = k end return table.concat(t, ' ')";
+    let model_keys = keys.replace('X', "game:models()[1]");
+    let building_keys = keys.replace('X', "game:building('Town Hall')");
+    let input = format!(
+        "game:models()[1]\ngame:building('Town Hall')\ntostring(game:models()[1])\n\
+         tostring(game:building('Town Hall'))\n{model_keys}\n{model_keys}\n{building_keys}\n\
+         local n = 0 for k, v in pairs(game:models()[1]) do if game:models()[1][k] ~= v and type(v) ~= 'table' then n = n + 1 end end return n\n"
+    );
+    let (out, ok) = session(&["repl", "--length", "intro", "--seed", "2"], &input);
+    assert!(ok, "{out}");
+    let answer = |cmd: &str| {
+        let rest = out.split(&format!("> {cmd}\n")).nth(1).unwrap();
+        rest[..rest.find("\n> ").unwrap_or(rest.len())]
+            .trim_end()
+            .to_string()
+    };
+    let model = answer("game:models()[1]");
+    assert!(model.starts_with("Captain Maren (1) {\n"), "{model}");
+    for line in [
+        "  name = \"Captain Maren\",",
+        "  kind = \"hero\",",
+        "  wounds = 0,",
+        "  conditions = {},",
+        "  pos = {",
+    ] {
+        assert!(model.contains(line), "{line:?} missing:\n{model}");
+    }
+    let building = answer("game:building('Town Hall')");
+    assert!(building.starts_with("Town Hall {\n"), "{building}");
+    assert!(building.contains("  integrity = "), "{building}");
+    assert_eq!(
+        answer("tostring(game:models()[1])"),
+        "\"Captain Maren (1)\""
+    );
+    assert_eq!(
+        answer("tostring(game:building('Town Hall'))"),
+        "\"Town Hall\""
+    );
+    // The order is the field list's, its nil fields (no ranged weapon) left out, and stable.
+    let listed = answer(&model_keys);
+    let listed: Vec<&str> = listed.trim_matches('"').split(' ').collect();
+    let expected: Vec<&str> = MODEL_FIELDS
+        .iter()
+        .copied()
+        .filter(|f| listed.contains(f))
+        .collect();
+    assert_eq!(listed, expected);
+    // The fields left out are the nil ones.
+    let missing: Vec<&str> = MODEL_FIELDS
+        .iter()
+        .copied()
+        .filter(|f| !listed.contains(f))
+        .collect();
+    let (nils, ok) = session(
+        &["repl", "--length", "intro", "--seed", "2"],
+        &missing
+            .iter()
+            .map(|f| format!("game:models()[1].{f} == nil\n"))
+            .collect::<String>(),
+    );
+    assert!(
+        ok && nils.matches("\ntrue\n").count() == missing.len() && missing.len() < 8,
+        "{nils}"
+    );
+    assert_eq!(
+        out.matches(&format!("> {model_keys}\n\"{}\"", listed.join(" ")))
+            .count(),
+        2,
+        "the same order twice"
+    );
+    let building_listed = answer(&building_keys);
+    assert_eq!(
+        building_listed.trim_matches('"'),
+        BUILDING_FIELDS.join(" "),
+        "every building field, in order"
+    );
+    // Each value pairs gives is the field's value.
+    assert!(out.ends_with("return n\n0\n"), "{out}");
+}
+
+/// `:explain` lists under "which led to" what the event caused, by the log's `cause` links: a melee that
+/// makes its loser Recoil shows the Recoil, and an Opportunity claimed right after (its own roll) is
+/// not listed; the Recoil names the melee as its cause.
+#[test]
+fn explain_shows_what_a_melee_caused_and_nothing_that_merely_followed() {
+    let script = "\
+:wave
+local m = game:model(1); game:place(\"Orc Warrior\", {x = m.pos.x + 1, y = m.pos.y}); game:opportunity({x = m.pos.x - 0.5, y = m.pos.y})
+game:force_dice({6, 5, 4})
+:activate Maren
+:attack Orc
+:claim
+:explain
+";
+    let (out, ok) = session(&["repl", "--length", "intro", "--seed", "2"], script);
+    assert!(ok, "{out}");
+    let attack = out.split("> :attack Orc\n").nth(1).unwrap();
+    let melee = attack
+        .lines()
+        .find(|l| l.contains(" melee Orc Warrior"))
+        .expect("the melee");
+    assert!(melee.ends_with(": recoil"), "{melee}");
+    let recoil = attack
+        .lines()
+        .find(|l| l.ends_with(" Recoils"))
+        .expect("the Recoil");
+    let claim = out.split("> :claim\n").nth(1).unwrap();
+    let opportunity = claim
+        .lines()
+        .find(|l| l.contains("for opportunity"))
+        .expect("the Opportunity roll");
+    let explained = out.split("> :explain\n").nth(1).unwrap();
+    assert!(explained.starts_with(melee), "{explained}");
+    let led_to = explained
+        .split("  which led to:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("nothing under 'which led to':\n{explained}"));
+    assert!(led_to.contains(recoil), "{explained}");
+    assert!(led_to.contains(" moves 1.0\""), "{explained}");
+    assert!(!led_to.contains(opportunity), "{explained}");
+    assert!(!led_to.contains("claims"), "{explained}");
+    // From the other end: the Recoil was caused by the melee.
+    let number = |line: &str| line.split(' ').next().unwrap().to_string();
+    let (again, _) = session(
+        &["repl", "--length", "intro", "--seed", "2"],
+        &format!("{script}:explain {}\n", number(recoil)),
+    );
+    let why = again.rsplit("> :explain ").next().unwrap();
+    assert!(why.contains(&format!("  caused by:\n    {melee}")), "{why}");
+}

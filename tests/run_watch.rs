@@ -48,3 +48,33 @@ fn an_edited_scenario_runs_again() {
     assert!(first, "the first run printed");
     assert!(second, "the edited file ran again");
 }
+
+/// `village run` prints a table as the REPL shows the same value (keys and values), not `table: 0x…`.
+#[test]
+fn village_run_prints_tables_as_the_repl_does() {
+    let dir = std::env::temp_dir().join(format!("village-run-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("print.lua");
+    let value = "{ 1, 'two', k = { x = 1.5 }, [\"a b\"] = true }";
+    std::fs::write(&f, format!("print('value', {value})\n")).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("run")
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let printed = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(!printed.contains("table: 0x"), "{printed}");
+    let mut repl = Command::new(env!("CARGO_BIN_EXE_village"))
+        .arg("repl")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    writeln!(repl.stdin.take().unwrap(), "{value}").unwrap();
+    let shown = String::from_utf8_lossy(&repl.wait_with_output().unwrap().stdout).into_owned();
+    let shown = shown.split_once('\n').unwrap().1; // after the echoed line
+    assert_eq!(printed, format!("value\t{shown}"));
+    std::fs::remove_dir_all(&dir).ok();
+}

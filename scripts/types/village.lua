@@ -493,7 +493,7 @@ function Game:cast(caster, spell, power, target, opts) end
 ---@return number
 function Game:distance(a, b) end
 
----A handle to a model of a game, resolved on every use: once the model is off the table, only `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`.
+---A handle to a model of a game, resolved on every use: once the model is off the table, only `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`; `pairs(m)` lists the fields in this order (nil ones left out), `tostring(m)` is "Name (id)".
 ---
 ---```lua
 ---local orc = g:place("Orc Warrior", { x = 3, y = 3 })
@@ -550,7 +550,7 @@ function Model:has_trait(name) end
 ---@return boolean
 function Model:has(condition) end
 
----A handle to a building of a game, resolved on every use. Handles compare with `==`.
+---A handle to a building of a game, resolved on every use. Handles compare with `==`; `pairs(b)` lists the fields in this order, `tostring(b)` is the name.
 ---
 ---```lua
 ---local th = g:building("Town Hall")
@@ -1167,6 +1167,7 @@ function Model:has(condition) end
 ---```
 ---@class LogEvent
 ---@field seq integer Position in the log.
+---@field cause? integer The `seq` of the event this one followed from (the combat a Recoil, Wound or removal came from), when the kernel knows it.
 ---@field event string What happened: "roll", "activation", "moved", "combat", ...
 ---@field [string] any The event's data.
 

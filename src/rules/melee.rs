@@ -239,7 +239,10 @@ pub fn melee(
         lethal,
         gruesome_at,
     });
-    let applied = match winner {
+    // Everything the result does (Recoil, Wound, removal, the morale checks a Gruesome Kill sets off)
+    // is this roll's consequence in the log.
+    let roll_seq = game.last_seq();
+    let applied = game.caused_by(roll_seq, |game| match winner {
         Some(role) if result != CombatResult::None => {
             let (w, l, wpos, wdie, wt, lt) = if role == Role::Attacker {
                 (attacker, defender, a.pos, ad, at, dt)
@@ -256,10 +259,10 @@ pub fn melee(
                 result,
                 attacker_won: role == Role::Attacker,
             };
-            outcome::settle(game, rules, hooks, &info, wpos)?
+            outcome::settle(game, rules, hooks, &info, wpos)
         }
-        _ => result,
-    };
+        _ => Ok(result),
+    })?;
     Ok(CombatReport {
         kind: RollKind::Melee,
         attacker,

@@ -448,33 +448,37 @@ pub fn resolve_ranged(
         lethal,
         gruesome_at,
     });
-    if let Some(weapon) = weapon.filter(|_| sd == k.exhaust_roll) {
-        let broken = match weapon.exhaustion {
-            Exhaustion::Immediate => true,
-            Exhaustion::Confirmed => {
-                game.roll("weapon check", Some(shooter), 1)[0].face == k.exhaust_roll
+    // The weapon check and everything the result does are this roll's consequences in the log.
+    let roll_seq = game.last_seq();
+    let applied = game.caused_by(roll_seq, |game| -> Result<CombatResult, RuleError> {
+        if let Some(weapon) = weapon.filter(|_| sd == k.exhaust_roll) {
+            let broken = match weapon.exhaustion {
+                Exhaustion::Immediate => true,
+                Exhaustion::Confirmed => {
+                    game.roll("weapon check", Some(shooter), 1)[0].face == k.exhaust_roll
+                }
+            };
+            if broken {
+                game.model_mut(shooter)?.weapon_broken = true;
+                game.record(EventKind::WeaponBroken { model: shooter });
             }
-        };
-        if broken {
-            game.model_mut(shooter)?.weapon_broken = true;
-            game.record(EventKind::WeaponBroken { model: shooter });
         }
-    }
-    let applied = if winner == Some(Role::Attacker) {
-        let info = super::hooks::WinInfo {
-            kind: RollKind::Ranged,
-            winner: shooter,
-            loser: target,
-            winner_die: sd,
-            winner_total: st,
-            loser_total: tt,
-            result,
-            attacker_won: true,
-        };
-        super::outcome::settle(game, rules, hooks, &info, s.pos)?
-    } else {
-        result
-    };
+        Ok(if winner == Some(Role::Attacker) {
+            let info = super::hooks::WinInfo {
+                kind: RollKind::Ranged,
+                winner: shooter,
+                loser: target,
+                winner_die: sd,
+                winner_total: st,
+                loser_total: tt,
+                result,
+                attacker_won: true,
+            };
+            super::outcome::settle(game, rules, hooks, &info, s.pos)?
+        } else {
+            result
+        })
+    })?;
     Ok(CombatReport {
         kind: RollKind::Ranged,
         attacker: shooter,

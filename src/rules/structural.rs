@@ -54,7 +54,26 @@ pub fn structural(
     }
     let target = Target::Building(b.name.clone());
     let structure = rules.structures.building_structure as i32;
-    let (mut report, won) = roll(game, rules, hooks, attacker, target, structure, power_blow)?;
+    let (report, won) = roll(game, rules, hooks, attacker, target, structure, power_blow)?;
+    // What the roll does is its consequence in the log (`cause`).
+    let roll_seq = game.last_seq();
+    game.caused_by(roll_seq, |game| {
+        building_damage(game, rules, hooks, report, &b, won, power_blow)
+    })
+}
+
+/// The damage of a structural roll to building `b` and what follows from it (a wrecked building
+/// remembered, the attacker's `on_structural` additions).
+fn building_damage(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    mut report: StructuralReport,
+    b: &crate::state::Building,
+    won: bool,
+    power_blow: bool,
+) -> Result<StructuralReport, RuleError> {
+    let attacker = report.attacker;
     // Temple II: a Blessed building ignores the damage (damage_building logs why).
     let removed = if super::village::blessed(game, &b.name) {
         0
@@ -70,7 +89,7 @@ pub fn structural(
             m.wrecked = Some(b.name.clone());
         }
     }
-    report.building = b.name;
+    report.building = b.name.clone();
     report.damage = damage;
     report.integrity = integrity;
     report.destroyed = destroyed;
@@ -126,7 +145,9 @@ pub fn attack_barricade(
         power_blow,
     )?;
     let damage = damage_for(rules, won, power_blow);
-    let (integrity, destroyed) = damage_barricade(game, token, damage, None)?;
+    let roll_seq = game.last_seq();
+    let (integrity, destroyed) =
+        game.caused_by(roll_seq, |game| damage_barricade(game, token, damage, None))?;
     report.building = format!("Barricade {}", token.0);
     report.damage = damage;
     report.integrity = integrity;

@@ -119,30 +119,8 @@ impl Repl {
     /// Run one play command (`name` without its colon, `arg` the rest of the line). `None` when `name`
     /// is not a play command; otherwise the text to show, or the refusal.
     pub fn play(&self, name: &str, arg: &str) -> Option<Result<String, String>> {
-        let known = [
-            "wave",
-            "activate",
-            "move",
-            "step",
-            "attack",
-            "blow",
-            "shoot",
-            "aim",
-            "claim",
-            "use",
-            "heal",
-            "ability",
-            "cast",
-            "breakfree",
-            "done",
-            "heroes",
-            "enemies",
-            "endwave",
-            "status",
-            "buy",
-            "council",
-        ];
-        if !known.contains(&name) {
+        let runs = crate::repl::commands::find(name).map(|c| c.runs);
+        if runs != Some(crate::repl::commands::Runs::Play) {
             return None;
         }
         Some(self.play_command(name, arg))
@@ -529,6 +507,17 @@ fn party_hero(game: &Game, text: &str) -> Result<String, String> {
     }
 }
 
+/// The order words of `:buy` (what [`council_order_of`] reads), for Tab completion.
+pub const COUNCIL_ORDERS: &[&str] = &[
+    "upgrade",
+    "repair",
+    "barricade",
+    "trap",
+    "heal",
+    "herb",
+    "resurrect",
+];
+
 /// A `:buy` order.
 fn council_order_of(game: &Game, arg: &str) -> Result<crate::rules::hooks::CouncilOrder, String> {
     use crate::rules::hooks::CouncilOrder as C;
@@ -593,7 +582,12 @@ fn council_order_of(game: &Game, arg: &str) -> Result<crate::rules::hooks::Counc
             hero: party_hero(game, rest)?,
             at: None,
         },
-        other => return Err(format!("unknown Council order {other:?}")),
+        other => {
+            return Err(format!(
+                "unknown Council order {other:?} (one of {})",
+                COUNCIL_ORDERS.join(", ")
+            ))
+        }
     })
 }
 

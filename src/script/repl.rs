@@ -486,7 +486,9 @@ fn check_saved(
 }
 
 /// A value as the REPL prints it: tables with their array part first, then other keys sorted; a table
-/// met again on the way is shown as `<cycle>`; strings quoted; handles by their `__tostring`.
+/// met again on the way is shown as `<cycle>`; strings quoted; a model or building handle shown alone by
+/// its `__tostring` and its fields (its `__pairs`, in the handle's order), inside a table by its
+/// `__tostring` only.
 pub fn render(lua: &Lua, v: &Value) -> String {
     let mut out = String::new();
     let mut seen = HashSet::new();
@@ -502,20 +504,73 @@ fn write_value(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, ou
             let _ = write!(out, "{:?}", s.to_string_lossy());
         }
         Value::Table(t) => write_table(lua, t, depth, seen, out),
-        other => {
-            // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
-            let budget = crate::script::host::host(lua)
-                .map(|h| h.limits.chunk_instructions)
-                .unwrap_or(0);
-            let text = crate::script::host::with_budget(lua, budget, || {
-                lua.globals()
-                    .get::<mlua::Function>("tostring")?
-                    .call::<String>(other.clone())
-            })
-            .unwrap_or_else(|_| other.type_name().to_string());
-            out.push_str(&text);
+        Value::UserData(ud) if depth == 0 && has_pairs(ud) => {
+            write_leaf(lua, v, out);
+            write_fields(lua, v, depth, seen, out);
         }
+        other => write_leaf(lua, other, out),
     }
+}
+
+/// Whether a userdata lists its fields to `pairs` (the model and building handles).
+fn has_pairs(ud: &mlua::AnyUserData) -> bool {
+    ud.metatable()
+        .and_then(|mt| mt.get::<Value>("__pairs"))
+        .is_ok_and(|f| !f.is_nil())
+}
+
+/// ` { key = value, ... }` from `pairs(v)`, in the order it gives them (run under a chunk's budget).
+fn write_fields(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
+    let budget = crate::script::host::host(lua)
+        .map(|h| h.limits.chunk_instructions)
+        .unwrap_or(0);
+    let fields = crate::script::host::with_budget(lua, budget, || {
+        let (next, state, mut key): (mlua::Function, Value, Value) = lua
+            .globals()
+            .get::<mlua::Function>("pairs")?
+            .call(v.clone())?;
+        let mut fields = Vec::new();
+        loop {
+            let (k, value): (Value, Value) = next.call((state.clone(), key))?;
+            if k.is_nil() {
+                break;
+            }
+            fields.push((k.clone(), value));
+            key = k;
+        }
+        Ok(fields)
+    });
+    let Ok(fields) = fields else {
+        return; // a handle to a model that is gone: its name says enough
+    };
+    let pad = "  ".repeat(depth + 1);
+    out.push_str(" {\n");
+    for (k, value) in fields {
+        let k = match k {
+            Value::String(s) => s.to_string_lossy(),
+            other => format!("[{}]", other.type_name()),
+        };
+        let _ = write!(out, "{pad}{k} = ");
+        write_value(lua, &value, depth + 1, seen, out);
+        out.push_str(",\n");
+    }
+    out.push_str(&"  ".repeat(depth));
+    out.push('}');
+}
+
+/// A value by `tostring` (a handle's name, a number, `true`).
+fn write_leaf(lua: &Lua, v: &Value, out: &mut String) {
+    // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
+    let budget = crate::script::host::host(lua)
+        .map(|h| h.limits.chunk_instructions)
+        .unwrap_or(0);
+    let text = crate::script::host::with_budget(lua, budget, || {
+        lua.globals()
+            .get::<mlua::Function>("tostring")?
+            .call::<String>(v.clone())
+    })
+    .unwrap_or_else(|_| v.type_name().to_string());
+    out.push_str(&text);
 }
 
 fn write_table(lua: &Lua, t: &Table, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {

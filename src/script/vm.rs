@@ -413,13 +413,18 @@ impl Vm {
         // object there, which a hook's debugging line would corrupt. `village run` and the REPL, whose
         // stdout a person reads, turn it back to stdout (`ScriptHost::print_to_stdout`).
         let host = self.host.clone();
-        let print = lua.create_function(move |_, args: MultiValue| {
+        // There a table prints as the REPL shows it (its keys and values), not as `table: 0x…`.
+        let print = lua.create_function(move |lua, args: MultiValue| {
             let mut line = String::new();
+            let readable = host.print_stdout.get();
             for (i, v) in args.iter().enumerate() {
                 if i > 0 {
                     line.push('\t');
                 }
-                line.push_str(&v.to_string()?);
+                match v {
+                    Value::Table(_) if readable => line.push_str(&super::repl::render(lua, v)),
+                    _ => line.push_str(&v.to_string()?),
+                }
             }
             line.push('\n');
             // A closed pipe is the reader's choice, not the script's error.

@@ -595,9 +595,10 @@ fn modifiers_sum(mods: &[super::vocab::Modifier], role: Role) -> i32 {
     mods.iter().filter(|m| m.to == role).map(|m| m.value).sum()
 }
 
-/// Why event `seq` happened, for `:explain`: the event in words, the rolls and script changes logged
-/// just before it that belong to it (back to the previous combat, activation or move), and the events
-/// it led to up to the next one of those.
+/// Why event `seq` happened, for `:explain`: the event in words, the event that caused it (its `cause`
+/// link), the rolls and script changes logged just before it that belong to it (back to the previous
+/// combat, activation or move), and what it led to: the events that name it as their cause, each with
+/// its own consequences indented under it. Events that merely came later are not listed.
 pub fn explain(game: &Game, seq: usize) -> Option<String> {
     let log = game.log();
     let e = log.get(seq)?;
@@ -612,24 +613,53 @@ pub fn explain(game: &Game, seq: usize) -> Option<String> {
         .rev()
         .find(|&i| boundary(&log[i].kind))
         .map_or(0, |i| i + 1);
-    let end = (seq + 1..log.len())
-        .find(|&i| boundary(&log[i].kind))
-        .unwrap_or(log.len());
-    let mut out = vec![format!("{}", describe(e, &names))];
-    let before: Vec<String> = (start..seq).map(|i| describe(&log[i], &names)).collect();
+    let mut out = vec![describe(e, &names)];
+    if let Some(c) = e.cause.and_then(|c| log.get(c as usize)) {
+        out.push("  caused by:".into());
+        out.push(format!("    {}", describe(c, &names)));
+    }
+    let before: Vec<String> = (start..seq)
+        .filter(|&i| log[i].cause.is_none() || log[i].cause == e.cause)
+        .map(|i| describe(&log[i], &names))
+        .collect();
     if !before.is_empty() {
         out.push("  after:".into());
         out.extend(before.into_iter().map(|l| format!("    {l}")));
     }
-    // What it led to: at most a handful of events (a wave's last blow is followed by its whole End
-    // Sequence otherwise).
-    let after: Vec<String> = (seq + 1..end)
-        .take(6)
-        .map(|i| describe(&log[i], &names))
-        .collect();
+    // What it led to: its consequences, and theirs under them. Causes always point back, so the
+    // events after it are the only candidates.
+    let mut after = Vec::new();
+    consequences(log, seq as u64, 0, &names, &mut after);
     if !after.is_empty() {
         out.push("  which led to:".into());
-        out.extend(after.into_iter().map(|l| format!("    {l}")));
+        out.extend(after);
     }
     Some(out.join("\n"))
+}
+
+/// The most consequence lines `:explain` shows (a morale check that routs a side can cause dozens).
+const MAX_CONSEQUENCES: usize = 24;
+
+/// The events caused by event `seq`, in log order, each followed by its own consequences indented one
+/// step further.
+fn consequences(
+    log: &[Event],
+    seq: u64,
+    depth: usize,
+    names: &BTreeMap<ModelId, String>,
+    out: &mut Vec<String>,
+) {
+    for e in log.iter().skip(seq as usize + 1) {
+        if e.cause != Some(seq) {
+            continue;
+        }
+        if out.len() >= MAX_CONSEQUENCES {
+            if out.last().is_none_or(|l| l.trim() != "...") {
+                out.push(format!("{}...", "  ".repeat(depth + 2)));
+            }
+            return;
+        }
+        out.push(format!("{}{}", "  ".repeat(depth + 2), describe(e, names)));
+        consequences(log, e.seq, depth + 1, names, out);
+    }
 }

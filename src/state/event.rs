@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub seq: u64,
+    /// The event this one followed from, when the kernel knows it: a combat for the Recoil, Wound,
+    /// removal or morale check it led to, a Leader's removal for the morale checks it set off. `:explain`
+    /// shows what an event caused from these links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<u64>,
     #[serde(flatten)]
     pub kind: EventKind,
 }

@@ -80,6 +80,10 @@ pub struct Game {
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
+    /// The events being resolved, innermost last: an event recorded meanwhile is caused by the last
+    /// ([`Game::caused_by`]). Empty between rules; not saved.
+    #[serde(skip)]
+    causes: Vec<u64>,
     /// Pathfinding reuse: the navigators built for this table. Not saved; rebuilt on demand.
     #[serde(skip)]
     navigators: NavCache,
@@ -233,6 +237,7 @@ impl Game {
             next_model: 1,
             next_token: 1,
             log: Vec::new(),
+            causes: Vec::new(),
             navigators: NavCache::default(),
         }
     }
@@ -265,6 +270,7 @@ impl Game {
             next_model,
             next_token,
             log,
+            causes,
             navigators,
         } = self;
         Checkpoint {
@@ -292,6 +298,7 @@ impl Game {
                 next_model: *next_model,
                 next_token: *next_token,
                 log: Vec::new(),
+                causes: causes.clone(),
                 navigators: navigators.clone(),
             },
             log_len: log.len(),
@@ -314,7 +321,26 @@ impl Game {
     /// Append an event to the log.
     pub fn record(&mut self, kind: EventKind) {
         let seq = self.log.len() as u64;
-        self.log.push(Event { seq, kind });
+        let cause = self.causes.last().copied();
+        self.log.push(Event { seq, cause, kind });
+    }
+
+    /// The number of the last event recorded (the one just logged), if any.
+    pub fn last_seq(&self) -> Option<u64> {
+        self.log.last().map(|e| e.seq)
+    }
+
+    /// Run `f` as the consequences of event `seq`: every event it records names `seq` as its cause
+    /// (unless a nested consequence names a nearer one). Only the log's `cause` fields differ from
+    /// running `f` alone.
+    pub fn caused_by<R>(&mut self, seq: Option<u64>, f: impl FnOnce(&mut Game) -> R) -> R {
+        let Some(seq) = seq else {
+            return f(self);
+        };
+        self.causes.push(seq);
+        let out = f(self);
+        self.causes.pop();
+        out
     }
 
     /// The whole log, oldest first.

@@ -41,6 +41,16 @@ fn defeated_since(game: &Game, from: usize, id: ModelId) -> bool {
     })
 }
 
+/// The last removal since event `from` of a model `which` accepts: its event number.
+fn removal_since(game: &Game, from: usize, which: impl Fn(ModelId) -> bool) -> Option<u64> {
+    game.log()
+        .iter()
+        .skip(from)
+        .rev()
+        .find(|e| matches!(&e.kind, EventKind::Removed { model, .. } if which(*model)))
+        .map(|e| e.seq)
+}
+
 /// Every model of the heroes' side still on the table checks morale for `trigger`, in id order.
 fn everyone_checks(
     game: &mut Game,
@@ -77,15 +87,24 @@ pub fn after_action(
     let fell = w
         .leaders
         .iter()
-        .any(|id| game.model(*id).is_err() && defeated_since(game, w.from, *id));
-    if fell {
-        everyone_checks(game, rosters, hooks, MoraleTrigger::LeaderDefeated)?;
+        .find(|id| game.model(**id).is_err() && defeated_since(game, w.from, **id));
+    if let Some(leader) = fell {
+        // The checks are the consequence of the Leader's removal in the log.
+        let cause = removal_since(game, w.from, |m| m == *leader);
+        game.caused_by(cause, |game| {
+            everyone_checks(game, rosters, hooks, MoraleTrigger::LeaderDefeated)
+        })?;
     }
     let start = &game.wave_start_side;
     let lost = start.iter().filter(|id| game.model(**id).is_err()).count();
     if !start.is_empty() && lost * 2 > start.len() && !game.spent.iter().any(|s| s == HALF_LOST) {
         game.spent.push(HALF_LOST.to_string());
-        everyone_checks(game, rosters, hooks, MoraleTrigger::HalfLost)?;
+        // Caused by the removal that tipped the count over half, when it was in this action.
+        let side = game.wave_start_side.clone();
+        let cause = removal_since(game, w.from, |m| side.contains(&m));
+        game.caused_by(cause, |game| {
+            everyone_checks(game, rosters, hooks, MoraleTrigger::HalfLost)
+        })?;
     }
     Ok(())
 }

@@ -108,6 +108,33 @@ pub struct ModelRef {
 }
 
 impl ModelRef {
+    /// Its fields in [`MODEL_FIELDS`] order, each with its value now (`pairs(model)`, and the REPL's
+    /// display of a handle); a nil field is left out. A model off the table has only `id`, `name` and
+    /// `defeated`, as indexing it answers.
+    fn fields(&self, lua: &Lua) -> mlua::Result<Vec<(&'static str, Value)>> {
+        let game = self.core.read(lua)?;
+        let mut out = Vec::new();
+        match game.model(self.id) {
+            Ok(m) => {
+                for key in MODEL_FIELDS {
+                    let v = model_field(lua, &game, &self.core.rules, m, key)?;
+                    if !v.is_nil() {
+                        out.push((*key, v));
+                    }
+                }
+            }
+            Err(_) => {
+                let defeated = self
+                    .removal(&game)
+                    .is_some_and(|r| r == "defeated" || r == "gruesome kill");
+                out.push(("id", Value::Integer(i64::from(self.id.0))));
+                out.push(("name", Value::String(lua.create_string(&self.name)?)));
+                out.push(("defeated", Value::Boolean(defeated)));
+            }
+        }
+        Ok(out)
+    }
+
     /// Why the model left the table, if it did.
     fn removal(&self, game: &Game) -> Option<String> {
         game.log().iter().rev().find_map(|e| match &e.kind {
@@ -167,6 +194,9 @@ impl UserData for ModelRef {
                 },
             }
         });
+        methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
+            iterate(lua, this.fields(lua)?)
+        });
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
             Ok(format!("{} ({})", this.name, this.id))
         });
@@ -177,6 +207,24 @@ impl UserData for ModelRef {
             },
         );
     }
+}
+
+/// What `__pairs` returns for `fields`: an iterator giving each field and its value in order, read when
+/// the loop began (a stable order, unlike a table's).
+fn iterate(
+    lua: &Lua,
+    fields: Vec<(&'static str, Value)>,
+) -> mlua::Result<(mlua::Function, Value, Value)> {
+    let next = std::cell::Cell::new(0usize);
+    let f = lua.create_function(move |lua, _: mlua::MultiValue| {
+        let i = next.get();
+        next.set(i + 1);
+        Ok(match fields.get(i) {
+            Some((k, v)) => (Value::String(lua.create_string(k)?), v.clone()),
+            None => (Value::Nil, Value::Nil),
+        })
+    })?;
+    Ok((f, Value::Nil, Value::Nil))
 }
 
 /// How a removal reason reads after a model's name.
@@ -205,6 +253,18 @@ impl UserData for BuildingRef {
             let game = this.core.read(lua)?;
             let b = game.building(&this.name).map_err(|e| fail(lua, e))?;
             building_field(lua, b, &key)
+        });
+        methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
+            let game = this.core.read(lua)?;
+            let b = game.building(&this.name).map_err(|e| fail(lua, e))?;
+            let mut fields = Vec::new();
+            for key in BUILDING_FIELDS {
+                let v = building_field(lua, b, key)?;
+                if !v.is_nil() {
+                    fields.push((*key, v));
+                }
+            }
+            iterate(lua, fields)
         });
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(this.name.clone()));
         methods.add_meta_method(

@@ -9,7 +9,8 @@ pub(super) const CLASSES: &[Class] = &[
         name: "Model",
         kind: ClassKind::Handle,
         doc: "A handle to a model of a game, resolved on every use: once the model is off the table, only \
-              `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`.",
+              `id`, `name` and `defeated` answer and other fields are an error. Handles compare with `==`; \
+              `pairs(m)` lists the fields in this order (nil ones left out), `tostring(m)` is \"Name (id)\".",
         usage: "local orc = g:place(\"Orc Warrior\", { x = 3, y = 3 })",
         fields: MODEL_FIELD_SPECS,
         methods: MODEL_METHODS,
@@ -17,7 +18,8 @@ pub(super) const CLASSES: &[Class] = &[
     Class {
         name: "Building",
         kind: ClassKind::Handle,
-        doc: "A handle to a building of a game, resolved on every use. Handles compare with `==`.",
+        doc: "A handle to a building of a game, resolved on every use. Handles compare with `==`; \
+              `pairs(b)` lists the fields in this order, `tostring(b)` is the name.",
         usage: "local th = g:building(\"Town Hall\")",
         fields: BUILDING_FIELD_SPECS,
         methods: &[],
@@ -867,6 +869,12 @@ pub(super) const CLASSES: &[Class] = &[
         usage: "for _, e in ipairs(g:log()) do print(e.seq, e.event) end",
         fields: &[
             f("seq", "integer", "Position in the log."),
+            opt(
+                "cause",
+                "integer",
+                "The `seq` of the event this one followed from (the combat a Recoil, Wound or removal came \
+                 from), when the kernel knows it.",
+            ),
             f("event", "string", "What happened: \"roll\", \"activation\", \"moved\", \"combat\", ..."),
             f("[string]", "any", "The event's data."),
         ],

@@ -2,8 +2,10 @@
 //! game, the global `game`, with the same API scripts use. On a terminal it is a rustyline editor with
 //! a history file, Tab completion from live state and multi-line input; from a pipe it reads commands
 //! line by line, echoes them, and exits non-zero when any failed, so other programs can drive it. An
-//! error never ends the session. Evaluation, completion and save/load are the script host's
-//! (`script::repl`); this module owns the terminal and the `:commands`.
+//! error never ends the session. Evaluation, Lua completion and save/load are the script host's
+//! (`script::repl`); this module owns the terminal and runs the `:commands` of [`commands::COMMANDS`].
+
+pub mod commands;
 
 use crate::script::repl::{Eval, NewGame, Repl};
 use crate::script::Limits;
@@ -26,39 +28,6 @@ pub struct Options {
     /// Where the history is kept (terminal sessions only).
     pub history: Option<PathBuf>,
 }
-
-const HELP: &str = "\
-Lua runs against the live game `game` (the API of scripts: `game:models()`, `game:play_wave()`, ...).
-An expression shows its value; a statement runs; an unfinished chunk asks for more lines.
-  :help            this text
-  :map             the table as an ASCII map, with a key
-  :log [n]         the last n events in words (default 10)
-  :explain [#N]    why event N happened (default: the latest combat): its rolls and what followed
-  :reload          reload scripts and rosters (errors keep the last good version)
-  :render FILE     write an SVG picture of the table to FILE
-  :save FILE       write the whole game (state, dice, log) to FILE
-  :load FILE       replace `game` with the one saved in FILE
-  :complete TEXT   the Tab-completion candidates for TEXT
-  :quit            leave (also Ctrl-D)
-Playing the heroes by hand:
-  :wave                        start the next wave (build, deploy, abilities)
-  :activate NAME [DICE]        roll a hero's activation (2 dice by default); one failed die without a
-                               turnover leaves it Active, to be activated again this turn
-  :activate NAME group [NAMES] a Leader and its group (every Active friend that may join, or NAMES)
-  :cast NAME                   declare spellcasting for NAME's next :activate (§3.7), then
-  :cast SPELL POWER [TARGET | X Y | X1 Y1 X2 Y2]   cast, spending Power actions (a Wall's two ends)
-  :move NAME|BUILDING|X Y      one move toward it     :step NAME|X Y  a one-base-width step
-  :attack NAME   a melee attack                       :blow NAME      a Power Blow
-  :shoot NAME    a shot (:aim NAME: Aimed Shot; :shoot NAME with A B: Concentrated Shooting)
-  :breakfree                   work at breaking free (Transfixed or Entangled: two actions)
-  :claim                       claim the Opportunity token in contact
-  :use ITEM   :heal NAME       :ability NAME [at TARGET]   a signature's action
-  :done                        end the activation     :heroes        the hero policy plays the rest
-  :enemies                     the enemy turn, then a new round
-  :endwave                     after a won wave: the End Sequence, then the Council opens
-  :buy ORDER                   a Council purchase (upgrade B, repair B N, trap X Y, barricade X1 Y1 X2 Y2,
-                               heal NAME, herb NAME, resurrect NAME); :council auto: the policy's
-  :status                      who is active, and how many actions are left";
 
 /// What one line or chunk did.
 enum Step {
@@ -147,8 +116,8 @@ fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> 
 
 /// One command or Lua chunk.
 fn one(repl: &Repl, input: &str) -> Step {
-    let text = input.trim();
-    if let Some(cmd) = text.strip_prefix(':') {
+    // A command keeps its trailing space: `:complete :attack ` asks for every enemy.
+    if let Some(cmd) = input.trim_start().strip_prefix(':') {
         return command(repl, cmd);
     }
     match repl.eval(input) {
@@ -160,19 +129,21 @@ fn one(repl: &Repl, input: &str) -> Step {
 }
 
 fn command(repl: &Repl, cmd: &str) -> Step {
-    let (name, arg) = match cmd.split_once(char::is_whitespace) {
-        Some((n, a)) => (n, a.trim()),
-        None => (cmd, ""),
+    let (typed, raw) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+    let arg = raw.trim();
+    let Some(c) = commands::find(typed) else {
+        return Step::Failed(format!("unknown command :{typed} (:help lists them)"));
     };
-    if let Some(r) = repl.play(name, arg) {
-        return match r {
-            Ok(text) => Step::Output(text),
-            Err(e) => Step::Failed(e),
+    if c.runs == commands::Runs::Play {
+        return match repl.play(c.name, arg) {
+            Some(Ok(text)) => Step::Output(text),
+            Some(Err(e)) => Step::Failed(e),
+            None => Step::Failed(format!(":{} is not a play command", c.name)),
         };
     }
-    match name {
-        "help" | "h" | "?" => Step::Output(HELP.to_string()),
-        "quit" | "q" | "exit" => Step::Quit,
+    match c.name {
+        "help" => Step::Output(commands::help()),
+        "quit" => Step::Quit,
         "map" => {
             let (cols, rows) = terminal_size();
             match repl.with_game(|g| crate::render::ascii_map(g, cols, rows)) {
@@ -213,7 +184,7 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 )),
             }
         }
-        "save" | "load" | "render" if arg.is_empty() => {
+        name @ ("save" | "load" | "render") if arg.is_empty() => {
             Step::Failed(format!(":{name} needs a FILE"))
         }
         "render" => match repl.with_game(crate::render::svg).and_then(|s| {
@@ -259,10 +230,21 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             }
         }
         "complete" => {
-            let (_, words) = repl.complete(arg);
-            Step::Output(words.join(" "))
+            let (_, words) = commands::complete(repl, raw.trim_start());
+            // A candidate of several words ("Captain Maren") is quoted, so the list reads unambiguously.
+            let shown: Vec<String> = words
+                .iter()
+                .map(|w| {
+                    if w.contains(char::is_whitespace) {
+                        format!("{w:?}")
+                    } else {
+                        w.clone()
+                    }
+                })
+                .collect();
+            Step::Output(shown.join(" "))
         }
-        other => Step::Failed(format!("unknown command :{other} (:help lists them)")),
+        other => Step::Failed(format!(":{other} has no console handler")),
     }
 }
 
@@ -295,7 +277,7 @@ impl Completer for Console {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        Ok(self.repl.complete(&line[..pos]))
+        Ok(commands::complete(&self.repl, &line[..pos]))
     }
 }
 
