@@ -117,7 +117,11 @@ fn legs_in(line: &str) -> usize {
 }
 
 fn event(kind: EventKind) -> Event {
-    Event { seq: 7, kind }
+    Event {
+        seq: 7,
+        cause: None,
+        kind,
+    }
 }
 
 #[test]
