@@ -754,7 +754,7 @@ fn unknown_trait_names_file_entry_field_and_line() {
         .display()
         .to_string();
     let want = format!(
-        "{file}: entry \"Goblin Looter\", field \"traits\": unknown trait \"Savge\" (line {})",
+        "{file}: entry \"Goblin Looter\", field \"traits\": unknown trait \"Savge\" (did you mean \"Savage\"?) (line {})",
         line_containing(text, "Savge")
     );
     assert!(errors.contains(&want), "{errors:?}");
@@ -1092,7 +1092,7 @@ fn params_references_are_checked_and_typed() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].contains(
-            "entry \"Ambush\", field \"params.profile\": unknown profile \"Goblin Lootr\" (line 6)"
+            "entry \"Ambush\", field \"params.profile\": unknown profile \"Goblin Lootr\" (did you mean \"Goblin Looter\"?) (line 6)"
         ),
         "{errors:?}"
     );
