@@ -137,7 +137,13 @@ fn check_mod(name: &str, files: &[(&str, &str)]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success(), "village check --mod failed:\n{text}");
+    // The errors follow the profile table: show them, not the table.
+    let errors: Vec<&str> = text.lines().skip_while(|l| !l.contains("error")).collect();
+    assert!(
+        out.status.success(),
+        "village check --mod failed:\n{}",
+        errors.join("\n")
+    );
     text
 }
 
@@ -206,4 +212,37 @@ fn an_enemy_and_a_trait_with_every_documented_field_pass_check() {
     );
     assert!(!text.contains("unknown field"), "{text}");
     assert!(text.contains("Doc Marksman"), "{text}");
+}
+
+/// The README and the designer's guide point to the page, and the guide's own list of a hero's fields is
+/// the page's.
+#[test]
+fn the_readme_and_the_guide_link_the_page_and_the_guide_lists_the_hero_fields() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    assert!(
+        readme.contains("(docs/rosters.md)"),
+        "README.md links docs/rosters.md"
+    );
+    let guide = std::fs::read_to_string(root().join("docs/scripting.md")).expect("the guide");
+    assert!(
+        guide.contains("](rosters.md)"),
+        "docs/scripting.md links rosters.md"
+    );
+    let lead = "The fields a hero may have are ";
+    let start = guide.find(lead).expect("the guide lists a hero's fields") + lead.len();
+    let list = &guide[start..];
+    let list = &list[..list.find(';').expect("the list ends with `;`")];
+    let mut listed: Vec<String> = list
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    let mut documented = documented_fields(&generated(), "[[hero]]");
+    listed.sort();
+    documented.sort();
+    assert_eq!(
+        listed, documented,
+        "docs/scripting.md's list of a hero's fields is not {DOC}'s"
+    );
 }
