@@ -292,7 +292,7 @@ impl<'a> Page<'a> {
                 } else {
                     self.optional(s, &kind)
                 },
-                self.range(s, &format!("{prefix}{field}")),
+                self.range(&format!("{prefix}{field}")),
             ));
         }
         for (header, dotted, table, prefix) in subtables {
@@ -347,21 +347,11 @@ impl<'a> Page<'a> {
         }
     }
 
-    /// The valid range of a numeric field: `RANGES`' when it has one, else what its Rust type allows.
-    fn range(&self, s: &'a Value, key: &str) -> String {
-        if let Some(r) = range_of(self.file, self.table, key) {
-            return cell(&r.describe());
-        }
-        let (s, _) = self.non_null(s);
-        match (
-            s.get("minimum").and_then(Value::as_f64),
-            s.get("maximum").and_then(Value::as_f64),
-        ) {
-            (Some(min), Some(max)) => format!("{min} to {max}"),
-            (Some(min), None) => format!("{min} or more"),
-            (None, Some(max)) => format!("at most {max}"),
-            (None, None) => String::new(),
-        }
+    /// The valid range of a numeric field, as `RANGES` gives it; empty when it has none (the bounds of the
+    /// Rust type would mislead: a building ability's `level` is a `u8`, but only 1 to `max_level` passes
+    /// `validate`, which says so in the field's description).
+    fn range(&self, key: &str) -> String {
+        range_of(self.file, self.table, key).map_or(String::new(), |r| cell(&r.describe()))
     }
 }
 
@@ -411,13 +401,32 @@ fn toml_literal(v: &Value) -> String {
     }
 }
 
-/// Text fit for one Markdown table cell: one line, no column breaks, rustdoc links as plain code.
+/// Text fit for one Markdown table cell: one line, no column breaks, rustdoc links (`` [`Params`] ``) as
+/// plain code.
 fn cell(text: &str) -> String {
-    text.replace("\n\n", "<br>")
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("[`") {
+        let link = rest[at + 1..]
+            .find("`]")
+            .map(|end| &rest[at + 1..at + end + 2])
+            .filter(|code| !code.contains(['[', ']', '\n']));
+        match link {
+            Some(code) => {
+                out.push_str(&rest[..at]);
+                out.push_str(code);
+                rest = &rest[at + code.len() + 2..];
+            }
+            None => {
+                out.push_str(&rest[..at + 2]);
+                rest = &rest[at + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("\n\n", "<br>")
         .replace('\n', " ")
         .replace('|', "\\|")
-        .replace("[`", "`")
-        .replace("`]", "`")
 }
 
 /// The entry of table `key` that uses the most fields, cut verbatim from the roster file `text`: for a
@@ -545,6 +554,14 @@ mod tests {
     use super::*;
 
     const FILE: &str = "# head\n[[a]]\nname = \"x\"\n\n# the next one\n[[a]]\nname = \"y\"\nlist = [\n  [1, 2],\n]\n[a.sub]\nk = 1\n[[a.more]]\nm = 2\n\n[b]\nz = 1\n";
+
+    #[test]
+    fn a_cell_is_one_line_with_rustdoc_links_as_code() {
+        assert_eq!(
+            cell("One value of [`Params`].\nSee `[[trait]]` | x.\n\nMore."),
+            "One value of `Params`. See `[[trait]]` \\| x.<br>More."
+        );
+    }
 
     #[test]
     fn an_entry_runs_to_the_next_header_that_is_not_its_own_sub_table() {

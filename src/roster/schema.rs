@@ -360,7 +360,7 @@ pub enum Timing {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingAbility {
-    /// 1, 2 or 3 (Level I, II, III).
+    /// The Level that grants it: 1, 2 or 3 (Level I, II, III), at most `rules.toml` `setup.max_level`.
     pub level: u8,
     /// The ability's name, as Council orders and the log name it.
     pub name: String,
