@@ -4,6 +4,9 @@
 //! Owns the per-file entry structs (so a field that belongs to another kind, e.g. `signature` on an
 //! enemy, is an unknown field) and the derived facts of a profile (base size, movement band). It never
 //! resolves a rule; it only describes the model.
+//!
+//! The entry structs derive `JsonSchema` for docs/rosters.md (`reference`): their `///` comments are the
+//! designer's documentation of each field.
 
 use super::rules::Rules;
 use super::schema::{Ability, Measure, ProfileKind, Tier};

@@ -4,6 +4,9 @@
 //! Plain serde data, strictly parsed (`deny_unknown_fields` everywhere). Nothing here knows how a rule
 //! is resolved; scripts and the rules module give the data meaning. Never add a `HashMap`: anything a
 //! user or a script can observe must iterate in a stable order.
+//!
+//! Every struct and enum a roster file holds also derives `JsonSchema`: docs/rosters.md is generated from
+//! it (`reference`), so a field's `///` comment is what a designer reads about it.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
