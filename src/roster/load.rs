@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 /// The roster files and the top-level tables each may hold. `rules.toml` is one single-valued table.
 pub(crate) const RULES_FILE: &str = "rules.toml";
-const FILES: &[(&str, &[&str], &[&str])] = &[
+pub(crate) const FILES: &[(&str, &[&str], &[&str])] = &[
     // (file, list tables, single-valued tables)
     (RULES_FILE, &[], &[]),
     ("traits.toml", &["trait"], &[]),

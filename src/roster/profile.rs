@@ -4,9 +4,13 @@
 //! Owns the per-file entry structs (so a field that belongs to another kind, e.g. `signature` on an
 //! enemy, is an unknown field) and the derived facts of a profile (base size, movement band). It never
 //! resolves a rule; it only describes the model.
+//!
+//! The entry structs derive `JsonSchema` for docs/rosters.md (`reference`): their `///` comments are the
+//! designer's documentation of each field.
 
 use super::rules::Rules;
 use super::schema::{Ability, Measure, ProfileKind, Tier};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Trait names the kernel reads directly (everything else about a trait is data or script).
@@ -99,7 +103,7 @@ pub fn move_band_of(traits: &[String]) -> Measure {
 }
 
 /// Enemy tiers as written in `bestiary.toml`.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum EnemyTier {
     Mob,
@@ -107,64 +111,93 @@ pub(crate) enum EnemyTier {
     Boss,
 }
 
-/// `[[enemy]]` in `bestiary.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// `[[enemy]]` in `bestiary.toml`: an enemy profile of the Bestiary (SUPPLEMENT §8), a Mob, Elite or Boss.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct EnemyEntry {
+    /// The enemy's name, unique among all profiles (heroes, enemies and Defenders).
     pub name: String,
+    /// Its tier (SUPPLEMENT §8); each Escalation row says which tiers a wave may buy.
     pub tier: EnemyTier,
+    /// Quality: the roll a die needs to succeed (2+ best, 6+ worst).
     pub quality: u8,
+    /// Combat: added to the D6 of every attack and defence roll.
     pub combat: u8,
+    /// Names of traits from `traits.toml`, each bringing its own rules.
     #[serde(default)]
     pub traits: Vec<String>,
+    /// The ranged weapon from `weapons.toml`; it needs a trait that `needs = "weapon"` (Shooter).
     #[serde(default)]
     pub weapon: Option<String>,
+    /// Spells from `spells.toml`; they need a trait that `needs = "spells"` (Spellcaster).
     #[serde(default)]
     pub spells: Vec<String>,
+    /// One or two Behaviours from `behaviours.toml`: how its Group acts in the enemy turn.
     pub behaviours: Vec<String>,
+    /// The printed Wave Points the wave builder spends (core §5.2); `village check` warns when they differ
+    /// from the formula (SUPPLEMENT §8).
     #[serde(default)]
     pub wave_points: Option<i64>,
+    /// The Alpha Rule every Elite and Boss has.
     #[serde(default)]
     pub alpha: Option<Ability>,
+    /// Flavour or notes for people.
     #[serde(default)]
     pub text: Option<String>,
 }
 
-/// `[[hero]]` in `heroes.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// `[[hero]]` in `heroes.toml`: a hero of the Hero Compendium, with a signature ability.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct HeroEntry {
+    /// The hero's name, unique among all profiles (heroes, enemies and Defenders).
     pub name: String,
+    /// Quality: the roll a die needs to succeed (2+ best, 6+ worst).
     pub quality: u8,
+    /// Combat: added to the D6 of every attack and defence roll.
     pub combat: u8,
+    /// Names of traits from `traits.toml`, each bringing its own rules.
     #[serde(default)]
     pub traits: Vec<String>,
+    /// The ranged weapon from `weapons.toml`; it needs a trait that `needs = "weapon"` (Shooter).
     #[serde(default)]
     pub weapon: Option<String>,
+    /// Spells from `spells.toml`; they need a trait that `needs = "spells"` (Spellcaster).
     #[serde(default)]
     pub spells: Vec<String>,
+    /// The hero's signature ability.
     pub signature: Ability,
+    /// The printed Wave Points; `village check` warns when they differ from the formula (SUPPLEMENT §8).
     #[serde(default)]
     pub wave_points: Option<i64>,
+    /// Flavour or notes for people.
     #[serde(default)]
     pub text: Option<String>,
 }
 
-/// `[[defender]]` in `defenders.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// `[[defender]]` in `defenders.toml`: a Village Defender, deployed by buildings and scenarios.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DefenderEntry {
+    /// The Defender's name, unique among all profiles (heroes, enemies and Defenders).
     pub name: String,
+    /// Quality: the roll a die needs to succeed (2+ best, 6+ worst).
     pub quality: u8,
+    /// Combat: added to the D6 of every attack and defence roll.
     pub combat: u8,
+    /// Names of traits from `traits.toml`, each bringing its own rules.
     #[serde(default)]
     pub traits: Vec<String>,
+    /// The ranged weapon from `weapons.toml`; it needs a trait that `needs = "weapon"` (Shooter).
     #[serde(default)]
     pub weapon: Option<String>,
+    /// Spells from `spells.toml`; they need a trait that `needs = "spells"` (Spellcaster).
     #[serde(default)]
     pub spells: Vec<String>,
+    /// The printed Wave Points; `village check` warns when they differ from the formula (SUPPLEMENT §8).
     #[serde(default)]
     pub wave_points: Option<i64>,
+    /// Flavour or notes for people.
     #[serde(default)]
     pub text: Option<String>,
 }

@@ -4,7 +4,11 @@
 //! Plain serde data, strictly parsed (`deny_unknown_fields` everywhere). Nothing here knows how a rule
 //! is resolved; scripts and the rules module give the data meaning. Never add a `HashMap`: anything a
 //! user or a script can observe must iterate in a stable order.
+//!
+//! Every struct and enum a roster file holds also derives `JsonSchema`: docs/rosters.md is generated from
+//! it (`reference`), so a field's `///` comment is what a designer reads about it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -14,7 +18,7 @@ use std::collections::BTreeMap;
 pub type Params = BTreeMap<String, ParamValue>;
 
 /// One value of [`Params`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ParamValue {
     Bool(bool),
@@ -26,7 +30,9 @@ pub enum ParamValue {
 }
 
 /// The three measures of SUPPLEMENT §1; lengths are in `rules.measures`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Measure {
     Short,
@@ -91,7 +97,9 @@ impl ProfileKind {
 }
 
 /// What a trait requires on the profile that carries it (and what requires the trait back).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum TraitNeed {
     /// A `weapon` (Shooter); a profile with a weapon must carry such a trait.
@@ -101,15 +109,17 @@ pub enum TraitNeed {
 }
 
 /// A trait of SUPPLEMENT §9 / core §8.1 (`rosters/traits.toml`, `[[trait]]`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Trait {
+    /// The trait's name, as profiles list it in `traits`.
     pub name: String,
     /// Wave Point cost (SUPPLEMENT §8); may be negative.
     pub cost: i32,
     /// When true the profile's weapon cost is added (Shooter).
     #[serde(default, skip_serializing_if = "is_false")]
     pub cost_from_weapon: bool,
+    /// What a profile carrying this trait must have (and what makes a profile need it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub needs: Option<TraitNeed>,
     /// One-line description.
@@ -117,20 +127,24 @@ pub struct Trait {
     /// Lua file relative to `scripts/`, e.g. `traits/savage.lua`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
 
 /// A bonus while the target is within a measure (Short Bow: +1 within Short).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RangeBonus {
+    /// The measure the target must be within.
     pub within: Measure,
+    /// Added to the shooter's Combat total.
     pub modifier: i32,
 }
 
 /// Range bands (Longbow: +1 / 0 / −2 at one / two / three Long measures).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RangeBands {
     /// The size of one band.
@@ -140,7 +154,7 @@ pub struct RangeBands {
 }
 
 /// How a ranged weapon is used up on a natural 1 (core §3.5).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Exhaustion {
     /// Roll again on a natural 1; a second 1 exhausts the weapon.
@@ -151,7 +165,7 @@ pub enum Exhaustion {
 }
 
 /// What a winning hit of a weapon does.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OnHit {
     /// The normal combat result (SUPPLEMENT §4).
@@ -162,33 +176,45 @@ pub enum OnHit {
 }
 
 /// A ranged weapon (`rosters/weapons.toml`, `[[weapon]]`); a Shooter's cost is its weapon's cost.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
+    /// The weapon's name, as a profile's `weapon` gives it.
     pub name: String,
+    /// How far it shoots: one measure of `rules.toml` `[measures]`.
     pub range: Measure,
     /// Wave Point cost of the Shooter trait with this weapon.
     pub cost: i32,
+    /// A bonus against a target within a measure (Short Bow).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub close_bonus: Option<RangeBonus>,
+    /// Range bands with their own modifiers, instead of one range (Longbow).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bands: Option<RangeBands>,
     /// One attack may be made for free after moving closer to the target (Javelins).
     #[serde(default, skip_serializing_if = "is_false")]
     pub free_after_move: bool,
+    /// How a natural 1 uses the weapon up.
     #[serde(default)]
     pub exhaustion: Exhaustion,
+    /// What a winning hit does.
     #[serde(default)]
     pub on_hit: OnHit,
+    /// One-line description.
     pub text: String,
+    /// Lua file relative to `scripts/` that gives it its rules; it must exist in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
 
 /// Spell kinds (core §3.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SpellKind {
     /// Used as a ranged attack with Combat = Power.
@@ -210,20 +236,24 @@ pub enum SpellKind {
 }
 
 /// Statistics of a Wall spell's barrier.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WallStats {
     /// Length in inches.
     pub length: f64,
+    /// Integrity points of the barrier.
     pub integrity: u32,
+    /// Structure of the barrier.
     pub structure: u32,
 }
 
 /// A spell (`rosters/spells.toml`, `[[spell]]`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spell {
+    /// The spell's name, as a profile's `spells` list it.
     pub name: String,
+    /// The spell kinds it belongs to (one or more; core §3.7).
     pub kinds: Vec<SpellKind>,
     /// No effect on Undead or Artificial models.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -231,11 +261,17 @@ pub struct Spell {
     /// Task size of a Ritual spell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ritual_actions: Option<u32>,
+    /// The barrier of a Wall spell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall: Option<WallStats>,
+    /// One-line description.
     pub text: String,
+    /// Lua file relative to `scripts/` that gives it its rules (directly in `scripts/spells/`); it must exist
+    /// in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
@@ -248,9 +284,10 @@ impl Spell {
 }
 
 /// An enemy Behaviour (core §6.2–6.3; `rosters/behaviours.toml`, `[[behaviour]]`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Behaviour {
+    /// The Behaviour's name, as an enemy's `behaviours` list it.
     pub name: String,
     /// Play order in the enemy turn (lower first); unique.
     pub order: u32,
@@ -280,53 +317,74 @@ pub struct Behaviour {
     /// Rulebook text: limits, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limits: Option<String>,
+    /// Lua file relative to `scripts/` that gives it its rules (directly in `scripts/behaviours/`); it must
+    /// exist in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
 
 /// A named ability carried by a profile: an Alpha Rule (Elite, Boss) or a hero's signature.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
+    /// The ability's name, as the log and reports show it.
     pub name: String,
+    /// What it does, in the rulebook's words.
     pub text: String,
+    /// Lua file relative to `scripts/` that gives it its rules (directly in `scripts/signatures/`,
+    /// `scripts/alpha/` or `scripts/traits/`); it must exist in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
 
 /// When a building ability is used (core §7.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Timing {
+    /// During the Council Phase, as a Council order.
     Council,
+    /// In the start-of-wave sequence (core §5.3).
     WaveStart,
+    /// During play.
     Wave,
+    /// Always.
     Passive,
 }
 
 /// One building ability at one level.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingAbility {
-    /// 1, 2 or 3 (Level I, II, III).
+    /// The Level that grants it: 1, 2 or 3 (Level I, II, III), at most `rules.toml` `setup.max_level`.
     pub level: u8,
+    /// The ability's name, as Council orders and the log name it.
     pub name: String,
+    /// When it is used.
     pub timing: Timing,
+    /// What it does, in the rulebook's words.
     pub text: String,
+    /// Lua file relative to `scripts/` that gives it its rules; it must exist in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
 
 /// A village building (`rosters/village.toml`, `[[building]]`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Building {
+    /// The building's name.
     pub name: String,
     /// Footprint east–west, inches.
     pub width: f64,
@@ -344,6 +402,8 @@ pub struct Building {
     /// An economic building, the Raider's target (Forge, Stable).
     #[serde(default, skip_serializing_if = "is_false")]
     pub economic: bool,
+    /// Its abilities, each at the Level that grants it; a building has one at each Level up to `rules.toml`
+    /// `setup.max_level`.
     pub abilities: Vec<BuildingAbility>,
 }
 
@@ -364,12 +424,14 @@ impl Building {
 }
 
 /// The Barricade (core §6.5; `[barricade]` in `rosters/village.toml`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Barricade {
     /// Length of the linear obstacle, inches.
     pub length: f64,
+    /// Integrity points.
     pub integrity: u32,
+    /// Structure.
     pub structure: u32,
     /// Supplies.
     pub cost: u32,
@@ -380,7 +442,7 @@ pub struct Barricade {
 }
 
 /// The Trap (core §6.5; `[trap]` in `rosters/village.toml`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Trap {
     /// Supplies.
@@ -396,13 +458,14 @@ pub struct Trap {
 }
 
 /// One Escalation row (SUPPLEMENT §5; `rosters/escalation.toml`, `[[escalation]]`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Escalation {
     /// Roman numeral, "I" to "VII".
     pub name: String,
     /// Budget as a percentage of party value.
     pub budget_percent: u32,
+    /// Only Mobs may be bought (no Elite, no Boss).
     pub mobs_only: bool,
     /// One Behaviour for the whole wave.
     pub one_behaviour: bool,
@@ -410,7 +473,9 @@ pub struct Escalation {
     pub elites_allowed: bool,
     /// The first Group contains one Boss.
     pub boss_first: bool,
+    /// Fewest enemy Groups in the wave.
     pub min_groups: u32,
+    /// Fewest distinct Behaviours in the wave.
     pub min_behaviours: u32,
     /// Igniters may burn buildings.
     pub igniters: bool,
@@ -427,7 +492,7 @@ impl Escalation {
 }
 
 /// A game length: the Escalation of each wave (`[[length]]` in `rosters/escalation.toml`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Length {
     /// `intro`, `standard`, `siege`.
@@ -437,24 +502,34 @@ pub struct Length {
 }
 
 /// When an Opportunity result resolves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OpportunityTiming {
+    /// At once, when the hero claims the token.
     Now,
+    /// At the end of the wave.
     WaveEnd,
 }
 
 /// One row of the Opportunity D6 table (SUPPLEMENT §7; `rosters/opportunities.toml`).
 /// Layering replaces rows by `roll`, not by name.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Opportunity {
+    /// The D6 face that gives this result, 1 to 6; one row per face.
     pub roll: u8,
+    /// The result's name.
     pub name: String,
+    /// When the result resolves.
     pub timing: OpportunityTiming,
+    /// What it does, in the rulebook's words.
     pub text: String,
+    /// Lua file relative to `scripts/` that gives it its rules (directly in `scripts/opportunities/`); it
+    /// must exist in some layer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<String>,
+    /// Named values handed to the script as `ctx.params`, so that no number is written in Lua; the keys
+    /// `profile`, `trait`, `behaviour`, `spell` and `weapon` must name an entry of the rosters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: Params,
 }
