@@ -17,6 +17,8 @@ use village::script::api::spec::{self, Class, ClassKind, CLASSES};
 use village::script::registry::KINDS;
 use village::script::{Limits, ScriptHost};
 
+mod markdown;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -29,24 +31,15 @@ const STUBS: &str = "scripts/types/village.lua";
 fn the_committed_stubs_are_what_the_spec_generates() {
     let path = root().join(STUBS);
     let want = spec::luals_meta();
-    if std::env::var_os("UPDATE_STUBS").is_some_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &want).unwrap();
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    if have != want {
-        let line = have
-            .lines()
-            .zip(want.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| have.lines().count().min(want.lines().count()))
-            + 1;
-        panic!(
-            "{STUBS} is stale (first difference at line {line}).\nRegenerate it with\n    \
-             cargo run -- api --luals > {STUBS}\nor\n    UPDATE_STUBS=1 cargo test --release --test api_stubs"
-        );
-    }
+    markdown::assert_generated(
+        &path,
+        STUBS,
+        &want,
+        markdown::update_requested(&["UPDATE_STUBS"]),
+        &format!(
+            "cargo run -- api --luals > {STUBS}\nor\n    UPDATE_STUBS=1 cargo test --release --test api_stubs"
+        ),
+    );
 }
 
 #[test]

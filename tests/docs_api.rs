@@ -11,6 +11,8 @@ use std::process::Command;
 use village::script::api::spec;
 use village::script::registry::KINDS;
 
+mod markdown;
+
 const API_DOC: &str = "docs/api.md";
 
 fn path() -> PathBuf {
@@ -18,9 +20,7 @@ fn path() -> PathBuf {
 }
 
 fn update_requested() -> bool {
-    ["UPDATE_DOCS", "UPDATE_STUBS"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|v| v == "1"))
+    markdown::update_requested(&["UPDATE_DOCS", "UPDATE_STUBS"])
 }
 
 #[test]
@@ -40,23 +40,15 @@ fn the_committed_api_reference_is_what_village_api_prints() {
         spec::reference_markdown(),
         "`village api` prints the spec's reference"
     );
-    if update_requested() {
-        std::fs::write(path(), &want).expect("writing docs/api.md");
-        return;
-    }
-    let have = std::fs::read_to_string(path()).unwrap_or_default();
-    if have != want {
-        let line = have
-            .lines()
-            .zip(want.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| have.lines().count().min(want.lines().count()))
-            + 1;
-        panic!(
-            "{API_DOC} is stale (first difference at line {line}).\nRegenerate it with\n    \
-             cargo run -- api > {API_DOC}\nor\n    UPDATE_DOCS=1 cargo test --release --test docs_api"
-        );
-    }
+    markdown::assert_generated(
+        &path(),
+        API_DOC,
+        &want,
+        update_requested(),
+        &format!(
+            "cargo run -- api > {API_DOC}\nor\n    UPDATE_DOCS=1 cargo test --release --test docs_api"
+        ),
+    );
 }
 
 /// Every script kind the loader knows and every entry point of each is in the committed reference,

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use village::roster::{rosters_markdown, UNDESCRIBED};
 
+mod markdown;
+
 const DOC: &str = "docs/rosters.md";
 
 fn root() -> &'static Path {
@@ -25,23 +27,13 @@ fn generated() -> String {
 fn the_committed_roster_reference_is_what_the_schema_generates() {
     let want = generated();
     let path = root().join(DOC);
-    if std::env::var_os("UPDATE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &want).expect("writing docs/rosters.md");
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    if have != want {
-        let line = have
-            .lines()
-            .zip(want.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| have.lines().count().min(want.lines().count()))
-            + 1;
-        panic!(
-            "{DOC} is stale (first difference at line {line}).\nRegenerate it with\n    \
-             UPDATE_DOCS=1 cargo test --release --test docs_rosters"
-        );
-    }
+    markdown::assert_generated(
+        &path,
+        DOC,
+        &want,
+        markdown::update_requested(&["UPDATE_DOCS"]),
+        "UPDATE_DOCS=1 cargo test --release --test docs_rosters",
+    );
 }
 
 /// Every table of every roster file has a section with described fields and a real example.

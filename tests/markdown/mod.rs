@@ -1,10 +1,41 @@
-//! Reading Markdown documents for tests that keep them true (the guide, the README): fenced blocks marked
-//! by an HTML comment on the line before them, and a command's output compared with a block.
+//! Keeping documents true, for the tests that check them (the guide, the README, the generated references):
+//! fenced blocks marked by an HTML comment on the line before them, a command's output compared with a
+//! block, and a generated file compared with what generates it. Each test program uses part of it.
 //!
 //! - `<!-- output -->` before a ```text block whose first line is `$ COMMAND`: the command must succeed
 //!   and print exactly the rest of the block;
 //! - `<!-- output contains -->`: the same, but each line of the block (except a lone `…`) must match a
 //!   line of the output, in order, whitespace runs counting as one space and `…` matching anything.
+
+#![allow(dead_code)]
+
+/// Whether one of the environment variables `vars` is 1: a generated file is to be rewritten.
+pub fn update_requested(vars: &[&str]) -> bool {
+    vars.iter()
+        .any(|v| std::env::var_os(v).is_some_and(|v| v == "1"))
+}
+
+/// Fail unless the committed file `path` (shown as `name`) holds exactly `want`; with `update`, write
+/// `want` there instead. `how` says how to regenerate it.
+pub fn assert_generated(path: &std::path::Path, name: &str, want: &str, update: bool, how: &str) {
+    if update {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("the folder of a generated file");
+        }
+        std::fs::write(path, want).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+        return;
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    if have != want {
+        let line = have
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| have.lines().count().min(want.lines().count()))
+            + 1;
+        panic!("{name} is stale (first difference at line {line}).\nRegenerate it with\n    {how}");
+    }
+}
 
 /// One fenced block after a marker.
 pub struct Block {
