@@ -456,6 +456,13 @@ struct CheckArgs {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`village check | head`) ends the program quietly, as it does any Unix
+    // tool: Rust ignores SIGPIPE, and every `println!` after the reader left would panic instead.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
