@@ -275,14 +275,15 @@ pub fn svg(game: &Game) -> String {
         game.wave, game.round
     );
     for t in &game.table.terrain {
-        let (fill, name) = match t.kind {
-            TerrainKind::Wood => ("#6b8e4e", "wood"),
-            TerrainKind::Hill => ("#c9b27c", "hill"),
-            TerrainKind::Rocks => ("#8a8a8a", "rocks"),
-            TerrainKind::Pond => ("#7fb2d9", "pond"),
-            TerrainKind::Field => ("#e8d98a", "field"),
-            TerrainKind::Wall => ("#5a4a3a", "wall"),
-            TerrainKind::Hedge => ("#3f6b2f", "hedge"),
+        let name = terrain_symbol(t.kind).1;
+        let fill = match t.kind {
+            TerrainKind::Wood => "#6b8e4e",
+            TerrainKind::Hill => "#c9b27c",
+            TerrainKind::Rocks => "#8a8a8a",
+            TerrainKind::Pond => "#7fb2d9",
+            TerrainKind::Field => "#e8d98a",
+            TerrainKind::Wall => "#5a4a3a",
+            TerrainKind::Hedge => "#3f6b2f",
         };
         match &t.shape {
             TerrainShape::Area(poly) => {

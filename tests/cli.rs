@@ -154,34 +154,16 @@ fn odds_melee_json_has_the_documented_shape_and_sums_to_one() {
 
 #[test]
 fn odds_melee_flags_change_the_odds_as_the_rules_say() {
-    let free = json(&[
-        "odds",
-        "melee",
-        "-a",
-        "3",
-        "-d",
-        "3",
-        "--free-hack",
-        "--json",
-    ]);
+    let free = melee_c3_vs_c3(&["--free-hack"]);
     for r in ["gruesome", "defeated", "defenseless", "recoil"] {
         assert_eq!(free["defender_wins"][r].as_f64(), Some(0.0));
     }
     assert!(close(free["no_effect"].as_f64().unwrap(), 15.0 / 36.0));
-    let down = json(&[
-        "odds",
-        "melee",
-        "-a",
-        "3",
-        "-d",
-        "3",
-        "--defenseless",
-        "--json",
-    ]);
+    let down = melee_c3_vs_c3(&["--defenseless"]);
     assert_eq!(down["attacker_wins"]["recoil"].as_f64(), Some(0.0));
     assert_eq!(down["attacker_wins"]["defenseless"].as_f64(), Some(0.0));
-    let plain = json(&["odds", "melee", "-a", "3", "-d", "3", "--json"]);
-    let blow = melee_3_3_power_blow(&[]);
+    let plain = melee_c3_vs_c3(&[]);
+    let blow = melee_c3_vs_c3(&["--power-blow"]);
     let wins = |v: &Value| -> f64 {
         ["gruesome", "defeated", "defenseless", "recoil"]
             .iter()
@@ -412,27 +394,18 @@ fn wave_previews_a_variants_builder() {
     assert!(mixed.len() > 1, "{default}");
 }
 
-/// `odds melee` of a C3 Power Blow on a C3 defender, as JSON, with `extra` arguments.
-fn melee_3_3_power_blow(extra: &[&str]) -> Value {
-    let mut args = vec![
-        "odds",
-        "melee",
-        "-a",
-        "3",
-        "-d",
-        "3",
-        "--power-blow",
-        "--json",
-    ];
-    args.extend_from_slice(extra);
+/// `odds melee` of a C3 attacker on a C3 defender, as JSON, with `flags`.
+fn melee_c3_vs_c3(flags: &[&str]) -> Value {
+    let mut args = vec!["odds", "melee", "-a", "3", "-d", "3", "--json"];
+    args.extend_from_slice(flags);
     json(&args)
 }
 
 #[test]
 fn odds_take_a_variants_rules() {
     // power_blow_lethal changes one melee constant (a winning Power Blow defeats on any loss).
-    let base = melee_3_3_power_blow(&[]);
-    let lethal = melee_3_3_power_blow(&["--variant", "power_blow_lethal"]);
+    let base = melee_c3_vs_c3(&["--power-blow"]);
+    let lethal = melee_c3_vs_c3(&["--power-blow", "--variant", "power_blow_lethal"]);
     assert_ne!(base, lethal);
     let activation = |variant: &[&str]| {
         let mut args = vec!["odds", "activation", "-q", "3", "-d", "2", "--json"];

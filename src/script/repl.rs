@@ -521,10 +521,7 @@ fn has_pairs(ud: &mlua::AnyUserData) -> bool {
 
 /// ` { key = value, ... }` from `pairs(v)`, in the order it gives them (run under a chunk's budget).
 fn write_fields(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
-    let budget = crate::script::host::host(lua)
-        .map(|h| h.limits.chunk_instructions)
-        .unwrap_or(0);
-    let fields = crate::script::host::with_budget(lua, budget, || {
+    let fields = crate::script::host::with_budget(lua, chunk_budget(lua), || {
         let (next, state, mut key): (mlua::Function, Value, Value) = lua
             .globals()
             .get::<mlua::Function>("pairs")?
@@ -558,13 +555,17 @@ fn write_fields(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, o
     out.push('}');
 }
 
+/// The instructions a chunk may run: what a script's `__tostring` or `__pairs` run for the printer gets.
+fn chunk_budget(lua: &Lua) -> u64 {
+    crate::script::host::host(lua)
+        .map(|h| h.limits.chunk_instructions)
+        .unwrap_or(0)
+}
+
 /// A value by `tostring` (a handle's name, a number, `true`).
 fn write_leaf(lua: &Lua, v: &Value, out: &mut String) {
     // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
-    let budget = crate::script::host::host(lua)
-        .map(|h| h.limits.chunk_instructions)
-        .unwrap_or(0);
-    let text = crate::script::host::with_budget(lua, budget, || {
+    let text = crate::script::host::with_budget(lua, chunk_budget(lua), || {
         lua.globals()
             .get::<mlua::Function>("tostring")?
             .call::<String>(v.clone())

@@ -33,12 +33,16 @@ pub fn watch(game: &Game, hooks: &dyn Hooks) -> Result<Watch, RuleError> {
     })
 }
 
-/// Whether `id` was removed as Defeated (not Fled, not gone off the table) since event `from`.
-fn defeated_since(game: &Game, from: usize, id: ModelId) -> bool {
-    game.log().iter().skip(from).any(|e| {
-        matches!(&e.kind, EventKind::Removed { model, reason }
+/// The event that removed `id` as Defeated (not Fled, not gone off the table) since event `from`.
+fn defeated_since(game: &Game, from: usize, id: ModelId) -> Option<u64> {
+    game.log()
+        .iter()
+        .skip(from)
+        .find(|e| {
+            matches!(&e.kind, EventKind::Removed { model, reason }
             if *model == id && reason != "fled" && reason != "left the table")
-    })
+        })
+        .map(|e| e.seq)
 }
 
 /// The last removal since event `from` of a model `which` accepts: its event number.
@@ -84,14 +88,15 @@ pub fn after_action(
     if crate::rules::end::halted(game, &rosters.rules).is_some() {
         return Ok(()); // the wave or the game ended with the action: no check follows (Ch. VI)
     }
-    let fell = w
-        .leaders
-        .iter()
-        .find(|id| game.model(**id).is_err() && defeated_since(game, w.from, **id));
-    if let Some(leader) = fell {
+    let fell = w.leaders.iter().find_map(|id| {
+        game.model(*id)
+            .is_err()
+            .then(|| defeated_since(game, w.from, *id))
+            .flatten()
+    });
+    if let Some(removal) = fell {
         // The checks are the consequence of the Leader's removal in the log.
-        let cause = removal_since(game, w.from, |m| m == *leader);
-        game.caused_by(cause, |game| {
+        game.caused_by(Some(removal), |game| {
             everyone_checks(game, rosters, hooks, MoraleTrigger::LeaderDefeated)
         })?;
     }

@@ -113,26 +113,21 @@ impl ModelRef {
     /// `defeated`, as indexing it answers.
     fn fields(&self, lua: &Lua) -> mlua::Result<Vec<(&'static str, Value)>> {
         let game = self.core.read(lua)?;
-        let mut out = Vec::new();
         match game.model(self.id) {
-            Ok(m) => {
-                for key in MODEL_FIELDS {
-                    let v = model_field(lua, &game, &self.core.rules, m, key)?;
-                    if !v.is_nil() {
-                        out.push((*key, v));
-                    }
-                }
-            }
+            Ok(m) => present(MODEL_FIELDS, |key| {
+                model_field(lua, &game, &self.core.rules, m, key)
+            }),
             Err(_) => {
                 let defeated = self
                     .removal(&game)
                     .is_some_and(|r| r == "defeated" || r == "gruesome kill");
-                out.push(("id", Value::Integer(i64::from(self.id.0))));
-                out.push(("name", Value::String(lua.create_string(&self.name)?)));
-                out.push(("defeated", Value::Boolean(defeated)));
+                Ok(vec![
+                    ("id", Value::Integer(i64::from(self.id.0))),
+                    ("name", Value::String(lua.create_string(&self.name)?)),
+                    ("defeated", Value::Boolean(defeated)),
+                ])
             }
         }
-        Ok(out)
     }
 
     /// Why the model left the table, if it did.
@@ -209,6 +204,21 @@ impl UserData for ModelRef {
     }
 }
 
+/// The fields of `keys` that have a value (`field` gives it), in that order: what `pairs` lists.
+fn present(
+    keys: &[&'static str],
+    mut field: impl FnMut(&str) -> mlua::Result<Value>,
+) -> mlua::Result<Vec<(&'static str, Value)>> {
+    let mut out = Vec::new();
+    for key in keys {
+        let v = field(key)?;
+        if !v.is_nil() {
+            out.push((*key, v));
+        }
+    }
+    Ok(out)
+}
+
 /// What `__pairs` returns for `fields`: an iterator giving each field and its value in order, read when
 /// the loop began (a stable order, unlike a table's).
 fn iterate(
@@ -257,14 +267,10 @@ impl UserData for BuildingRef {
         methods.add_meta_method(MetaMethod::Pairs, |lua, this, ()| {
             let game = this.core.read(lua)?;
             let b = game.building(&this.name).map_err(|e| fail(lua, e))?;
-            let mut fields = Vec::new();
-            for key in BUILDING_FIELDS {
-                let v = building_field(lua, b, key)?;
-                if !v.is_nil() {
-                    fields.push((*key, v));
-                }
-            }
-            iterate(lua, fields)
+            iterate(
+                lua,
+                present(BUILDING_FIELDS, |key| building_field(lua, b, key))?,
+            )
         });
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(this.name.clone()));
         methods.add_meta_method(
