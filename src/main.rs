@@ -624,7 +624,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             log,
             html,
             data,
-        }) => run_play(&game, (auto, json), (log.as_deref(), html.as_deref()), &data),
+        }) => run_play(
+            &game,
+            (auto, json),
+            (log.as_deref(), html.as_deref()),
+            &data,
+        ),
         Some(Command::Wave {
             escalation,
             setup,

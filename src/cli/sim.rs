@@ -89,7 +89,13 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             b.finish_and_clear();
         }
         if let Some((dir, when)) = record {
-            write_pairs(dir, when, (&opts, &other), (&records, &records_b), &fingerprint)?;
+            write_pairs(
+                dir,
+                when,
+                (&opts, &other),
+                (&records, &records_b),
+                &fingerprint,
+            )?;
         }
         return ab_report(
             &opts,

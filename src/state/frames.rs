@@ -295,4 +295,3 @@ pub fn game_at(start: &Game, frames: &[Frame], event: u64) -> Game {
     }
     g
 }
-

@@ -82,7 +82,14 @@ fn model_row(m: &Model, engaged: bool) -> Value {
     if engaged {
         conds.push("engaged");
     }
-    json!([m.id.0, r2(m.pos.x), r2(m.pos.y), m.wounds, m.quality, conds.join(",")])
+    json!([
+        m.id.0,
+        r2(m.pos.x),
+        r2(m.pos.y),
+        m.wounds,
+        m.quality,
+        conds.join(",")
+    ])
 }
 
 /// A model's profile as the page shows it on a click.
