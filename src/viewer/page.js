@@ -83,6 +83,15 @@ function showTable() {
   svg.removeAttribute("height");
   layer = el("g", { id: "live" });
   svg.appendChild(layer);
+  // The close-up: the same table, its viewBox narrowed to the models the event is about.
+  const box = $("closeup");
+  const old = box.querySelector("svg");
+  if (old) old.remove();
+  const close = svg.cloneNode(true);
+  close.removeAttribute("id");
+  close.querySelector("#live").remove();
+  close.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  box.appendChild(close);
   $("result").textContent = `${a.name ? a.name + ": " : ""}seed ${a.seed} — ${a.result}`;
   $("slider").max = String(a.events.length - 1);
 }
@@ -126,13 +135,13 @@ function drawBuildings(a, s, h) {
     if (!same) {
       g.appendChild(el("rect", {
         x: x0, y: h - y1, width: x1 - x0, height: y1 - y0,
-        fill: destroyed ? "#555" : "#b5835a", "fill-opacity": destroyed ? 0.85 : 0.92, stroke: "#3b2a1a", "stroke-width": 0.15,
+        fill: destroyed ? "#555" : "#b5835a", "fill-opacity": 1, stroke: "#3b2a1a", "stroke-width": 0.15,
       }));
       const cx = (x0 + x1) / 2, cy = h - (y0 + y1) / 2;
       const size = Math.min(0.8, ((x1 - x0) / Math.max(b.name.length, 6)) * 1.6);
       g.appendChild(el("text", { x: cx, y: cy - 0.25, "font-size": size, "text-anchor": "middle", fill: destroyed ? "#fff" : "#000" }, b.name));
       g.appendChild(el("text", { x: cx, y: cy + size, "font-size": size * 0.9, "text-anchor": "middle", fill: destroyed ? "#fff" : "#000" },
-        destroyed ? "Destroyed" : `${integrity}/${b.max}${level !== b.start[0] ? " L" + level : ""}`));
+        destroyed ? "Destroyed" : `${integrity}/${b.max}${level !== b.start[0] ? " · L" + level : ""}`));
     }
     if (fire) {
       // A flame at the building's north-east corner.
@@ -150,6 +159,13 @@ function drawBuildings(a, s, h) {
 function drawModels(a, s, h, ev) {
   const marked = new Set([ev.model, ev.target].filter((x) => x !== undefined));
   const ids = [...s.models.keys()].sort((x, y) => x - y);
+  // Rings first, under every base: the event's models orange, the selected one yellow.
+  for (const id of ids) {
+    const [, x, y] = s.models.get(id);
+    const r = ((a.profiles[id] || { base: 1 }).base) / 2;
+    if (id === selected) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.3, fill: "#ffe600", class: "ring" }));
+    if (marked.has(id)) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.17, fill: "#ff8c00", class: "ring" }));
+  }
   for (const id of ids) {
     const [, x, y, wounds, quality, conds] = s.models.get(id);
     const p = a.profiles[id] || { name: "model " + id, side: "enemies", base: 1 };
@@ -158,12 +174,11 @@ function drawModels(a, s, h, ev) {
     const g = el("g", {
       class: "model", "data-id": id, "data-x": x, "data-y": y, "data-wounds": wounds, "data-conds": conds, "data-side": p.side,
     });
-    if (marked.has(id)) g.appendChild(el("circle", { cx: x, cy, r: r + 0.32, fill: "none", stroke: "#ff9f1c", "stroke-width": 0.22 }));
     const cl = conds ? conds.split(",") : [];
     g.appendChild(el("circle", {
       cx: x, cy, r, fill: p.side === "heroes" ? "#2f5fc4" : "#b8322a",
-      stroke: id === selected ? "#ffe600" : cl.includes("engaged") ? "#111" : "#fff",
-      "stroke-width": id === selected ? 0.22 : 0.09,
+      stroke: cl.includes("engaged") ? "#111" : "#fff",
+      "stroke-width": 0.09,
       "stroke-dasharray": cl.includes("defenseless") ? "0.25 0.15" : "none",
     }));
     g.appendChild(el("text", {
@@ -182,7 +197,6 @@ function drawModels(a, s, h, ev) {
     }
     g.appendChild(el("title", {}, `${p.name} (${id})${wounds ? ", " + wounds + " Wound(s)" : ""}${cl.length ? ", " + cl.map((c) => CONDITION_WORDS[c] || c).join(", ") : ""}`));
     g.style.cursor = "pointer";
-    g.addEventListener("click", () => { selected = id; render(); });
     layer.appendChild(g);
   }
   return ids.length;
@@ -213,13 +227,13 @@ function showEvent(a, s, n) {
   if (ev.detail) box.appendChild(detailTable(ev.detail));
   if (ev.cause !== undefined) {
     const p = html("p", "Caused by: ");
-    p.appendChild(jumpLink(ev.cause, `#${ev.cause} ${a.events[ev.cause].text}`));
+    p.appendChild(jumpLink(ev.cause, a.events[ev.cause].text));
     box.appendChild(p);
   }
   if (ev.led) {
     box.appendChild(html("p", "Led to:"));
     const ul = html("ul");
-    for (const i of ev.led.slice(0, 30)) { const li = html("li"); li.appendChild(jumpLink(i, `#${i} ${a.events[i].text}`)); ul.appendChild(li); }
+    for (const i of ev.led.slice(0, 30)) { const li = html("li"); li.appendChild(jumpLink(i, a.events[i].text)); ul.appendChild(li); }
     box.appendChild(ul);
   }
   if (arms.length > 1) {
@@ -256,6 +270,32 @@ function showModel(a, s) {
   box.appendChild(dl);
 }
 
+// The close-up's window: around the event's models (else the selected one, else where it last was).
+let focus = null;
+const CLOSE_W = 10, CLOSE_H = 6.6;
+function showCloseup(a, s, ev) {
+  const close = $("closeup").querySelector("svg");
+  const h = a.table[1];
+  const ids = [ev.model, ev.target, selected].filter((x) => x !== undefined && x !== null && s.models.has(x));
+  const near = ids.slice(0, ids.length > 2 ? 2 : ids.length).map((id) => s.models.get(id));
+  if (near.length) {
+    focus = [near.reduce((t, r) => t + r[1], 0) / near.length, near.reduce((t, r) => t + r[2], 0) / near.length];
+  }
+  if (!focus) focus = [a.table[0] / 2, h / 2];
+  const x = Math.max(-1, Math.min(a.table[0] + 1 - CLOSE_W, focus[0] - CLOSE_W / 2));
+  const y = Math.max(-1, Math.min(h + 1 - CLOSE_H, h - focus[1] - CLOSE_H / 2));
+  close.setAttribute("viewBox", `${x} ${y} ${CLOSE_W} ${CLOSE_H}`);
+  const live = close.querySelector("g.closeup-live");
+  if (live) live.remove();
+  const copy = layer.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.setAttribute("class", "closeup-live");
+  // Copies are not the drawn models: their class says so (tests and tools read g.model).
+  for (const m of copy.querySelectorAll("g.model")) m.setAttribute("class", "closeup-model");
+  close.appendChild(copy);
+  $("closeup-where").textContent = `(${CLOSE_W}" × ${CLOSE_H}" around (${focus[0].toFixed(0)}, ${focus[1].toFixed(0)}))`;
+}
+
 function render() {
   const arm = arms[armIndex];
   const a = arm.a;
@@ -268,6 +308,7 @@ function render() {
   drawTokens(s, h);
   drawBuildings(a, s, h);
   const count = drawModels(a, s, h, ev);
+  showCloseup(a, s, ev);
   showEvent(a, s, n);
   showModel(a, s);
   $("slider").value = String(n);
@@ -320,7 +361,6 @@ function search() {
   a.events.forEach((e, i) => { if (e.text.toLowerCase().includes(q)) hits.push(i); });
   for (const i of hits.slice(0, 200)) {
     const li = html("li");
-    li.value = i;
     li.appendChild(jumpLink(i, a.events[i].text));
     list.appendChild(li);
   }
@@ -375,6 +415,13 @@ function setup() {
     else return;
     e.preventDefault();
   });
+  // A click on a model, on the table or in the close-up, shows its profile.
+  for (const box of [$("table"), $("closeup")]) {
+    box.addEventListener("click", (e) => {
+      const m = e.target.closest("[data-id]");
+      if (m) { selected = Number(m.dataset.id); render(); }
+    });
+  }
   window.addEventListener("hashchange", fromHash);
   showTable();
   drawDiffMark();
