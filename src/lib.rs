@@ -16,4 +16,5 @@ pub mod rules;
 pub mod script;
 pub mod sim;
 pub mod state;
+pub mod viewer;
 pub mod wave;

@@ -65,6 +65,9 @@ enum Command {
         /// Write the game's whole event log to FILE, one JSON event per line.
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
+        /// Write the replay viewer to FILE: one self-contained HTML page stepping through the game.
+        #[arg(long, value_name = "FILE", requires = "auto")]
+        html: Option<PathBuf>,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -121,6 +124,14 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Write the replay viewer to FILE instead: one self-contained HTML page that steps through the
+        /// game (the table, each event in words with its dice, a search over the log).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["verify", "json"])]
+        html: Option<PathBuf>,
+        /// With --html: the other arm of an A/B pair (`sim --vs V --record DIR` writes DIR/a and DIR/b),
+        /// shown on the same page with the first event where the two games part.
+        #[arg(long, value_name = "B.json", requires = "html")]
+        vs: Option<PathBuf>,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -136,11 +147,18 @@ enum Command {
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
     Sim(SimArgs),
-    /// A picture of a new game's table (generated from --seed, the party deployed).
+    /// A picture of a new game's table (generated from --seed, the party deployed), or of a recorded
+    /// game's table after one event (--replay FILE --event N).
     Render {
         /// Write an SVG picture to FILE.
         #[arg(long, value_name = "FILE")]
         svg: PathBuf,
+        /// A game recorded by `village sim --record`: draw its table after --event N.
+        #[arg(long, value_name = "FILE", requires = "event")]
+        replay: Option<PathBuf>,
+        /// With --replay: the event after which the table is drawn (#0 is the first).
+        #[arg(long, value_name = "N", requires = "replay")]
+        event: Option<u64>,
         #[command(flatten)]
         setup: SetupArgs,
         #[command(flatten)]
@@ -409,7 +427,7 @@ struct SimArgs {
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
     /// Record games in DIR (game-<index>.json: the inputs and each event's hash) for
-    /// `village replay`.
+    /// `village replay`; with --vs, both arms: DIR/a/game-<index>.json and DIR/b/game-<index>.json.
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
     /// Which games --record keeps: all, win, loss or stalled.
@@ -521,9 +539,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Merge { files, json }) => run_merge(&files, json),
         Some(Command::Replay {
             file,
+            html: Some(html),
+            vs,
+            data,
+            ..
+        }) => {
+            cli::viewer::replay_html(&file, vs.as_deref(), &html, &data)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Replay {
+            file,
             verify,
             json,
             data,
+            ..
         }) => run_replay(&file, verify, json, &data),
         Some(Command::Bench {
             games,
@@ -563,7 +592,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Render { svg, setup, data }) => {
+        Some(Command::Render {
+            svg,
+            replay: Some(file),
+            event: Some(event),
+            data,
+            ..
+        }) => {
+            cli::viewer::render_replay(&file, event, &svg, &data)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Render {
+            svg, setup, data, ..
+        }) => {
             let opts = village::repl::Options {
                 layers: data.layers(),
                 game: setup.new_game(&data, "default"),
@@ -581,8 +622,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             auto,
             json,
             log,
+            html,
             data,
-        }) => run_play(&game, (auto, json), log.as_deref(), &data),
+        }) => run_play(
+            &game,
+            (auto, json),
+            (log.as_deref(), html.as_deref()),
+            &data,
+        ),
         Some(Command::Wave {
             escalation,
             setup,

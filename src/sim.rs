@@ -592,6 +592,13 @@ pub struct Divergence {
     pub script: Option<String>,
 }
 
+/// The first event at which two logs of one seed part (its JSON differs, or one log has ended), if
+/// they do: where an A/B pair's game first went differently.
+pub fn first_difference(a: &[Event], b: &[Event]) -> Option<usize> {
+    let json = |e: Option<&Event>| e.and_then(|e| serde_json::to_value(e).ok());
+    (0..a.len().max(b.len())).find(|&i| json(a.get(i)) != json(b.get(i)))
+}
+
 /// Replay game `index` of both arms with their logs and find the first event where they differ.
 pub fn divergence(
     a: &SimOptions,
@@ -609,7 +616,7 @@ pub fn divergence(
     };
     let (la, lb) = (log_of(a)?, log_of(b)?);
     let json = |e: Option<&Event>| e.and_then(|e| serde_json::to_value(e).ok());
-    let Some(i) = (0..la.len().max(lb.len())).find(|&i| json(la.get(i)) != json(lb.get(i))) else {
+    let Some(i) = first_difference(&la, &lb) else {
         return Ok(None);
     };
     let (ea, eb) = (json(la.get(i)), json(lb.get(i)));
@@ -888,6 +895,13 @@ pub struct Replay {
 pub const REPLAY_FORMAT: &str = "village-replay 2";
 
 impl Replay {
+    /// The first event of `events` (a log of this game played again) whose hash is not the recorded
+    /// one, or where one log ends before the other; `None` when the log is the recorded one.
+    pub fn first_unlike(&self, events: &[Event]) -> Option<usize> {
+        let (_, each) = hashes(events);
+        (0..each.len().max(self.events.len())).find(|&i| each.get(i) != self.events.get(i))
+    }
+
     fn content_digest(&self) -> String {
         let mut unsealed = self.clone();
         unsealed.digest.clear();

@@ -1,10 +1,12 @@
-//! The larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`), the
+//! The larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`, the replay
+//! viewer's `--html` pages and `render --replay`: `viewer`), the
 //! data carried in the binary (`embedded`), and what they share: printing JSON and writing files atomically.
 
 pub mod embedded;
 pub mod new_mod;
 pub mod play;
 pub mod sim;
+pub mod viewer;
 
 use anyhow::{Context, Result};
 use std::path::Path;

@@ -1,5 +1,6 @@
 //! `village play --auto`: one whole game with the hero policy, its waves in words or its summary as
-//! JSON, and its event log written with `--log` (up to the failure when a script stops the game).
+//! JSON, its event log written with `--log` (up to the failure when a script stops the game) and the
+//! replay viewer with `--html`.
 
 use super::{print_json, write_file};
 use crate::{DataArgs, GameArgs};
@@ -12,7 +13,7 @@ use village::script::{Limits, ScriptHost};
 pub fn run_play(
     g: &GameArgs,
     (auto, json): (bool, bool),
-    log: Option<&std::path::Path>,
+    (log, html): (Option<&std::path::Path>, Option<&std::path::Path>),
     data: &DataArgs,
 ) -> Result<ExitCode> {
     if !auto {
@@ -25,14 +26,26 @@ pub fn run_play(
         Ok(h) => h,
         Err(errors) => bail!("{}", errors.join("\n")),
     };
-    let played = host.play_keeping_log(
-        g.seed,
-        &g.party(data),
-        &g.length,
-        "generated",
-        &g.variants.variants,
-        &g.policy,
-    );
+    // With --html the game is played with the frame recorder on (the same game: it only watches).
+    let mut recording = None;
+    let played = match html {
+        None => host.play_keeping_log(
+            g.seed,
+            &g.party(data),
+            &g.length,
+            "generated",
+            &g.variants.variants,
+            &g.policy,
+        ),
+        Some(_) => match host.play_recorded(&g.new_game(data, &g.policy), "generated") {
+            Ok(r) => {
+                let done = (r.summary.clone(), r.events.clone());
+                recording = Some(r);
+                Ok(done)
+            }
+            Err(error) => bail!("{error}"),
+        },
+    };
     let write_log = |events: &[village::state::Event]| -> Result<()> {
         let Some(path) = log else {
             return Ok(());
@@ -65,7 +78,10 @@ pub fn run_play(
         }
     };
     // A log that cannot be written does not lose the game: its outcome is printed, then the error.
-    let logged = write_log(&events);
+    let mut logged = write_log(&events);
+    if let (Some(r), Some(path)) = (&recording, html) {
+        logged = logged.and(super::viewer::write_page(r, path));
+    }
     if json {
         print_json(&game)?;
         return logged.map(|()| ExitCode::SUCCESS);

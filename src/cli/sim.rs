@@ -88,6 +88,15 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
+        if let Some((dir, when)) = record {
+            write_pairs(
+                dir,
+                when,
+                (&opts, &other),
+                (&records, &records_b),
+                &fingerprint,
+            )?;
+        }
         return ab_report(
             &opts,
             &other,
@@ -163,6 +172,33 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `--vs --record DIR`: both arms of each game kept (either arm's result matching `when`) as
+/// DIR/a/game-<i>.json and DIR/b/game-<i>.json, a pair `village replay A --vs B --html` shows on one page.
+fn write_pairs(
+    dir: &std::path::Path,
+    when: &str,
+    (a, b): (&village::sim::SimOptions, &village::sim::SimOptions),
+    (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
+    fingerprint: &Fingerprint,
+) -> Result<()> {
+    for (arm, opts) in [("a", a), ("b", b)] {
+        let sub = dir.join(arm);
+        std::fs::create_dir_all(&sub).with_context(|| format!("creating {}", sub.display()))?;
+        for (x, y) in ra.iter().zip(rb) {
+            if !(when == "all" || x.result == when || y.result == when) {
+                continue;
+            }
+            let rep = village::sim::record_replay(opts, x.index, fingerprint)
+                .map_err(|e| anyhow::anyhow!(e))?;
+            write_file(
+                &sub.join(format!("game-{}.json", x.index)),
+                serde_json::to_string(&rep)?.as_bytes(),
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).

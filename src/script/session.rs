@@ -203,6 +203,37 @@ impl ScriptHost {
         .map_err(early)?
     }
 
+    /// [`ScriptHost::play_logged`] with the frame recorder on (`state::frames`): the game as it stood
+    /// when play began, the whole log, the frames of what changed at each event, and the rules it was
+    /// played with — what the replay viewer draws. Play is the same as without the recorder.
+    pub fn play_recorded(
+        &self,
+        new: &NewGame,
+        table: &str,
+    ) -> Result<crate::viewer::Recording, String> {
+        self.with_new_game(new, table, |game, rosters, hooks| {
+            let start = game.clone();
+            game.record_frames();
+            let played = crate::wave::play::play_game(game, rosters, hooks, &new.length);
+            let frames = game.take_frames().unwrap_or_default();
+            let summary = played.map_err(|e| {
+                format!(
+                    "the game stopped in wave {}, round {}, after {} events: {e}",
+                    game.wave,
+                    game.round,
+                    game.log().len()
+                )
+            })?;
+            Ok(crate::viewer::Recording {
+                start,
+                events: game.log().to_vec(),
+                frames,
+                rules: rosters.rules.clone(),
+                summary,
+            })
+        })?
+    }
+
     /// The enemy wave of Escalation `escalation` that a game made as `new` says would face (`village
     /// wave`): an enabled variant's `build_wave` when it gives one, else the default builder, on the
     /// game's own dice. Nothing is deployed.

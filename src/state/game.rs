@@ -1,6 +1,7 @@
 //! The game: table, buildings, models, tokens, Supplies, the dice stream and the log.
 
 use super::event::{Event, EventKind};
+use super::frames::{Frame, FrameMark, FrameRecorder};
 use super::model::{Model, ModelId, Side};
 use super::piece::{Building, Token, TokenId, TokenKind};
 use crate::dice::{Dice, Die};
@@ -87,6 +88,10 @@ pub struct Game {
     /// Pathfinding reuse: the navigators built for this table. Not saved; rebuilt on demand.
     #[serde(skip)]
     navigators: NavCache,
+    /// The frame recorder, when a viewer wants the table after every event ([`Game::record_frames`]);
+    /// `None` in play and simulation, where it costs one check per event. Not saved.
+    #[serde(skip)]
+    frames: Option<Box<FrameRecorder>>,
 }
 
 /// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then.
@@ -94,6 +99,7 @@ pub struct Game {
 pub struct Checkpoint {
     game: Game,
     log_len: usize,
+    frames: Option<FrameMark>,
 }
 
 /// A change to a game that is undone whole unless it is committed: dropped without [`Transaction::commit`]
@@ -239,6 +245,7 @@ impl Game {
             log: Vec::new(),
             causes: Vec::new(),
             navigators: NavCache::default(),
+            frames: None,
         }
     }
 
@@ -272,6 +279,7 @@ impl Game {
             log,
             causes,
             navigators,
+            frames,
         } = self;
         Checkpoint {
             game: Game {
@@ -300,8 +308,10 @@ impl Game {
                 log: Vec::new(),
                 causes: causes.clone(),
                 navigators: navigators.clone(),
+                frames: None,
             },
             log_len: log.len(),
+            frames: frames.as_ref().map(|r| r.mark()),
         }
     }
 
@@ -309,8 +319,33 @@ impl Game {
     pub fn restore(&mut self, cp: Checkpoint) {
         let mut log = std::mem::take(&mut self.log);
         log.truncate(cp.log_len);
+        let mut frames = self.frames.take();
+        if let (Some(r), Some(mark)) = (&mut frames, cp.frames) {
+            r.rewind(mark);
+        }
         *self = cp.game;
         self.log = log;
+        self.frames = frames;
+    }
+
+    /// Start recording the table after every event from now on ([`FrameRecorder`]), for a viewer.
+    pub fn record_frames(&mut self) {
+        self.frames = Some(Box::new(FrameRecorder::new(self)));
+    }
+
+    /// Stop recording frames and return them, the changes after the last event included.
+    pub fn take_frames(&mut self) -> Option<Vec<Frame>> {
+        let last = self.log.len().saturating_sub(1) as u64;
+        let mut r = self.frames.take()?;
+        r.observe(
+            last,
+            &self.models,
+            &self.buildings,
+            &self.tokens,
+            (self.wave, self.round),
+            self.supplies,
+        );
+        Some(r.into_frames())
     }
 
     /// The navigator for bases of radius `r` on this game's table, built once and reused.
@@ -322,6 +357,16 @@ impl Game {
     pub fn record(&mut self, kind: EventKind) {
         let seq = self.log.len() as u64;
         let cause = self.causes.last().copied();
+        if let Some(r) = &mut self.frames {
+            r.observe(
+                seq,
+                &self.models,
+                &self.buildings,
+                &self.tokens,
+                (self.wave, self.round),
+                self.supplies,
+            );
+        }
         self.log.push(Event { seq, cause, kind });
     }
 

@@ -5,6 +5,7 @@
 
 pub mod describe;
 mod event;
+pub mod frames;
 mod game;
 mod model;
 mod piece;
@@ -13,6 +14,7 @@ mod strings;
 mod vocab;
 
 pub use event::{Event, EventKind};
+pub use frames::{Frame, FrameRecorder};
 pub use game::{
     Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,
     SPENT_PREFIXES,

@@ -1,0 +1,153 @@
+//! The replay viewer's commands: `village replay FILE [--vs B] --html OUT`, `play --auto --html OUT`
+//! (through [`write_page`]) and `render --replay FILE --event N --svg OUT`. Each plays the game again
+//! with the frame recorder on (a record holds the game's inputs and hashes, not its states) and hands
+//! the recording to `village::viewer` or `render::svg`.
+
+use super::write_file;
+use crate::DataArgs;
+use anyhow::{bail, Context, Result};
+use std::path::Path;
+use village::roster::Rosters;
+use village::script::repl::NewGame;
+use village::script::{Limits, ScriptHost};
+use village::sim::Replay;
+use village::viewer::{Arm, Recording};
+
+/// A record written by `village sim --record`.
+fn read_record(file: &Path) -> Result<Replay> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let rec: Replay = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a game recorded by village sim --record",
+            file.display()
+        )
+    })?;
+    if rec.format != village::sim::REPLAY_FORMAT {
+        bail!(
+            "{}: not a replay of this version ({:?}; this version reads {:?}: record the game again \
+             with village sim --record)",
+            file.display(),
+            rec.format,
+            village::sim::REPLAY_FORMAT
+        );
+    }
+    Ok(rec)
+}
+
+/// Play a recorded game again with the recorder on, with the mods it was recorded with plus `data`'s.
+/// A log that no longer matches the recording is said on stderr: the page shows the game as it plays now.
+fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording> {
+    let mut layers = vec![Rosters::builtin_root()];
+    layers.extend(rec.mods.iter().cloned());
+    layers.extend(data.mods.iter().cloned());
+    let host = ScriptHost::open(&layers, Limits::default(), rec.seed)
+        .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    let new = NewGame {
+        seed: rec.seed,
+        length: rec.length.clone(),
+        heroes: rec.heroes.clone(),
+        variants: rec.variants.clone(),
+        policy: rec.policy.clone(),
+    };
+    let recording = host
+        .play_recorded(&new, "generated")
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    if let Some(i) = rec.first_unlike(&recording.events) {
+        eprintln!(
+            "note: {}: the game now differs from the recording from event #{i} (changed rules or \
+             scripts); the page shows it as it plays now",
+            file.display()
+        );
+    }
+    Ok(recording)
+}
+
+/// The name an arm's switch shows: its variants, or "default".
+fn arm_name(label: &str, rec: &Replay) -> String {
+    let v = if rec.variants.is_empty() {
+        "default".to_string()
+    } else {
+        rec.variants.join("+")
+    };
+    format!("{label}: {v}")
+}
+
+/// `village replay FILE --html OUT` (and `--vs B`): the viewer page of one recorded game, or of an
+/// A/B pair of one seed with their first difference.
+pub fn replay_html(file: &Path, vs: Option<&Path>, out: &Path, data: &DataArgs) -> Result<()> {
+    let a = read_record(file)?;
+    let ra = record_again(&a, file, data)?;
+    let page = match vs {
+        None => village::viewer::page(
+            &format!("Game {} (seed {})", a.index, a.seed),
+            &[Arm {
+                name: String::new(),
+                recording: &ra,
+            }],
+            None,
+        ),
+        Some(vs) => {
+            let b = read_record(vs)?;
+            if b.seed != a.seed {
+                bail!(
+                    "{} and {} are games of different seeds ({} and {}): --vs compares the two arms \
+                     of one game (village sim --vs V --record DIR writes them to DIR/a and DIR/b)",
+                    file.display(),
+                    vs.display(),
+                    a.seed,
+                    b.seed
+                );
+            }
+            let rb = record_again(&b, vs, data)?;
+            let first = village::sim::first_difference(&ra.events, &rb.events);
+            village::viewer::page(
+                &format!("Game {} (seed {}), A/B", a.index, a.seed),
+                &[
+                    Arm {
+                        name: arm_name("A", &a),
+                        recording: &ra,
+                    },
+                    Arm {
+                        name: arm_name("B", &b),
+                        recording: &rb,
+                    },
+                ],
+                first,
+            )
+        }
+    };
+    write_file(out, page.as_bytes())?;
+    println!("wrote {}", out.display());
+    Ok(())
+}
+
+/// Write the viewer page of a game just played (`play --auto --html OUT`).
+pub fn write_page(recording: &Recording, out: &Path) -> Result<()> {
+    let page = village::viewer::page(
+        &format!("Game of seed {}", recording.summary.seed),
+        &[Arm {
+            name: String::new(),
+            recording,
+        }],
+        None,
+    );
+    write_file(out, page.as_bytes())
+}
+
+/// `village render --replay FILE --event N --svg OUT`: the table after event N of a recorded game.
+pub fn render_replay(file: &Path, event: u64, svg: &Path, data: &DataArgs) -> Result<()> {
+    let rec = read_record(file)?;
+    let recording = record_again(&rec, file, data)?;
+    let last = recording.events.len().saturating_sub(1);
+    if event as usize > last {
+        bail!(
+            "--event {event}: the game has events #0 to #{last} ({} events)",
+            recording.events.len()
+        );
+    }
+    let picture = village::render::svg(&recording.game_at(event));
+    write_file(svg, picture.as_bytes())?;
+    println!("wrote {}", svg.display());
+    Ok(())
+}

@@ -1,0 +1,452 @@
+// The replay viewer's stepping and drawing. The data (one or two arms) is the JSON in #data, written by
+// src/viewer/mod.rs: a static table SVG per arm, each model's profile, the state when play began and
+// one frame of changes per event that changed anything. Nothing is fetched.
+"use strict";
+const D = JSON.parse(document.getElementById("data").textContent);
+const NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+let armIndex = 0;
+let current = 0;
+let timer = null;
+let selected = null;
+// Per arm: the stepping cursor (state after `at`, next frame to apply) and lookups made once.
+const arms = D.arms.map((a) => ({
+  a,
+  cursor: null,
+  waveStarts: a.frames.filter((f) => f.c).reduce((acc, f) => {
+    const last = acc.length ? acc[acc.length - 1].w : a.start.c[0];
+    if (f.c[0] !== last) acc.push({ e: f.e, w: f.c[0] });
+    return acc;
+  }, []),
+  combats: a.events.map((e, i) => (e.kind === "combat" ? i : -1)).filter((i) => i >= 0),
+}));
+
+function freshState(a) {
+  const models = new Map();
+  for (const r of a.start.m) models.set(r[0], r);
+  return {
+    models,
+    buildings: a.start.b.map((b) => b.slice()),
+    tokens: a.start.t,
+    clock: a.start.c,
+    supplies: a.start.s,
+  };
+}
+
+function applyFrame(s, f) {
+  if (f.r) for (const id of f.r) s.models.delete(id);
+  if (f.m) for (const r of f.m) s.models.set(r[0], r);
+  if (f.b) for (const b of f.b) s.buildings[b[0]] = b.slice(1);
+  if (f.t) s.tokens = f.t;
+  if (f.c) s.clock = f.c;
+  if (f.s !== undefined) s.supplies = f.s;
+}
+
+// The state after event n of arm `arm`: forward from the cursor, or afresh when going back.
+function stateAt(arm, n) {
+  let c = arm.cursor;
+  if (!c || n < c.at) c = { at: -1, next: 0, s: freshState(arm.a) };
+  const frames = arm.a.frames;
+  while (c.next < frames.length && frames[c.next].e <= n) applyFrame(c.s, frames[c.next++]);
+  c.at = n;
+  arm.cursor = c;
+  return c.s;
+}
+
+function el(name, attrs, text) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function html(name, text, cls) {
+  const e = document.createElement(name);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function jumpLink(n, label) {
+  const a = html("a", label, "jump");
+  a.addEventListener("click", () => go(n));
+  return a;
+}
+
+// The static table of the shown arm, and the layer the models are drawn in.
+let layer = null;
+function showTable() {
+  const a = arms[armIndex].a;
+  $("table").innerHTML = a.svg;
+  const svg = $("table").querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  layer = el("g", { id: "live" });
+  svg.appendChild(layer);
+  // The close-up: the same table, its viewBox narrowed to the models the event is about.
+  const box = $("closeup");
+  const old = box.querySelector("svg");
+  if (old) old.remove();
+  const close = svg.cloneNode(true);
+  close.removeAttribute("id");
+  close.querySelector("#live").remove();
+  close.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  box.appendChild(close);
+  $("result").textContent = `${a.name ? a.name + ": " : ""}seed ${a.seed} — ${a.result}`;
+  $("slider").max = String(a.events.length - 1);
+}
+
+const CONDITION_WORDS = { engaged: "Engaged", defenseless: "Defenseless", transfixed: "Transfixed", entangled: "Entangled" };
+const CONDITION_MARKS = { engaged: "E", defenseless: "D", transfixed: "T", entangled: "N" };
+
+function drawTokens(s, h) {
+  for (const t of s.tokens) {
+    if (t.kind === "barricade" || t.kind === "wall") {
+      const l = el("line", {
+        x1: t.x, y1: h - t.y, x2: t.x2, y2: h - t.y2,
+        stroke: t.kind === "wall" ? "#2e8b57" : "#8b5a2b", "stroke-width": 0.45, "stroke-linecap": "round",
+        class: "token", "data-kind": t.kind,
+      });
+      l.appendChild(el("title", {}, `${t.kind === "wall" ? "Wall" : "Barricade"} ${t.id}: Integrity ${t.integrity}`));
+      layer.appendChild(l);
+    } else if (t.kind === "trap") {
+      const g = el("g", { class: "token", "data-kind": "trap" });
+      g.appendChild(el("rect", { x: t.x - 0.35, y: h - t.y - 0.35, width: 0.7, height: 0.7, fill: "#333", transform: `rotate(45 ${t.x} ${h - t.y})` }));
+      g.appendChild(el("title", {}, `Trap ${t.id}`));
+      layer.appendChild(g);
+    } else {
+      const g = el("g", { class: "token", "data-kind": "opportunity" });
+      g.appendChild(el("circle", { cx: t.x, cy: h - t.y, r: 0.45, fill: "#f3d250", stroke: "#a07d00", "stroke-width": 0.1 }));
+      g.appendChild(el("text", { x: t.x, y: h - t.y + 0.22, "font-size": 0.6, "text-anchor": "middle", "font-weight": "bold" }, "?"));
+      g.appendChild(el("title", {}, `Opportunity token ${t.id}${t.revealed ? " (revealed)" : ""}`));
+      layer.appendChild(g);
+    }
+  }
+}
+
+// Buildings whose state differs from the static picture get a plate with their state now.
+function drawBuildings(a, s, h) {
+  a.buildings.forEach((b, i) => {
+    const now = s.buildings[i];
+    const [level, integrity, fire, destroyed] = now;
+    const same = JSON.stringify(now) === JSON.stringify(b.start);
+    const [x0, y0, x1, y1] = b.rect;
+    const g = el("g", { class: "building-state", "data-name": b.name, "data-integrity": integrity, "data-fire": fire, "data-destroyed": destroyed });
+    if (!same) {
+      g.appendChild(el("rect", {
+        x: x0, y: h - y1, width: x1 - x0, height: y1 - y0,
+        fill: destroyed ? "#555" : "#b5835a", "fill-opacity": 1, stroke: "#3b2a1a", "stroke-width": 0.15,
+      }));
+      const cx = (x0 + x1) / 2, cy = h - (y0 + y1) / 2;
+      const size = Math.min(0.8, ((x1 - x0) / Math.max(b.name.length, 6)) * 1.6);
+      g.appendChild(el("text", { x: cx, y: cy - 0.25, "font-size": size, "text-anchor": "middle", fill: destroyed ? "#fff" : "#000" }, b.name));
+      g.appendChild(el("text", { x: cx, y: cy + size, "font-size": size * 0.9, "text-anchor": "middle", fill: destroyed ? "#fff" : "#000" },
+        destroyed ? "Destroyed" : `${integrity}/${b.max}${level !== b.start[0] ? " · L" + level : ""}`));
+    }
+    if (fire) {
+      // A flame at the building's north-east corner.
+      const fx = x1 - 0.6, fy = h - y1 + 0.7;
+      g.appendChild(el("path", {
+        d: `M ${fx} ${fy} q -0.55 -0.45 0 -1.2 q 0.1 0.5 0.3 0.45 q 0.05 -0.35 0.05 -0.55 q 0.6 0.6 0.2 1.3 z`,
+        fill: "#e8590c", stroke: "#8a2b00", "stroke-width": 0.06, class: "fire",
+      }));
+    }
+    g.appendChild(el("title", {}, `${b.name} (Level ${level}): Integrity ${integrity}/${b.max}${fire ? ", burning" : ""}${destroyed ? ", Destroyed" : ""}`));
+    layer.appendChild(g);
+  });
+}
+
+function drawModels(a, s, h, ev) {
+  const marked = new Set([ev.model, ev.target].filter((x) => x !== undefined));
+  const ids = [...s.models.keys()].sort((x, y) => x - y);
+  // Rings first, under every base: the event's models orange, the selected one yellow.
+  for (const id of ids) {
+    const [, x, y] = s.models.get(id);
+    const r = ((a.profiles[id] || { base: 1 }).base) / 2;
+    if (id === selected) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.3, fill: "#ffe600", class: "ring" }));
+    if (marked.has(id)) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.17, fill: "#ff8c00", class: "ring" }));
+  }
+  for (const id of ids) {
+    const [, x, y, wounds, quality, conds] = s.models.get(id);
+    const p = a.profiles[id] || { name: "model " + id, side: "enemies", base: 1 };
+    const r = p.base / 2;
+    const cy = h - y;
+    const g = el("g", {
+      class: "model", "data-id": id, "data-x": x, "data-y": y, "data-wounds": wounds, "data-conds": conds, "data-side": p.side,
+    });
+    const cl = conds ? conds.split(",") : [];
+    g.appendChild(el("circle", {
+      cx: x, cy, r, fill: p.side === "heroes" ? "#2f5fc4" : "#b8322a",
+      stroke: cl.includes("engaged") ? "#111" : "#fff",
+      "stroke-width": 0.09,
+      "stroke-dasharray": cl.includes("defenseless") ? "0.25 0.15" : "none",
+    }));
+    g.appendChild(el("text", {
+      x, y: cy + r * 0.36, "font-size": r * 1.0, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
+    }, String(id)));
+    if (wounds > 0) {
+      g.appendChild(el("circle", { cx: x + r * 0.8, cy: cy - r * 0.8, r: 0.27, fill: "#fff", stroke: "#b8322a", "stroke-width": 0.07 }));
+      g.appendChild(el("text", { x: x + r * 0.8, y: cy - r * 0.8 + 0.13, "font-size": 0.38, "text-anchor": "middle", fill: "#b8322a", "font-weight": "bold" }, String(wounds)));
+    }
+    const marks = cl.map((c) => CONDITION_MARKS[c] || c[0].toUpperCase()).join("");
+    if (marks) {
+      g.appendChild(el("text", {
+        x, y: cy + r + 0.42, "font-size": 0.4, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.12,
+        "paint-order": "stroke", "font-weight": "bold",
+      }, marks));
+    }
+    g.appendChild(el("title", {}, `${p.name} (${id})${wounds ? ", " + wounds + " Wound(s)" : ""}${cl.length ? ", " + cl.map((c) => CONDITION_WORDS[c] || c).join(", ") : ""}`));
+    g.style.cursor = "pointer";
+    layer.appendChild(g);
+  }
+  return ids.length;
+}
+
+function detailTable(d) {
+  const t = html("table");
+  const row = (k, v) => { const tr = html("tr"); tr.appendChild(html("th", k)); tr.appendChild(html("td", v)); t.appendChild(tr); };
+  if (d.attacker_die !== undefined) {
+    row("Attacker", `die ${d.attacker_die}, total ${d.attacker_total}`);
+    row("Defender", `die ${d.defender_die}, total ${d.defender_total}`);
+    row("Result", `${d.result}${d.winner ? " (" + d.winner + " wins)" : ""}${d.lethal ? "; lethal: " + d.lethal : ""}`);
+  }
+  if (d.trap_die !== undefined) row("Trap / model", `${d.trap_die} (total ${d.trap_total}) vs ${d.model_die} (total ${d.model_total}): ${d.result}`);
+  if (d.dice) row("Dice", d.dice.join(" "));
+  if (d.faces) row("New faces", d.faces.join(" "));
+  if (d.roll !== undefined) row("Roll", String(d.roll));
+  for (const m of d.modifiers || []) row("Modifier", `${m.value >= 0 ? "+" : ""}${m.value} ${m.reason} (${m.to}; ${m.source})`);
+  return t;
+}
+
+function showEvent(a, s, n) {
+  const ev = a.events[n];
+  const box = $("event");
+  box.innerHTML = "";
+  box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}, Supplies ${s.supplies}`));
+  box.appendChild(html("p", ev.text, "text"));
+  if (ev.detail) box.appendChild(detailTable(ev.detail));
+  if (ev.cause !== undefined) {
+    const p = html("p", "Caused by: ");
+    p.appendChild(jumpLink(ev.cause, a.events[ev.cause].text));
+    box.appendChild(p);
+  }
+  if (ev.led) {
+    box.appendChild(html("p", "Led to:"));
+    const ul = html("ul");
+    for (const i of ev.led.slice(0, 30)) { const li = html("li"); li.appendChild(jumpLink(i, a.events[i].text)); ul.appendChild(li); }
+    box.appendChild(ul);
+  }
+  if (arms.length > 1) {
+    const other = arms[1 - armIndex].a;
+    const o = other.events[n];
+    const p = html("p", `${other.name} at #${n}: ${o ? o.text : "(its log has ended)"}`, o && o.text === ev.text ? "" : "differs");
+    box.appendChild(p);
+  }
+}
+
+function showModel(a, s) {
+  const box = $("model");
+  if (selected === null) return;
+  box.innerHTML = "";
+  const p = a.profiles[selected];
+  const row = s.models.get(selected);
+  box.appendChild(html("h2", `${p ? p.name : "model"} (${selected})`));
+  if (!row) { box.appendChild(html("p", "Not on the table at this event.", "hint")); return; }
+  const [, x, y, wounds, quality, conds] = row;
+  const dl = html("dl");
+  const item = (k, v) => { dl.appendChild(html("dt", k)); dl.appendChild(html("dd", v)); };
+  item("Side", p.side === "heroes" ? "heroes' side" : "enemies");
+  item("Quality", `${quality}+ (profile ${p.quality}+)`);
+  item("Combat", (p.combat >= 0 ? "+" : "") + p.combat);
+  item("Wounds", String(wounds));
+  item("Conditions", conds ? conds.split(",").map((c) => CONDITION_WORDS[c] || c).join(", ") : "none");
+  item("Traits", p.traits.length ? p.traits.join(", ") : "none");
+  if (p.weapon) item("Weapon", p.weapon);
+  if (p.spells.length) item("Spells", p.spells.join(", "));
+  if (p.items.length) item("Items", p.items.join(", "));
+  if (p.behaviour) item("Behaviour", p.behaviour);
+  if (p.group !== null && p.group !== undefined) item("Group", String(p.group));
+  item("Position", `(${x.toFixed(1)}, ${y.toFixed(1)}), base ${p.base}"`);
+  box.appendChild(dl);
+}
+
+// The close-up's window: around the event's models (else the selected one, else where it last was).
+let focus = null;
+const CLOSE_W = 10, CLOSE_H = 6.6;
+function showCloseup(a, s, ev) {
+  const close = $("closeup").querySelector("svg");
+  const h = a.table[1];
+  const ids = [ev.model, ev.target, selected].filter((x) => x !== undefined && x !== null && s.models.has(x));
+  const near = ids.slice(0, ids.length > 2 ? 2 : ids.length).map((id) => s.models.get(id));
+  if (near.length) {
+    focus = [near.reduce((t, r) => t + r[1], 0) / near.length, near.reduce((t, r) => t + r[2], 0) / near.length];
+  }
+  if (!focus) focus = [a.table[0] / 2, h / 2];
+  const x = Math.max(-1, Math.min(a.table[0] + 1 - CLOSE_W, focus[0] - CLOSE_W / 2));
+  const y = Math.max(-1, Math.min(h + 1 - CLOSE_H, h - focus[1] - CLOSE_H / 2));
+  close.setAttribute("viewBox", `${x} ${y} ${CLOSE_W} ${CLOSE_H}`);
+  const live = close.querySelector("g.closeup-live");
+  if (live) live.remove();
+  const copy = layer.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.setAttribute("class", "closeup-live");
+  // Copies are not the drawn models: their class says so (tests and tools read g.model).
+  for (const m of copy.querySelectorAll("g.model")) m.setAttribute("class", "closeup-model");
+  close.appendChild(copy);
+  $("closeup-where").textContent = `(${CLOSE_W}" × ${CLOSE_H}" around (${focus[0].toFixed(0)}, ${focus[1].toFixed(0)}))`;
+}
+
+function render() {
+  const arm = arms[armIndex];
+  const a = arm.a;
+  const n = current;
+  const s = stateAt(arm, n);
+  const h = a.table[1];
+  const ev = a.events[n];
+  if (ev.kind === "combat" && ev.detail && ev.detail.target && ev.detail.target.model !== undefined) ev.target = ev.detail.target.model;
+  layer.replaceChildren();
+  drawTokens(s, h);
+  drawBuildings(a, s, h);
+  const count = drawModels(a, s, h, ev);
+  showCloseup(a, s, ev);
+  showEvent(a, s, n);
+  showModel(a, s);
+  $("slider").value = String(n);
+  $("where").textContent = `#${n} / ${a.events.length - 1}: ${ev.kind}`;
+  document.body.dataset.event = String(n);
+  document.body.dataset.arm = String(armIndex);
+  document.body.dataset.models = String(count);
+  try {
+    history.replaceState(null, "", `#event=${n}${arms.length > 1 ? "&arm=" + armIndex : ""}`);
+  } catch (_) {
+    // Some browsers refuse history changes on file: pages; the page works without.
+  }
+}
+
+function go(n) {
+  const last = arms[armIndex].a.events.length - 1;
+  current = Math.max(0, Math.min(last, n));
+  render();
+}
+
+function nextOf(list, key) {
+  const hit = list.find((x) => key(x) > current);
+  return hit === undefined ? null : key(hit);
+}
+
+function togglePlay() {
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ Play"; return; }
+  $("play").textContent = "❚❚ Pause";
+  timer = setInterval(() => {
+    if (current >= arms[armIndex].a.events.length - 1) { togglePlay(); return; }
+    go(current + 1);
+  }, 250);
+}
+
+function setArm(i) {
+  armIndex = i;
+  showTable();
+  for (const r of document.querySelectorAll("#arms input")) r.checked = Number(r.value) === i;
+  go(current);
+  search();
+}
+
+function search() {
+  const q = $("query").value.trim().toLowerCase();
+  const list = $("hits");
+  list.innerHTML = "";
+  if (!q) return [];
+  const a = arms[armIndex].a;
+  const hits = [];
+  a.events.forEach((e, i) => { if (e.text.toLowerCase().includes(q)) hits.push(i); });
+  for (const i of hits.slice(0, 200)) {
+    const li = html("li");
+    li.appendChild(jumpLink(i, a.events[i].text));
+    list.appendChild(li);
+  }
+  if (hits.length > 200) list.appendChild(html("li", `… ${hits.length - 200} more`));
+  return hits;
+}
+
+function setup() {
+  if (arms.length > 1) {
+    D.arms.forEach((a, i) => {
+      const l = html("label");
+      const r = document.createElement("input");
+      r.type = "radio"; r.name = "arm"; r.value = String(i);
+      r.addEventListener("change", () => setArm(i));
+      l.appendChild(r);
+      l.appendChild(document.createTextNode(" " + a.name));
+      $("arms").appendChild(l);
+    });
+    const fd = D.first_difference;
+    const b = $("diff");
+    b.hidden = false;
+    if (fd === null) { b.disabled = true; b.textContent = "No difference"; } else b.textContent = `First difference (#${fd})`;
+  }
+  $("prev").addEventListener("click", () => go(current - 1));
+  $("next").addEventListener("click", () => go(current + 1));
+  $("play").addEventListener("click", togglePlay);
+  $("wave").addEventListener("click", () => { const n = nextOf(arms[armIndex].waveStarts, (w) => w.e); if (n !== null) go(n); });
+  $("combat").addEventListener("click", () => { const n = nextOf(arms[armIndex].combats, (c) => c); if (n !== null) go(n); });
+  $("diff").addEventListener("click", () => { if (D.first_difference !== null) go(D.first_difference); });
+  $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("query").addEventListener("input", search);
+  $("query").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      const hits = search();
+      const n = hits.find((i) => i > current);
+      if (n !== undefined) go(n); else if (hits.length) go(hits[0]);
+    } else if (e.key === "Escape") $("query").blur();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target === $("query")) return;
+    const k = e.key;
+    if (k === "ArrowRight") go(current + 1);
+    else if (k === "ArrowLeft") go(current - 1);
+    else if (k === " ") togglePlay();
+    else if (k === "w") $("wave").click();
+    else if (k === "c") $("combat").click();
+    else if (k === "d") $("diff").click();
+    else if (k === "a" && arms.length > 1) setArm(1 - armIndex);
+    else if (k === "Home") go(0);
+    else if (k === "End") go(1e9);
+    else if (k === "/") $("query").focus();
+    else return;
+    e.preventDefault();
+  });
+  // A click on a model, on the table or in the close-up, shows its profile.
+  for (const box of [$("table"), $("closeup")]) {
+    box.addEventListener("click", (e) => {
+      const m = e.target.closest("[data-id]");
+      if (m) { selected = Number(m.dataset.id); render(); }
+    });
+  }
+  window.addEventListener("hashchange", fromHash);
+  showTable();
+  drawDiffMark();
+  fromHash();
+}
+
+function drawDiffMark() {
+  const fd = D.first_difference;
+  if (fd === null || fd === undefined) return;
+  const span = html("span");
+  const last = Math.max(1, ...D.arms.map((a) => a.events.length - 1));
+  span.style.left = `${(100 * fd) / last}%`;
+  span.title = `first difference: event #${fd}`;
+  $("marks").appendChild(span);
+}
+
+// `#event=N`, `&arm=I`, `#diff` (the first difference) and `#model=ID` (selected): what a link or a test opens.
+function fromHash() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const arm = Number(p.get("arm"));
+  if (arms.length > 1 && (arm === 0 || arm === 1) && arm !== armIndex) { armIndex = arm; showTable(); }
+  for (const r of document.querySelectorAll("#arms input")) r.checked = Number(r.value) === armIndex;
+  if (p.has("model")) selected = Number(p.get("model"));
+  if (p.has("diff") && D.first_difference !== null) go(D.first_difference);
+  else go(p.has("event") ? Number(p.get("event")) : 0);
+}
+
+setup();

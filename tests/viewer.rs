@@ -1,0 +1,542 @@
+//! The replay viewer as a person sees it: the page `village replay --html` writes, opened in real
+//! headless Chromium, stepped to an event through its URL (`#event=N`, `#diff`), screenshotted, and its
+//! drawn models (the `data-` attributes of each `g.model`) checked against the event log of the same
+//! game. Also: the frame recorder puts the table back at any event as the log says, it does not change
+//! play, and the page fetches nothing. Chromium is required (`.ci/run` installs it): without it the
+//! tests fail and say so.
+
+mod common;
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use village::roster::Rosters;
+use village::script::repl::NewGame;
+use village::script::{Limits, ScriptHost};
+
+fn village(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(args)
+        .output()
+        .expect("the village binary runs");
+    assert!(
+        out.status.success(),
+        "village {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// A fresh folder for one test.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("village-viewer-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The Chromium binary: `$CHROMIUM`, else `chromium` on the PATH. Missing, the test fails and says how
+/// to install it (no skipping: the browser test is the point).
+fn chromium() -> String {
+    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
+    let found = Command::new(&name).arg("--version").output();
+    match found {
+        Ok(o) if o.status.success() => name,
+        _ => panic!(
+            "headless Chromium is needed for the viewer tests and `{name}` does not run: install it \
+             (Debian: apt-get install -y chromium; .ci/run does) or point $CHROMIUM at it"
+        ),
+    }
+}
+
+/// Open `page` at `fragment` in headless Chromium, let its scripts run (a virtual-time budget), and
+/// return the DOM as it then stands; also take a screenshot into `shot` when given.
+fn open(page: &Path, fragment: &str, shot: Option<&Path>) -> String {
+    let profile = temp(&format!(
+        "profile-{}",
+        fragment.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+    ));
+    let url = format!("file://{}#{fragment}", page.display());
+    let run = |extra: &[String]| -> Output {
+        Command::new(chromium())
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                &format!("--user-data-dir={}", profile.display()),
+                "--window-size=1500,950",
+                "--virtual-time-budget=4000",
+            ])
+            .args(extra)
+            .arg(&url)
+            .output()
+            .expect("chromium runs")
+    };
+    if let Some(shot) = shot {
+        let out = run(&[format!("--screenshot={}", shot.display())]);
+        assert!(
+            out.status.success(),
+            "chromium --screenshot failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let png = std::fs::read(shot).expect("chromium wrote the screenshot");
+        assert!(
+            png.starts_with(b"\x89PNG") && png.len() > 20_000,
+            "the screenshot is not a picture of the page ({} bytes)",
+            png.len()
+        );
+    }
+    let out = run(&["--dump-dom".to_string()]);
+    assert!(
+        out.status.success(),
+        "chromium --dump-dom failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&profile);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The attributes of each start tag in `dom` whose class is `class` (a plain scan of the serialised DOM).
+fn elements(dom: &str, class: &str) -> Vec<BTreeMap<String, String>> {
+    let mut found = Vec::new();
+    let mut rest = dom;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let end = rest.find('>').unwrap_or(rest.len());
+        let tag = &rest[..end];
+        let mut attrs = BTreeMap::new();
+        let mut t = tag;
+        while let Some(eq) = t.find("=\"") {
+            let name = t[..eq].rsplit(' ').next().unwrap_or("").to_string();
+            let after = &t[eq + 2..];
+            let close = after.find('"').unwrap_or(after.len());
+            attrs.insert(name, after[..close].to_string());
+            t = &after[(close + 1).min(after.len())..];
+        }
+        if attrs.get("class").map(String::as_str) == Some(class) {
+            found.push(attrs);
+        }
+    }
+    found
+}
+
+/// The `<body>`'s `data-` attribute `name` (the page's event, arm, model count).
+fn body(dom: &str, name: &str) -> String {
+    let i = dom.find("<body").expect("a body");
+    let tag = &dom[i..i + dom[i..].find('>').unwrap()];
+    let key = format!("data-{name}=\"");
+    let at = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("the page has not stepped: no data-{name} on <body> ({tag})"));
+    let v = &tag[at + key.len()..];
+    v[..v.find('"').unwrap()].to_string()
+}
+
+/// The models the page draws: id → (x, y) in table inches.
+fn drawn(dom: &str) -> BTreeMap<u64, (f64, f64)> {
+    elements(dom, "model")
+        .into_iter()
+        .map(|a| {
+            let n = |k: &str| -> f64 { a[k].parse().unwrap() };
+            (n("data-id") as u64, (n("data-x"), n("data-y")))
+        })
+        .collect()
+}
+
+/// The models on the table after event `n`, by the log alone: placed, moved, deployed, removed.
+fn from_log(log: &[Value], n: usize) -> BTreeMap<u64, (f64, f64)> {
+    let mut at = BTreeMap::new();
+    let pos = |v: &Value| (v["x"].as_f64().unwrap(), v["y"].as_f64().unwrap());
+    for e in &log[..=n] {
+        let id = e["model"].as_u64();
+        match e["event"].as_str().unwrap() {
+            "placed" => {
+                at.insert(id.unwrap(), pos(&e["pos"]));
+            }
+            "moved" | "deployed" => {
+                at.insert(id.unwrap(), pos(&e["to"]));
+            }
+            "removed" => {
+                at.remove(&id.unwrap());
+            }
+            _ => {}
+        }
+    }
+    at
+}
+
+fn assert_same_table(
+    what: &str,
+    page: &BTreeMap<u64, (f64, f64)>,
+    log: &BTreeMap<u64, (f64, f64)>,
+) {
+    let ids = |m: &BTreeMap<u64, (f64, f64)>| m.keys().copied().collect::<Vec<_>>();
+    assert_eq!(
+        ids(page),
+        ids(log),
+        "{what}: the page draws models {:?}, the log has {:?} on the table",
+        ids(page),
+        ids(log)
+    );
+    for (id, (x, y)) in log {
+        let (px, py) = page[id];
+        assert!(
+            (px - x).abs() < 0.011 && (py - y).abs() < 0.011,
+            "{what}: model {id} is drawn at ({px}, {py}), the log puts it at ({x:.3}, {y:.3})"
+        );
+    }
+}
+
+/// The log of a recorded game, played again by `village play --auto --log` (its seed is all it needs).
+fn log_of(record: &Path, dir: &Path, name: &str) -> Vec<Value> {
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    let log = dir.join(format!("{name}.jsonl"));
+    let heroes: Vec<&str> = r["heroes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let seed = r["seed"].to_string();
+    let heroes = heroes.join(",");
+    let mut args = vec![
+        "play",
+        "--auto",
+        "--seed",
+        &seed,
+        "--length",
+        r["length"].as_str().unwrap(),
+        "--heroes",
+        &heroes,
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    for v in r["variants"].as_array().unwrap() {
+        args.extend(["--variant", v.as_str().unwrap()]);
+    }
+    village(&args);
+    std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_page_draws_the_models_the_log_has_at_a_combat() {
+    let dir = temp("one");
+    let rec = dir.join("rec");
+    village(&[
+        "sim",
+        "--games",
+        "3",
+        "--seed",
+        "11",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let record = rec.join("game-2.json");
+    let page = dir.join("game.html");
+    village(&[
+        "replay",
+        record.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let log = log_of(&record, &dir, "game");
+    let of = |kind: &str| -> Vec<usize> {
+        (0..log.len())
+            .filter(|&i| log[i]["event"] == kind)
+            .collect()
+    };
+    let (combats, moves, removals) = (of("combat"), of("moved"), of("removed"));
+    assert!(
+        combats.len() > 2 && !moves.is_empty() && !removals.is_empty(),
+        "the game has combats, moves and removals to look at"
+    );
+    // A combat in the middle of the game (screenshotted), a move and a removal (where the table
+    // changes at the event itself), the last combat and the game's last event.
+    let middle = |v: &[usize]| v[v.len() / 2];
+    for (k, n) in [
+        middle(&combats),
+        middle(&moves),
+        middle(&removals),
+        combats[combats.len() - 1],
+        log.len() - 1,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let shot = dir.join(format!("event-{n}.png"));
+        let dom = open(
+            &page,
+            &format!("event={n}"),
+            (k == 0).then_some(shot.as_path()),
+        );
+        assert_eq!(
+            body(&dom, "event"),
+            n.to_string(),
+            "the page went to #event={n}"
+        );
+        let page_models = drawn(&dom);
+        assert_eq!(body(&dom, "models"), page_models.len().to_string());
+        assert_same_table(&format!("event #{n}"), &page_models, &from_log(&log, n));
+        // The event in words is the log's.
+        assert!(
+            dom.contains(&format!("#{n} ")),
+            "the page shows event #{n} in words"
+        );
+    }
+}
+
+#[test]
+fn the_ab_page_jumps_to_where_the_arms_part() {
+    let dir = temp("ab");
+    let rec = dir.join("rec");
+    village(&[
+        "sim",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--vs",
+        "single_horde",
+        "--record",
+        rec.to_str().unwrap(),
+        "--json",
+    ]);
+    let (a, b) = (rec.join("a/game-1.json"), rec.join("b/game-1.json"));
+    assert!(
+        a.is_file() && b.is_file(),
+        "sim --vs --record writes both arms"
+    );
+    let page = dir.join("ab.html");
+    village(&[
+        "replay",
+        a.to_str().unwrap(),
+        "--vs",
+        b.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let (la, lb) = (log_of(&a, &dir, "a"), log_of(&b, &dir, "b"));
+    let first = (0..la.len().max(lb.len()))
+        .find(|&i| la.get(i) != lb.get(i))
+        .expect("the variant changes the game");
+    for (arm, log) in [(0, &la), (1, &lb)] {
+        let dom = open(&page, &format!("diff&arm={arm}"), None);
+        assert_eq!(
+            body(&dom, "event"),
+            first.to_string(),
+            "the first-difference jump lands where the logs part"
+        );
+        assert_eq!(body(&dom, "arm"), arm.to_string());
+        assert_same_table(
+            &format!("arm {arm} at the first difference #{first}"),
+            &drawn(&dom),
+            &from_log(log, first),
+        );
+    }
+}
+
+#[test]
+fn the_page_fetches_nothing() {
+    let dir = temp("offline");
+    let page = dir.join("play.html");
+    village(&[
+        "play",
+        "--auto",
+        "--seed",
+        "3",
+        "--length",
+        "intro",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&page).unwrap();
+    // The only URL in it is the SVG namespace, a name no browser fetches.
+    let urls: Vec<&str> = text
+        .match_indices("http")
+        .map(|(i, _)| &text[i..(i + 40).min(text.len())])
+        .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
+        .filter(|u| !u.starts_with("http://www.w3.org/2000/svg"))
+        .collect();
+    assert!(urls.is_empty(), "the page names URLs: {urls:?}");
+    for needle in [
+        " src=",
+        " href=",
+        "url(",
+        "@import",
+        "fetch(",
+        "XMLHttpRequest",
+        "//cdn",
+    ] {
+        assert!(!text.contains(needle), "the page loads something: {needle}");
+    }
+    assert!(text.len() < 2_000_000, "the page is {} bytes", text.len());
+    // And it runs from disk on its own.
+    let dom = open(&page, "event=5", None);
+    assert_eq!(body(&dom, "event"), "5");
+}
+
+/// A game played with the frame recorder on, and its log played without.
+fn recorded(seed: u64) -> (village::viewer::Recording, Vec<village::state::Event>) {
+    let layers = [Rosters::builtin_root()];
+    let host = ScriptHost::open(&layers, Limits::default(), seed).unwrap();
+    let heroes: Vec<String> = [
+        "Captain Maren",
+        "Tobin the Marksman",
+        "Sister Ilse",
+        "Bram the Smith",
+    ]
+    .map(String::from)
+    .to_vec();
+    let new = NewGame {
+        seed,
+        length: "standard".into(),
+        heroes: heroes.clone(),
+        variants: Vec::new(),
+        policy: "default".into(),
+    };
+    let rec = host.play_recorded(&new, "generated").unwrap();
+    let (_, plain) = host
+        .play_logged(seed, &heroes, "standard", "generated", &[], "default")
+        .unwrap();
+    (rec, plain)
+}
+
+#[test]
+fn the_recorder_changes_no_play_and_rebuilds_every_event() {
+    for seed in [2, 9] {
+        let (rec, plain) = recorded(seed);
+        assert_eq!(rec.events, plain, "seed {seed}: recording changed the game");
+        let log: Vec<Value> = rec
+            .events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect();
+        let setup = rec.start.log().len();
+        // Every event of play, except inside a batch of deployments (the heroes are all moved, then
+        // their `deployed` events logged one by one).
+        for (n, _) in log.iter().enumerate().filter(|(i, e)| {
+            *i >= setup
+                && !(e["event"] == "deployed"
+                    && log.get(i + 1).is_some_and(|f| f["event"] == "deployed"))
+        }) {
+            let g = rec.game_at(n as u64);
+            let at: BTreeMap<u64, (f64, f64)> = g
+                .models
+                .iter()
+                .map(|m| (u64::from(m.id.0), (m.pos.x, m.pos.y)))
+                .collect();
+            assert_same_table(&format!("seed {seed}, event #{n}"), &at, &from_log(&log, n));
+        }
+        // Buildings at the end are the game's.
+        let last = rec.game_at(rec.events.len() as u64 - 1);
+        let integrity = |g: &village::state::Game| -> Vec<i32> {
+            g.buildings.iter().map(|b| b.integrity).collect()
+        };
+        let end: BTreeMap<String, i32> = rec
+            .summary
+            .waves
+            .last()
+            .unwrap()
+            .integrity
+            .clone()
+            .into_iter()
+            .collect();
+        for b in &last.buildings {
+            if let Some(i) = end.get(&b.name) {
+                assert_eq!(*i, b.integrity, "seed {seed}: {} at the end", b.name);
+            }
+        }
+        assert_ne!(
+            integrity(&last),
+            integrity(&rec.start),
+            "seed {seed}: buildings were hit"
+        );
+    }
+}
+
+#[test]
+fn render_replay_draws_an_event_and_refuses_one_past_the_end() {
+    let dir = temp("render");
+    let rec = dir.join("rec");
+    village(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "6",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let record = rec.join("game-0.json");
+    let svg = dir.join("t.svg");
+    village(&[
+        "render",
+        "--replay",
+        record.to_str().unwrap(),
+        "--event",
+        "120",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("the SVG parses");
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args([
+            "render",
+            "--replay",
+            record.to_str().unwrap(),
+            "--event",
+            "999999",
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("--event 999999: the game has events #0 to #"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rolled_back_change_leaves_no_frame() {
+    use village::geometry::Vec2;
+    use village::state::frames::game_at;
+    use village::state::EventKind;
+    let (r, mut g) = common::setup();
+    let a = common::place(&r, &mut g, "Orc Warrior", 10.0, 10.0);
+    let start = g.clone();
+    g.record_frames();
+    let moved = |g: &mut village::state::Game, to: Vec2| {
+        let from = g.model(a).unwrap().pos;
+        g.model_mut(a).unwrap().pos = to;
+        g.record(EventKind::Moved {
+            model: a,
+            from,
+            to,
+            stopped_by: None,
+            traits: Vec::new(),
+            leg: false,
+        });
+    };
+    // Two moves that are rolled back (a refused order), then two that stand.
+    let cp = g.checkpoint();
+    moved(&mut g, Vec2::new(20.0, 20.0));
+    moved(&mut g, Vec2::new(30.0, 30.0));
+    g.restore(cp);
+    moved(&mut g, Vec2::new(12.0, 10.0));
+    moved(&mut g, Vec2::new(14.0, 10.0));
+    let frames = g.take_frames().unwrap();
+    let first = g.log().len() as u64 - 2;
+    for (n, x) in [(first - 1, 10.0), (first, 12.0), (first + 1, 14.0)] {
+        let at = game_at(&start, &frames, n).model(a).unwrap().pos;
+        assert_eq!(at, Vec2::new(x, 10.0), "after event #{n}");
+    }
+}
