@@ -621,7 +621,7 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
     let (panel_h, gap) = (200.0, 110.0);
     let two_lines = outcomes.iter().any(|(l, _)| l.contains('\n'));
     let gap = if two_lines { gap + 14.0 } else { gap };
-    let height = 110.0 + 3.0 * (panel_h + gap);
+    let height = 124.0 + 3.0 * (panel_h + gap);
     let mut doc = Doc::new(width, height, title);
     doc.text(
         40.0,
@@ -654,7 +654,7 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
     for (k, (name, class, value)) in views.iter().enumerate() {
         let a = Area {
             x: 110.0,
-            y: 110.0 + k as f64 * (panel_h + gap),
+            y: 124.0 + k as f64 * (panel_h + gap),
             w: width - 150.0,
             h: panel_h,
         };

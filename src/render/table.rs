@@ -263,7 +263,7 @@ struct Fitted {
 /// The largest label that fits a `w` × `h` pixel building: the name (on two lines if that fits better,
 /// shortened only when nothing else fits) and the status line, from 13 pixels down to 7.
 fn fit_label(name: &str, status: &str, w: f64, h: f64) -> Fitted {
-    let pad = 4.0;
+    let pad = 3.0;
     // Every line but the status is bold.
     let lines_fit = |lines: &[String], size: f64, aw: f64, ah: f64| {
         let last = lines.len() - 1;
@@ -642,13 +642,25 @@ fn model(doc: &mut Doc, m: &Model, names: &BTreeMap<String, String>, f: &Frame) 
         escape(&title),
         model_fill(m.kind)
     );
+    // Each line shrunk to the base's width where it would run over its rim ("HHW", "123").
+    let fit = |t: &str| {
+        let room = 1.7 * r;
+        let w = text_width(t, size, true);
+        if w > room {
+            size * room / w
+        } else {
+            size
+        }
+    };
+    let id = m.id.to_string();
     let _ = write!(
         g,
-        r##"<text class="model-label" x="{x:.1}" y="{y:.1}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="#fff"><tspan x="{x:.1}" y="{:.1}">{}</tspan><tspan x="{x:.1}" y="{:.1}">{}</tspan></text>"##,
+        r##"<text class="model-label" x="{x:.1}" y="{y:.1}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="#fff"><tspan x="{x:.1}" y="{:.1}" font-size="{:.1}">{}</tspan><tspan x="{x:.1}" y="{:.1}" font-size="{:.1}">{id}</tspan></text>"##,
         y - 0.1 * size,
+        fit(short),
         escape(short),
         y + 0.9 * size,
-        m.id
+        fit(&id),
     );
     // Wounds: dots along the upper rim from the right, clockwise from one o'clock to eleven.
     let shown = usize::from(m.wounds).min(5);
@@ -659,7 +671,7 @@ fn model(doc: &mut Doc, m: &Model, names: &BTreeMap<String, String>, f: &Frame) 
             r##"<circle class="wound" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{WOUND_FILL}" stroke="#fff" stroke-width="1"/>"##,
             x + r * a.cos(),
             y + r * a.sin(),
-            (r * 0.25).clamp(3.0, 5.0)
+            (r * 0.3).clamp(3.5, 6.0)
         );
     }
     if usize::from(m.wounds) > shown {
@@ -671,11 +683,11 @@ fn model(doc: &mut Doc, m: &Model, names: &BTreeMap<String, String>, f: &Frame) 
             usize::from(m.wounds) - shown
         );
     }
-    // Conditions: badges along the lower rim.
+    // Conditions: badges just outside the lower right of the rim, clear of the id.
     for (i, c) in m.conditions.iter().enumerate() {
         let (letter, colour) = condition_badge(*c);
-        let a = (45.0 + 40.0 * i as f64).to_radians();
-        let (bx, by) = (x + r * a.cos(), y + r * a.sin());
+        let a = (25.0 + 38.0 * i as f64).to_radians();
+        let (bx, by) = (x + (r + 3.0) * a.cos(), y + (r + 3.0) * a.sin());
         let _ = write!(
             g,
             r##"<g class="condition"><circle cx="{bx:.1}" cy="{by:.1}" r="6.5" fill="{colour}" stroke="#fff" stroke-width="1"/><text x="{bx:.1}" y="{:.1}" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">{letter}</text></g>"##,
