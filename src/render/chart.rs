@@ -637,21 +637,19 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
         r##"fill="#333" class="subheading""##,
         note,
     );
-    let total = outcomes.len();
-    let views: [(&str, &str, Box<dyn Fn(usize) -> f64>); 3] = [
-        ("Exactly", "exactly", Box::new(|i: usize| outcomes[i].1)),
-        (
-            "At least (this or better)",
-            "at-least",
-            Box::new(|i: usize| outcomes[i..].iter().map(|o| o.1).sum()),
-        ),
-        (
-            "At most (this or worse)",
-            "at-most",
-            Box::new(|i: usize| outcomes[..=i].iter().map(|o| o.1).sum()),
-        ),
+    let exactly: Vec<f64> = outcomes.iter().map(|o| o.1).collect();
+    let at_least: Vec<f64> = (0..exactly.len())
+        .map(|i| exactly[i..].iter().sum())
+        .collect();
+    let at_most: Vec<f64> = (0..exactly.len())
+        .map(|i| exactly[..=i].iter().sum())
+        .collect();
+    let views = [
+        ("Exactly", "exactly", exactly),
+        ("At least (this or better)", "at-least", at_least),
+        ("At most (this or worse)", "at-most", at_most),
     ];
-    for (k, (name, class, value)) in views.iter().enumerate() {
+    for (k, (name, class, values)) in views.iter().enumerate() {
         let a = Area {
             x: 110.0,
             y: 124.0 + k as f64 * (panel_h + gap),
@@ -659,11 +657,13 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
             h: panel_h,
         };
         panel_title(&mut doc, a, name);
-        let groups: Vec<Group> = (0..total)
-            .map(|i| {
-                let p = value(i).clamp(0.0, 1.0);
+        let groups: Vec<Group> = outcomes
+            .iter()
+            .zip(values)
+            .map(|((label, _), p)| {
+                let p = p.clamp(0.0, 1.0);
                 Group {
-                    label: outcomes[i].0.clone(),
+                    label: label.clone(),
                     values: vec![(p, pct_places(p))],
                 }
             })

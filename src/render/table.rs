@@ -954,7 +954,7 @@ mod tests {
     fn a_label_that_fits_is_not_shortened() {
         let f = fit_label("Watchtower", "Lv 1 · 4/4", 84.0, 84.0);
         assert_eq!(f.lines[0], "Watchtower");
-        assert!(text_width("Watchtower", f.size, true) <= 84.0 - 8.0);
+        assert!(text_width("Watchtower", f.size, true) <= 84.0 - 6.0);
     }
 
     #[test]
@@ -967,6 +967,6 @@ mod tests {
     fn a_tiny_building_shortens_the_name() {
         let f = fit_label("Watchtower", "Lv 1 · 4/4", 30.0, 30.0);
         assert!(f.lines[0].ends_with('.'), "{:?}", f.lines);
-        assert!(text_width(&f.lines[0], f.size, true) <= 30.0 - 8.0);
+        assert!(text_width(&f.lines[0], f.size, true) <= 30.0 - 6.0);
     }
 }
