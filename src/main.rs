@@ -147,14 +147,17 @@ enum Command {
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
     Sim(SimArgs),
-    /// A picture of a new game's table (generated from --seed, the party deployed), or of a recorded
-    /// game's table after one event (--replay FILE --event N).
+    /// A picture of a game's table: a new game's (generated from --seed, the party deployed), a saved
+    /// game's (--load), or a recorded game's after one event (--replay FILE --event N).
     Render {
         /// Write an SVG picture to FILE.
         #[arg(long, value_name = "FILE")]
         svg: PathBuf,
+        /// Draw the game saved in FILE (the REPL's `:save`) as it stands, instead of a new game.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["heroes", "length", "seed", "variants", "replay"])]
+        load: Option<PathBuf>,
         /// A game recorded by `village sim --record`: draw its table after --event N.
-        #[arg(long, value_name = "FILE", requires = "event")]
+        #[arg(long, value_name = "FILE", requires = "event", conflicts_with_all = ["heroes", "length", "seed", "variants"])]
         replay: Option<PathBuf>,
         /// With --replay: the event after which the table is drawn (#0 is the first).
         #[arg(long, value_name = "N", requires = "replay")]
@@ -220,6 +223,10 @@ enum OddsCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the odds as an SVG chart in FILE: each outcome's chance, and the chances of at
+        /// least and at most each outcome.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         variants: VariantArgs,
         #[command(flatten)]
@@ -245,6 +252,10 @@ enum OddsCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the odds as an SVG chart in FILE: each outcome's chance, and the chances of at
+        /// least and at most each outcome.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         variants: VariantArgs,
         #[command(flatten)]
@@ -448,6 +459,10 @@ struct SimArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also draw the report as an SVG chart in FILE: the win rate with its 95% interval, the wave the
+    /// village fell in and what ended the games (with --vs: both arms and their paired difference).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     data: DataArgs,
 }
@@ -603,14 +618,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Render {
-            svg, setup, data, ..
+            svg,
+            load,
+            setup,
+            data,
+            ..
         }) => {
             let opts = village::repl::Options {
                 layers: data.layers(),
                 game: setup.new_game(&data, "default"),
                 history: None,
             };
-            let picture = village::repl::render_new_game(&opts)?;
+            let picture = match load {
+                None => village::repl::render_new_game(&opts)?,
+                Some(saved) => {
+                    let (picture, warnings) = village::repl::render_saved(&opts, &saved)?;
+                    for w in warnings {
+                        eprintln!("warning: {w}");
+                    }
+                    picture
+                }
+            };
             cli::write_file(&svg, picture.as_bytes())?;
             println!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
@@ -746,6 +774,7 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             dice,
             hero,
             json,
+            svg,
             variants,
             data,
         } => {
@@ -754,6 +783,25 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             }
             let rules = rules_of(&data, &variants)?;
             let o = odds::activation(quality, dice, hero, &rules.activation)?;
+            if let Some(path) = svg {
+                let title = format!(
+                    "Activation: Quality {quality}+, {dice} dice{}",
+                    if hero { ", Hero" } else { "" }
+                );
+                let note = format!(
+                    "turnover {:.2}%, mean {:.3} actions (village odds activation)",
+                    o.turnover * 100.0,
+                    o.mean
+                );
+                let chart = village::render::chart::odds_svg(
+                    &title,
+                    &note,
+                    "actions gained",
+                    &odds::activation_outcomes(&o),
+                );
+                cli::write_file(&path, chart.as_bytes())?;
+                eprintln!("wrote {}", path.display());
+            }
             if json {
                 print_json(&o)?;
             } else {
@@ -767,6 +815,7 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
             defenseless,
             free_hack,
             json,
+            svg,
             variants,
             data,
         } => {
@@ -779,6 +828,21 @@ fn run_odds(which: OddsCommand) -> Result<ExitCode> {
                 free_hack,
             };
             let o = odds::melee(&q, &k);
+            if let Some(path) = svg {
+                let title = odds::melee_text(&q, &o)
+                    .lines()
+                    .next()
+                    .unwrap_or("Melee")
+                    .to_string();
+                let chart = village::render::chart::odds_svg(
+                    &title,
+                    "Each result and who suffers it (village odds melee)",
+                    "the attack's result, from the worst for the attacker (left) to the best (right)",
+                    &odds::melee_outcomes(&q, &o),
+                );
+                cli::write_file(&path, chart.as_bytes())?;
+                eprintln!("wrote {}", path.display());
+            }
             if json {
                 print_json(&o)?;
             } else {

@@ -159,3 +159,38 @@ pub fn melee_text(q: &MeleeQuery, o: &MeleeOdds) -> String {
     }
     s
 }
+
+/// An activation's outcomes for a chart, from the worst to the best: "0 actions" to all the dice, each
+/// with its chance.
+pub fn activation_outcomes(o: &ActivationOdds) -> Vec<(String, f64)> {
+    o.successes
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (format!("{k} action{}", if k == 1 { "" } else { "s" }), *p))
+        .collect()
+}
+
+/// A melee attack's outcomes for a chart, from the worst for the attacker to the best: what the
+/// attacker suffers (Gruesome Kill first), a Free Hack target holding, the tie, then what the defender
+/// suffers (Gruesome Kill last). The chances add up to one. A label's two lines are split by `\n`.
+pub fn melee_outcomes(q: &MeleeQuery, o: &MeleeOdds) -> Vec<(String, f64)> {
+    let side = |who: &str, r: &ResultOdds| {
+        [
+            ("Recoils", r.recoil),
+            ("Defenseless", r.defenseless),
+            ("Defeated", r.defeated),
+            ("Gruesome Kill", r.gruesome),
+        ]
+        .map(|(what, p)| (format!("{who}\n{what}"), p))
+    };
+    let mut out: Vec<(String, f64)> = side("attacker", &o.defender_wins)
+        .into_iter()
+        .rev()
+        .collect();
+    if q.free_hack {
+        out.push(("defender\nholds".to_string(), o.no_effect));
+    }
+    out.push(("tie".to_string(), o.tie));
+    out.extend(side("defender", &o.attacker_wins));
+    out
+}

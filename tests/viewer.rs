@@ -134,16 +134,35 @@ fn body(dom: &str, name: &str) -> String {
     v[..v.find('"').unwrap()].to_string()
 }
 
-/// The models the page draws: id → (x, y) in table inches.
+/// The models the page draws: id → (x, y) in table inches where the browser shows them (the page
+/// measures each base's centre on screen against the table's rectangle on screen: `data-seen-x/-y`),
+/// after checking that the page's own record of the model (`data-x/-y`) agrees within the rounding of
+/// a measure on screen.
 fn drawn(dom: &str) -> BTreeMap<u64, (f64, f64)> {
     elements(dom, "model")
         .into_iter()
         .map(|a| {
-            let n = |k: &str| -> f64 { a[k].parse().unwrap() };
-            (n("data-id") as u64, (n("data-x"), n("data-y")))
+            let n = |k: &str| -> f64 {
+                a.get(k)
+                    .unwrap_or_else(|| panic!("a drawn model without {k}: {a:?}"))
+                    .parse()
+                    .unwrap()
+            };
+            let (x, y) = (n("data-x"), n("data-y"));
+            let (seen_x, seen_y) = (n("data-seen-x"), n("data-seen-y"));
+            assert!(
+                (seen_x - x).abs() < SEEN_TOLERANCE && (seen_y - y).abs() < SEEN_TOLERANCE,
+                "model {} is drawn at ({seen_x}, {seen_y}) on screen, not at ({x}, {y})",
+                a["data-id"]
+            );
+            (n("data-id") as u64, (x, y))
         })
         .collect()
 }
+
+/// How far (in inches) a base's centre as measured on screen may be from where it stands: a pixel of
+/// the window is about 0.04" of the table.
+const SEEN_TOLERANCE: f64 = 0.1;
 
 /// The models on the table after event `n`, by the log alone: placed, moved, deployed, removed.
 fn from_log(log: &[Value], n: usize) -> BTreeMap<u64, (f64, f64)> {

@@ -102,7 +102,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             &other,
             (&records, &records_b),
             seconds + seconds_b,
-            json,
+            (json, args.svg.as_deref()),
         );
     }
     if let Some(b) = &bar {
@@ -154,6 +154,14 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     }
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed.clone();
+    if let (Some(path), None) = (args.svg.as_deref(), &write_error) {
+        let chart =
+            village::render::chart::sim_svg(&report, &run_title(&opts, None), waves_of(&opts));
+        match write_file(path, chart.as_bytes()) {
+            Ok(()) => eprintln!("wrote {}", path.display()),
+            Err(e) => write_error = Some(e),
+        }
+    }
     if json {
         let mut v = serde_json::to_value(&report)?;
         v["seed"] = serde_json::json!(g.seed);
@@ -342,7 +350,7 @@ fn ab_report(
     b: &village::sim::SimOptions,
     (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
     seconds: f64,
-    json: bool,
+    (json, svg): (bool, Option<&std::path::Path>),
 ) -> Result<ExitCode> {
     use village::sim;
     let name = |o: &sim::SimOptions| {
@@ -364,6 +372,17 @@ fn ab_report(
         None => None,
     };
     let games = (ra.len() + rb.len()) as f64;
+    if let Some(path) = svg {
+        let chart = village::render::chart::ab_svg(
+            (&name(a), &rep_a),
+            (&name(b), &rep_b),
+            &diff,
+            &run_title(a, Some(&name(b))),
+            waves_of(a),
+        );
+        write_file(path, chart.as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
     if json {
         let v = serde_json::json!({
             "seed": a.seed,
@@ -413,4 +432,34 @@ fn ab_report(
         seconds
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A chart's title: what was played ("200 standard games, seed 1: Captain Maren, …"), and with `vs`
+/// the two arms.
+fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
+    let arm = if o.variants.is_empty() {
+        "default".to_string()
+    } else {
+        o.variants.join("+")
+    };
+    let arms = match vs {
+        Some(b) => format!(" — A {arm} vs B {b}"),
+        None if o.variants.is_empty() => String::new(),
+        None => format!(" — variant {arm}"),
+    };
+    format!(
+        "{} {} games, seed {}, party of {}{arms}",
+        o.games,
+        o.length,
+        o.seed,
+        o.heroes.len()
+    )
+}
+
+/// The number of waves in a game of the run's length (the loss-wave axis runs to it), when the rosters
+/// load.
+fn waves_of(o: &village::sim::SimOptions) -> Option<u32> {
+    let rosters = Rosters::load(&o.layers).ok()?;
+    let waves = rosters.waves(&o.length)?;
+    u32::try_from(waves.len()).ok()
 }

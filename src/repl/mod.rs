@@ -44,6 +44,18 @@ pub fn render_new_game(opts: &Options) -> Result<String> {
         .map_err(|e| anyhow::anyhow!(e))
 }
 
+/// The SVG picture of the game saved in `path` (`:save`; `village render --load`), as it stands,
+/// checked as `:load` checks it; with `:load`'s warnings (a save made with other rosters or scripts).
+pub fn render_saved(opts: &Options, path: &Path) -> Result<(String, Vec<String>)> {
+    let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)
+        .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    let warnings = repl.load(path).map_err(|e| anyhow::anyhow!(e))?;
+    let picture = repl
+        .with_game(crate::render::svg)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    Ok((picture, warnings))
+}
+
 /// Run the REPL until `:quit` or the end of input. Returns whether every command succeeded.
 pub fn run(opts: &Options) -> Result<bool> {
     let repl = Repl::open(&opts.layers, Limits::default(), &opts.game)

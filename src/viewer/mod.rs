@@ -150,12 +150,19 @@ fn engaged_set(g: &Game, rules: &Rules) -> BTreeSet<ModelId> {
 }
 
 /// The static table: terrain and buildings as play began, no models and no tokens (the page draws
-/// those as they move).
+/// those as they move, in table inches inside the SVG's `rect.table`), no heading (the page says where
+/// it is) and no legend (the page has its own, for what it draws).
 fn static_svg(start: &Game) -> String {
     let mut bare = start.clone();
     bare.models.clear();
     bare.tokens.clear();
-    crate::render::svg(&bare)
+    crate::render::svg_with(
+        &bare,
+        &crate::render::SvgOptions {
+            legend: false,
+            heading: false,
+        },
+    )
 }
 
 /// The event's dice and modifiers, for the page's detail table, when it has any.

@@ -73,15 +73,22 @@ function jumpLink(n, label) {
   return a;
 }
 
-// The static table of the shown arm, and the layer the models are drawn in.
+// The static table of the shown arm, the layer the models are drawn in, and where the table lies in
+// the picture (its north-west corner in picture units, and picture units per inch).
 let layer = null;
+let place = null;
 function showTable() {
   const a = arms[armIndex].a;
   $("table").innerHTML = a.svg;
   const svg = $("table").querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  layer = el("g", { id: "live" });
+  // The live layer draws in table inches, y running south from the north edge: it is placed over the
+  // picture's table rectangle (the SVG's margins, grid and scale are around it).
+  const t = svg.querySelector("rect.table");
+  const inch = Number(t.getAttribute("width")) / a.table[0];
+  place = { x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")), inch };
+  layer = el("g", { id: "live", transform: `translate(${place.x} ${place.y}) scale(${inch})` });
   svg.appendChild(layer);
   // The close-up: the same table, its viewBox narrowed to the models the event is about.
   const box = $("closeup");
@@ -284,7 +291,8 @@ function showCloseup(a, s, ev) {
   if (!focus) focus = [a.table[0] / 2, h / 2];
   const x = Math.max(-1, Math.min(a.table[0] + 1 - CLOSE_W, focus[0] - CLOSE_W / 2));
   const y = Math.max(-1, Math.min(h + 1 - CLOSE_H, h - focus[1] - CLOSE_H / 2));
-  close.setAttribute("viewBox", `${x} ${y} ${CLOSE_W} ${CLOSE_H}`);
+  const i = place.inch;
+  close.setAttribute("viewBox", `${place.x + x * i} ${place.y + y * i} ${CLOSE_W * i} ${CLOSE_H * i}`);
   const live = close.querySelector("g.closeup-live");
   if (live) live.remove();
   const copy = layer.cloneNode(true);
@@ -294,6 +302,20 @@ function showCloseup(a, s, ev) {
   for (const m of copy.querySelectorAll("g.model")) m.setAttribute("class", "closeup-model");
   close.appendChild(copy);
   $("closeup-where").textContent = `(${CLOSE_W}" × ${CLOSE_H}" around (${focus[0].toFixed(0)}, ${focus[1].toFixed(0)}))`;
+}
+
+// Where each drawn model is seen, measured from the page's layout (the centre of its base on screen,
+// against the table rectangle on screen) and written in table inches as data-seen-x/-y: what the
+// browser test compares with the log, so a model drawn in the wrong place fails it.
+function markSeen(a) {
+  const t = $("table").querySelector("svg rect.table").getBoundingClientRect();
+  for (const g of layer.querySelectorAll("g.model")) {
+    const b = g.querySelector("circle").getBoundingClientRect();
+    const x = ((b.left + b.width / 2 - t.left) / t.width) * a.table[0];
+    const y = a.table[1] - ((b.top + b.height / 2 - t.top) / t.height) * a.table[1];
+    g.dataset.seenX = x.toFixed(3);
+    g.dataset.seenY = y.toFixed(3);
+  }
 }
 
 function render() {
@@ -308,6 +330,7 @@ function render() {
   drawTokens(s, h);
   drawBuildings(a, s, h);
   const count = drawModels(a, s, h, ev);
+  markSeen(a);
   showCloseup(a, s, ev);
   showEvent(a, s, n);
   showModel(a, s);

@@ -1,7 +1,7 @@
-//! Pictures of a game's table for people: an ASCII map sized to a terminal (`:map` in the REPL) and an
-//! SVG picture (`:render`, `village render --svg`). North (the table's high y, edge 1) is at the top.
-//! It reads the game and never changes it.
+//! The ASCII map of `:map` in the REPL: the table in characters sized to a terminal, north (the table's
+//! high y, edge 1) at the top, and a key in which every symbol drawn has one meaning.
 
+use super::building_label;
 use crate::geometry::{point_segment_dist, TerrainKind, TerrainShape, Vec2};
 use crate::state::{Game, Side, TokenKind};
 use std::collections::BTreeMap;
@@ -196,7 +196,7 @@ const OPEN: char = '.';
 const STACK: char = '&';
 
 /// A terrain kind's map symbol and name.
-fn terrain_symbol(kind: TerrainKind) -> (char, &'static str) {
+pub(super) fn terrain_symbol(kind: TerrainKind) -> (char, &'static str) {
     match kind {
         TerrainKind::Wood => ('#', "wood"),
         TerrainKind::Hill => ('^', "hill"),
@@ -252,170 +252,4 @@ fn grid_cell(p: Vec2, h: f64, per_col: f64, nr: usize, nc: usize) -> (usize, usi
     let c = (p.x / per_col).floor().max(0.0) as usize;
     let r = ((h - p.y) / (per_col * 2.0)).floor().max(0.0) as usize;
     (r.min(nr - 1), c.min(nc - 1))
-}
-
-/// The table of `game` as an SVG picture (one SVG unit per inch, north up): terrain, buildings with
-/// their name, Level, Integrity and fire, tokens, and every model as its base with its name (a
-/// `<title>` a browser shows on hover, and a short label).
-pub fn svg(game: &Game) -> String {
-    let (w, h) = (game.table.width, game.table.height);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 {} {}" width="{}" height="{}" font-family="sans-serif">"#,
-        w + 2.0,
-        h + 2.0,
-        (w + 2.0) * 20.0,
-        (h + 2.0) * 20.0
-    );
-    let _ = writeln!(
-        out,
-        r##"<title>The Village Must Stand: wave {}, round {}</title>
-<rect x="0" y="0" width="{w}" height="{h}" fill="#dfe8c8" stroke="#555" stroke-width="0.1"/>"##,
-        game.wave, game.round
-    );
-    for t in &game.table.terrain {
-        let name = terrain_symbol(t.kind).1;
-        let fill = match t.kind {
-            TerrainKind::Wood => "#6b8e4e",
-            TerrainKind::Hill => "#c9b27c",
-            TerrainKind::Rocks => "#8a8a8a",
-            TerrainKind::Pond => "#7fb2d9",
-            TerrainKind::Field => "#e8d98a",
-            TerrainKind::Wall => "#5a4a3a",
-            TerrainKind::Hedge => "#3f6b2f",
-        };
-        match &t.shape {
-            TerrainShape::Area(poly) => {
-                let pts: Vec<String> = poly
-                    .pts
-                    .iter()
-                    .map(|p| format!("{:.2},{:.2}", p.x, h - p.y))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    r#"<polygon points="{}" fill="{fill}" opacity="0.8"><title>{name}</title></polygon>"#,
-                    pts.join(" ")
-                );
-            }
-            TerrainShape::Line(s) => {
-                let _ = writeln!(
-                    out,
-                    r#"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="{fill}" stroke-width="0.3"><title>{name}</title></line>"#,
-                    s.a.x,
-                    h - s.a.y,
-                    s.b.x,
-                    h - s.b.y
-                );
-            }
-        }
-    }
-    for b in &game.buildings {
-        let (x, y) = (b.rect.min.x, h - b.rect.max.y);
-        let size = b.rect.size();
-        let fill = if b.destroyed { "#777" } else { "#b5835a" };
-        let c = b.rect.center();
-        let label = building_label(b);
-        let _ = writeln!(
-            out,
-            r##"<g class="building"><title>{}</title><rect x="{x:.2}" y="{y:.2}" width="{:.2}" height="{:.2}" fill="{fill}" stroke="#3b2a1a" stroke-width="0.15"/><text x="{:.2}" y="{:.2}" font-size="0.8" text-anchor="middle">{}</text><text x="{:.2}" y="{:.2}" font-size="0.7" text-anchor="middle">{}{}</text></g>"##,
-            escape(&label),
-            size.x,
-            size.y,
-            c.x,
-            h - c.y - 0.2,
-            escape(&b.name),
-            c.x,
-            h - c.y + 0.7,
-            b.integrity,
-            if b.fire { " (fire)" } else { "" }
-        );
-    }
-    for t in &game.tokens {
-        match &t.kind {
-            TokenKind::Opportunity { .. } => {
-                let _ = writeln!(
-                    out,
-                    r##"<circle cx="{:.2}" cy="{:.2}" r="0.4" fill="#f3d250" stroke="#a07d00" stroke-width="0.1"><title>Opportunity token {}</title></circle>"##,
-                    t.pos.x,
-                    h - t.pos.y,
-                    t.id.0
-                );
-            }
-            TokenKind::Barricade { segment, .. } => {
-                let _ = writeln!(
-                    out,
-                    r##"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="#8b5a2b" stroke-width="0.4"><title>Barricade {}</title></line>"##,
-                    segment.a.x,
-                    h - segment.a.y,
-                    segment.b.x,
-                    h - segment.b.y,
-                    t.id.0
-                );
-            }
-            TokenKind::Trap { .. } => {
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{:.2}" y="{:.2}" width="0.6" height="0.6" fill="#444"><title>Trap {}</title></rect>"##,
-                    t.pos.x - 0.3,
-                    h - t.pos.y - 0.3,
-                    t.id.0
-                );
-            }
-        }
-    }
-    for m in &game.models {
-        let fill = if m.side == Side::Heroes {
-            "#3d6fd6"
-        } else {
-            "#c0392b"
-        };
-        let short: String = m
-            .name
-            .split_whitespace()
-            .map(|w| w.chars().next().unwrap_or(' '))
-            .collect();
-        let _ = writeln!(
-            out,
-            r#"<g class="model"><title>{} ({}), Quality {}+, Combat {}{}</title><circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="{fill}" stroke="black" stroke-width="0.05"/><text x="{:.2}" y="{:.2}" font-size="0.45" text-anchor="middle" fill="white">{}</text></g>"#,
-            escape(&m.name),
-            m.id,
-            m.quality,
-            m.combat,
-            if m.wounds > 0 {
-                format!(", {} Wound(s)", m.wounds)
-            } else {
-                String::new()
-            },
-            m.pos.x,
-            h - m.pos.y,
-            m.base / 2.0,
-            m.pos.x,
-            h - m.pos.y + 0.15,
-            escape(&short)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
-}
-
-/// Text safe inside an XML element or attribute.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// A building in words: name, Level, Integrity, fire, Destroyed.
-fn building_label(b: &crate::state::Building) -> String {
-    format!(
-        "{} (Level {}): Integrity {}/{}{}{}",
-        b.name,
-        b.level,
-        b.integrity,
-        b.max_integrity,
-        if b.fire { ", burning" } else { "" },
-        if b.destroyed { ", Destroyed" } else { "" }
-    )
 }

@@ -1,0 +1,720 @@
+//! Charts of results as self-contained SVG, written by hand (no plotting crate, no fonts to embed):
+//! `village sim --svg` (the win rate with its 95% interval, the wave the village fell in, what ended
+//! the games), `village sim --vs --svg` (both arms on one scale and their paired difference) and
+//! `village odds ... --svg` (a distribution as bars, with its "at least" and "at most" views). Every
+//! panel has its title, axes with tick labels and, where colours differ, a legend. Bars carry their
+//! numbers as `data-` attributes so a test reads back exactly what was drawn.
+
+use super::svg::{escape, text_width, Doc};
+use crate::sim::{Difference, Report};
+
+/// A plotting area in pixels (the axes are drawn around it).
+#[derive(Clone, Copy)]
+struct Area {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// A series of bars: its name in the legend, its colour and its CSS class.
+struct Series {
+    name: String,
+    colour: &'static str,
+}
+
+const BLUE: &str = "#3b6fd1";
+const ORANGE: &str = "#e8830c";
+const GREY: &str = "#555";
+
+/// An axis from 0 to a round number at or above `max`, and its step (about five ticks; whole steps
+/// for counts).
+fn nice_axis(max: f64, whole: bool) -> (f64, f64) {
+    let max = if max > 0.0 { max } else { 1.0 };
+    let raw = max / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|k| k * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    let step = if whole { step.max(1.0).round() } else { step };
+    ((max / step - 1e-9).ceil() * step, step)
+}
+
+fn pct(p: f64) -> String {
+    let v = p * 100.0;
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}%")
+    } else {
+        format!("{v:.1}%")
+    }
+}
+
+/// A panel's title above its area.
+fn panel_title(doc: &mut Doc, a: Area, title: &str) {
+    doc.text(
+        a.x,
+        a.y - 26.0,
+        15.0,
+        r#"font-weight="bold" class="panel-title""#,
+        title,
+    );
+}
+
+/// Horizontal grid lines and labels up the left side of `a`, from 0 to `max` by `step`, and the axis
+/// title turned along it.
+fn y_axis(
+    doc: &mut Doc,
+    a: Area,
+    (max, step): (f64, f64),
+    fmt: &dyn Fn(f64) -> String,
+    title: &str,
+) {
+    let mut v = 0.0;
+    while v <= max + 1e-9 {
+        let y = a.y + a.h - v / max * a.h;
+        doc.raw(&format!(
+            r##"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#000" stroke-opacity="{}"/>"##,
+            a.x,
+            a.x + a.w,
+            if v == 0.0 { "0.8" } else { "0.12" }
+        ));
+        doc.text(
+            a.x - 6.0,
+            y + 4.0,
+            12.0,
+            r#"text-anchor="end" class="tick""#,
+            &fmt(v),
+        );
+        v += step;
+    }
+    let (tx, ty) = (a.x - 52.0, a.y + a.h / 2.0);
+    doc.text(
+        tx,
+        ty,
+        12.0,
+        &format!(r##"text-anchor="middle" fill="#333" class="axis-title" transform="rotate(-90 {tx:.1} {ty:.1})""##),
+        title,
+    );
+}
+
+/// Vertical grid lines and labels under `a`, from `min` to `max` by `step`, and the axis title.
+fn x_axis(
+    doc: &mut Doc,
+    a: Area,
+    (min, max, step): (f64, f64, f64),
+    fmt: &dyn Fn(f64) -> String,
+    title: &str,
+) {
+    let mut v = min;
+    while v <= max + 1e-9 {
+        let x = a.x + (v - min) / (max - min) * a.w;
+        doc.raw(&format!(
+            r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#000" stroke-opacity="0.12"/>"##,
+            a.y,
+            a.y + a.h
+        ));
+        doc.text(
+            x,
+            a.y + a.h + 16.0,
+            12.0,
+            r#"text-anchor="middle" class="tick""#,
+            &fmt(v),
+        );
+        v += step;
+    }
+    doc.raw(&format!(
+        r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#000" stroke-opacity="0.8"/>"##,
+        a.x,
+        a.y + a.h,
+        a.x + a.w,
+        a.y + a.h
+    ));
+    doc.text(
+        a.x + a.w / 2.0,
+        a.y + a.h + 34.0,
+        12.0,
+        r##"text-anchor="middle" fill="#333" class="axis-title""##,
+        title,
+    );
+}
+
+/// A legend of coloured squares in one row starting at (x, y).
+fn series_legend(doc: &mut Doc, x: f64, y: f64, series: &[Series]) {
+    let mut x = x;
+    for s in series {
+        doc.raw(&format!(
+            r#"<rect class="legend-swatch" x="{x:.1}" y="{:.1}" width="12" height="12" fill="{}"/>"#,
+            y - 10.0,
+            s.colour
+        ));
+        doc.text(x + 17.0, y, 12.0, r#"class="legend""#, &s.name);
+        x += 34.0 + text_width(&s.name, 12.0, false);
+    }
+}
+
+/// One group of vertical bars: its label under the axis (lines split at `\n`) and one value per series,
+/// with the text written above each bar.
+struct Group {
+    label: String,
+    values: Vec<(f64, String)>,
+}
+
+/// Vertical bars in `a` on an axis from 0 to `max`, grouped; each bar a `<rect class="bar {class}">`
+/// with its value in `data-value`.
+fn vbars(doc: &mut Doc, a: Area, max: f64, groups: &[Group], series: &[Series], class: &str) {
+    let n = groups.len().max(1) as f64;
+    let slot = a.w / n;
+    let per = series.len().max(1) as f64;
+    let bar_w = (slot * 0.8 / per).min(70.0);
+    for (i, g) in groups.iter().enumerate() {
+        let cx = a.x + slot * (i as f64 + 0.5);
+        for (j, (v, text)) in g.values.iter().enumerate() {
+            let x = cx - bar_w * per / 2.0 + bar_w * j as f64;
+            let bh = (v / max).clamp(0.0, 1.0) * a.h;
+            let colour = series.get(j).map_or(GREY, |s| s.colour);
+            let name = series.get(j).map_or("", |s| s.name.as_str());
+            doc.raw(&format!(
+                r#"<rect class="bar {class}" data-label="{}" data-series="{}" data-value="{v}" x="{x:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="{colour}"><title>{}: {}</title></rect>"#,
+                escape(&g.label.replace('\n', " ")),
+                escape(name),
+                a.y + a.h - bh,
+                bar_w - 2.0,
+                escape(&g.label.replace('\n', " ")),
+                escape(text)
+            ));
+            let size = if bar_w < 34.0 { 10.0 } else { 12.0 };
+            doc.text(
+                x + (bar_w - 2.0) / 2.0,
+                a.y + a.h - bh - 4.0,
+                size,
+                r#"text-anchor="middle" class="bar-value""#,
+                text,
+            );
+        }
+        for (k, line) in g.label.split('\n').enumerate() {
+            doc.text(
+                cx,
+                a.y + a.h + 16.0 + 14.0 * k as f64,
+                12.0,
+                r#"text-anchor="middle" class="category""#,
+                line,
+            );
+        }
+    }
+}
+
+/// A horizontal interval on an axis: the bar from the axis' zero to the estimate, the 95% interval as
+/// an error bar with caps, and the estimate as a dot.
+#[allow(clippy::too_many_arguments)]
+fn interval(
+    doc: &mut Doc,
+    x_of: &dyn Fn(f64) -> f64,
+    y: f64,
+    height: f64,
+    estimate: f64,
+    ci: [f64; 2],
+    colour: &str,
+    class: &str,
+) {
+    let (x0, xe) = (x_of(0.0), x_of(estimate));
+    doc.raw(&format!(
+        r#"<rect class="{class}" data-value="{estimate}" data-low="{}" data-high="{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{height:.1}" fill="{colour}" fill-opacity="0.45"/>"#,
+        ci[0],
+        ci[1],
+        x0.min(xe),
+        y - height / 2.0,
+        (xe - x0).abs()
+    ));
+    let (l, h) = (x_of(ci[0]), x_of(ci[1]));
+    let cap = height * 0.45;
+    doc.raw(&format!(
+        r##"<path class="error-bar" d="M{l:.1},{y:.1} H{h:.1} M{l:.1},{:.1} V{:.1} M{h:.1},{:.1} V{:.1}" stroke="#111" stroke-width="2" fill="none"/><circle cx="{xe:.1}" cy="{y:.1}" r="5" fill="{colour}" stroke="#111" stroke-width="1.5"/>"##,
+        y - cap,
+        y + cap,
+        y - cap,
+        y + cap
+    ));
+}
+
+/// "43.0% (95% CI 33.7–52.8%)": the text every win rate is given, in the report's own numbers.
+pub fn win_rate_text(r: &Report) -> String {
+    format!(
+        "{:.1}% (95% CI {:.1}–{:.1}%)",
+        r.win_rate * 100.0,
+        r.ci95[0] * 100.0,
+        r.ci95[1] * 100.0
+    )
+}
+
+/// "+3.0 points (95% CI −2.1 to +8.1)": the paired difference in words.
+pub fn difference_text(d: &Difference) -> String {
+    format!(
+        "{:+.1} points (95% CI {:+.1} to {:+.1})",
+        d.win_rate * 100.0,
+        d.ci95[0] * 100.0,
+        d.ci95[1] * 100.0
+    )
+}
+
+/// Waves on the loss-wave axis: every wave from 1 to the last in `waves` or in the reports.
+fn wave_axis(waves: Option<u32>, reports: &[&Report]) -> Vec<u32> {
+    let last = reports
+        .iter()
+        .filter_map(|r| r.loss_wave.keys().next_back().copied())
+        .chain(waves)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    (1..=last).collect()
+}
+
+/// The causes a run's games ended by, as words ("town_hall_destroyed" → "town hall destroyed").
+fn cause_words(c: &str) -> String {
+    c.replace('_', " ")
+}
+
+/// `village sim --svg`: the win rate with its interval, the histogram of the wave the village fell in
+/// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
+/// number of waves (the loss-wave axis runs to it); `title` says what was played.
+pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
+    let (width, height) = (1000.0, 720.0);
+    let mut doc = Doc::new(width, height, title);
+    doc.text(
+        40.0,
+        34.0,
+        20.0,
+        r#"font-weight="bold" class="heading""#,
+        title,
+    );
+    doc.text(
+        40.0,
+        58.0,
+        13.0,
+        r##"fill="#333" class="subheading""##,
+        &format!(
+            "{} games: {} won, {} lost, {} stalled",
+            r.games, r.wins, r.losses, r.stalled
+        ),
+    );
+    // The win rate on a 0–100% axis.
+    let a = Area {
+        x: 110.0,
+        y: 120.0,
+        w: 600.0,
+        h: 44.0,
+    };
+    panel_title(&mut doc, a, "Win rate, with its 95% interval (Wilson)");
+    x_axis(&mut doc, a, (0.0, 1.0, 0.1), &pct, "share of games won");
+    let x_of = |v: f64| a.x + v * a.w;
+    interval(
+        &mut doc,
+        &x_of,
+        a.y + a.h / 2.0,
+        26.0,
+        r.win_rate,
+        r.ci95,
+        BLUE,
+        "win-rate-bar",
+    );
+    doc.text(
+        a.x + a.w + 12.0,
+        a.y + a.h / 2.0 + 5.0,
+        13.0,
+        r#"font-weight="bold" class="win-rate""#,
+        &win_rate_text(r),
+    );
+    // The wave of loss.
+    let b = Area {
+        x: 110.0,
+        y: 270.0,
+        w: 440.0,
+        h: 340.0,
+    };
+    let axis = wave_axis(waves, &[r]);
+    panel_title(
+        &mut doc,
+        b,
+        &format!("Wave the village fell in ({} losses)", r.losses),
+    );
+    let most = r.loss_wave.values().copied().max().unwrap_or(0) as f64;
+    let scale = nice_axis(most, true);
+    y_axis(
+        &mut doc,
+        b,
+        scale,
+        &|v| format!("{v:.0}"),
+        "games lost in the wave",
+    );
+    let groups: Vec<Group> = axis
+        .iter()
+        .map(|w| Group {
+            label: w.to_string(),
+            values: r
+                .loss_wave
+                .get(w)
+                .map(|c| vec![(*c as f64, c.to_string())])
+                .unwrap_or_default(),
+        })
+        .collect();
+    vbars(
+        &mut doc,
+        b,
+        scale.0,
+        &groups,
+        &[Series {
+            name: "losses".into(),
+            colour: ORANGE,
+        }],
+        "loss-wave",
+    );
+    doc.text(
+        b.x + b.w / 2.0,
+        b.y + b.h + 40.0,
+        12.0,
+        r##"text-anchor="middle" fill="#333" class="axis-title""##,
+        "wave",
+    );
+    // What ended the games.
+    let c = Area {
+        x: 640.0,
+        y: 270.0,
+        w: 300.0,
+        h: 340.0,
+    };
+    causes_panel(&mut doc, c, &[(r, BLUE)], r.games);
+    doc.finish()
+}
+
+/// Horizontal bars of the games each cause ended, one row per cause, a bar per report.
+fn causes_panel(doc: &mut Doc, a: Area, reports: &[(&Report, &'static str)], games: u64) {
+    panel_title(doc, a, "What ended the games");
+    let causes: Vec<&String> = reports
+        .first()
+        .map(|(r, _)| r.causes.keys().collect())
+        .unwrap_or_default();
+    let rows = causes.len().max(1) as f64;
+    let slot = a.h / rows;
+    let per = reports.len().max(1) as f64;
+    let bar_h = (slot * 0.5 / per).min(22.0);
+    let games = games.max(1) as f64;
+    for (i, cause) in causes.iter().enumerate() {
+        let y = a.y + slot * i as f64;
+        doc.text(
+            a.x,
+            y + 14.0,
+            13.0,
+            r#"class="category""#,
+            &cause_words(cause),
+        );
+        for (j, (r, colour)) in reports.iter().enumerate() {
+            let n = r.causes.get(*cause).copied().unwrap_or(0);
+            let share = n as f64 / games;
+            let w = share * (a.w - 90.0);
+            let by = y + 22.0 + bar_h * j as f64;
+            doc.raw(&format!(
+                r#"<rect class="bar cause" data-label="{}" data-value="{n}" x="{:.1}" y="{by:.1}" width="{w:.1}" height="{:.1}" fill="{colour}"/>"#,
+                escape(cause),
+                a.x,
+                bar_h - 2.0
+            ));
+            doc.text(
+                a.x + w + 6.0,
+                by + bar_h - 5.0,
+                11.0,
+                r#"class="bar-value""#,
+                &format!("{n} ({})", pct(share)),
+            );
+        }
+    }
+}
+
+/// `village sim --vs --svg`: both arms' win rates with their intervals on one axis, the paired
+/// difference A − B with its interval against a zero line, and both arms' loss waves and causes side
+/// by side on shared axes.
+pub fn ab_svg(
+    (name_a, a): (&str, &Report),
+    (name_b, b): (&str, &Report),
+    d: &Difference,
+    title: &str,
+    waves: Option<u32>,
+) -> String {
+    let (width, height) = (1000.0, 960.0);
+    let mut doc = Doc::new(width, height, title);
+    doc.text(
+        40.0,
+        34.0,
+        20.0,
+        r#"font-weight="bold" class="heading""#,
+        title,
+    );
+    let series = [
+        Series {
+            name: format!("A: {name_a}"),
+            colour: BLUE,
+        },
+        Series {
+            name: format!("B: {name_b}"),
+            colour: ORANGE,
+        },
+    ];
+    series_legend(&mut doc, 40.0, 60.0, &series);
+    doc.text(
+        40.0,
+        80.0,
+        13.0,
+        r##"fill="#333" class="subheading""##,
+        &format!(
+            "{} games per arm, the same seeds; {} ended differently",
+            a.games, d.games_differing
+        ),
+    );
+    // Win rates on one axis.
+    let w = Area {
+        x: 110.0,
+        y: 140.0,
+        w: 580.0,
+        h: 90.0,
+    };
+    panel_title(&mut doc, w, "Win rate, with its 95% interval");
+    x_axis(&mut doc, w, (0.0, 1.0, 0.1), &pct, "share of games won");
+    let x_of = |v: f64| w.x + v * w.w;
+    for (i, (r, s)) in [(a, &series[0]), (b, &series[1])].iter().enumerate() {
+        let y = w.y + w.h * (0.28 + 0.44 * i as f64);
+        doc.text(
+            w.x - 10.0,
+            y + 5.0,
+            13.0,
+            r#"text-anchor="end" font-weight="bold" class="category""#,
+            if i == 0 { "A" } else { "B" },
+        );
+        interval(
+            &mut doc,
+            &x_of,
+            y,
+            22.0,
+            r.win_rate,
+            r.ci95,
+            s.colour,
+            "win-rate-bar",
+        );
+        doc.text(
+            w.x + w.w + 12.0,
+            y + 5.0,
+            13.0,
+            r#"font-weight="bold" class="win-rate""#,
+            &win_rate_text(r),
+        );
+    }
+    // The paired difference around zero, in points.
+    let p = Area {
+        x: 110.0,
+        y: 330.0,
+        w: 580.0,
+        h: 44.0,
+    };
+    panel_title(
+        &mut doc,
+        p,
+        "Paired difference A − B in win rate (points), with its 95% interval",
+    );
+    let reach = d.ci95[0].abs().max(d.ci95[1].abs()).max(d.win_rate.abs()) * 100.0;
+    let (half, step) = nice_axis(reach.max(5.0), true);
+    x_axis(
+        &mut doc,
+        p,
+        (-half, half, step),
+        &|v| format!("{v:+.0}"),
+        "points (A − B); left of 0: B wins more often",
+    );
+    let xd = |v: f64| p.x + (v * 100.0 + half) / (2.0 * half) * p.w;
+    let zero = xd(0.0);
+    doc.raw(&format!(
+        r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
+        p.y - 6.0,
+        p.y + p.h + 4.0
+    ));
+    interval(
+        &mut doc,
+        &xd,
+        p.y + p.h / 2.0,
+        22.0,
+        d.win_rate,
+        d.ci95,
+        "#6741d9",
+        "difference-bar",
+    );
+    doc.text(
+        p.x + p.w + 12.0,
+        p.y + p.h / 2.0 + 5.0,
+        13.0,
+        r#"font-weight="bold" class="difference""#,
+        &difference_text(d),
+    );
+    // Loss waves side by side.
+    let l = Area {
+        x: 110.0,
+        y: 470.0,
+        w: 440.0,
+        h: 380.0,
+    };
+    panel_title(&mut doc, l, "Wave the village fell in");
+    let most = a
+        .loss_wave
+        .values()
+        .chain(b.loss_wave.values())
+        .copied()
+        .max()
+        .unwrap_or(0) as f64;
+    let scale = nice_axis(most, true);
+    y_axis(
+        &mut doc,
+        l,
+        scale,
+        &|v| format!("{v:.0}"),
+        "games lost in the wave",
+    );
+    let groups: Vec<Group> = wave_axis(waves, &[a, b])
+        .iter()
+        .map(|w| Group {
+            label: w.to_string(),
+            values: [a, b]
+                .iter()
+                .map(|r| {
+                    let c = r.loss_wave.get(w).copied().unwrap_or(0);
+                    (c as f64, c.to_string())
+                })
+                .collect(),
+        })
+        .collect();
+    vbars(&mut doc, l, scale.0, &groups, &series, "loss-wave");
+    doc.text(
+        l.x + l.w / 2.0,
+        l.y + l.h + 40.0,
+        12.0,
+        r##"text-anchor="middle" fill="#333" class="axis-title""##,
+        "wave",
+    );
+    let c = Area {
+        x: 640.0,
+        y: 470.0,
+        w: 320.0,
+        h: 380.0,
+    };
+    causes_panel(&mut doc, c, &[(a, BLUE), (b, ORANGE)], a.games.max(b.games));
+    doc.finish()
+}
+
+/// `village odds ... --svg`: the chance of each outcome as bars, then the chance of at least and of
+/// at most each outcome, as AnyDice shows them. `outcomes` run from the worst to the best for the one
+/// rolling; `note` is a line under the title (a turnover's chance, the modifiers).
+pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)]) -> String {
+    let n = outcomes.len().max(1) as f64;
+    // Each outcome's slot is as wide as its longest label line.
+    let slot = outcomes
+        .iter()
+        .flat_map(|(l, _)| l.split('\n'))
+        .map(|l| text_width(l, 12.0, false) + 14.0)
+        .fold(80.0, f64::max);
+    let width = (160.0 + n * slot).max(760.0);
+    let (panel_h, gap) = (200.0, 110.0);
+    let two_lines = outcomes.iter().any(|(l, _)| l.contains('\n'));
+    let gap = if two_lines { gap + 14.0 } else { gap };
+    let height = 124.0 + 3.0 * (panel_h + gap);
+    let mut doc = Doc::new(width, height, title);
+    doc.text(
+        40.0,
+        34.0,
+        20.0,
+        r#"font-weight="bold" class="heading""#,
+        title,
+    );
+    doc.text(
+        40.0,
+        58.0,
+        13.0,
+        r##"fill="#333" class="subheading""##,
+        note,
+    );
+    let exactly: Vec<f64> = outcomes.iter().map(|o| o.1).collect();
+    let at_least: Vec<f64> = (0..exactly.len())
+        .map(|i| exactly[i..].iter().sum())
+        .collect();
+    let at_most: Vec<f64> = (0..exactly.len())
+        .map(|i| exactly[..=i].iter().sum())
+        .collect();
+    let views = [
+        ("Exactly", "exactly", exactly),
+        ("At least (this or better)", "at-least", at_least),
+        ("At most (this or worse)", "at-most", at_most),
+    ];
+    for (k, (name, class, values)) in views.iter().enumerate() {
+        let a = Area {
+            x: 110.0,
+            y: 124.0 + k as f64 * (panel_h + gap),
+            w: width - 150.0,
+            h: panel_h,
+        };
+        panel_title(&mut doc, a, name);
+        let groups: Vec<Group> = outcomes
+            .iter()
+            .zip(values)
+            .map(|((label, _), p)| {
+                let p = p.clamp(0.0, 1.0);
+                Group {
+                    label: label.clone(),
+                    values: vec![(p, pct_places(p))],
+                }
+            })
+            .collect();
+        let most = groups
+            .iter()
+            .flat_map(|g| g.values.iter().map(|v| v.0))
+            .fold(0.0, f64::max);
+        // The cumulative views share one 0–100% axis; the distribution's own axis fits its tallest bar.
+        let scale = if k == 0 {
+            nice_axis(most, false)
+        } else {
+            (1.0, 0.2)
+        };
+        y_axis(&mut doc, a, scale, &pct, "chance");
+        vbars(
+            &mut doc,
+            a,
+            scale.0,
+            &groups,
+            &[Series {
+                name: (*name).to_string(),
+                colour: [BLUE, "#2f9e44", "#ae3ec9"][k],
+            }],
+            class,
+        );
+        doc.text(
+            a.x + a.w / 2.0,
+            a.y + a.h + if two_lines { 50.0 } else { 36.0 },
+            12.0,
+            r##"text-anchor="middle" fill="#333" class="axis-title""##,
+            axis,
+        );
+    }
+    doc.finish()
+}
+
+/// A chance with two decimals, as `village odds` prints it ("22.22%").
+fn pct_places(p: f64) -> String {
+    format!("{:.2}%", p * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axes_end_on_round_numbers() {
+        assert_eq!(nice_axis(37.0, true), (40.0, 10.0));
+        assert_eq!(nice_axis(3.0, true), (3.0, 1.0));
+        let (max, step) = nice_axis(0.444, false);
+        assert!(max >= 0.444 && (max / step).round() <= 6.0, "{max} {step}");
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The README's pictures, made with the project's own commands: `village render/sim/odds --svg`, then
+# rsvg-convert (Debian: librsvg2-bin) to PNG in docs/img/. Deterministic: the same build gives the same
+# pictures (the games are seeded).
+#   cargo build --release && tools/pictures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release/village}
+OUT=docs/img
+command -v rsvg-convert >/dev/null || { echo "needs rsvg-convert (apt-get install librsvg2-bin)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$OUT"
+png() { rsvg-convert "$tmp/$1.svg" -o "$OUT/$1.png" && echo "$OUT/$1.png"; }
+
+# table.png: a Standard game in the REPL, played through wave 1 and two rounds into wave 2 (a building
+# on fire, a Trap, an Opportunity token, a Wound, a Defenseless model), saved, then drawn from the save.
+printf '%s\n' 'game:play_wave()' ':wave' ':enemies' ':heroes' ':enemies' ':heroes' ":save $tmp/game.json" |
+    "$BIN" repl --seed 6 --heroes "Captain Maren,Hedda the Hedge Witch,Grimm the Trapper,Sister Ilse" >/dev/null
+"$BIN" render --load "$tmp/game.json" --svg "$tmp/table.svg" >/dev/null
+png table
+
+# sim.png: 200 Standard games; ab.png: 200 Intro games, default rules against power_blow_lethal.
+"$BIN" sim --games 200 --seed 1 --length standard --svg "$tmp/sim.svg" >/dev/null 2>&1
+png sim
+"$BIN" sim --games 200 --seed 1 --length intro --vs power_blow_lethal --svg "$tmp/ab.svg" >/dev/null 2>&1
+png ab
+
+# odds.png: a Power Blow of Combat 4 against Combat 3.
+"$BIN" odds melee --attacker 4 --defender 3 --power-blow --svg "$tmp/odds.svg" >/dev/null 2>&1
+png odds
+
+# The replay viewer's picture (viewer.png, `village replay --html` at a combat) goes here.
