@@ -314,7 +314,7 @@ fn the_page_draws_the_models_the_log_has_at_a_combat() {
 fn the_ab_page_jumps_to_where_the_arms_part() {
     let dir = temp("ab");
     let rec = dir.join("rec");
-    village(&[
+    let sim = village(&[
         "sim",
         "--games",
         "2",
@@ -331,7 +331,25 @@ fn the_ab_page_jumps_to_where_the_arms_part() {
         a.is_file() && b.is_file(),
         "sim --vs --record writes both arms"
     );
+    // The run says which pair to watch and how; the page is made with the very command it gives.
+    let said = String::from_utf8_lossy(&sim.stderr).to_string();
+    let command = said
+        .lines()
+        .find_map(|l| l.split_once(": village ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("sim --vs --record names a page to open: {said}"));
     let page = dir.join("ab.html");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(
+        words[..words.len() - 1],
+        [
+            "replay",
+            a.to_str().unwrap(),
+            "--vs",
+            b.to_str().unwrap(),
+            "--html"
+        ],
+        "the games ended differently in game 1: {said}"
+    );
     village(&[
         "replay",
         a.to_str().unwrap(),

@@ -30,4 +30,5 @@ png ab
 "$BIN" odds melee --attacker 4 --defender 3 --power-blow --svg "$tmp/odds.svg" >/dev/null 2>&1
 png odds
 
-# The replay viewer's picture (viewer.png, `village replay --html` at a combat) goes here.
+# viewer.png: the replay viewer at a combat, screenshotted by headless Chromium.
+tools/viewer-png.sh "$BIN"

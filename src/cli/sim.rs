@@ -89,13 +89,37 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             b.finish_and_clear();
         }
         if let Some((dir, when)) = record {
-            write_pairs(
+            let kept = write_pairs(
                 dir,
                 when,
                 (&opts, &other),
                 (&records, &records_b),
                 &fingerprint,
             )?;
+            // The pair worth watching first: the first kept game that ended differently.
+            let watch = records
+                .iter()
+                .zip(&records_b)
+                .find(|(x, y)| x.result != y.result && kept.contains(&x.index))
+                .map(|(x, _)| x.index)
+                .or(kept.first().copied());
+            eprintln!(
+                "{} pairs of records are in {} and {}",
+                kept.len(),
+                dir.join("a").display(),
+                dir.join("b").display()
+            );
+            if let Some(i) = watch {
+                let (a, b) = (
+                    dir.join("a").join(format!("game-{i}.json")),
+                    dir.join("b").join(format!("game-{i}.json")),
+                );
+                eprintln!(
+                    "watch game {i} under both rules on one page: village replay {} --vs {} --html game-{i}.html",
+                    a.display(),
+                    b.display()
+                );
+            }
         }
         return ab_report(
             &opts,
@@ -184,29 +208,33 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
 
 /// `--vs --record DIR`: both arms of each game kept (either arm's result matching `when`) as
 /// DIR/a/game-<i>.json and DIR/b/game-<i>.json, a pair `village replay A --vs B --html` shows on one page.
+/// Returns the indices of the games kept.
 fn write_pairs(
     dir: &std::path::Path,
     when: &str,
     (a, b): (&village::sim::SimOptions, &village::sim::SimOptions),
     (ra, rb): (&[village::sim::GameRecord], &[village::sim::GameRecord]),
     fingerprint: &Fingerprint,
-) -> Result<()> {
+) -> Result<Vec<u64>> {
+    let kept: Vec<u64> = ra
+        .iter()
+        .zip(rb)
+        .filter(|(x, y)| when == "all" || x.result == when || y.result == when)
+        .map(|(x, _)| x.index)
+        .collect();
     for (arm, opts) in [("a", a), ("b", b)] {
         let sub = dir.join(arm);
         std::fs::create_dir_all(&sub).with_context(|| format!("creating {}", sub.display()))?;
-        for (x, y) in ra.iter().zip(rb) {
-            if !(when == "all" || x.result == when || y.result == when) {
-                continue;
-            }
-            let rep = village::sim::record_replay(opts, x.index, fingerprint)
+        for &i in &kept {
+            let rep = village::sim::record_replay(opts, i, fingerprint)
                 .map_err(|e| anyhow::anyhow!(e))?;
             write_file(
-                &sub.join(format!("game-{}.json", x.index)),
+                &sub.join(format!("game-{i}.json")),
                 serde_json::to_string(&rep)?.as_bytes(),
             )?;
         }
     }
-    Ok(())
+    Ok(kept)
 }
 
 /// `village replay`: re-run a recorded game (with the mods it was recorded with, plus any given).

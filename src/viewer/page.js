@@ -111,7 +111,7 @@ function drawTokens(s, h) {
     if (t.kind === "barricade" || t.kind === "wall") {
       const l = el("line", {
         x1: t.x, y1: h - t.y, x2: t.x2, y2: h - t.y2,
-        stroke: t.kind === "wall" ? "#2e8b57" : "#8b5a2b", "stroke-width": 0.45, "stroke-linecap": "round",
+        stroke: t.kind === "wall" ? "#7d3c98" : "#8b5a2b", "stroke-width": 0.45, "stroke-linecap": "round",
         class: "token", "data-kind": t.kind,
       });
       l.appendChild(el("title", {}, `${t.kind === "wall" ? "Wall" : "Barricade"} ${t.id}: Integrity ${t.integrity}`));
