@@ -522,7 +522,39 @@ fn render_replay_draws_an_event_and_refuses_one_past_the_end() {
         svg.to_str().unwrap(),
     ]);
     let text = std::fs::read_to_string(&svg).unwrap();
-    roxmltree::Document::parse(&text).expect("the SVG parses");
+    let doc = roxmltree::Document::parse(&text).expect("the SVG parses");
+    // The models drawn are the ones on the table after event #120 by the log, where the log puts them
+    // (`data-x/-y`, inches), and each base is drawn there: one scale and the table rectangle's corner
+    // map every model's inches to its circle's centre.
+    let log = log_of(&record, &dir, "render");
+    let want = from_log(&log, 120);
+    let num = |n: roxmltree::Node, k: &str| -> f64 { n.attribute(k).unwrap().parse().unwrap() };
+    let table = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("table"))
+        .expect("the table's rectangle");
+    let (left, bottom) = (num(table, "x"), num(table, "y") + num(table, "height"));
+    let mut drawn = BTreeMap::new();
+    let mut centres = Vec::new();
+    for g in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("model"))
+    {
+        let id: u64 = g.attribute("data-model").unwrap().parse().unwrap();
+        let (x, y) = (num(g, "data-x"), num(g, "data-y"));
+        let c = g.children().find(|c| c.has_tag_name("circle")).unwrap();
+        centres.push(((x, y), (num(c, "cx"), num(c, "cy"))));
+        drawn.insert(id, (x, y));
+    }
+    assert_same_table("render --replay at #120", &drawn, &want);
+    // A Standard table is 36" wide.
+    let inch = (table.attribute("width").unwrap().parse::<f64>().unwrap()) / 36.0;
+    for ((x, y), (cx, cy)) in centres {
+        assert!(
+            (left + x * inch - cx).abs() < 0.2 && (bottom - y * inch - cy).abs() < 0.2,
+            "a base at ({x}, {y}) is drawn at ({cx}, {cy})"
+        );
+    }
     let out = Command::new(env!("CARGO_BIN_EXE_village"))
         .args([
             "render",

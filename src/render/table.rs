@@ -644,9 +644,11 @@ fn model(doc: &mut Doc, m: &Model, names: &BTreeMap<String, String>, f: &Frame) 
     };
     let size = (r * 0.72).clamp(7.0, 14.0);
     let mut g = format!(
-        r#"<g class="model" data-model="{}" data-side="{}"><title>{}</title><circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" {rim}/>"#,
+        r#"<g class="model" data-model="{}" data-side="{}" data-x="{}" data-y="{}"><title>{}</title><circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" {rim}/>"#,
         m.id,
         m.side.as_str(),
+        m.pos.x,
+        m.pos.y,
         escape(&title),
         model_fill(m.kind)
     );

@@ -111,7 +111,7 @@ pub const COMMANDS: &[Command] = &[
         "render",
         &[],
         ":render FILE",
-        "write an SVG picture of the table to FILE",
+        "write an SVG picture of the table as it stands to FILE (legend, scale, edges, each model's Wounds and conditions)",
         Arg::File,
     ),
     console(
