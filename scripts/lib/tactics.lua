@@ -50,15 +50,15 @@ function T.fighters(ctx)
 	return #out > 0 and out or all
 end
 
---- Each model of the heroes' side gets one enemy to go for: taking the threats in order, the nearest
---- model not yet given one goes for it, so the party spreads over the enemies instead of queueing behind
---- the same one. Models left over (more defenders than enemies, Healers) go for their nearest enemy.
---- `threats` are T.threats(ctx) when the caller already has them. Returns a table from model id to the
---- enemy snapshot.
-function T.assignment(ctx, threats)
+--- The enemy `self` goes for. Each model of the heroes' side gets one: taking the threats in order, the
+--- nearest model not yet given one goes for it, so the party spreads over the enemies instead of
+--- queueing behind the same one. Models left over (more defenders than enemies, Healers) go for their
+--- nearest enemy. `threats` are T.threats(ctx). Only `self`'s enemy is worked out: the handing out stops
+--- at the threat `self` is given (the rest of the party's would not change it). Nil when there are no
+--- threats.
+function T.assigned(ctx, self, threats)
 	local friends = T.fighters(ctx)
-	threats = threats or T.threats(ctx)
-	local out, taken, free = {}, {}, #friends
+	local taken, free = {}, #friends
 	for _, foe in ipairs(threats) do
 		if free == 0 then
 			break
@@ -70,18 +70,16 @@ function T.assignment(ctx, threats)
 				best, best_d = f, d
 			end
 		end
+		if best.id == self.id then
+			return foe
+		end
 		taken[best.id] = true
-		out[best.id] = foe
 		free = free - 1
 	end
 	if #threats > 0 then
-		for _, f in ipairs(ctx:models({ side = "heroes" })) do
-			if not out[f.id] then
-				out[f.id] = P.smallest_of(threats, ctx:distances_from(f, threats))[1]
-			end
-		end
+		return P.smallest_of(threats, ctx:distances_from(self, threats))[1]
 	end
-	return out
+	return nil
 end
 
 --- The actions a roll of `n` dice is worth to a model no friend is waiting behind: its successes, plus,
@@ -349,7 +347,7 @@ function T.act(ctx, self)
 		end
 		return volley(ctx, self, target) or { shoot = target, aimed = self.actions_left >= 2 }
 	end
-	local mine = T.assignment(ctx, threats)[self.id]
+	local mine = T.assigned(ctx, self, threats)
 	if mine and mine.behaviour == "Guardian" and not ctx:reach(self, mine) then
 		-- A Guardian stands still: one hemmed in by its Group and a building is never reached, and the
 		-- wave would never end. Go for the nearest enemy there is a route to instead.
