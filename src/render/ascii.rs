@@ -94,27 +94,11 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
         let place = grid_cell(m.pos, h, per_col, nr, nc);
         let name = format!("{} ({})", m.name, m.id);
         at.entry(place).or_default().push((ch, name.clone()));
-        let mut state: Vec<String> = m
-            .conditions
-            .iter()
-            .map(|c| c.as_str().to_string())
-            .collect();
-        if m.wounds > 0 {
-            state.push(format!("{} Wound(s)", m.wounds));
-        }
         let line = format!(
-            "{name} at ({:.1}, {:.1}){}{}",
+            "{name} at ({:.1}, {:.1}){}",
             m.pos.x,
             m.pos.y,
-            m.behaviour
-                .as_deref()
-                .map(|b| format!(", {b}"))
-                .unwrap_or_default(),
-            if state.is_empty() {
-                String::new()
-            } else {
-                format!(", {}", state.join(", "))
-            }
+            super::model_tail(m)
         );
         entries.push((m.side, place, ch, line));
     }

@@ -131,13 +131,7 @@ fn x_axis(
         a.x + a.w,
         a.y + a.h
     ));
-    doc.text(
-        a.x + a.w / 2.0,
-        a.y + a.h + 34.0,
-        12.0,
-        r##"text-anchor="middle" fill="#333" class="axis-title""##,
-        title,
-    );
+    x_axis_title(doc, a, 34.0, title);
 }
 
 /// A legend of coloured squares in one row starting at (x, y).
@@ -275,12 +269,19 @@ fn cause_words(c: &str) -> String {
     c.replace('_', " ")
 }
 
-/// `village sim --svg`: the win rate with its interval, the histogram of the wave the village fell in
-/// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
-/// number of waves (the loss-wave axis runs to it); `title` says what was played.
-pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
-    let (width, height) = (1000.0, 720.0);
-    let mut doc = Doc::new(width, height, title);
+/// The title under a panel's horizontal axis, `below` pixels under the panel.
+fn x_axis_title(doc: &mut Doc, a: Area, below: f64, title: &str) {
+    doc.text(
+        a.x + a.w / 2.0,
+        a.y + a.h + below,
+        12.0,
+        r##"text-anchor="middle" fill="#333" class="axis-title""##,
+        title,
+    );
+}
+
+/// A chart's title, in bold across its top.
+fn heading(doc: &mut Doc, title: &str) {
     doc.text(
         40.0,
         34.0,
@@ -288,11 +289,23 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         r#"font-weight="bold" class="heading""#,
         title,
     );
-    doc.text(
-        40.0,
+}
+
+/// The line under a chart's title, `y` pixels down: what was played, in words.
+fn subheading(doc: &mut Doc, y: f64, text: &str) {
+    doc.text(40.0, y, 13.0, r##"fill="#333" class="subheading""##, text);
+}
+
+/// `village sim --svg`: the win rate with its interval, the histogram of the wave the village fell in
+/// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
+/// number of waves (the loss-wave axis runs to it); `title` says what was played.
+pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
+    let (width, height) = (1000.0, 720.0);
+    let mut doc = Doc::new(width, height, title);
+    heading(&mut doc, title);
+    subheading(
+        &mut doc,
         58.0,
-        13.0,
-        r##"fill="#333" class="subheading""##,
         &format!(
             "{} games: {} won, {} lost, {} stalled",
             r.games, r.wins, r.losses, r.stalled
@@ -369,13 +382,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         }],
         "loss-wave",
     );
-    doc.text(
-        b.x + b.w / 2.0,
-        b.y + b.h + 40.0,
-        12.0,
-        r##"text-anchor="middle" fill="#333" class="axis-title""##,
-        "wave",
-    );
+    x_axis_title(&mut doc, b, 40.0, "wave");
     // What ended the games.
     let c = Area {
         x: 640.0,
@@ -442,13 +449,7 @@ pub fn ab_svg(
 ) -> String {
     let (width, height) = (1000.0, 960.0);
     let mut doc = Doc::new(width, height, title);
-    doc.text(
-        40.0,
-        34.0,
-        20.0,
-        r#"font-weight="bold" class="heading""#,
-        title,
-    );
+    heading(&mut doc, title);
     let series = [
         Series {
             name: format!("A: {name_a}"),
@@ -460,11 +461,9 @@ pub fn ab_svg(
         },
     ];
     series_legend(&mut doc, 40.0, 60.0, &series);
-    doc.text(
-        40.0,
+    subheading(
+        &mut doc,
         80.0,
-        13.0,
-        r##"fill="#333" class="subheading""##,
         &format!(
             "{} games per arm, the same seeds; {} ended differently",
             a.games, d.games_differing
@@ -589,13 +588,7 @@ pub fn ab_svg(
         })
         .collect();
     vbars(&mut doc, l, scale.0, &groups, &series, "loss-wave");
-    doc.text(
-        l.x + l.w / 2.0,
-        l.y + l.h + 40.0,
-        12.0,
-        r##"text-anchor="middle" fill="#333" class="axis-title""##,
-        "wave",
-    );
+    x_axis_title(&mut doc, l, 40.0, "wave");
     let c = Area {
         x: 640.0,
         y: 470.0,
@@ -623,20 +616,8 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
     let gap = if two_lines { gap + 14.0 } else { gap };
     let height = 124.0 + 3.0 * (panel_h + gap);
     let mut doc = Doc::new(width, height, title);
-    doc.text(
-        40.0,
-        34.0,
-        20.0,
-        r#"font-weight="bold" class="heading""#,
-        title,
-    );
-    doc.text(
-        40.0,
-        58.0,
-        13.0,
-        r##"fill="#333" class="subheading""##,
-        note,
-    );
+    heading(&mut doc, title);
+    subheading(&mut doc, 58.0, note);
     let exactly: Vec<f64> = outcomes.iter().map(|o| o.1).collect();
     let at_least: Vec<f64> = (0..exactly.len())
         .map(|i| exactly[i..].iter().sum())
@@ -690,13 +671,7 @@ pub fn odds_svg(title: &str, note: &str, axis: &str, outcomes: &[(String, f64)])
             }],
             class,
         );
-        doc.text(
-            a.x + a.w / 2.0,
-            a.y + a.h + if two_lines { 50.0 } else { 36.0 },
-            12.0,
-            r##"text-anchor="middle" fill="#333" class="axis-title""##,
-            axis,
-        );
+        x_axis_title(&mut doc, a, if two_lines { 50.0 } else { 36.0 }, axis);
     }
     doc.finish()
 }

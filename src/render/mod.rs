@@ -24,3 +24,18 @@ fn building_label(b: &crate::state::Building) -> String {
         if b.destroyed { ", Destroyed" } else { "" }
     )
 }
+
+/// What follows a model's name where a picture describes it: ", Behaviour, 2 Wounds, engaged" (its
+/// Behaviour, Wounds and conditions; empty when it has none of them).
+fn model_tail(m: &crate::state::Model) -> String {
+    let mut parts: Vec<String> = m.behaviour.iter().cloned().collect();
+    if m.wounds > 0 {
+        parts.push(format!(
+            "{} Wound{}",
+            m.wounds,
+            if m.wounds == 1 { "" } else { "s" }
+        ));
+    }
+    parts.extend(m.conditions.iter().map(|c| c.as_str().to_string()));
+    parts.iter().map(|p| format!(", {p}")).collect()
+}

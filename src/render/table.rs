@@ -612,30 +612,13 @@ fn model(doc: &mut Doc, m: &Model, names: &BTreeMap<String, String>, f: &Frame) 
     let (x, y) = f.p(m.pos);
     let r = (m.base / 2.0 * f.s).max(6.0);
     let short = names.get(&m.name).map_or("?", String::as_str);
-    let mut state: Vec<String> = Vec::new();
-    if m.wounds > 0 {
-        state.push(format!(
-            "{} Wound{}",
-            m.wounds,
-            if m.wounds == 1 { "" } else { "s" }
-        ));
-    }
-    state.extend(m.conditions.iter().map(|c| c.as_str().to_string()));
     let title = format!(
-        "{} ({}): Quality {}+, Combat {}{}{}",
+        "{} ({}): Quality {}+, Combat {}{}",
         m.name,
         m.id,
         m.quality,
         m.combat,
-        m.behaviour
-            .as_deref()
-            .map(|b| format!(", {b}"))
-            .unwrap_or_default(),
-        if state.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", state.join(", "))
-        }
+        super::model_tail(m)
     );
     let rim = if m.kind == ProfileKind::Hero {
         r##"stroke="#f2c12e" stroke-width="2.5""##
