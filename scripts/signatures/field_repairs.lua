@@ -21,7 +21,7 @@ return {
 				local touch = ctx:rule("bases", "contact_tolerance")
 				for i, d in ipairs(ctx:distances_from(self, standing)) do
 					local b = standing[i]
-					if b.integrity < b.max_integrity and d <= touch then
+					if d <= touch and b.integrity < b.max_integrity then
 						found[#found + 1] = b
 					end
 				end

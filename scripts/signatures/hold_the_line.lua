@@ -22,9 +22,12 @@ return {
 			if d <= aura then
 				local friend = friends[i]
 				covered[#covered + 1] = friend.id
-				for _, e in ipairs(ctx:distances_to(group, friend)) do
-					if e <= reach then
-						threatened = true
+				-- Once one covered friend is within reach, the rest only need covering.
+				if not threatened then
+					for _, e in ipairs(ctx:distances_to(group, friend)) do
+						if e <= reach then
+							threatened = true
+						end
 					end
 				end
 			end
