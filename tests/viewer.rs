@@ -609,3 +609,89 @@ fn a_rolled_back_change_leaves_no_frame() {
         assert_eq!(at, Vec2::new(x, 10.0), "after event #{n}");
     }
 }
+
+#[test]
+fn keys_search_and_a_click_drive_the_page_as_a_person_would() {
+    let dir = temp("keys");
+    let (page, log_file) = (dir.join("game.html"), dir.join("game.jsonl"));
+    village(&[
+        "play",
+        "--auto",
+        "--seed",
+        "12",
+        "--log",
+        log_file.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let log: Vec<Value> = std::fs::read_to_string(&log_file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let combats: Vec<usize> = (0..log.len())
+        .filter(|&i| log[i]["event"] == "combat")
+        .collect();
+    let start = combats[combats.len() / 2] + 1;
+    let at = |dom: &str| -> usize { body(dom, "event").parse().unwrap() };
+
+    // → twice, ← once: one event on.
+    let dom = open(
+        &page,
+        &format!("event={start}&keys=ArrowRight,ArrowRight,ArrowLeft"),
+        None,
+    );
+    assert_eq!(at(&dom), start + 1, "→ → ← steps one event on");
+    // c: the next combat by the log.
+    let next_combat = *combats.iter().find(|&&c| c > start).unwrap();
+    let dom = open(&page, &format!("event={start}&keys=c"), None);
+    assert_eq!(at(&dom), next_combat, "c goes to the next combat");
+    // w: the first event of the next wave (the one before it is still in this wave).
+    let wave = |dom: &str| -> u64 { body(dom, "wave").parse().unwrap() };
+    let here = wave(&open(&page, &format!("event={start}"), None));
+    let dom = open(&page, &format!("event={start}&keys=w"), None);
+    let n = at(&dom);
+    assert!(
+        n > start && wave(&dom) == here + 1,
+        "w goes to wave {}",
+        here + 1
+    );
+    assert_eq!(
+        wave(&open(&page, &format!("event={}", n - 1), None)),
+        here,
+        "w lands on the next wave's first event"
+    );
+    // Home and End.
+    assert_eq!(at(&open(&page, "event=500&keys=Home", None)), 0);
+    assert_eq!(at(&open(&page, "event=5&keys=End", None)), log.len() - 1);
+
+    // The search box: typing and Enter goes to the first event after the current one that mentions
+    // the words (a Gruesome Kill: a combat's result and the model's removal say so).
+    let first = (1..log.len())
+        .find(|&i| log[i].to_string().to_lowercase().contains("gruesome"))
+        .expect("the game has a Gruesome Kill");
+    let dom = open(&page, "event=0&search=gruesome", None);
+    assert_eq!(
+        at(&dom),
+        first,
+        "the search jumps to the first Gruesome Kill"
+    );
+
+    // A click on a model shows its profile: its name, Wounds and conditions at that moment.
+    let on_table = from_log(&log, start);
+    let (&id, _) = on_table.iter().next().unwrap();
+    let dom = open(&page, &format!("event={start}&click={id}"), None);
+    assert_eq!(
+        body(&dom, "selected"),
+        id.to_string(),
+        "the click selects it"
+    );
+    let panel = &dom[dom.find("id=\"model\"").unwrap()..];
+    let panel = &panel[..panel.find("</div>").unwrap()];
+    assert!(
+        panel.contains(&format!("({id})"))
+            && panel.contains("Wounds")
+            && panel.contains("Conditions"),
+        "the profile of model {id}: {panel}"
+    );
+}

@@ -339,6 +339,8 @@ function render() {
   document.body.dataset.event = String(n);
   document.body.dataset.arm = String(armIndex);
   document.body.dataset.models = String(count);
+  document.body.dataset.wave = String(s.clock[0]);
+  document.body.dataset.selected = selected === null ? "" : String(selected);
   try {
     history.replaceState(null, "", `#event=${n}${arms.length > 1 ? "&arm=" + armIndex : ""}`);
   } catch (_) {
@@ -462,6 +464,9 @@ function drawDiffMark() {
 }
 
 // `#event=N`, `&arm=I`, `#diff` (the first difference) and `#model=ID` (selected): what a link or a test opens.
+// Then, as a person would do it: `&keys=c,ArrowRight,…` presses those keys, `&search=TEXT` types TEXT in
+// the search box and presses Enter, `&click=ID` clicks model ID on the table (the browser test drives the
+// page's own handlers this way).
 function fromHash() {
   const p = new URLSearchParams(location.hash.slice(1));
   const arm = Number(p.get("arm"));
@@ -470,6 +475,21 @@ function fromHash() {
   if (p.has("model")) selected = Number(p.get("model"));
   if (p.has("diff") && D.first_difference !== null) go(D.first_difference);
   else go(p.has("event") ? Number(p.get("event")) : 0);
+  if (p.has("search")) {
+    const q = $("query");
+    q.focus();
+    q.value = p.get("search");
+    q.dispatchEvent(new Event("input", { bubbles: true }));
+    q.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    q.blur();
+  }
+  for (const k of (p.get("keys") || "").split(",").filter((k) => k)) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: k === "Space" ? " " : k, bubbles: true }));
+  }
+  if (p.has("click")) {
+    const m = layer.querySelector(`g.model[data-id="${Number(p.get("click"))}"] circle`);
+    if (m) m.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
 }
 
 setup();
