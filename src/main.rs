@@ -143,6 +143,9 @@ enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Also draw the whole run's report as an SVG chart in FILE, as `sim --svg` does.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
@@ -551,7 +554,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::About { source }) => overview(source.select()?),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
-        Some(Command::Merge { files, json }) => run_merge(&files, json),
+        Some(Command::Merge { files, json, svg }) => run_merge(&files, json, svg.as_deref()),
         Some(Command::Replay {
             file,
             html: Some(html),

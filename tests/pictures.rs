@@ -419,6 +419,32 @@ fn the_sim_chart_draws_the_reports_numbers() {
     ]);
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout, alone");
     let text = std::fs::read_to_string(&svg_path).unwrap();
+    // The same run in two shards, merged, draws the same chart.
+    let mut shards = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let shard = dir.join(format!("shard-{}.json", &k[..1]));
+        ok(&[
+            "sim",
+            "--games",
+            "16",
+            "--length",
+            "intro",
+            "--seed",
+            "2",
+            "--shard",
+            k,
+            "--out",
+            s(&shard),
+        ]);
+        shards.push(shard);
+    }
+    let merged = dir.join("merged.svg");
+    ok(&["merge", s(&shards[0]), s(&shards[1]), "--svg", s(&merged)]);
+    assert_eq!(
+        std::fs::read_to_string(&merged).unwrap(),
+        text,
+        "merge --svg draws the unsharded run's chart"
+    );
     let doc = Document::parse(&text).unwrap();
     let rate: Vec<String> = with_class(&doc, "win-rate").iter().map(text_of).collect();
     assert_eq!(rate, vec![win_rate_text(&report)]);

@@ -343,7 +343,7 @@ pub fn run_replay(
 }
 
 /// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).
-pub fn run_merge(files: &[PathBuf], json: bool) -> Result<ExitCode> {
+pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -> Result<ExitCode> {
     let mut shards = Vec::new();
     for f in files {
         let text =
@@ -354,9 +354,19 @@ pub fn run_merge(files: &[PathBuf], json: bool) -> Result<ExitCode> {
         shards.push((f.display().to_string(), shard));
     }
     let seed = shards.first().map_or(0, |(_, s)| s.options.seed);
+    let options = shards.first().map(|(_, s)| village::sim::SimOptions {
+        games: s.total,
+        ..s.options.clone()
+    });
     let played = village::sim::merge(shards).map_err(|e| anyhow::anyhow!(e))?;
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed;
+    if let (Some(path), Some(o)) = (svg, &options) {
+        // The whole run's chart: the shards carry the run's settings, so it is the unsharded run's.
+        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), waves_of(o));
+        write_file(path, chart.as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
     if json {
         let mut v = serde_json::to_value(&report)?;
         v["seed"] = serde_json::json!(seed);
