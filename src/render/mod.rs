@@ -10,7 +10,7 @@ mod table;
 
 pub use ascii::ascii_map;
 pub use svg::text_width;
-pub use table::{svg, svg_with, SvgOptions};
+pub use table::{short_names_of, svg, svg_with, SvgOptions};
 
 /// A building in words: name, Level, Integrity, fire, Destroyed.
 fn building_label(b: &crate::state::Building) -> String {

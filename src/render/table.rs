@@ -542,8 +542,14 @@ fn tokens(doc: &mut Doc, game: &Game, f: &Frame) {
 /// Smith" BS, "Blazing Skeleton" BSk), given in id order so a model keeps its short name as the game
 /// goes on. With the id beside it the label is unique: OW12 and OW13 are two Orc Warriors.
 fn short_names(game: &Game) -> BTreeMap<String, String> {
+    short_names_of(game.models.iter())
+}
+
+/// [`short_names`] for any models (a replay's: every model that comes on the table in the game), by
+/// name.
+pub fn short_names_of<'m>(models: impl Iterator<Item = &'m Model>) -> BTreeMap<String, String> {
     let mut given: BTreeMap<String, String> = BTreeMap::new();
-    let mut models: Vec<&Model> = game.models.iter().collect();
+    let mut models: Vec<&Model> = models.collect();
     models.sort_by_key(|m| m.id);
     for m in models {
         if given.contains_key(&m.name) {

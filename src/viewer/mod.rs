@@ -92,10 +92,12 @@ fn model_row(m: &Model, engaged: bool) -> Value {
     ])
 }
 
-/// A model's profile as the page shows it on a click.
-fn profile(m: &Model) -> Value {
+/// A model's profile as the page shows it on a click, with the short name its base shows (`short`, as
+/// the table picture gives it).
+fn profile(m: &Model, short: &BTreeMap<String, String>) -> Value {
     json!({
         "name": m.name,
+        "short": short.get(&m.name),
         "side": m.side.as_str(),
         "kind": m.kind,
         "tier": m.tier,
@@ -184,9 +186,16 @@ fn arm_data(arm: &Arm) -> Value {
     let rec = arm.recording;
     let start = &rec.start;
     let names = describe::names_in(&rec.events);
+    // Short names over every model that comes on the table, so each keeps one for the whole game.
+    let short = crate::render::short_names_of(
+        start
+            .models
+            .iter()
+            .chain(rec.frames.iter().flat_map(|f| f.added.iter())),
+    );
     let mut profiles: BTreeMap<u32, Value> = BTreeMap::new();
     for m in &start.models {
-        profiles.insert(m.id.0, profile(m));
+        profiles.insert(m.id.0, profile(m, &short));
     }
     // Walk the frames on one game, deciding Engaged after each (it changes with others' moves too).
     let mut g = start.clone();
@@ -204,7 +213,7 @@ fn arm_data(arm: &Arm) -> Value {
         touched.extend(f.added.iter().map(|m| m.id));
         touched.extend(now.symmetric_difference(&engaged).copied());
         for m in &f.added {
-            profiles.insert(m.id.0, profile(m));
+            profiles.insert(m.id.0, profile(m, &short));
         }
         let rows: Vec<Value> = g
             .models

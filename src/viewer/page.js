@@ -99,6 +99,10 @@ function showTable() {
   close.querySelector("#live").remove();
   close.setAttribute("preserveAspectRatio", "xMidYMid meet");
   box.appendChild(close);
+  // The key of short names: each once, by short name.
+  const key = new Map();
+  for (const p of Object.values(a.profiles)) if (p.short) key.set(p.short, p.name);
+  $("shorts").textContent = "Short names: " + [...key].sort((x, y) => x[0].localeCompare(y[0])).map(([k, n]) => `${k} ${n}`).join(" · ");
   $("result").textContent = `${a.name ? a.name + ": " : ""}seed ${a.seed} — ${a.result}`;
   $("slider").max = String(a.events.length - 1);
 }
@@ -188,9 +192,21 @@ function drawModels(a, s, h, ev) {
       "stroke-width": 0.09,
       "stroke-dasharray": cl.includes("defenseless") ? "0.25 0.15" : "none",
     }));
-    g.appendChild(el("text", {
-      x, y: cy + r * 0.36, "font-size": r * 1.0, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
-    }, String(id)));
+    // The short name over the id, as the table picture shows them (the legend keys the short names).
+    if (p.short) {
+      const fit = Math.min(r * 0.8, (1.7 * r) / Math.max(p.short.length, 2) * 1.6);
+      g.appendChild(el("text", {
+        x, y: cy - r * 0.08, "font-size": fit, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
+      }, p.short));
+      g.appendChild(el("text", {
+        x, y: cy + r * 0.62, "font-size": Math.min(r * 0.7, (1.7 * r) / Math.max(String(id).length, 2) * 1.6),
+        "text-anchor": "middle", fill: "#fff",
+      }, String(id)));
+    } else {
+      g.appendChild(el("text", {
+        x, y: cy + r * 0.36, "font-size": r * 1.0, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
+      }, String(id)));
+    }
     if (wounds > 0) {
       g.appendChild(el("circle", { cx: x + r * 0.8, cy: cy - r * 0.8, r: 0.27, fill: "#fff", stroke: "#b8322a", "stroke-width": 0.07 }));
       g.appendChild(el("text", { x: x + r * 0.8, y: cy - r * 0.8 + 0.13, "font-size": 0.38, "text-anchor": "middle", fill: "#b8322a", "font-weight": "bold" }, String(wounds)));
