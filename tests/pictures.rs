@@ -6,54 +6,25 @@
 use roxmltree::{Document, Node};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 use village::render::text_width;
 
-fn village(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(args)
-        .output()
-        .expect("the village binary runs")
-}
+mod support;
+use support::{ok, run as village};
 
-fn ok(args: &[&str]) -> Output {
-    let out = village(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// A REPL session fed `input`; its transcript.
+/// A REPL session fed `input`; its transcript (stdout), the session having ended well.
 fn session(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the village binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut cmd = support::command();
+    cmd.args(args);
+    let out = support::piped(cmd, input);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success(), "{text}");
     text
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("village-pictures-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::temp("pictures", name)
 }
 
 fn s(p: &Path) -> &str {
@@ -450,29 +421,23 @@ fn the_sim_chart_draws_the_reports_numbers() {
     assert_eq!(rate, vec![win_rate_text(&report)]);
     let bar = &with_class(&doc, "win-rate-bar")[0];
     assert_eq!(num(bar, "data-value"), report["win_rate"].as_f64().unwrap());
-    // One bar per wave some game was lost in, its height the report's count.
-    let waves: BTreeMap<String, f64> = report["loss_wave"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(w, c)| (w.clone(), c.as_f64().unwrap()))
-        .collect();
-    let drawn: BTreeMap<String, f64> = bars(&doc, "loss-wave")
-        .into_iter()
-        .map(|(l, _, v)| (l, v))
-        .collect();
-    assert_eq!(drawn, waves);
-    let causes: BTreeMap<String, f64> = report["causes"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(c, n)| (c.clone(), n.as_f64().unwrap()))
-        .collect();
-    let drawn: BTreeMap<String, f64> = bars(&doc, "cause")
-        .into_iter()
-        .map(|(l, _, v)| (l, v))
-        .collect();
-    assert_eq!(drawn, causes);
+    // One bar per wave some game was lost in, its height the report's count; one per cause.
+    let counts = |key: &str| -> BTreeMap<String, f64> {
+        report[key]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, n)| (k.clone(), n.as_f64().unwrap()))
+            .collect()
+    };
+    let drawn = |class: &str| -> BTreeMap<String, f64> {
+        bars(&doc, class)
+            .into_iter()
+            .map(|(l, _, v)| (l, v))
+            .collect()
+    };
+    assert_eq!(drawn("loss-wave"), counts("loss_wave"));
+    assert_eq!(drawn("cause"), counts("causes"));
     let titles: Vec<String> = with_class(&doc, "panel-title")
         .iter()
         .map(text_of)

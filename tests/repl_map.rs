@@ -3,29 +3,16 @@
 //! its own symbol, or in a shared cell the key lists.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod support;
 
 /// The REPL's stdout for `input`, with the terminal size a piped session reads from the environment.
 fn session(args: &[&str], input: &str, cols: usize, rows: usize) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
+    let mut cmd = support::command();
+    cmd.args(args)
         .env("COLUMNS", cols.to_string())
-        .env("LINES", rows.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("village runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
+        .env("LINES", rows.to_string());
+    String::from_utf8_lossy(&support::piped(cmd, input).stdout).into_owned()
 }
 
 /// A map as printed: its grid rows, its key (symbol → every meaning given to it), the symbol each model

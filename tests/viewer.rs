@@ -15,39 +15,30 @@ use village::roster::Rosters;
 use village::script::repl::NewGame;
 use village::script::{Limits, ScriptHost};
 
-fn village(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(args)
-        .output()
-        .expect("the village binary runs");
-    assert!(
-        out.status.success(),
-        "village {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+mod support;
+use support::ok as village;
 
 /// A fresh folder for one test.
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("village-viewer-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::temp("viewer", name)
 }
 
 /// The Chromium binary: `$CHROMIUM`, else `chromium` on the PATH. Missing, the test fails and says how
 /// to install it (no skipping: the browser test is the point).
-fn chromium() -> String {
-    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
-    let found = Command::new(&name).arg("--version").output();
-    match found {
-        Ok(o) if o.status.success() => name,
-        _ => panic!(
-            "headless Chromium is needed for the viewer tests and `{name}` does not run: install it \
-             (Debian: apt-get install -y chromium; .ci/run does) or point $CHROMIUM at it"
-        ),
-    }
+/// Asked once per test program: every page opened uses it.
+fn chromium() -> &'static str {
+    static FOUND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
+        let found = Command::new(&name).arg("--version").output();
+        match found {
+            Ok(o) if o.status.success() => name,
+            _ => panic!(
+                "headless Chromium is needed for the viewer tests and `{name}` does not run: install \
+                 it (Debian: apt-get install -y chromium; .ci/run does) or point $CHROMIUM at it"
+            ),
+        }
+    })
 }
 
 /// Open `page` at `fragment` in headless Chromium, let its scripts run (a virtual-time budget), and
@@ -422,14 +413,7 @@ fn the_page_fetches_nothing() {
 fn recorded(seed: u64) -> (village::viewer::Recording, Vec<village::state::Event>) {
     let layers = [Rosters::builtin_root()];
     let host = ScriptHost::open(&layers, Limits::default(), seed).unwrap();
-    let heroes: Vec<String> = [
-        "Captain Maren",
-        "Tobin the Marksman",
-        "Sister Ilse",
-        "Bram the Smith",
-    ]
-    .map(String::from)
-    .to_vec();
+    let heroes: Vec<String> = support::PARTY.map(String::from).to_vec();
     let new = NewGame {
         seed,
         length: "standard".into(),
@@ -555,18 +539,15 @@ fn render_replay_draws_an_event_and_refuses_one_past_the_end() {
             "a base at ({x}, {y}) is drawn at ({cx}, {cy})"
         );
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args([
-            "render",
-            "--replay",
-            record.to_str().unwrap(),
-            "--event",
-            "999999",
-            "--svg",
-            svg.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = support::run(&[
+        "render",
+        "--replay",
+        record.to_str().unwrap(),
+        "--event",
+        "999999",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && err.contains("--event 999999: the game has events #0 to #"),

@@ -2,6 +2,8 @@
 //! action along several legs is one line, a limited use is named as people say it, a Council order
 //! names what it was for. Checked on whole games the hero policy plays, not on hand-made events only.
 
+mod support;
+
 use village::roster::Rosters;
 use village::script::{Limits, ScriptHost};
 use village::state::describe::{describe, describe_all, names_in};
@@ -9,14 +11,7 @@ use village::state::{Event, EventKind};
 
 fn games() -> Vec<Vec<Event>> {
     let host = ScriptHost::open(&[Rosters::builtin_root()], Limits::default(), 1).unwrap();
-    let party: Vec<String> = [
-        "Captain Maren",
-        "Tobin the Marksman",
-        "Sister Ilse",
-        "Bram the Smith",
-    ]
-    .map(String::from)
-    .to_vec();
+    let party: Vec<String> = support::PARTY.map(String::from).to_vec();
     (1..=4)
         .map(|seed| {
             host.play_logged(seed, &party, "standard", "generated", &[], "default")

@@ -97,10 +97,11 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
                 &fingerprint,
             )?;
             // The pair worth watching first: the first kept game that ended differently.
+            let is_kept: std::collections::HashSet<u64> = kept.iter().copied().collect();
             let watch = records
                 .iter()
                 .zip(&records_b)
-                .find(|(x, y)| x.result != y.result && kept.contains(&x.index))
+                .find(|(x, y)| x.result != y.result && is_kept.contains(&x.index))
                 .map(|(x, _)| x.index)
                 .or(kept.first().copied());
             eprintln!(
@@ -278,24 +279,46 @@ fn shell_word(s: &str) -> String {
     }
 }
 
+/// A record written by `village sim --record`, as its file says (its format is checked where it is
+/// played).
+pub(crate) fn parse_record(file: &std::path::Path) -> Result<village::sim::Replay> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a game recorded by village sim --record",
+            file.display()
+        )
+    })
+}
+
+/// The layers a recorded game is played again with: the built-in folder, the mods it was recorded with,
+/// then the ones given now.
+pub(crate) fn record_layers(rec: &village::sim::Replay, data: &DataArgs) -> Vec<PathBuf> {
+    let mut layers = vec![Rosters::builtin_root()];
+    layers.extend(rec.mods.iter().cloned());
+    layers.extend(data.mods.iter().cloned());
+    layers
+}
+
+/// How a report names an arm's rules: its variants joined by `+`, or "default".
+pub(crate) fn rules_name(variants: &[String]) -> String {
+    if variants.is_empty() {
+        "default".to_string()
+    } else {
+        variants.join("+")
+    }
+}
+
 pub fn run_replay(
     file: &std::path::Path,
     verify: bool,
     json: bool,
     data: &DataArgs,
 ) -> Result<ExitCode> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let rec: village::sim::Replay = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{}: not a game recorded by village sim --record",
-            file.display()
-        )
-    })?;
-    let mut layers = vec![Rosters::builtin_root()];
-    layers.extend(rec.mods.iter().cloned());
-    layers.extend(data.mods.iter().cloned());
-    let v = village::sim::replay(&rec, &layers).map_err(|e| anyhow::anyhow!(e))?;
+    let rec = parse_record(file)?;
+    let v =
+        village::sim::replay(&rec, &record_layers(&rec, data)).map_err(|e| anyhow::anyhow!(e))?;
     if json {
         print_json(&v)?;
     } else {
@@ -391,13 +414,7 @@ fn ab_report(
     (json, svg): (bool, Option<&std::path::Path>),
 ) -> Result<ExitCode> {
     use village::sim;
-    let name = |o: &sim::SimOptions| {
-        if o.variants.is_empty() {
-            "default".to_string()
-        } else {
-            o.variants.join("+")
-        }
-    };
+    let name = |o: &sim::SimOptions| rules_name(&o.variants);
     let (rep_a, rep_b) = (sim::report(ra), sim::report(rb));
     let diff = sim::difference(ra, rb);
     let first = ra
@@ -475,11 +492,7 @@ fn ab_report(
 /// A chart's title: what was played ("200 standard games, seed 1: Captain Maren, …"), and with `vs`
 /// the two arms.
 fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
-    let arm = if o.variants.is_empty() {
-        "default".to_string()
-    } else {
-        o.variants.join("+")
-    };
+    let arm = rules_name(&o.variants);
     let arms = match vs {
         Some(b) => format!(" — A {arm} vs B {b}"),
         None if o.variants.is_empty() => String::new(),

@@ -5,9 +5,8 @@
 
 use super::write_file;
 use crate::DataArgs;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use std::path::Path;
-use village::roster::Rosters;
 use village::script::repl::NewGame;
 use village::script::{Limits, ScriptHost};
 use village::sim::Replay;
@@ -15,14 +14,7 @@ use village::viewer::{Arm, Recording};
 
 /// A record written by `village sim --record`.
 fn read_record(file: &Path) -> Result<Replay> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let rec: Replay = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{}: not a game recorded by village sim --record",
-            file.display()
-        )
-    })?;
+    let rec = super::sim::parse_record(file)?;
     if rec.format != village::sim::REPLAY_FORMAT {
         bail!(
             "{}: not a replay of this version ({:?}; this version reads {:?}: record the game again \
@@ -38,11 +30,12 @@ fn read_record(file: &Path) -> Result<Replay> {
 /// Play a recorded game again with the recorder on, with the mods it was recorded with plus `data`'s.
 /// A log that no longer matches the recording is said on stderr: the page shows the game as it plays now.
 fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording> {
-    let mut layers = vec![Rosters::builtin_root()];
-    layers.extend(rec.mods.iter().cloned());
-    layers.extend(data.mods.iter().cloned());
-    let host = ScriptHost::open(&layers, Limits::default(), rec.seed)
-        .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
+    let host = ScriptHost::open(
+        &super::sim::record_layers(rec, data),
+        Limits::default(),
+        rec.seed,
+    )
+    .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
     let new = NewGame {
         seed: rec.seed,
         length: rec.length.clone(),
@@ -65,12 +58,7 @@ fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording>
 
 /// The name an arm's switch shows: its variants, or "default".
 fn arm_name(label: &str, rec: &Replay) -> String {
-    let v = if rec.variants.is_empty() {
-        "default".to_string()
-    } else {
-        rec.variants.join("+")
-    };
-    format!("{label}: {v}")
+    format!("{label}: {}", super::sim::rules_name(&rec.variants))
 }
 
 /// `village replay FILE --html OUT` (and `--vs B`): the viewer page of one recorded game, or of an

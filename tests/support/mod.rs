@@ -1,0 +1,66 @@
+//! Running the `village` binary from integration tests, as a person or another program would: one
+//! command, a piped REPL session, a fresh folder for a test's files, and the default party.
+#![allow(dead_code)] // each test file uses the part it needs
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The default party of four, as `village sim` and `play` field it.
+pub const PARTY: [&str; 4] = [
+    "Captain Maren",
+    "Tobin the Marksman",
+    "Sister Ilse",
+    "Bram the Smith",
+];
+
+/// The built `village` binary, run in the checkout (where its built-in rosters and scripts are).
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_village"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// `village ARGS`, whatever it exits with.
+pub fn run(args: &[&str]) -> Output {
+    command()
+        .args(args)
+        .output()
+        .expect("the village binary runs")
+}
+
+/// `village ARGS`, which must succeed (the failure shows its stderr).
+pub fn ok(args: &[&str]) -> Output {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "village {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// `cmd` (a REPL, say) fed `input` on a pipe, run to its end.
+pub fn piped(mut cmd: Command, input: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the village binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("the village binary ends")
+}
+
+/// A fresh, empty folder for one test's files: `village-<group>-<name>-<pid>` in the temp folder.
+pub fn temp(group: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("village-{group}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    dir
+}
