@@ -1,6 +1,6 @@
 --! mod: tests/fixtures/kept_ctx_mod
--- A hook's ctx lives only for its call: a script that keeps it and tries it later gets a Lua error it
--- can catch, and the game goes on.
+-- A hook's ctx and the views it hands out live only for its call: a script that keeps them and tries
+-- them later gets a Lua error it can catch, located at its own line, and the game goes on.
 local inspect = require("lib.inspect")
 local g = village.new_game({ seed = 1, table = "empty" })
 local orc = g:place("Hoarding Orc", { x = 3, y = 3 })
@@ -16,4 +16,8 @@ assert(reason_of(g:melee(orc, tobin)) == "first call")
 g:force_dice({ 3, 3 })
 local reason = reason_of(g:melee(orc, maren))
 assert(reason:find("old ctx refused", 1, true), reason)
+local view_refused = "old view refused: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:16: a view of model "
+	.. orc.id
+	.. " was read after the hook call that handed it out had returned"
+assert(reason:find(view_refused, 1, true), reason)
 print(reason)

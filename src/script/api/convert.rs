@@ -18,13 +18,18 @@ pub fn to_lua<T: Serialize + ?Sized>(lua: &Lua, v: &T) -> mlua::Result<Value> {
     lua.to_value_with(v, ser_options())
 }
 
+/// Whether a stack level's source is not a script's: a C function, mlua's own helper chunks (its
+/// `__index` wrapper) or the views' chunk (`hooks/views.rs`). An error is located past them.
+pub fn skipped_source(src: &str) -> bool {
+    src.starts_with("__mlua") || src == "[C]" || src == "village.view"
+}
+
 /// "file:line:" of the Lua code that called the current Rust function, when there is one.
 pub fn caller(lua: &Lua) -> String {
-    // Skip C functions and mlua's own helper chunks (its `__index` wrapper) to reach the script.
     for level in 1..8 {
         let found = lua.inspect_stack(level, |d| {
             let src = d.source().short_src.map(|s| s.to_string())?;
-            if src.starts_with("__mlua") || src == "[C]" {
+            if skipped_source(&src) {
                 return Some(None);
             }
             let line = d.current_line()?;

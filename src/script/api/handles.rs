@@ -4,99 +4,18 @@
 //! The same field names serve the live handles of the API and the read-only views hooks receive
 //! (`hooks/views.rs`), which read their fields through [`model_field`] and [`building_field`].
 
-use super::convert::{fail, pos_table};
+use super::convert::fail;
 use super::game::Core;
 use super::spec;
-use crate::roster::Rules;
-use crate::rules::query::is_engaged;
 
-use crate::state::{Building, EventKind, Game, Model, ModelId};
+use crate::state::{EventKind, Game, ModelId};
 use mlua::{Lua, MetaMethod, UserData, UserDataFields, UserDataMethods, Value};
 use std::rc::Rc;
 
 // The field lists live in the spec, so the handles, the snapshots and the stubs name the same fields.
 pub use super::spec::{BUILDING_FIELDS, MODEL_FIELDS};
-
-/// One field of a model on the table.
-pub fn model_field(
-    lua: &Lua,
-    game: &Game,
-    rules: &Rules,
-    m: &Model,
-    key: &str,
-) -> mlua::Result<Value> {
-    Ok(match key {
-        "id" => Value::Integer(i64::from(m.id.0)),
-        "name" => Value::String(lua.create_string(&m.name)?),
-        "kind" => Value::String(lua.create_string(m.kind.as_str())?),
-        "tier" => Value::String(lua.create_string(m.tier.as_str())?),
-        "side" => Value::String(lua.create_string(m.side.as_str())?),
-        "quality" => Value::Integer(i64::from(m.quality)),
-        "combat" => Value::Integer(i64::from(m.combat)),
-        "pos" => Value::Table(pos_table(lua, m.pos)?),
-        "base" => Value::Number(m.base),
-        "wounds" => Value::Integer(i64::from(m.wounds)),
-        "conditions" => {
-            Value::Table(lua.create_sequence_from(m.conditions.iter().map(|c| c.as_str()))?)
-        }
-        "traits" => Value::Table(lua.create_sequence_from(m.all_traits())?),
-        "weapon" => match &m.weapon {
-            Some(w) => Value::String(lua.create_string(w)?),
-            None => Value::Nil,
-        },
-        "spells" => Value::Table(lua.create_sequence_from(m.spells.iter().map(String::as_str))?),
-        "group" => m.group.map_or(Value::Nil, |g| Value::Integer(i64::from(g))),
-        "active" => Value::Boolean(m.active),
-        "engaged" => Value::Boolean(is_engaged(game, rules, m.id)),
-        "defeated" => Value::Boolean(false),
-        "weapon_broken" => Value::Boolean(m.weapon_broken),
-        "charged" => Value::Boolean(m.charged),
-        "moved" => Value::Number(m.moved),
-        "attacks" => Value::Integer(i64::from(m.attacks)),
-        "activations" => Value::Integer(i64::from(m.activations)),
-        "declared" => Value::Boolean(m.declared),
-        "casts" => Value::Integer(i64::from(m.casts)),
-        "out_of_power" => Value::Boolean(m.out_of_power),
-        "task" => match &m.task {
-            Some(t) => Value::String(lua.create_string(&t.name)?),
-            None => Value::Nil,
-        },
-        "actions_left" => Value::Integer(i64::from(m.actions_left)),
-        "wrecked" => match &m.wrecked {
-            Some(b) => Value::String(lua.create_string(b)?),
-            None => Value::Nil,
-        },
-        "behaviour" => match &m.behaviour {
-            Some(b) => Value::String(lua.create_string(b)?),
-            None => Value::Nil,
-        },
-        "items" => Value::Table(lua.create_sequence_from(m.items.iter().map(|i| i.name.as_str()))?),
-        _ => Value::Nil,
-    })
-}
-
-/// One field of a building.
-pub fn building_field(lua: &Lua, b: &Building, key: &str) -> mlua::Result<Value> {
-    Ok(match key {
-        "name" => Value::String(lua.create_string(&b.name)?),
-        "integrity" => Value::Integer(i64::from(b.integrity)),
-        "max_integrity" => Value::Integer(i64::from(b.max_integrity)),
-        "level" => Value::Integer(i64::from(b.level)),
-        "destroyed" => Value::Boolean(b.destroyed),
-        "fire" => Value::Boolean(b.fire),
-        "town_hall" => Value::Boolean(b.town_hall),
-        "economic" => Value::Boolean(b.economic),
-        "pos" => Value::Table(pos_table(lua, b.rect.center())?),
-        "size" => {
-            let s = b.rect.size();
-            let t = lua.create_table()?;
-            t.raw_set("w", s.x)?;
-            t.raw_set("h", s.y)?;
-            Value::Table(t)
-        }
-        _ => Value::Nil,
-    })
-}
+// What each field is worth is said once, in `fields` (the views push it from C).
+pub use super::fields::{building_field, model_field};
 
 /// A live handle to a model of a game.
 #[derive(Clone)]

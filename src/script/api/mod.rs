@@ -3,6 +3,7 @@
 //! names from (scripts/types/village.lua is generated from it: `village api --luals`).
 
 pub mod convert;
+pub(crate) mod fields;
 pub mod game;
 pub mod handles;
 pub mod hooks;

@@ -125,20 +125,20 @@ pub(super) struct Ctx<'a> {
     pub(super) views: CallViews,
 }
 
-/// The views of one hook call: its metatable (holding the call's `ctx` userdata, so a view read after
-/// the call fails) and the views already handed out, reused while the game has not changed.
+/// The views of one hook call: the serial they carry (their field reads find the call by it, see
+/// `handle::live_ctx`), their metatable, and the views already handed out, reused while the game has not
+/// changed.
 #[derive(Default)]
 pub(super) struct CallViews {
-    /// The `ctx` userdata of this call, set by `with_ctx` once it exists.
-    pub(super) handle: std::cell::OnceCell<mlua::AnyUserData>,
+    /// This call's serial, set by `with_ctx`.
+    pub(super) serial: i64,
     /// The metatable of this call's views, made with the first one.
     pub(super) metatable: std::cell::RefCell<Option<Table>>,
-    /// Model views already handed out in this call: a policy asks for the same models many times a
-    /// call. Emptied on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the
-    /// game can change during a call, after `Ctx::fill_views` filled them in.
-    pub(super) models: std::cell::RefCell<Vec<(ModelId, Table)>>,
-    /// Building views already handed out, by the building's index in the game; emptied with `models`.
-    pub(super) buildings: std::cell::RefCell<Vec<(usize, Table)>>,
+    /// The views already handed out in this call, a Lua table: a model's under its id, a building's
+    /// under −(its index in the game + 1). A policy asks for the same models many times a call.
+    /// Dropped on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the game can
+    /// change during a call, after `Ctx::fill_views` filled them in.
+    pub(super) memo: std::cell::RefCell<Option<Table>>,
 }
 
 /// What an Opportunity's or item's ctx knows to collect rewards: the list, the script key items it gives

@@ -2,12 +2,78 @@
 //! method) is built once per VM instead of once per call, as a scoped non-`'static` userdata would be.
 //! The handle points at the call's [`Ctx`] and is destroyed before the call returns: a script that keeps
 //! its `ctx` past the hook gets a Lua error, never the borrowed game.
+//!
+//! It also keeps the list of the hook calls running on this thread ([`live_ctx`]): a view carries its
+//! call's serial number, and its field reads find the call's `Ctx` there — or learn that the call has
+//! returned, or is changing the game.
 
 use super::Ctx;
 use crate::script::host::{host, kernel_lua, profiled_method};
 use mlua::{AnyUserData, Lua};
+use std::cell::{Cell, RefCell};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
+
+/// A hook call running on this thread: the serial its views carry, its `Ctx`, and whether a `ctx`
+/// method that may change the game is running (its views must not read the game then).
+struct LiveCall {
+    serial: i64,
+    ctx: NonNull<Ctx<'static>>,
+    busy: bool,
+}
+
+thread_local! {
+    /// The hook calls running on this thread, innermost last. A Lua VM never leaves its thread.
+    static LIVE: RefCell<Vec<LiveCall>> = const { RefCell::new(Vec::new()) };
+    /// The last serial handed out on this thread: serials are never reused, so a view of a call that
+    /// has returned never finds another call.
+    static SERIAL: Cell<i64> = const { Cell::new(0) };
+}
+
+/// Why a view's call cannot answer.
+pub(super) enum Gone {
+    /// The call returned.
+    Returned,
+    /// A `ctx` method of the call that may change the game is running.
+    Busy,
+}
+
+/// The `Ctx` of the running call `serial`.
+///
+/// The pointer is valid while the call runs (its `with_ctx` frame holds the `Ctx`), and nothing holds
+/// the `Ctx` mutably unless the call is [`Gone::Busy`]: read it only for the field read at hand.
+pub(super) fn live_ctx(serial: i64) -> Result<NonNull<Ctx<'static>>, Gone> {
+    LIVE.with_borrow(
+        |calls| match calls.iter().rev().find(|c| c.serial == serial) {
+            Some(c) if c.busy => Err(Gone::Busy),
+            Some(c) => Ok(c.ctx),
+            None => Err(Gone::Returned),
+        },
+    )
+}
+
+/// Marks the call `serial` busy until dropped.
+struct Busy(i64);
+
+impl Busy {
+    fn mark(serial: i64) -> Self {
+        Self::set(serial, true);
+        Busy(serial)
+    }
+    fn set(serial: i64, busy: bool) {
+        LIVE.with_borrow_mut(|calls| {
+            if let Some(c) = calls.iter_mut().rev().find(|c| c.serial == serial) {
+                c.busy = busy;
+            }
+        });
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        Self::set(self.0, false);
+    }
+}
 
 /// The userdata a hook receives as `ctx`: a pointer to the [`Ctx`] of the call that created it.
 pub(super) struct CtxHandle(NonNull<Ctx<'static>>);
@@ -29,18 +95,19 @@ impl DerefMut for CtxHandle {
         let ctx = unsafe { self.0.as_mut() };
         // Whatever needs the ctx mutably may change the game: views asked for from now on show the
         // new state (those handed out so far were filled in first, by `timed_mut`).
-        ctx.views.models.get_mut().clear();
-        ctx.views.buildings.get_mut().clear();
+        *ctx.views.memo.get_mut() = None;
         ctx
     }
 }
 
-/// Destroys the handle's userdata when the call ends, on every path (an error or an unwinding panic
-/// included), before the `Ctx` it points at goes out of scope.
-struct Expire(AnyUserData);
+/// Destroys the handle's userdata and takes the call off the live list when the call ends, on every
+/// path (an error or an unwinding panic included), before the `Ctx` they point at goes out of scope.
+struct Expire(AnyUserData, i64);
 
 impl Drop for Expire {
     fn drop(&mut self) {
+        let serial = self.1;
+        LIVE.with_borrow_mut(|calls| calls.retain(|c| c.serial != serial));
         if self.0.destroy().is_err() {
             // Only a borrow of this very userdata still running could refuse; none can outlive the
             // call that made it. Were it to happen, going on would leave a pointer to a dead frame.
@@ -56,12 +123,24 @@ pub(super) fn with_ctx<R>(
     f: impl FnOnce(AnyUserData) -> mlua::Result<R>,
 ) -> mlua::Result<R> {
     let mut ctx = ctx;
-    // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life by `ctx`'s.
-    let handle = CtxHandle(NonNull::from(&mut ctx).cast::<Ctx<'static>>());
-    let ud = lua.create_userdata(handle)?;
-    let _expire = Expire(ud.clone());
-    // The call's views hold its userdata, so a view read after the call meets the destroyed handle.
-    let _ = ud.borrow::<CtxHandle>()?.views.handle.set(ud.clone());
+    let serial = SERIAL.with(|s| {
+        let n = s.get() + 1;
+        s.set(n);
+        n
+    });
+    ctx.views.serial = serial;
+    // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life, and the live
+    // list's entry, by `ctx`'s.
+    let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
+    let ud = lua.create_userdata(CtxHandle(ptr))?;
+    let _expire = Expire(ud.clone(), serial);
+    LIVE.with_borrow_mut(|calls| {
+        calls.push(LiveCall {
+            serial,
+            ctx: ptr,
+            busy: false,
+        })
+    });
     f(ud)
 }
 
@@ -81,7 +160,8 @@ pub(super) fn timed<A, R>(
 }
 
 /// A `ctx` method that needs the ctx mutably (it may change the game), counted like [`timed`]. The
-/// views the call handed out are filled in first, so they keep showing the table as it was.
+/// views the call handed out are filled in first, so they keep showing the table as it was; while it
+/// runs, they refuse to read the game (a script it sets off might hold one).
 pub(super) fn timed_mut<A, R>(
     name: &'static str,
     mut method: impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R>,
@@ -90,6 +170,7 @@ pub(super) fn timed_mut<A, R>(
         profiled_method(lua, name, || {
             as_kernel(lua, || {
                 this.fill_views(lua)?;
+                let _busy = Busy::mark(this.views.serial);
                 method(lua, this, args)
             })
         })

@@ -3,21 +3,29 @@
 //! time a script asks for it and kept in the table, so a field costs something only when it is read
 //! (a policy that looks at three fields of twenty enemies pays for sixty values, not eight hundred).
 //!
-//! A view belongs to the hook call that made it: its metatable holds that call's `ctx`. Read after the
-//! call returned, a field it has not yet read is a clear error, never a read of whatever game the VM plays
+//! A view belongs to the hook call that made it: its metatable carries that call's serial number
+//! (`call`), and a field read finds the call's `Ctx` by it (`handle::live_ctx`). Read after the call
+//! returned, a field it has not yet read is a clear error, never a read of whatever game the VM plays
 //! now. Before a `ctx` method that changes the game (a spell's primitives), every view of the call is
 //! filled in, so a view keeps showing the table as it was when it was handed out, as snapshots did.
+//!
+//! Views are made and their fields read through the Lua C API (a view is made by the thousand in a
+//! game, and mlua's general glue cost more than the work): the field read is a C function, `fill`, that
+//! pushes the value straight from the game (`api::raw`).
 
+use super::handle::{live_ctx, Gone};
 use super::*;
+use crate::script::api::fields::{self, push_str, Field, ROOM};
 use crate::script::api::handles::{building_field, model_field, BUILDING_FIELDS, MODEL_FIELDS};
 use crate::script::host::{host, kernel_lua};
 use crate::state::Building;
-use mlua::AnyUserData;
+use mlua::ffi;
+use std::os::raw::c_int;
 
 /// The VM's view functions, made once: the maker of a call's metatable and the shared methods.
 struct ViewKit {
     /// The views' `__index`: a method (`has`, `has_trait`), or the field read through the view's
-    /// call's `ctx` (`getmetatable(view).ctx`) and kept.
+    /// call (the C function `fill`) and kept.
     index: mlua::Function,
     /// The views' `__pairs`: every field filled in, then the table's own entries.
     pairs: mlua::Function,
@@ -29,10 +37,8 @@ struct ViewKit {
 struct KitCore {
     budget: Rc<crate::script::host::Budget>,
     memory: usize,
-    id: mlua::LuaString,
-    name: mlua::LuaString,
     view: mlua::LuaString,
-    ctx: mlua::LuaString,
+    call: mlua::LuaString,
     index: mlua::LuaString,
     pairs: mlua::LuaString,
 }
@@ -45,12 +51,13 @@ impl KitCore {
 }
 
 /// The Lua side of views, shared by every call: a call's metatable (made in Rust, `view = true`) holds
-/// its `ctx`; a field not yet read is asked of Rust with `fill(ctx, view, key)` and kept; `pairs`
-/// lists every field after `fill_all(ctx, view)`; `has` and `has_trait` read the view's own
-/// `conditions` and `traits`, so they answer as the view's fields do. The functions it uses are the
-/// standard library's, taken when the VM is built, before any script runs.
+/// its serial `call` and, as `__index`, the C function `fill` (with this chunk's `methods` as its
+/// upvalue: `has`, `has_trait`); `pairs` lists every field after `fill_all(mt, view)`; `has` and
+/// `has_trait` read the view's own `conditions` and `traits`, so they answer as the view's fields do.
+/// The functions it uses are the standard library's, taken when the VM is built, before any script
+/// runs.
 const VIEW_LUA: &str = r#"
-local fill, fill_all, next, ipairs, getmetatable = ...
+local fill_all, next, ipairs, getmetatable = ...
 local methods = {}
 function methods.has(self, condition)
   for _, c in ipairs(self.conditions) do
@@ -68,18 +75,11 @@ function methods.has_trait(self, name)
   end
   return false
 end
-local function index(t, k)
-  local m = methods[k]
-  if m ~= nil then
-    return m
-  end
-  return fill(getmetatable(t).ctx, t, k)
-end
 local function list(t)
-  fill_all(getmetatable(t).ctx, t)
+  fill_all(getmetatable(t), t)
   return next, t, nil
 end
-return index, list
+return methods, list
 "#;
 
 /// Build the VM's view kit now, while the standard library is as the sandbox made it.
@@ -96,76 +96,201 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
     let core = Rc::new(KitCore {
         budget: host.budget.clone(),
         memory: host.limits.memory,
-        id: lua.create_string("id")?,
-        name: lua.create_string("name")?,
         view: lua.create_string("view")?,
-        ctx: lua.create_string("ctx")?,
+        call: lua.create_string("call")?,
         index: lua.create_string("__index")?,
         pairs: lua.create_string("__pairs")?,
     });
-    let fill_core = core.clone();
-    let fill = lua.create_function(move |lua, (ctx, t, k): (AnyUserData, Table, Value)| {
-        let Value::String(key) = k else {
-            return Ok(Value::Nil);
-        };
-        let handle = borrow_live(lua, &ctx, &t)?;
-        fill_core.kernel(lua, || {
-            let v = field_of(lua, &handle, &fill_core, &t, &key.to_str()?)?;
-            if !v.is_nil() {
-                t.raw_set(key, v.clone())?;
-            }
-            Ok(v)
-        })
-    })?;
     let all_core = core.clone();
-    let fill_all = lua.create_function(move |lua, (ctx, t): (AnyUserData, Table)| {
-        let handle = borrow_live(lua, &ctx, &t)?;
-        all_core.kernel(lua, || fill_every(lua, &handle, &all_core, &t))
+    let fill_all = lua.create_function(move |lua, (mt, t): (Value, Table)| {
+        let ctx = match live_ctx(call_of(&mt)) {
+            Ok(ctx) => ctx,
+            Err(gone) => return Err(fail(lua, gone_message(gone, &what_of(&t)))),
+        };
+        // SAFETY: the call is running and not changing the game (`live_ctx`); the `Ctx` is read here
+        // only, for this field read.
+        let ctx = unsafe { ctx.as_ref() };
+        all_core.kernel(lua, || fill_every(lua, ctx, &t))
     })?;
     let g = lua.globals();
-    let (index, pairs) =
-        lua.load(VIEW_LUA)
-            .set_name("=village.view")
-            .call::<(mlua::Function, mlua::Function)>((
-                fill,
-                fill_all,
-                g.raw_get::<mlua::Function>("next")?,
-                g.raw_get::<mlua::Function>("ipairs")?,
-                g.raw_get::<mlua::Function>("getmetatable")?,
-            ))?;
+    let (methods, pairs) = lua
+        .load(VIEW_LUA)
+        .set_name("=village.view")
+        .call::<(Table, mlua::Function)>((
+            fill_all,
+            g.raw_get::<mlua::Function>("next")?,
+            g.raw_get::<mlua::Function>("ipairs")?,
+            g.raw_get::<mlua::Function>("getmetatable")?,
+        ))?;
+    // SAFETY: the methods table goes in as the closure's upvalue; `fill` is a C function that follows
+    // the C API's rules (see its comment).
+    let index =
+        unsafe { lua.exec_raw::<mlua::Function>(&methods, |l| ffi::lua_pushcclosure(l, fill, 1))? };
     lua.set_app_data(ViewKit { index, pairs, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
 }
 
-/// The view's call's ctx, or a clear error once that call has returned.
-fn borrow_live(
-    lua: &Lua,
-    ctx: &AnyUserData,
-    t: &Table,
-) -> mlua::Result<mlua::UserDataRef<CtxHandle>> {
-    ctx.borrow::<CtxHandle>().map_err(|e| {
-        let what = match t.raw_get::<Option<u32>>("id") {
-            Ok(Some(id)) => format!("a view of model {id}"),
-            _ => match t.raw_get::<Option<String>>("name") {
-                Ok(Some(name)) => format!("a view of the {name}"),
-                _ => "a view".to_string(),
-            },
+/// The serial of a view's call, from its metatable (0, no call, when a script broke it).
+fn call_of(mt: &Value) -> i64 {
+    match mt {
+        Value::Table(mt) => mt
+            .raw_get::<Option<i64>>("call")
+            .ok()
+            .flatten()
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// "a view of model 3", "a view of the Town Hall", or "a view".
+fn what_of(t: &Table) -> String {
+    match t.raw_get::<Option<u32>>("id") {
+        Ok(Some(id)) => format!("a view of model {id}"),
+        _ => match t.raw_get::<Option<String>>("name") {
+            Ok(Some(name)) => format!("a view of the {name}"),
+            _ => "a view".to_string(),
+        },
+    }
+}
+
+/// Why a view could not be read, in words.
+fn gone_message(gone: Gone, what: &str) -> String {
+    match gone {
+        Gone::Returned => format!(
+            "{what} was read after the hook call that handed it out had returned (views live for \
+             their call: keep ids or names between calls, not views)"
+        ),
+        Gone::Busy => format!("{what} was read while its call's ctx was changing the game"),
+    }
+}
+
+/// The views' `__index(view, key)`: a method of views (`has`, `has_trait`: the closure's upvalue), or
+/// the field `key` of what the view shows, pushed from the game and kept in the view; nil for a key that
+/// is not a field.
+///
+/// A C function, in three steps so that a Lua error (an out-of-memory error while pushing, or the
+/// error it raises itself) never unwinds past a Rust value that needs dropping: it reads its arguments
+/// through the C API; finds the call and the field in Rust (panics caught), holding nothing that needs
+/// dropping once done; then pushes the field, or raises the error.
+unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
+    if ffi::lua_type(l, 2) != ffi::LUA_TSTRING || ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
+        ffi::lua_pushnil(l);
+        return 1;
+    }
+    ffi::lua_settop(l, 2);
+    if ffi::lua_checkstack(l, ROOM + 3) == 0 {
+        return raise(l, "out of Lua stack space reading a view".to_string());
+    }
+    // A method of views.
+    ffi::lua_pushvalue(l, 2);
+    if ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) != ffi::LUA_TNIL {
+        return 1;
+    }
+    ffi::lua_pop(l, 1);
+    // 1. The call's serial (0 when a script broke the metatable), the view's identity and the key.
+    let serial = if ffi::lua_getmetatable(l, 1) != 0 {
+        push_str(l, "call");
+        ffi::lua_rawget(l, -2);
+        let n = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+        ffi::lua_pop(l, 2);
+        n
+    } else {
+        0
+    };
+    push_str(l, "id");
+    let id = (ffi::lua_rawget(l, 1) == ffi::LUA_TNUMBER)
+        .then(|| ffi::lua_tointegerx(l, -1, std::ptr::null_mut()));
+    ffi::lua_pop(l, 1);
+    // A building's name stays on the stack (index 3) while it is read.
+    push_str(l, "name");
+    ffi::lua_rawget(l, 1);
+    let name = lua_str(l, 3);
+    let Some(key) = lua_str(l, 2) else {
+        ffi::lua_pushnil(l);
+        return 1;
+    };
+    // 2. The field, found in Rust.
+    let found = std::panic::catch_unwind(|| -> Result<Field<'static>, String> {
+        let what = || match (id, name) {
+            (Some(id), _) => format!("a view of model {id}"),
+            (None, Some(name)) => format!("a view of the {name}"),
+            (None, None) => "a view".to_string(),
         };
-        match e {
-            mlua::Error::UserDataDestructed => fail(
-                lua,
-                format!(
-                    "{what} was read after the hook call that handed it out had returned (views \
-                     live for their call: keep ids or names between calls, not views)"
-                ),
-            ),
-            _ => fail(
-                lua,
-                format!("{what} was read while its call's ctx was changing the game"),
-            ),
+        let ctx = live_ctx(serial).map_err(|gone| gone_message(gone, &what()))?;
+        // SAFETY: the call is running and nothing holds its `Ctx` mutably (`live_ctx`); it is read
+        // here only, for this field, and what the field borrows is pushed before the call goes on.
+        let ctx: &'static Ctx<'static> = unsafe { ctx.as_ref() };
+        let game = ctx.game();
+        match (id, name) {
+            (Some(id), _) => {
+                let m = u32::try_from(id)
+                    .map_err(|_| format!("model {id} is not on the table"))
+                    .and_then(|id| game.model(ModelId(id)).map_err(|e| e.to_string()))?;
+                Ok(fields::of_model(game, ctx.rules, m, key))
+            }
+            (None, Some(name)) => {
+                let b = game.building(name).map_err(|e| e.to_string())?;
+                Ok(fields::of_building(b, key))
+            }
+            (None, None) => Ok(Field::Nil),
         }
-    })
+    });
+    // 3. Push it and keep it in the view, or raise the error.
+    match found {
+        Ok(Ok(field)) => {
+            fields::push(l, &field);
+            if ffi::lua_type(l, -1) != ffi::LUA_TNIL {
+                ffi::lua_pushvalue(l, 2);
+                ffi::lua_pushvalue(l, -2);
+                ffi::lua_rawset(l, 1);
+            }
+            1
+        }
+        Ok(Err(message)) => raise(l, message),
+        Err(_) => raise(
+            l,
+            "a view's field could not be read (an internal error)".to_string(),
+        ),
+    }
+}
+
+/// Raise `message`, located at the script that read the view, as a Lua error.
+unsafe fn raise(l: *mut ffi::lua_State, message: String) -> c_int {
+    let message = format!("{}{message}", caller_of(l));
+    push_str(l, &message);
+    // Dropped before the error unwinds past this frame.
+    drop(message);
+    ffi::lua_error(l)
+}
+
+/// The string at `idx`, when it is one (valid while it stays on the stack).
+unsafe fn lua_str<'a>(l: *mut ffi::lua_State, idx: c_int) -> Option<&'a str> {
+    if ffi::lua_type(l, idx) != ffi::LUA_TSTRING {
+        return None;
+    }
+    let mut len = 0;
+    let p = ffi::lua_tolstring(l, idx, &mut len);
+    std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), len)).ok()
+}
+
+/// "file:line: " of the script that read the view, as `convert::caller` finds it.
+unsafe fn caller_of(l: *mut ffi::lua_State) -> String {
+    for level in 1..8 {
+        let mut ar: ffi::lua_Debug = std::mem::zeroed();
+        if ffi::lua_getstack(l, level, &mut ar) == 0 {
+            break;
+        }
+        if ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) == 0 {
+            continue;
+        }
+        let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+        if crate::script::api::convert::skipped_source(&src) || ar.currentline < 0 {
+            continue;
+        }
+        return format!("{src}:{}: ", ar.currentline);
+    }
+    String::new()
 }
 
 /// What a view shows: a model (by `id`) or a building (by `name`) of the ctx's game.
@@ -175,36 +300,23 @@ enum Shown<'a> {
 }
 
 /// What `t` shows, or the error of a model that left the table (or a building that is not there).
-fn shown<'a>(lua: &Lua, ctx: &'a Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Result<Shown<'a>> {
+fn shown<'a>(lua: &Lua, ctx: &'a Ctx<'_>, t: &Table) -> mlua::Result<Shown<'a>> {
     let game = ctx.game();
-    if let Some(id) = t.raw_get::<Option<u32>>(&core.id)? {
+    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
         return Ok(Shown::Model(
             game.model(ModelId(id)).map_err(|e| fail(lua, e))?,
         ));
     }
-    let name: mlua::LuaString = t.raw_get(&core.name)?;
+    let name: mlua::LuaString = t.raw_get("name")?;
     Ok(Shown::Building(
         game.building(&name.to_str()?).map_err(|e| fail(lua, e))?,
     ))
 }
 
-/// One field of what the view `t` shows.
-fn field_of(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table, key: &str) -> mlua::Result<Value> {
-    field(lua, ctx, &shown(lua, ctx, core, t)?, key)
-}
-
-/// One field of what a view shows.
-fn field(lua: &Lua, ctx: &Ctx<'_>, shown: &Shown<'_>, key: &str) -> mlua::Result<Value> {
-    match shown {
-        Shown::Model(m) => model_field(lua, ctx.game(), ctx.rules, m, key),
-        Shown::Building(b) => building_field(lua, b, key),
-    }
-}
-
 /// Fill every field of a view that it has not read yet (`pairs`, and before the game changes: a view
 /// of a model no longer on the table is left as it is).
-fn fill_every(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Result<()> {
-    let Ok(what) = shown(lua, ctx, core, t) else {
+fn fill_every(lua: &Lua, ctx: &Ctx<'_>, t: &Table) -> mlua::Result<()> {
+    let Ok(what) = shown(lua, ctx, t) else {
         return Ok(());
     };
     let fields = match what {
@@ -213,7 +325,10 @@ fn fill_every(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Resu
     };
     for key in fields {
         if t.raw_get::<Value>(*key)?.is_nil() {
-            let v = field(lua, ctx, &what, key)?;
+            let v = match what {
+                Shown::Model(m) => model_field(lua, ctx.game(), ctx.rules, m, key)?,
+                Shown::Building(b) => building_field(lua, b, key)?,
+            };
             if !v.is_nil() {
                 t.raw_set(*key, v)?;
             }
@@ -222,56 +337,118 @@ fn fill_every(lua: &Lua, ctx: &Ctx<'_>, core: &KitCore, t: &Table) -> mlua::Resu
     Ok(())
 }
 
-impl Ctx<'_> {
-    /// This call's view metatable, made with the call's first view: `view = true`, the call's `ctx`,
-    /// and the shared `__index` and `__pairs`.
-    fn view_metatable(&self, lua: &Lua, kit: &ViewKit) -> mlua::Result<Table> {
-        if let Some(mt) = self.views.metatable.borrow().as_ref() {
-            return Ok(mt.clone());
+/// Whom a view is of: a model, or the building at an index of the game.
+#[derive(Clone, Copy)]
+enum Whom<'a> {
+    Model(ModelId),
+    Building(usize, &'a str),
+}
+
+impl Whom<'_> {
+    /// Its key in the call's memo: a model's id, −(a building's index + 1).
+    fn memo_key(self) -> ffi::lua_Integer {
+        match self {
+            Whom::Model(id) => ffi::lua_Integer::from(id.0),
+            Whom::Building(i, _) => -(i as ffi::lua_Integer) - 1,
         }
-        let handle = self
-            .views
-            .handle
-            .get()
-            .ok_or_else(|| mlua::Error::runtime("a view was asked for outside a hook call"))?;
-        let k = &kit.core;
-        let mt = lua.create_table_with_capacity(0, 4)?;
-        mt.raw_set(&k.view, true)?;
-        mt.raw_set(&k.ctx, handle.clone())?;
-        mt.raw_set(&k.index, kit.index.clone())?;
-        mt.raw_set(&k.pairs, kit.pairs.clone())?;
-        *self.views.metatable.borrow_mut() = Some(mt.clone());
-        Ok(mt)
+    }
+}
+
+impl Ctx<'_> {
+    /// This call's view metatable and memo of views handed out, made with the call's first view (the
+    /// memo again with the first view after a change of the game). The metatable: `view = true`, the
+    /// call's serial `call`, and the shared `__index` and `__pairs`.
+    fn view_tables(&self, lua: &Lua, kit: &ViewKit) -> mlua::Result<()> {
+        if self.views.metatable.borrow().is_none() {
+            let k = &kit.core;
+            let mt = lua.create_table_with_capacity(0, 4)?;
+            mt.raw_set(&k.view, true)?;
+            mt.raw_set(&k.call, self.views.serial)?;
+            mt.raw_set(&k.index, &kit.index)?;
+            mt.raw_set(&k.pairs, &kit.pairs)?;
+            *self.views.metatable.borrow_mut() = Some(mt);
+        }
+        if self.views.memo.borrow().is_none() {
+            // Room for a policy's usual dozen views without growing.
+            let memo = lua.create_table_with_capacity(0, 16)?;
+            *self.views.memo.borrow_mut() = Some(memo);
+        }
+        Ok(())
     }
 
-    /// A new view table holding its identity (`id` for a model, else `name`) with this call's metatable.
-    fn new_view(&self, lua: &Lua, model: bool, value: Value) -> mlua::Result<Table> {
+    /// Views of `whom` (each the one already handed out in this call if the game has not changed
+    /// since), made through the C API and given to `take` on the stack: with `list`, an array of them in
+    /// order on top; without, each in turn (one `whom`: the view on top).
+    fn views_of<R>(
+        &self,
+        lua: &Lua,
+        whom: &[Whom<'_>],
+        list: bool,
+        take: impl FnOnce(&mlua::state::RawLua) -> mlua::Result<R>,
+    ) -> mlua::Result<R> {
         let kit = kit(lua)?;
         let core = &kit.core;
         core.kernel(lua, || {
-            let mt = self.view_metatable(lua, &kit)?;
-            let t = lua.create_table_with_capacity(0, 4)?;
-            t.raw_set(if model { &core.id } else { &core.name }, value)?;
-            t.set_metatable(Some(mt))?;
-            Ok(t)
+            self.view_tables(lua, &kit)?;
+            let (mt, memo) = (self.views.metatable.borrow(), self.views.memo.borrow());
+            let (Some(mt), Some(memo)) = (mt.as_ref(), memo.as_ref()) else {
+                return Err(mlua::Error::runtime("a call's views were not made"));
+            };
+            lua.exec_raw_lua(|raw| {
+                // SAFETY: the stack is checked for room and left as it was found; the kernel works
+                // without the memory limit here (`kernel`), so these calls raise no error short of the
+                // process running out of memory, as mlua's own unprotected calls.
+                unsafe {
+                    let l = raw.state();
+                    let top = ffi::lua_gettop(l);
+                    if ffi::lua_checkstack(l, 6) == 0 {
+                        return Err(mlua::Error::runtime("out of Lua stack space making views"));
+                    }
+                    raw.push(memo)?;
+                    raw.push(mt)?;
+                    let (memo_at, mt_at) = (top + 1, top + 2);
+                    if list {
+                        ffi::lua_createtable(l, whom.len() as c_int, 0);
+                    }
+                    for (n, w) in whom.iter().enumerate() {
+                        let key = w.memo_key();
+                        if ffi::lua_rawgeti(l, memo_at, key) == ffi::LUA_TNIL {
+                            ffi::lua_pop(l, 1);
+                            ffi::lua_createtable(l, 0, 4);
+                            match *w {
+                                Whom::Model(id) => {
+                                    ffi::lua_pushinteger(l, ffi::lua_Integer::from(id.0));
+                                    fields::set_field(l, ffi::lua_gettop(l) - 1, "id");
+                                }
+                                Whom::Building(_, name) => {
+                                    push_str(l, name);
+                                    fields::set_field(l, ffi::lua_gettop(l) - 1, "name");
+                                }
+                            }
+                            ffi::lua_pushvalue(l, mt_at);
+                            ffi::lua_setmetatable(l, -2);
+                            ffi::lua_pushvalue(l, -1);
+                            ffi::lua_rawseti(l, memo_at, key);
+                        }
+                        if list {
+                            ffi::lua_rawseti(l, -2, n as ffi::lua_Integer + 1);
+                        }
+                    }
+                    let out = take(raw);
+                    ffi::lua_settop(l, top);
+                    out
+                }
+            })
         })
     }
 
     /// The view of model `m` of this ctx's game: the one already handed out in this call if the game
     /// has not changed since.
     pub(super) fn model_view(&self, lua: &Lua, m: &Model) -> mlua::Result<Table> {
-        if let Some((_, t)) = self
-            .views
-            .models
-            .borrow()
-            .iter()
-            .find(|(id, _)| *id == m.id)
-        {
-            return Ok(t.clone());
-        }
-        let t = self.new_view(lua, true, Value::Integer(i64::from(m.id.0)))?;
-        self.views.models.borrow_mut().push((m.id, t.clone()));
-        Ok(t)
+        // SAFETY: `views_of` leaves the view on top.
+        self.views_of(lua, &[Whom::Model(m.id)], false, |raw| unsafe {
+            raw.pop::<Table>()
+        })
     }
 
     /// The view of the model `id`, or nil when it is not on the table.
@@ -284,34 +461,29 @@ impl Ctx<'_> {
 
     /// Views of the models `ids` still on the table, as an array in that order.
     pub(super) fn model_views(&self, lua: &Lua, ids: &[ModelId]) -> mlua::Result<Value> {
-        let t = lua.create_table_with_capacity(ids.len(), 0)?;
-        for id in ids {
-            if let Ok(m) = self.game().model(*id) {
-                t.raw_push(self.model_view(lua, m)?)?;
-            }
-        }
-        Ok(Value::Table(t))
+        let game = self.game();
+        let whom: Vec<Whom<'_>> = ids
+            .iter()
+            .filter(|id| game.model(**id).is_ok())
+            .map(|id| Whom::Model(*id))
+            .collect();
+        // SAFETY: `views_of` leaves the array on top.
+        self.views_of(lua, &whom, true, |raw| unsafe { Ok(raw.pop_value()) })
     }
 
     /// The view of the building at `index` in this ctx's game, the one already handed out in this call
     /// if the game has not changed since.
     pub(super) fn building_view(&self, lua: &Lua, index: usize) -> mlua::Result<Option<Table>> {
-        if let Some((_, t)) = self
-            .views
-            .buildings
-            .borrow()
-            .iter()
-            .find(|(i, _)| *i == index)
-        {
-            return Ok(Some(t.clone()));
-        }
         let Some(b) = self.game().buildings.get(index) else {
             return Ok(None);
         };
-        let name = Value::String(lua.create_string(&b.name)?);
-        let t = self.new_view(lua, false, name)?;
-        self.views.buildings.borrow_mut().push((index, t.clone()));
-        Ok(Some(t))
+        // SAFETY: `views_of` leaves the view on top.
+        self.views_of(
+            lua,
+            &[Whom::Building(index, &b.name)],
+            false,
+            |raw| unsafe { raw.pop::<Table>().map(Some) },
+        )
     }
 
     /// The view of the building called `name`, or nil when there is none.
@@ -323,20 +495,15 @@ impl Ctx<'_> {
     }
 
     /// Fill in every view handed out so far in this call, before something changes the game: what a
-    /// script already holds keeps showing the table as it was. The memo is emptied afterwards (by
+    /// script already holds keeps showing the table as it was. The memo is dropped afterwards (by
     /// `CtxHandle::deref_mut`), so views asked for after the change show the new state.
     pub(super) fn fill_views(&self, lua: &Lua) -> mlua::Result<()> {
-        let views: Vec<Table> = self
-            .views
-            .models
-            .borrow()
-            .iter()
-            .map(|(_, t)| t.clone())
-            .chain(self.views.buildings.borrow().iter().map(|(_, t)| t.clone()))
-            .collect();
-        let core = kit(lua)?.core.clone();
-        for t in views {
-            fill_every(lua, self, &core, &t)?;
+        let Some(memo) = self.views.memo.borrow().clone() else {
+            return Ok(());
+        };
+        for pair in memo.pairs::<Value, Table>() {
+            let (_, t) = pair?;
+            fill_every(lua, self, &t)?;
         }
         Ok(())
     }
@@ -348,7 +515,7 @@ impl Ctx<'_> {
         let Value::Table(t) = &v else {
             return Ok(v);
         };
-        // The call that made it may be over (its ctx destroyed): a view is known by its metatable.
+        // The call that made it may be over: a view is known by its metatable.
         let is_view = t
             .metatable()
             .and_then(|mt| mt.raw_get::<Option<bool>>("view").ok().flatten())

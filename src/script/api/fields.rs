@@ -1,0 +1,210 @@
+//! What each field of a model or building is worth, said once: as a [`Field`] borrowed from the game,
+//! which becomes an `mlua::Value` for the handles and a view's `pairs` ([`model_field`],
+//! [`building_field`]), or is pushed straight onto a Lua stack through the C API by the views' field
+//! read (`hooks/views.rs`), with no Rust value between the game and the stack.
+
+use super::convert::pos_table;
+use crate::geometry::Vec2;
+use crate::roster::Rules;
+use crate::rules::query::is_engaged;
+use crate::state::{Building, Game, Model};
+use mlua::ffi;
+use mlua::{Lua, Value};
+use std::os::raw::c_int;
+
+/// A field's value, borrowed from the game (lists are read from the model when pushed).
+pub(crate) enum Field<'a> {
+    Nil,
+    Int(i64),
+    Num(f64),
+    Bool(bool),
+    Str(&'a str),
+    /// `{x = .., y = ..}`
+    Pos(Vec2),
+    /// `{w = .., h = ..}`
+    Size(Vec2),
+    Conditions(&'a Model),
+    Traits(&'a Model),
+    Spells(&'a Model),
+    Items(&'a Model),
+}
+
+impl<'a> Field<'a> {
+    fn opt_str(s: Option<&'a str>) -> Self {
+        s.map_or(Field::Nil, Field::Str)
+    }
+}
+
+/// Field `key` of model `m` (nil for a key that is not a field, or a field without a value).
+pub(crate) fn of_model<'a>(game: &Game, rules: &Rules, m: &'a Model, key: &str) -> Field<'a> {
+    use Field::*;
+    match key {
+        "id" => Int(i64::from(m.id.0)),
+        "name" => Str(&m.name),
+        "kind" => Str(m.kind.as_str()),
+        "tier" => Str(m.tier.as_str()),
+        "side" => Str(m.side.as_str()),
+        "quality" => Int(i64::from(m.quality)),
+        "combat" => Int(i64::from(m.combat)),
+        "pos" => Pos(m.pos),
+        "base" => Num(m.base),
+        "wounds" => Int(i64::from(m.wounds)),
+        "conditions" => Conditions(m),
+        "traits" => Traits(m),
+        "weapon" => Field::opt_str(m.weapon.as_deref()),
+        "spells" => Spells(m),
+        "group" => m.group.map_or(Nil, |g| Int(i64::from(g))),
+        "active" => Bool(m.active),
+        "engaged" => Bool(is_engaged(game, rules, m.id)),
+        "defeated" => Bool(false),
+        "weapon_broken" => Bool(m.weapon_broken),
+        "charged" => Bool(m.charged),
+        "moved" => Num(m.moved),
+        "attacks" => Int(i64::from(m.attacks)),
+        "activations" => Int(i64::from(m.activations)),
+        "declared" => Bool(m.declared),
+        "casts" => Int(i64::from(m.casts)),
+        "out_of_power" => Bool(m.out_of_power),
+        "task" => Field::opt_str(m.task.as_ref().map(|t| t.name.as_str())),
+        "actions_left" => Int(i64::from(m.actions_left)),
+        "wrecked" => Field::opt_str(m.wrecked.as_deref()),
+        "behaviour" => Field::opt_str(m.behaviour.as_deref()),
+        "items" => Items(m),
+        _ => Nil,
+    }
+}
+
+/// Field `key` of building `b` (nil for a key that is not a field).
+pub(crate) fn of_building<'a>(b: &'a Building, key: &str) -> Field<'a> {
+    use Field::*;
+    match key {
+        "name" => Str(&b.name),
+        "integrity" => Int(i64::from(b.integrity)),
+        "max_integrity" => Int(i64::from(b.max_integrity)),
+        "level" => Int(i64::from(b.level)),
+        "destroyed" => Bool(b.destroyed),
+        "fire" => Bool(b.fire),
+        "town_hall" => Bool(b.town_hall),
+        "economic" => Bool(b.economic),
+        "pos" => Pos(b.rect.center()),
+        "size" => Size(b.rect.size()),
+        _ => Nil,
+    }
+}
+
+/// `g` over the strings of a list field, in order (nil for any other field).
+fn with_list<'a, R>(
+    f: &Field<'a>,
+    g: impl FnOnce(&mut dyn Iterator<Item = &'a str>) -> R,
+) -> Option<R> {
+    Some(match *f {
+        Field::Conditions(m) => g(&mut m.conditions.iter().map(|c| c.as_str())),
+        Field::Traits(m) => g(&mut m.all_traits()),
+        Field::Spells(m) => g(&mut m.spells.iter().map(String::as_str)),
+        Field::Items(m) => g(&mut m.items.iter().map(|i| i.name.as_str())),
+        _ => return None,
+    })
+}
+
+/// A field as a Lua value.
+pub(crate) fn to_value(lua: &Lua, f: &Field<'_>) -> mlua::Result<Value> {
+    Ok(match *f {
+        Field::Nil => Value::Nil,
+        Field::Int(i) => Value::Integer(i),
+        Field::Num(n) => Value::Number(n),
+        Field::Bool(b) => Value::Boolean(b),
+        Field::Str(s) => Value::String(lua.create_string(s)?),
+        Field::Pos(p) => Value::Table(pos_table(lua, p)?),
+        Field::Size(s) => {
+            let t = lua.create_table()?;
+            t.raw_set("w", s.x)?;
+            t.raw_set("h", s.y)?;
+            Value::Table(t)
+        }
+        Field::Conditions(_) | Field::Traits(_) | Field::Spells(_) | Field::Items(_) => {
+            match with_list(f, |items| lua.create_sequence_from(items)) {
+                Some(t) => Value::Table(t?),
+                None => Value::Nil,
+            }
+        }
+    })
+}
+
+/// One field of a model on the table, as a value.
+pub fn model_field(
+    lua: &Lua,
+    game: &Game,
+    rules: &Rules,
+    m: &Model,
+    key: &str,
+) -> mlua::Result<Value> {
+    to_value(lua, &of_model(game, rules, m, key))
+}
+
+/// One field of a building, as a value.
+pub fn building_field(lua: &Lua, b: &Building, key: &str) -> mlua::Result<Value> {
+    to_value(lua, &of_building(b, key))
+}
+
+/// Stack room [`push`] needs at most (a table being built, a key, a value).
+pub(crate) const ROOM: c_int = 3;
+
+/// Push a string.
+///
+/// # Safety
+/// `l` is a valid state with room for one value. It may raise a Lua error (out of memory): the caller
+/// holds no Rust value that needs dropping.
+pub(crate) unsafe fn push_str(l: *mut ffi::lua_State, s: &str) {
+    ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
+}
+
+/// Set `t[key] = <the value on top>` without metamethods, popping the value; `t` is an absolute index.
+///
+/// # Safety
+/// As [`push_str`]; `t` is a table and a value is on top.
+pub(crate) unsafe fn set_field(l: *mut ffi::lua_State, t: c_int, key: &str) {
+    push_str(l, key);
+    ffi::lua_insert(l, -2);
+    ffi::lua_rawset(l, t);
+}
+
+/// Push a table `{a = x, b = y}`.
+///
+/// # Safety
+/// As [`push_str`], with room for three values.
+unsafe fn push_pair(l: *mut ffi::lua_State, (a, b): (&str, &str), v: Vec2) {
+    ffi::lua_createtable(l, 0, 2);
+    let t = ffi::lua_gettop(l);
+    ffi::lua_pushnumber(l, v.x);
+    set_field(l, t, a);
+    ffi::lua_pushnumber(l, v.y);
+    set_field(l, t, b);
+}
+
+/// Push a field's value.
+///
+/// # Safety
+/// `l` is a valid state with [`ROOM`] free slots. It may raise a Lua error (out of memory): the caller
+/// holds no Rust value that needs dropping (`f` borrows).
+pub(crate) unsafe fn push(l: *mut ffi::lua_State, f: &Field<'_>) {
+    match *f {
+        Field::Nil => ffi::lua_pushnil(l),
+        Field::Int(i) => ffi::lua_pushinteger(l, i),
+        Field::Num(n) => ffi::lua_pushnumber(l, n),
+        Field::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
+        Field::Str(s) => push_str(l, s),
+        Field::Pos(p) => push_pair(l, ("x", "y"), p),
+        Field::Size(s) => push_pair(l, ("w", "h"), s),
+        Field::Conditions(_) | Field::Traits(_) | Field::Spells(_) | Field::Items(_) => {
+            ffi::lua_createtable(l, 0, 0);
+            // The iterator borrows the model and owns nothing: an error raised by a push leaves
+            // nothing to drop.
+            with_list(f, |items| {
+                for (i, s) in items.enumerate() {
+                    push_str(l, s);
+                    ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
+                }
+            });
+        }
+    }
+}
