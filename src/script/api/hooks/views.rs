@@ -32,15 +32,11 @@ struct ViewKit {
     core: Rc<KitCore>,
 }
 
-/// What the kernel's view code needs on every view and field: the VM's budget and memory limit (to
-/// work as the kernel, `host::kernel_lua`) and the keys it sets, made once as Lua strings.
+/// What the kernel's view code needs on every view: the VM's budget and memory limit (to work as the
+/// kernel, `host::kernel_lua`).
 struct KitCore {
     budget: Rc<crate::script::host::Budget>,
     memory: usize,
-    view: mlua::LuaString,
-    call: mlua::LuaString,
-    index: mlua::LuaString,
-    pairs: mlua::LuaString,
 }
 
 impl KitCore {
@@ -96,10 +92,6 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
     let core = Rc::new(KitCore {
         budget: host.budget.clone(),
         memory: host.limits.memory,
-        view: lua.create_string("view")?,
-        call: lua.create_string("call")?,
-        index: lua.create_string("__index")?,
-        pairs: lua.create_string("__pairs")?,
     });
     let all_core = core.clone();
     let fill_all = lua.create_function(move |lua, (mt, t): (Value, Table)| {
@@ -122,10 +114,17 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
             g.raw_get::<mlua::Function>("ipairs")?,
             g.raw_get::<mlua::Function>("getmetatable")?,
         ))?;
-    // SAFETY: the methods table goes in as the closure's upvalue; `fill` is a C function that follows
-    // the C API's rules (see its comment).
-    let index =
-        unsafe { lua.exec_raw::<mlua::Function>(&methods, |l| ffi::lua_pushcclosure(l, fill, 1))? };
+    // SAFETY: the methods table and the keys `fill` reads go in as the closure's upvalues (the keys as
+    // strings made once: pushing a key string costs its interning on every read); `fill` is a C
+    // function that follows the C API's rules (see its comment).
+    let index = unsafe {
+        lua.exec_raw::<mlua::Function>(&methods, |l| {
+            for key in ["call", "id", "name"] {
+                push_str(l, key);
+            }
+            ffi::lua_pushcclosure(l, fill, 4)
+        })?
+    };
     lua.set_app_data(ViewKit { index, pairs, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
@@ -182,15 +181,22 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     if ffi::lua_checkstack(l, ROOM + 3) == 0 {
         return raise(l, "out of Lua stack space reading a view".to_string());
     }
+    // The closure's upvalues: the views' methods, then the keys "call", "id" and "name".
+    let (methods, call_key, id_key, name_key) = (
+        ffi::lua_upvalueindex(1),
+        ffi::lua_upvalueindex(2),
+        ffi::lua_upvalueindex(3),
+        ffi::lua_upvalueindex(4),
+    );
     // A method of views.
     ffi::lua_pushvalue(l, 2);
-    if ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) != ffi::LUA_TNIL {
+    if ffi::lua_rawget(l, methods) != ffi::LUA_TNIL {
         return 1;
     }
     ffi::lua_pop(l, 1);
     // 1. The call's serial (0 when a script broke the metatable), the view's identity and the key.
     let serial = if ffi::lua_getmetatable(l, 1) != 0 {
-        push_str(l, "call");
+        ffi::lua_pushvalue(l, call_key);
         ffi::lua_rawget(l, -2);
         let n = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
         ffi::lua_pop(l, 2);
@@ -198,12 +204,12 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     } else {
         0
     };
-    push_str(l, "id");
+    ffi::lua_pushvalue(l, id_key);
     let id = (ffi::lua_rawget(l, 1) == ffi::LUA_TNUMBER)
         .then(|| ffi::lua_tointegerx(l, -1, std::ptr::null_mut()));
     ffi::lua_pop(l, 1);
     // A building's name stays on the stack (index 3) while it is read.
-    push_str(l, "name");
+    ffi::lua_pushvalue(l, name_key);
     ffi::lua_rawget(l, 1);
     let name = lua_str(l, 3);
     let Some(key) = lua_str(l, 2) else {
@@ -355,30 +361,13 @@ impl Whom<'_> {
 }
 
 impl Ctx<'_> {
-    /// This call's view metatable and memo of views handed out, made with the call's first view (the
-    /// memo again with the first view after a change of the game). The metatable: `view = true`, the
-    /// call's serial `call`, and the shared `__index` and `__pairs`.
-    fn view_tables(&self, lua: &Lua, kit: &ViewKit) -> mlua::Result<()> {
-        if self.views.metatable.borrow().is_none() {
-            let k = &kit.core;
-            let mt = lua.create_table_with_capacity(0, 4)?;
-            mt.raw_set(&k.view, true)?;
-            mt.raw_set(&k.call, self.views.serial)?;
-            mt.raw_set(&k.index, &kit.index)?;
-            mt.raw_set(&k.pairs, &kit.pairs)?;
-            *self.views.metatable.borrow_mut() = Some(mt);
-        }
-        if self.views.memo.borrow().is_none() {
-            // Room for a policy's usual dozen views without growing.
-            let memo = lua.create_table_with_capacity(0, 16)?;
-            *self.views.memo.borrow_mut() = Some(memo);
-        }
-        Ok(())
-    }
-
     /// Views of `whom` (each the one already handed out in this call if the game has not changed
     /// since), made through the C API and given to `take` on the stack: with `list`, an array of them in
     /// order on top; without, each in turn (one `whom`: the view on top).
+    ///
+    /// The call's metatable is made with its first view (`view = true`, the call's serial `call`, the
+    /// shared `__index` and `__pairs`), its memo of views handed out likewise, and again with the first
+    /// view after a change of the game.
     fn views_of<R>(
         &self,
         lua: &Lua,
@@ -387,26 +376,51 @@ impl Ctx<'_> {
         take: impl FnOnce(&mlua::state::RawLua) -> mlua::Result<R>,
     ) -> mlua::Result<R> {
         let kit = kit(lua)?;
-        let core = &kit.core;
-        core.kernel(lua, || {
-            self.view_tables(lua, &kit)?;
-            let (mt, memo) = (self.views.metatable.borrow(), self.views.memo.borrow());
-            let (Some(mt), Some(memo)) = (mt.as_ref(), memo.as_ref()) else {
-                return Err(mlua::Error::runtime("a call's views were not made"));
-            };
+        kit.core.kernel(lua, || {
+            let mut mt = self.views.metatable.borrow_mut();
+            let mut memo = self.views.memo.borrow_mut();
             lua.exec_raw_lua(|raw| {
                 // SAFETY: the stack is checked for room and left as it was found; the kernel works
                 // without the memory limit here (`kernel`), so these calls raise no error short of the
-                // process running out of memory, as mlua's own unprotected calls.
+                // process running out of memory, as mlua's own unprotected calls. No Lua code runs, so
+                // nothing else borrows the call's views meanwhile.
                 unsafe {
                     let l = raw.state();
                     let top = ffi::lua_gettop(l);
-                    if ffi::lua_checkstack(l, 6) == 0 {
+                    if ffi::lua_checkstack(l, 10) == 0 {
                         return Err(mlua::Error::runtime("out of Lua stack space making views"));
                     }
-                    raw.push(memo)?;
-                    raw.push(mt)?;
+                    match memo.as_ref() {
+                        Some(t) => raw.push(t)?,
+                        None => {
+                            // Room for a policy's usual dozen views without growing.
+                            ffi::lua_createtable(l, 0, 16);
+                            ffi::lua_pushvalue(l, -1);
+                            *memo = Some(raw.pop::<Table>()?);
+                        }
+                    }
+                    match mt.as_ref() {
+                        Some(t) => raw.push(t)?,
+                        None => {
+                            ffi::lua_createtable(l, 0, 4);
+                            let t = ffi::lua_gettop(l);
+                            ffi::lua_pushboolean(l, 1);
+                            fields::set_field(l, t, "view");
+                            ffi::lua_pushinteger(l, self.views.serial);
+                            fields::set_field(l, t, "call");
+                            raw.push(&kit.index)?;
+                            fields::set_field(l, t, "__index");
+                            raw.push(&kit.pairs)?;
+                            fields::set_field(l, t, "__pairs");
+                            ffi::lua_pushvalue(l, -1);
+                            *mt = Some(raw.pop::<Table>()?);
+                        }
+                    }
                     let (memo_at, mt_at) = (top + 1, top + 2);
+                    // The identity keys, pushed once for all the views made here.
+                    let (id_at, name_at) = (top + 3, top + 4);
+                    push_str(l, "id");
+                    push_str(l, "name");
                     if list {
                         ffi::lua_createtable(l, whom.len() as c_int, 0);
                     }
@@ -417,14 +431,15 @@ impl Ctx<'_> {
                             ffi::lua_createtable(l, 0, 4);
                             match *w {
                                 Whom::Model(id) => {
+                                    ffi::lua_pushvalue(l, id_at);
                                     ffi::lua_pushinteger(l, ffi::lua_Integer::from(id.0));
-                                    fields::set_field(l, ffi::lua_gettop(l) - 1, "id");
                                 }
                                 Whom::Building(_, name) => {
+                                    ffi::lua_pushvalue(l, name_at);
                                     push_str(l, name);
-                                    fields::set_field(l, ffi::lua_gettop(l) - 1, "name");
                                 }
                             }
+                            ffi::lua_rawset(l, -3);
                             ffi::lua_pushvalue(l, mt_at);
                             ffi::lua_setmetatable(l, -2);
                             ffi::lua_pushvalue(l, -1);
