@@ -533,17 +533,35 @@ fn spot_near(
         let rect = game.buildings[s].rect;
         let target = around(&rect.expand(gap_target + r), f);
         let zone = rect.expand(within);
-        let ys = steps(zone.min.y, zone.max.y, HERO_GRID);
-        let cands: Vec<Vec2> = steps(zone.min.x, zone.max.x, HERO_GRID)
-            .into_iter()
-            .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
-            .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
-            .collect();
-        let found = nearest_ok(&cands, target, NEAR, |p| {
+        let (xs, ys) = (
+            steps(zone.min.x, zone.max.x, HERO_GRID),
+            steps(zone.min.y, zone.max.y, HERO_GRID),
+        );
+        let spots = |near: Option<f64>| -> Vec<Vec2> {
+            let axis = |v: &[f64], t: f64| -> Vec<f64> {
+                v.iter()
+                    .copied()
+                    .filter(|c| near.is_none_or(|n| (c - t).abs() <= n))
+                    .collect()
+            };
+            let ys = axis(&ys, target.y);
+            axis(&xs, target.x)
+                .into_iter()
+                .flat_map(|x| ys.iter().map(move |y| Vec2::new(x, *y)))
+                .filter(|p| rect.signed_dist(*p) + r <= within + EPS)
+                .filter(|p| near.is_none_or(|n| p.dist(target) <= n))
+                .collect()
+        };
+        let free = |p: Vec2| {
             let c = Circle::new(p, r);
             taken.iter().all(|t| circle_circle_gap(t, &c) >= -EPS)
                 && placement_problem(game, &c).is_none()
-        });
+        };
+        // The spots within NEAR of the wanted point first, without laying out the whole zone: they are
+        // the ones `nearest_ok` tries first, in the same order, and one of them almost always does.
+        // Only when none does is the whole zone laid out (those fail again, then the rest are tried).
+        let found = nearest_ok(&spots(Some(NEAR)), target, NEAR, free)
+            .or_else(|| nearest_ok(&spots(None), target, NEAR, free));
         if let Some(p) = found {
             return Some((Circle::new(p, r), game.buildings[s].name.clone()));
         }
