@@ -35,6 +35,7 @@ mod ctx_api;
 mod handle;
 mod objective;
 mod queries;
+mod rawread;
 mod spells;
 mod tokens;
 

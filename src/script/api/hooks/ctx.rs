@@ -254,7 +254,7 @@ pub(super) fn id_of(t: &Table) -> mlua::Result<ModelId> {
 /// A model argument of a spell primitive: a snapshot (or any table with `id`) or a model id.
 pub(super) fn model_id(lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
     match v {
-        Value::Table(t) => id_of(t),
+        Value::Table(t) => super::rawread::model_id(lua, t).map_or_else(|| id_of(t), Ok),
         Value::Integer(i) if *i > 0 => Ok(ModelId(*i as u32)),
         other => Err(fail(
             lua,

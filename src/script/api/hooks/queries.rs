@@ -4,6 +4,7 @@
 //! measure is the one `ctx:distance_to` takes, so a script that switches to a query decides exactly as
 //! before.
 
+use super::rawread;
 use super::*;
 use crate::geometry::{circle_circle_gap, circle_rect_gap, Vec2};
 use crate::roster::{ProfileKind, SpellKind};
@@ -74,7 +75,7 @@ pub(super) fn measure(game: &Game, me: &Model, thing: &Thing) -> mlua::Result<f6
 pub(super) fn thing_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<Thing> {
     match v {
         // A point measured to must be finite: a NaN would measure as 0 (in contact), silently.
-        Value::Table(t) => match thing_of(t)? {
+        Value::Table(t) => match super::rawread::thing(lua, t).map_or_else(|| thing_of(t), Ok)? {
             Thing::Point(p) => crate::geometry::check::finite_point(what, p)
                 .map(Thing::Point)
                 .map_err(|e| fail(lua, e)),
@@ -93,11 +94,11 @@ pub(super) fn thing_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<Thing>
 /// One of a query's string options, checked against the names it may take.
 fn named<T: Copy>(
     lua: &Lua,
-    opts: &Entries,
     key: &str,
+    given: Option<String>,
     names: &[(&str, T)],
 ) -> mlua::Result<Option<T>> {
-    let Some(v) = opts.get_as::<Option<String>>(lua, key)? else {
+    let Some(v) = given else {
         return Ok(None);
     };
     match names.iter().find(|(n, _)| *n == v) {
@@ -116,6 +117,66 @@ fn named<T: Copy>(
     }
 }
 
+/// The filters of a `ctx:models` query as the script gave them, before their names are checked.
+#[derive(Default)]
+struct Asked {
+    side: Option<String>,
+    kind: Option<String>,
+    condition: Option<String>,
+    spell_kind: Option<String>,
+    trait_name: Option<String>,
+    engaged: Option<bool>,
+    active: Option<bool>,
+    except: Option<ModelId>,
+    near: Option<Thing>,
+}
+
+impl Asked {
+    /// Read by `rawread::options` when the table has the usual shape: `None` when an option's value
+    /// is not of the type it takes (the mlua reader then gives the error).
+    fn of_raw(opts: Vec<(&'static str, rawread::Opt)>) -> Option<Asked> {
+        use rawread::Opt;
+        let mut a = Asked::default();
+        for (key, v) in opts {
+            match (key, v) {
+                ("side", Opt::Str(s)) => a.side = Some(s),
+                ("kind", Opt::Str(s)) => a.kind = Some(s),
+                ("condition", Opt::Str(s)) => a.condition = Some(s),
+                ("spell_kind", Opt::Str(s)) => a.spell_kind = Some(s),
+                ("trait", Opt::Str(s)) => a.trait_name = Some(s),
+                ("engaged", Opt::Bool(b)) => a.engaged = Some(b),
+                ("active", Opt::Bool(b)) => a.active = Some(b),
+                ("except", Opt::Int(i)) if i > 0 => a.except = u32::try_from(i).ok().map(ModelId),
+                ("except", Opt::Thing(Thing::Model(id))) => a.except = Some(id),
+                ("near", Opt::Thing(t)) => a.near = Some(t),
+                _ => return None,
+            }
+        }
+        Some(a)
+    }
+
+    /// Read through mlua, with the API's conversions and errors.
+    fn of_entries(lua: &Lua, opts: &Entries) -> mlua::Result<Asked> {
+        Ok(Asked {
+            side: opts.get_as(lua, "side")?,
+            kind: opts.get_as(lua, "kind")?,
+            condition: opts.get_as(lua, "condition")?,
+            spell_kind: opts.get_as(lua, "spell_kind")?,
+            trait_name: opts.get_as(lua, "trait")?,
+            engaged: opts.get_as(lua, "engaged")?,
+            active: opts.get_as(lua, "active")?,
+            except: match opts.get("except") {
+                Value::Nil => None,
+                v => Some(model_id(lua, &v)?),
+            },
+            near: match opts.get("near") {
+                Value::Nil => None,
+                v => Some(thing_arg(lua, &v, "near")?),
+            },
+        })
+    }
+}
+
 /// The ids of the models `ctx:models(opts)` lists: those matching every filter given, in id order, or
 /// sorted by distance to `near` (ties by id).
 pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Vec<ModelId>> {
@@ -125,45 +186,46 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
     };
     static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
         std::sync::LazyLock::new(|| spec::options("ModelQuery"));
-    let opts = &Entries::options(lua, opts, &KNOWN)?;
-    let side = match opts.get_as::<Option<String>>(lua, "side")? {
+    let asked = match rawread::options(lua, opts, &KNOWN).and_then(Asked::of_raw) {
+        Some(a) => a,
+        None => Asked::of_entries(lua, &Entries::options(lua, opts, &KNOWN)?)?,
+    };
+    let side = match asked.side {
         Some(s) => Some(crate::script::api::convert::side_arg(lua, &s)?),
         None => None,
     };
     let kind = named(
         lua,
-        opts,
         "kind",
+        asked.kind,
         &[
             ("hero", ProfileKind::Hero),
             ("enemy", ProfileKind::Enemy),
             ("defender", ProfileKind::Defender),
         ],
     )?;
-    let condition = match opts.get_as::<Option<String>>(lua, "condition")? {
+    let condition = match asked.condition {
         Some(c) => Some(
             parse_condition(&c)
                 .ok_or_else(|| fail(lua, format!("condition = {c:?} (no such condition)")))?,
         ),
         None => None,
     };
-    let spell_kind: Option<SpellKind> = match opts.get_as::<Option<String>>(lua, "spell_kind")? {
+    let spell_kind: Option<SpellKind> = match asked.spell_kind {
         Some(k) => Some(
             serde_json::from_value(serde_json::Value::String(k.clone()))
                 .map_err(|_| fail(lua, format!("spell_kind = {k:?} (no such spell kind)")))?,
         ),
         None => None,
     };
-    let trait_name = opts.get_as::<Option<String>>(lua, "trait")?;
-    let engaged = opts.get_as::<Option<bool>>(lua, "engaged")?;
-    let active = opts.get_as::<Option<bool>>(lua, "active")?;
-    let except = match opts.get("except") {
-        Value::Nil => None,
-        v => Some(model_id(lua, &v)?),
-    };
-    let near = match opts.get("near") {
-        Value::Nil => None,
-        v => Some(thing_arg(lua, &v, "near")?),
+    let (trait_name, engaged, active, except) =
+        (asked.trait_name, asked.engaged, asked.active, asked.except);
+    let near = match asked.near {
+        // A point is checked as `thing_arg` checks it.
+        Some(Thing::Point(p)) => Some(Thing::Point(
+            crate::geometry::check::finite_point("near", p).map_err(|e| fail(lua, e))?,
+        )),
+        other => other,
     };
     let rosters = ctx.rosters();
     let knows = |m: &Model, kind: SpellKind| {
@@ -231,6 +293,19 @@ pub(super) fn distances_from(
 ) -> mlua::Result<Vec<f64>> {
     let game = ctx.game();
     let me = game.model(model_id(lua, m)?).map_err(|e| fail(lua, e))?;
+    if let Some(list) = super::rawread::things(lua, things) {
+        // Points are checked as `thing_arg` checks them.
+        return list
+            .into_iter()
+            .map(|t| match t {
+                Thing::Point(p) => crate::geometry::check::finite_point("distances_from", p)
+                    .map(Thing::Point)
+                    .map_err(|e| fail(lua, e)),
+                t => Ok(t),
+            })
+            .map(|t| measure(game, me, &t?))
+            .collect();
+    }
     let mut out = Vec::with_capacity(things.raw_len());
     for t in things.sequence_values::<Value>() {
         out.push(measure(game, me, &thing_arg(lua, &t?, "distances_from")?)?);
@@ -247,6 +322,12 @@ pub(super) fn distances_to(
 ) -> mlua::Result<Vec<f64>> {
     let game = ctx.game();
     let thing = thing_arg(lua, thing, "distances_to")?;
+    if let Some(ids) = super::rawread::model_ids(lua, models) {
+        return ids
+            .into_iter()
+            .map(|id| measure(game, game.model(id).map_err(|e| fail(lua, e))?, &thing))
+            .collect();
+    }
     let mut out = Vec::with_capacity(models.raw_len());
     for m in models.sequence_values::<Value>() {
         let me = game.model(model_id(lua, &m?)?).map_err(|e| fail(lua, e))?;

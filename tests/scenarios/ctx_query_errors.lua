@@ -1,0 +1,33 @@
+--! mod: tests/fixtures/query_errors_mod
+-- The queries refuse a malformed question with an error that names the option and what was wrong,
+-- located at the script's line, whichever way the kernel reads the options table; the game goes on.
+local inspect = require("lib.inspect")
+local g = village.new_game({ seed = 1, table = "empty" })
+local orc = g:place("Querying Orc", { x = 3, y = 3 })
+local tobin = g:place("Tobin the Marksman", { x = 4, y = 3 })
+g:force_dice({ 3, 3 })
+local mods = inspect.modifiers_from(g:melee(orc, tobin), "querier.lua")
+local answers = {}
+for _, m in ipairs(mods) do
+	local name, answer = m.reason:match("^(%S+): (.*)$")
+	answers[name] = answer
+end
+local at = "tests/fixtures/query_errors_mod/scripts/traits/querier.lua:"
+local function says(name, text)
+	local a = answers[name] or "(no answer)"
+	assert(a:find(text, 1, true), name .. ": " .. a)
+	assert(a:find(at, 1, true), name .. " is located at the script's line: " .. a)
+end
+says("side_name", 'side must be "heroes" or "enemies", got "orcs"')
+says("side_type", 'side must be "heroes" or "enemies", got "3"')
+says("kind_name", 'kind = "dragon" (expected "hero", "enemy", "defender")')
+says("near_number", "near: expected a model, a building, a token or a point, got a integer")
+says("near_nan", "near = (NaN, 1) is not a point on the table: x and y must be finite numbers")
+says("except_bool", "expected a model snapshot or id, got boolean")
+says("unknown", "unknown option `colour`")
+says("distances_nan", "distances_from = (1, NaN) is not a point on the table")
+assert(answers.near_point == "listed 1", answers.near_point)
+assert(#mods == 9, "an answer to each question, got " .. #mods)
+for _, m in ipairs(mods) do
+	print(m.reason)
+end
