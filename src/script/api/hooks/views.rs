@@ -33,10 +33,13 @@ struct ViewKit {
 }
 
 /// What the kernel's view code needs on every view: the VM's budget and memory limit (to work as the
-/// kernel, `host::kernel_lua`).
+/// kernel, `host::kernel_lua`), and the identity keys, made once as Lua strings (pushing a string
+/// made from Rust costs its interning each time).
 struct KitCore {
     budget: Rc<crate::script::host::Budget>,
     memory: usize,
+    id: mlua::LuaString,
+    name: mlua::LuaString,
 }
 
 impl KitCore {
@@ -92,6 +95,8 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
     let core = Rc::new(KitCore {
         budget: host.budget.clone(),
         memory: host.limits.memory,
+        id: lua.create_string("id")?,
+        name: lua.create_string("name")?,
     });
     let all_core = core.clone();
     let fill_all = lua.create_function(move |lua, (mt, t): (Value, Table)| {
@@ -419,8 +424,8 @@ impl Ctx<'_> {
                     let (memo_at, mt_at) = (top + 1, top + 2);
                     // The identity keys, pushed once for all the views made here.
                     let (id_at, name_at) = (top + 3, top + 4);
-                    push_str(l, "id");
-                    push_str(l, "name");
+                    raw.push(&kit.core.id)?;
+                    raw.push(&kit.core.name)?;
                     if list {
                         ffi::lua_createtable(l, whom.len() as c_int, 0);
                     }
