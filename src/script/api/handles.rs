@@ -2,7 +2,8 @@
 //! game it belongs to, and is resolved on every use, so a stale handle is a clear error.
 //!
 //! The same field names serve the live handles of the API and the read-only views hooks receive
-//! (`hooks/views.rs`), which read their fields through [`model_field`] and [`building_field`].
+//! (`hooks/views.rs`); what each field is worth is said once, in `fields.rs` ([`model_field`],
+//! [`building_field`]).
 
 use super::convert::fail;
 use super::game::Core;
