@@ -226,20 +226,30 @@ fn keeps_from(s: &Segment, e: &Segment, need: f64) -> bool {
 #[derive(Debug, Clone, Copy)]
 struct Node {
     p: Vec2,
-    /// Ring neighbours (geometric, even if dropped) for the tangency test.
-    prev: Vec2,
-    next: Vec2,
+    /// The ring neighbours (geometric, even if dropped) as offsets from `p` (`prev − p`, `next − p`),
+    /// and their squared lengths: the tangency test and the ring-edge contacts use nothing else of
+    /// them, and every A* expansion tests hundreds of nodes, so they are computed once.
+    a: Vec2,
+    b: Vec2,
+    a2: f64,
+    b2: f64,
     /// False for free points (start, goal) and clamped nodes: no tangency test.
     tangent: bool,
 }
 
 impl Node {
     fn free(p: Vec2) -> Self {
+        Node::new(p, p, p, false)
+    }
+    fn new(p: Vec2, prev: Vec2, next: Vec2, tangent: bool) -> Self {
+        let (a, b) = (prev - p, next - p);
         Node {
             p,
-            prev: p,
-            next: p,
-            tangent: false,
+            a,
+            b,
+            a2: a.len_sq(),
+            b2: b.len_sq(),
+            tangent,
         }
     }
     /// True when the line from this node to `w` does not cut into this node's ring.
@@ -248,16 +258,46 @@ impl Node {
             return true;
         }
         let d = w - self.p;
-        let (a, b) = (self.prev - self.p, self.next - self.p);
-        let s1 = d.cross(a);
-        let s2 = d.cross(b);
+        let s1 = d.cross(self.a);
+        let s2 = d.cross(self.b);
+        // Only neighbours strictly on opposite sides of the line can reject it: that sign test is
+        // two comparisons and settles most lines before the magnitudes are looked at.
+        if !((s1 > 0.0 && s2 < 0.0) || (s1 < 0.0 && s2 > 0.0)) {
+            return true;
+        }
         // Relative tolerance, |sin(angle)| > 1e-9, compared squared: this runs for every edge A*
         // relaxes from a model's ring, where two square roots were a fifth of the search's time.
         let d2 = 1e-18 * d.len_sq();
-        let (big1, big2) = (s1 * s1 > d2 * a.len_sq(), s2 * s2 > d2 * b.len_sq());
-        let (pos1, neg1) = (big1 && s1 > 0.0, big1 && s1 < 0.0);
-        let (pos2, neg2) = (big2 && s2 > 0.0, big2 && s2 < 0.0);
-        !((pos1 && neg2) || (neg1 && pos2))
+        !(s1 * s1 > d2 * self.a2 && s2 * s2 > d2 * self.b2)
+    }
+    /// True only when `tangent_to(w)` is false for every `w` in `bb`: the box lies in one of the two
+    /// cones where the ring neighbours are strictly on opposite sides, with a relative margin of 1e-6
+    /// (far above rounding, far above the 1e-9 of `tangent_to`). `tangent_to`'s signed areas are affine
+    /// in `w`, so the box's corners bound them; it lets A* skip a whole obstacle ring of nodes at once.
+    fn rejects_box(&self, bb: &Rect) -> bool {
+        if !self.tangent {
+            return false;
+        }
+        let corners = bb.corners();
+        let norm1 = |v: Vec2| v.x.abs() + v.y.abs();
+        // Largest |w − p| over the box (1-norms bound the Euclidean ones from above).
+        let far = corners
+            .iter()
+            .fold(0.0f64, |m, &c| m.max(norm1(c - self.p)));
+        let (na, nb) = (norm1(self.a), norm1(self.b));
+        // Tiny scales could make the squared test underflow: no claim then.
+        if !(far > 1e-30 && na > 1e-30 && nb > 1e-30) {
+            return false;
+        }
+        let (m1, m2) = (1e-6 * far * na, 1e-6 * far * nb);
+        let (mut cone1, mut cone2) = (true, true);
+        for &c in &corners {
+            let d = c - self.p;
+            let (s1, s2) = (d.cross(self.a), d.cross(self.b));
+            cone1 &= s1 > m1 && s2 < -m2;
+            cone2 &= s1 < -m1 && s2 > m2;
+        }
+        cone1 || cone2
     }
 }
 
@@ -311,13 +351,22 @@ fn ring_nodes(ring: &[Vec2], lo: Vec2, hi: Vec2, out: &mut Vec<Node>) {
             super::check::clamp_to(p.x, lo.x, hi.x.max(lo.x)),
             super::check::clamp_to(p.y, lo.y, hi.y.max(lo.y)),
         );
-        out.push(Node {
-            p: q,
-            prev: ring[(i + n - 1) % n],
-            next: ring[(i + 1) % n],
-            tangent: q == p,
-        });
+        out.push(Node::new(
+            q,
+            ring[(i + n - 1) % n],
+            ring[(i + 1) % n],
+            q == p,
+        ));
     }
+}
+
+/// The longest ring edge (to either neighbour) of the tangent nodes among `nodes`.
+fn ring_reach(nodes: &[Node]) -> f64 {
+    nodes
+        .iter()
+        .filter(|n| n.tangent)
+        .fold(0.0f64, |m, n| m.max(n.a2.max(n.b2)))
+        .sqrt()
 }
 
 /// A visibility-graph navigator for one table and one base radius. Build it once and query it often;
@@ -330,6 +379,11 @@ pub struct Navigator {
     hi: Vec2,
     statics: Vec<Obstacle>,
     nodes: Vec<Node>,
+    /// The nodes of each obstacle's ring (consecutive in `nodes`) and the box around them: a ring node
+    /// expanded by A* skips the rings it cannot be tangent to (see [`Node::rejects_box`]).
+    groups: Vec<(std::ops::Range<usize>, Rect)>,
+    /// The longest ring edge of a tangent static node (bounds where its ring-edge contacts can lie).
+    reach: f64,
     /// Static visibility, computed per node on first use: (neighbour, length) for every static node
     /// tangent at both ends and clear of every static obstacle.
     adj: Vec<OnceLock<Vec<(u32, f64)>>>,
@@ -409,6 +463,10 @@ struct Query<'n> {
     bases: Vec<Obstacle>,
     /// Rings of `bases`, then the start, then the goal.
     dyn_nodes: Vec<Node>,
+    /// The box around each base's ring (`BASE_NODES` nodes of `dyn_nodes` each).
+    ring_bbs: Vec<Rect>,
+    /// The longest ring edge of a tangent node, static or in `dyn_nodes` (see [`ring_reach`]).
+    reach: f64,
     /// Obstacles (index into statics ++ bases) the start already penetrates, with the distance it keeps.
     start_need: Vec<(usize, f64)>,
     goal_need: Vec<(usize, f64)>,
@@ -428,6 +486,8 @@ impl<'n> Query<'n> {
             nav,
             bases,
             dyn_nodes: Vec::new(),
+            ring_bbs: Vec::new(),
+            reach: nav.reach,
             start_need: Vec::new(),
             goal_need: Vec::new(),
             start_in_band: false,
@@ -448,16 +508,17 @@ impl<'n> Query<'n> {
     }
     fn build_nodes(&mut self, from: Vec2, exact_goal: Option<Vec2>) {
         self.dyn_nodes.reserve(self.bases.len() * BASE_NODES + 2);
+        self.ring_bbs.reserve(self.bases.len());
         for o in &self.bases {
             if let Core::Point(c) = o.core {
-                ring_nodes(
-                    &circle_ring(c, o.clear),
-                    self.nav.lo,
-                    self.nav.hi,
-                    &mut self.dyn_nodes,
-                );
+                let ring = circle_ring(c, o.clear);
+                ring_nodes(&ring, self.nav.lo, self.nav.hi, &mut self.dyn_nodes);
+                let first = self.dyn_nodes.len() - BASE_NODES;
+                let pts: Vec<Vec2> = self.dyn_nodes[first..].iter().map(|n| n.p).collect();
+                self.ring_bbs.push(bounds_of(&pts));
             }
         }
+        self.reach = self.reach.max(ring_reach(&self.dyn_nodes));
         self.dyn_nodes.push(Node::free(from));
         self.dyn_nodes.push(Node::free(exact_goal.unwrap_or(from)));
     }
@@ -592,10 +653,10 @@ impl<'n> Query<'n> {
             nav.ring_edge_contacts(target, &nu, &mut pts);
             if u == self.start {
                 // A start on an obstacle's ring (a model touching a building) slides along that ring
-                // to where it meets the contact circle: every ring's crossings are candidates from it.
-                for i in (0..n).filter(|&i| i != self.start && i != self.goal) {
-                    nav.ring_edge_contacts(target, self.node(i), &mut pts);
-                }
+                // to where it meets the contact circle: every ring's crossings are candidates from it
+                // (the start and goal themselves are free nodes, with none).
+                let rings = nav.nodes.iter().chain(&self.dyn_nodes[..ring_end - s]);
+                nav.ring_contacts_near(target, self.reach, rings, &mut pts);
             }
             for &p in &pts {
                 let ng = gu + nu.p.dist(p);
@@ -638,20 +699,41 @@ impl<'n> Query<'n> {
             };
             // The tangency test comes before the leg's length: it is a few products, and it turns
             // most candidates away before a square root is taken.
+            // A ring whose box lies where `u` cannot be tangent is skipped whole: each of its nodes
+            // would fail `tangent_ok` (same nodes relaxed, in the same order).
+            let prune = self.prunes(u);
             if u < s {
                 for &(v, len) in nav.static_adj(u) {
                     relax(v as usize, len, true, &mut g, &mut heap);
                 }
             } else {
-                for (v, nv) in nav.nodes.iter().enumerate() {
-                    if self.tangent_ok(u, &nu, nv) {
-                        relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                for (range, bb) in &nav.groups {
+                    if prune && nu.rejects_box(bb) {
+                        continue;
+                    }
+                    for v in range.clone() {
+                        let nv = &nav.nodes[v];
+                        if self.tangent_ok(u, &nu, nv) {
+                            relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                        }
                     }
                 }
             }
-            for (i, nv) in self.dyn_nodes[..ring_end - s].iter().enumerate() {
-                if self.tangent_ok(u, &nu, nv) {
-                    relax(s + i, nu.p.dist(nv.p), false, &mut g, &mut heap);
+            for (k, bb) in self.ring_bbs.iter().enumerate() {
+                if prune && nu.rejects_box(bb) {
+                    continue;
+                }
+                let ring = k * BASE_NODES..(k + 1) * BASE_NODES;
+                for (i, nv) in self.dyn_nodes[ring.clone()].iter().enumerate() {
+                    if self.tangent_ok(u, &nu, nv) {
+                        relax(
+                            s + ring.start + i,
+                            nu.p.dist(nv.p),
+                            false,
+                            &mut g,
+                            &mut heap,
+                        );
+                    }
                 }
             }
         }
@@ -678,8 +760,12 @@ impl<'n> Query<'n> {
     /// `u` is a start inside or beside an obstacle (every line from it cuts that obstacle's ring;
     /// legality is still checked).
     fn tangent_ok(&self, u: usize, nu: &Node, nv: &Node) -> bool {
-        let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
-        !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p))
+        !self.prunes(u) || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p))
+    }
+
+    /// Whether edges from `u` are pruned by tangency (all but a start inside or beside an obstacle).
+    fn prunes(&self, u: usize) -> bool {
+        u != self.start || (self.start_need.is_empty() && !self.start_in_band)
     }
 
     /// The other half: `v` a legal position (`legal` caches it: 0 unknown, 1 legal, 2 not) and the leg
@@ -774,17 +860,24 @@ impl Navigator {
             }
         }
         let mut nodes = Vec::new();
+        let mut groups = Vec::new();
         for o in &statics {
             if let Core::Poly { pts, .. } = &o.core {
                 let mut ring = Vec::new();
                 ring_nodes(&poly_ring(pts, o.clear), lo, hi, &mut ring);
+                let first = nodes.len();
                 nodes.extend(ring.into_iter().filter(|n| {
                     statics
                         .iter()
                         .all(|q| q.point_clear(n.p, q.clear - LEGAL_TOL))
                 }));
+                if nodes.len() > first {
+                    let pts: Vec<Vec2> = nodes[first..].iter().map(|n| n.p).collect();
+                    groups.push((first..nodes.len(), bounds_of(&pts)));
+                }
             }
         }
+        let reach = ring_reach(&nodes);
         let adj = (0..nodes.len()).map(|_| OnceLock::new()).collect();
         Navigator {
             r,
@@ -792,6 +885,8 @@ impl Navigator {
             hi,
             statics,
             nodes,
+            groups,
+            reach,
             adj,
         }
     }
@@ -1040,9 +1135,10 @@ impl Navigator {
         if !n.tangent {
             return;
         }
-        for w in [n.prev, n.next] {
-            // |n.p + t (w − n.p) − q| = rad for t in (0, 1]; only a crossing from outside the circle.
-            let (d, f) = (w - n.p, n.p - q);
+        for d in [n.a, n.b] {
+            // |n.p + t d − q| = rad for t in (0, 1] (d runs to the ring neighbour); only a crossing
+            // from outside the circle.
+            let f = n.p - q;
             let a = d.len_sq();
             let c = f.len_sq() - rad * rad;
             if a <= 1e-18 || c <= 0.0 {
@@ -1056,6 +1152,30 @@ impl Navigator {
             let t = (-b - disc.sqrt()) / (2.0 * a);
             if t > 1e-12 && t <= 1.0 {
                 out.push(n.p + d * t);
+            }
+        }
+    }
+
+    /// [`Navigator::ring_edge_contacts`] of every node in `nodes`, in order, skipping the nodes too far
+    /// from the contact circle for either ring edge (at most `reach` long) to meet it: a crossing lies
+    /// on the circle, so its node is within `rad + reach` of the centre (1e-3" of margin over rounding).
+    fn ring_contacts_near<'a>(
+        &self,
+        target: &Target,
+        reach: f64,
+        nodes: impl Iterator<Item = &'a Node>,
+        out: &mut Vec<Vec2>,
+    ) {
+        let (q, rad) = match target {
+            Target::Contact(Goal::Base(c)) => (c.c, self.r + c.r),
+            Target::Contact(Goal::Point(q)) => (*q, self.r),
+            _ => return,
+        };
+        let lim = rad + reach + 1e-3;
+        let lim2 = lim * lim;
+        for n in nodes {
+            if n.tangent && (n.p - q).len_sq() <= lim2 {
+                self.ring_edge_contacts(target, n, out);
             }
         }
     }
