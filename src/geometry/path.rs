@@ -179,12 +179,18 @@ impl Obstacle {
         }
     }
     /// True when segment `s` (with bounds `sb`) keeps at least `need` (≤ clearance) from the core.
+    /// Inlined: most obstacles are turned away by their box, without a call.
+    #[inline(always)]
     fn seg_clear(&self, s: &Segment, sb: &Rect, need: f64) -> bool {
         let bb = &self.bb;
         if bb.max.x < sb.min.x || bb.min.x > sb.max.x || bb.max.y < sb.min.y || bb.min.y > sb.max.y
         {
             return true;
         }
+        self.core_clear(s, need)
+    }
+    /// [`Obstacle::seg_clear`] past the box test.
+    fn core_clear(&self, s: &Segment, need: f64) -> bool {
         match &self.core {
             Core::Point(c) => need <= 0.0 || (s.closest_point(*c) - *c).len_sq() >= need * need,
             Core::Poly { pts, normals } => {
@@ -200,27 +206,40 @@ impl Obstacle {
                 if poly_contains(pts, s.a) || poly_contains(pts, s.b) {
                     return false;
                 }
-                let n = pts.len();
-                (0..n).all(|i| keeps_from(s, &Segment::new(pts[i], pts[(i + 1) % n]), need))
+                keeps_from_poly(s, pts, need)
             }
         }
     }
 }
 
-/// `segment_segment_dist(s, e) >= need` for a positive `need`, with the same arithmetic, stopping at the
-/// first of the four end-to-segment distances that falls short (the minimum of them is the distance
-/// unless the segments cross, and a crossing is distance 0).
-fn keeps_from(s: &Segment, e: &Segment, need: f64) -> bool {
-    let (d1, d2) = (s.b - s.a, e.b - e.a);
-    let (o1, o2) = (d1.cross(e.a - s.a), d1.cross(e.b - s.a));
-    let (o3, o4) = (d2.cross(s.a - e.a), d2.cross(s.b - e.a));
-    let cross = ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
-        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
-    !cross
-        && point_segment_dist(s.a, e) >= need
-        && point_segment_dist(s.b, e) >= need
-        && point_segment_dist(e.a, s) >= need
-        && point_segment_dist(e.b, s) >= need
+/// `segment_segment_dist(s, e) >= need` for every edge `e` of the polygon `pts` and a positive
+/// `need`, with the same arithmetic: no edge crossed (the distance is 0 then), and each of the four
+/// end-to-segment distances of each edge at least `need` (their minimum is the distance otherwise).
+/// The conjunction is taken in the cheapest order: the crossings first (the common way a leg is
+/// blocked, and no square root), with the side of `s` each vertex lies on computed once for its two
+/// edges; then each vertex's distance to `s` once (it is an end of two edges).
+fn keeps_from_poly(s: &Segment, pts: &[Vec2], need: f64) -> bool {
+    let n = pts.len();
+    let d1 = s.b - s.a;
+    let side = |v: Vec2| d1.cross(v - s.a);
+    let (mut o1, mut a) = (side(pts[0]), pts[0]);
+    for i in 0..n {
+        let b = pts[(i + 1) % n];
+        let o2 = side(b);
+        if (o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0) {
+            let d2 = b - a;
+            let (o3, o4) = (d2.cross(s.a - a), d2.cross(s.b - a));
+            if (o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0) {
+                return false;
+            }
+        }
+        (o1, a) = (o2, b);
+    }
+    pts.iter().all(|&v| point_segment_dist(v, s) >= need)
+        && (0..n).all(|i| {
+            let e = Segment::new(pts[i], pts[(i + 1) % n]);
+            point_segment_dist(s.a, &e) >= need && point_segment_dist(s.b, &e) >= need
+        })
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -580,30 +599,42 @@ impl<'n> Query<'n> {
     fn leg_clear(&self, a: usize, pa: Vec2, b: usize, pb: Vec2, statics_known: bool) -> bool {
         let s = Segment::new(pa, pb);
         let sb = s.bounds();
-        let first = if statics_known {
-            self.nav.statics.len()
+        let statics: &[Obstacle] = if statics_known {
+            &[]
         } else {
-            0
+            &self.nav.statics
         };
-        let lenient = !self.start_need.is_empty() || !self.goal_need.is_empty();
         // Bases first: a point is tested in a few products, a polygon may take sixteen distances, and
         // the first obstacle in the way ends the test (the answer does not depend on the order).
-        let statics = self.nav.statics.len();
-        (statics..self.obstacle_count())
-            .chain(first..statics)
-            .all(|j| {
-                let o = self.obstacle(j);
-                let mut need = o.clear - LEGAL_TOL;
-                if lenient {
-                    if let Some(x) = self.end_need(j, a) {
-                        need = need.min(x);
-                    }
-                    if let Some(x) = self.end_need(j, b) {
-                        need = need.min(x);
-                    }
-                }
-                o.seg_clear(&s, &sb, need)
-            })
+        if self.start_need.is_empty() && self.goal_need.is_empty() {
+            // No end inside an obstacle (the usual case): every obstacle needs its clearance.
+            return self
+                .bases
+                .iter()
+                .all(|o| o.seg_clear(&s, &sb, o.clear - LEGAL_TOL))
+                && statics
+                    .iter()
+                    .all(|o| o.seg_clear(&s, &sb, o.clear - LEGAL_TOL));
+        }
+        let need = |j: usize, o: &Obstacle| {
+            let mut need = o.clear - LEGAL_TOL;
+            if let Some(x) = self.end_need(j, a) {
+                need = need.min(x);
+            }
+            if let Some(x) = self.end_need(j, b) {
+                need = need.min(x);
+            }
+            need
+        };
+        let first_base = self.nav.statics.len();
+        self.bases
+            .iter()
+            .enumerate()
+            .all(|(k, o)| o.seg_clear(&s, &sb, need(first_base + k, o)))
+            && statics
+                .iter()
+                .enumerate()
+                .all(|(j, o)| o.seg_clear(&s, &sb, need(j, o)))
     }
 
     /// A* from the start node to the goal; the waypoints, or, when the goal is unreachable, every node
