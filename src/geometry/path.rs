@@ -135,11 +135,14 @@ struct Obstacle {
     clear: f64,
     /// Core bounds grown by the clearance: anything outside is far enough.
     bb: Rect,
+    /// The core's own bounds (see [`Obstacle::beyond`]).
+    core_bb: Rect,
 }
 
 impl Obstacle {
     fn poly(pts: Vec<Vec2>, clear: f64) -> Self {
-        let bb = bounds_of(&pts).expand(clear);
+        let core_bb = bounds_of(&pts);
+        let bb = core_bb.expand(clear);
         let n = pts.len();
         let normals = (0..n)
             .map(|i| {
@@ -151,6 +154,7 @@ impl Obstacle {
             core: Core::Poly { pts, normals },
             clear,
             bb,
+            core_bb,
         }
     }
     fn point(c: Vec2, clear: f64) -> Self {
@@ -158,7 +162,15 @@ impl Obstacle {
             core: Core::Point(c),
             clear,
             bb: Rect::new(c, c).expand(clear),
+            core_bb: Rect::new(c, c),
         }
+    }
+    /// True when `p` is certainly farther than `reach` from the core, so that `dist_point(p)` is
+    /// too: outside the core's bounds grown by `reach` and 1e-6" (far above the distance's rounding).
+    /// Spares a polygon distance for the obstacles nowhere near a query's start or goal.
+    fn beyond(&self, p: Vec2, reach: f64) -> bool {
+        let (lo, hi, m) = (self.core_bb.min, self.core_bb.max, reach + 1e-6);
+        p.x < lo.x - m || p.x > hi.x + m || p.y < lo.y - m || p.y > hi.y + m
     }
     /// Distance from the core (0 inside a polygon).
     fn dist_point(&self, p: Vec2) -> f64 {
@@ -518,7 +530,8 @@ impl<'n> Query<'n> {
         let band = 1.0 / (MAX_PIECE * 0.5).cos();
         q.start_in_band = (0..q.obstacle_count()).any(|i| {
             let o = q.obstacle(i);
-            o.dist_point(from) < o.clear * band + 1e-9
+            let reach = o.clear * band + 1e-9;
+            !o.beyond(from, reach) && o.dist_point(from) < reach
         });
         if let Some(to) = exact_goal {
             q.goal_need = q.penetrated(to);
@@ -565,6 +578,9 @@ impl<'n> Query<'n> {
         (0..self.obstacle_count())
             .filter_map(|i| {
                 let o = self.obstacle(i);
+                if o.beyond(p, o.clear) {
+                    return None;
+                }
                 let d = o.dist_point(p);
                 (d < o.clear - LEGAL_TOL).then_some((i, d))
             })
@@ -1048,9 +1064,9 @@ impl Navigator {
         let near: Vec<(Obstacle, f64)> = self
             .statics
             .iter()
-            .cloned()
-            .chain(bases)
             .filter(|o| overlaps(&o.bb))
+            .cloned()
+            .chain(bases.filter(|o| overlaps(&o.bb)))
             .map(|o| {
                 let mut inside = o.clear - GOAL_TOL;
                 let start = o.dist_point(from);
