@@ -230,11 +230,21 @@ impl Obstacle {
 /// The conjunction is taken in the cheapest order: the crossings first (the common way a leg is
 /// blocked, and no square root), with the side of `s` each vertex lies on computed once for its two
 /// edges; then each vertex's distance to `s` once (it is an end of two edges).
+///
+/// Past the crossings, a polygon lying wholly on one side of the leg's line, at least `need` + 1e-9
+/// from it, is at least that far from the leg (its sides are the products already computed, scaled
+/// by the leg's length), so every distance the test would take is at least `need` too (their
+/// rounding is ~1e-13" on a table): the answer is true without them. That is the usual case of a leg
+/// that ends tangent at a polygon's corner or runs past one.
 fn keeps_from_poly(s: &Segment, pts: &[Vec2], need: f64) -> bool {
     let n = pts.len();
     let d1 = s.b - s.a;
     let side = |v: Vec2| d1.cross(v - s.a);
     let (mut o1, mut a) = (side(pts[0]), pts[0]);
+    // Every vertex at least `apart` to the left of the leg's line, or every one to the right (a NaN
+    // anywhere leaves both false).
+    let apart = (need + 1e-9) * d1.len();
+    let (mut left, mut right) = (o1 >= apart, o1 <= -apart);
     for i in 0..n {
         let b = pts[(i + 1) % n];
         let o2 = side(b);
@@ -245,7 +255,12 @@ fn keeps_from_poly(s: &Segment, pts: &[Vec2], need: f64) -> bool {
                 return false;
             }
         }
+        left &= o2 >= apart;
+        right &= o2 <= -apart;
         (o1, a) = (o2, b);
+    }
+    if apart > 0.0 && (left || right) {
+        return true;
     }
     pts.iter().all(|&v| point_segment_dist(v, s) >= need)
         && (0..n).all(|i| {
@@ -1543,6 +1558,60 @@ mod tests {
                     nav.route_to_contact_spots(from, &target, &bases, None),
                     every_spot(&nav, from, &target, &bases)
                 );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The polygon leg test answers as the distance it replaces: every edge at least `need` away.
+        #[test]
+        fn the_polygon_leg_test_is_the_edge_distance(
+            ax in 0.0f64..12.0, ay in 0.0f64..12.0, bx in 0.0f64..12.0, by in 0.0f64..12.0,
+            w in 0.5f64..5.0, h in 0.5f64..5.0, need in 0.05f64..1.5,
+        ) {
+            let pts = Rect::centered(Vec2::new(6.0, 6.0), w, h).corners();
+            let s = Segment::new(Vec2::new(ax, ay), Vec2::new(bx, by));
+            let n = pts.len();
+            let by_edges = (0..n).all(|i| {
+                crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % n]))
+                    >= need
+            });
+            proptest::prop_assert_eq!(keeps_from_poly(&s, &pts, need), by_edges);
+        }
+
+        /// A leg tangent at a building's ring node (the case the one-side shortcut is for), against the
+        /// same distance, with the clearance as it is tested.
+        #[test]
+        fn legs_tangent_at_a_ring_node_agree_too(k in 0usize..16, a in 0.0f64..std::f64::consts::TAU, l in 0.1f64..20.0) {
+            let pts = Rect::centered(Vec2::new(12.0, 12.0), 6.0, 4.0).corners();
+            let ring = poly_ring(&pts, 0.5);
+            let s = Segment::new(ring[k], ring[k] + Vec2::from_angle(a) * l);
+            let need = 0.5 - LEGAL_TOL;
+            let by_edges = (0..pts.len()).all(|i| {
+                crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % 4]))
+                    >= need
+            });
+            proptest::prop_assert_eq!(keeps_from_poly(&s, &pts, need), by_edges);
+        }
+
+        /// A box a ring node rejects holds no point the node is tangent to.
+        #[test]
+        fn a_rejected_box_holds_no_tangent_point(
+            k in 0usize..BASE_NODES,
+            x in -6.0f64..6.0, y in -6.0f64..6.0, w in 0.0f64..4.0, h in 0.0f64..4.0,
+            fx in 0.0f64..=1.0, fy in 0.0f64..=1.0,
+        ) {
+            let ring = circle_ring(Vec2::new(0.0, 0.0), 1.0);
+            let mut nodes = Vec::new();
+            ring_nodes(&ring, Vec2::new(-50.0, -50.0), Vec2::new(50.0, 50.0), &mut nodes);
+            let node = nodes[k];
+            let bb = Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h));
+            if node.rejects_box(&bb) {
+                for p in bb.corners().into_iter().chain([bb.min + (bb.max - bb.min) * 0.5,
+                    Vec2::new(x + w * fx, y + h * fy)]) {
+                    proptest::prop_assert!(!node.tangent_to(p));
+                }
             }
         }
     }
