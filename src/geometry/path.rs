@@ -763,7 +763,10 @@ impl<'n> Query<'n> {
             // most candidates away before a square root is taken.
             // A ring whose box lies where `u` cannot be tangent is skipped whole: each of its nodes
             // would fail `tangent_ok` (same nodes relaxed, in the same order).
+            // `tangent_ok` with `prunes(u)` taken once; a closed node (which `relax` turns away
+            // first) is not tested at all.
             let prune = self.prunes(u);
+            let tangent = |nv: &Node| !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p));
             if u < s {
                 for &(v, len) in nav.static_adj(u) {
                     relax(v as usize, len, true, &mut g, &mut heap);
@@ -775,7 +778,7 @@ impl<'n> Query<'n> {
                     }
                     for v in range.clone() {
                         let nv = &nav.nodes[v];
-                        if self.tangent_ok(u, &nu, nv) {
+                        if !closed[v] && tangent(nv) {
                             relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
                         }
                     }
@@ -787,7 +790,7 @@ impl<'n> Query<'n> {
                 }
                 let ring = k * BASE_NODES..(k + 1) * BASE_NODES;
                 for (i, nv) in self.dyn_nodes[ring.clone()].iter().enumerate() {
-                    if self.tangent_ok(u, &nu, nv) {
+                    if !closed[s + ring.start + i] && tangent(nv) {
                         relax(
                             s + ring.start + i,
                             nu.p.dist(nv.p),
@@ -958,7 +961,10 @@ impl Navigator {
         self.adj[i].get_or_init(|| {
             let a = self.nodes[i];
             let mut row = Vec::new();
-            for (j, b) in self.nodes.iter().enumerate() {
+            // The rings `a` cannot be tangent toward are skipped whole (as in A*).
+            let near = self.groups.iter().filter(|(_, bb)| !a.rejects_box(bb));
+            for j in near.flat_map(|(range, _)| range.clone()) {
+                let b = &self.nodes[j];
                 if j == i || a.p == b.p || !a.tangent_to(b.p) || !b.tangent_to(a.p) {
                     continue;
                 }
