@@ -215,28 +215,26 @@ impl Obstacle {
                 if need <= 0.0 {
                     return true;
                 }
-                if poly_contains(pts, s.a) || poly_contains(pts, s.b) {
-                    return false;
-                }
-                keeps_from_poly(s, pts, need)
+                poly_keeps(s, pts, need)
             }
         }
     }
 }
 
-/// `segment_segment_dist(s, e) >= need` for every edge `e` of the polygon `pts` and a positive
-/// `need`, with the same arithmetic: no edge crossed (the distance is 0 then), and each of the four
+/// `segment_poly_dist(s, pts) >= need` for a positive `need`, with the same arithmetic: neither end
+/// of `s` inside the polygon, no edge crossed (the distance is 0 then), and each of the four
 /// end-to-segment distances of each edge at least `need` (their minimum is the distance otherwise).
 /// The conjunction is taken in the cheapest order: the crossings first (the common way a leg is
 /// blocked, and no square root), with the side of `s` each vertex lies on computed once for its two
-/// edges; then each vertex's distance to `s` once (it is an end of two edges).
+/// edges; then the ends' containment; then each vertex's distance to `s` once (it is an end of two
+/// edges), and the ends' distances to each edge.
 ///
 /// Past the crossings, a polygon lying wholly on one side of the leg's line, at least `need` + 1e-9
 /// from it, is at least that far from the leg (its sides are the products already computed, scaled
-/// by the leg's length), so every distance the test would take is at least `need` too (their
-/// rounding is ~1e-13" on a table): the answer is true without them. That is the usual case of a leg
-/// that ends tangent at a polygon's corner or runs past one.
-fn keeps_from_poly(s: &Segment, pts: &[Vec2], need: f64) -> bool {
+/// by the leg's length), so neither end is inside and every distance the test would take is at
+/// least `need` too (their rounding is ~1e-13" on a table): the answer is true without them. That
+/// is the usual case of a leg that ends tangent at a polygon's corner or runs past one.
+fn poly_keeps(s: &Segment, pts: &[Vec2], need: f64) -> bool {
     let n = pts.len();
     let d1 = s.b - s.a;
     let side = |v: Vec2| d1.cross(v - s.a);
@@ -261,6 +259,9 @@ fn keeps_from_poly(s: &Segment, pts: &[Vec2], need: f64) -> bool {
     }
     if apart > 0.0 && (left || right) {
         return true;
+    }
+    if poly_contains(pts, s.a) || poly_contains(pts, s.b) {
+        return false;
     }
     pts.iter().all(|&v| point_segment_dist(v, s) >= need)
         && (0..n).all(|i| {
@@ -404,6 +405,16 @@ fn ring_nodes(ring: &[Vec2], lo: Vec2, hi: Vec2, out: &mut Vec<Node>) {
             q == p,
         ));
     }
+}
+
+/// The box around the positions of `nodes` (not empty).
+fn node_bounds(nodes: &[Node]) -> Rect {
+    let mut bb = Rect::new(nodes[0].p, nodes[0].p);
+    for n in &nodes[1..] {
+        bb.min = Vec2::new(bb.min.x.min(n.p.x), bb.min.y.min(n.p.y));
+        bb.max = Vec2::new(bb.max.x.max(n.p.x), bb.max.y.max(n.p.y));
+    }
+    bb
 }
 
 /// The longest ring edge (to either neighbour) of the tangent nodes among `nodes`.
@@ -561,8 +572,7 @@ impl<'n> Query<'n> {
                 let ring = circle_ring(c, o.clear);
                 ring_nodes(&ring, self.nav.lo, self.nav.hi, &mut self.dyn_nodes);
                 let first = self.dyn_nodes.len() - BASE_NODES;
-                let pts: Vec<Vec2> = self.dyn_nodes[first..].iter().map(|n| n.p).collect();
-                self.ring_bbs.push(bounds_of(&pts));
+                self.ring_bbs.push(node_bounds(&self.dyn_nodes[first..]));
             }
         }
         self.reach = self.reach.max(ring_reach(&self.dyn_nodes));
@@ -937,8 +947,7 @@ impl Navigator {
                         .all(|q| q.point_clear(n.p, q.clear - LEGAL_TOL))
                 }));
                 if nodes.len() > first {
-                    let pts: Vec<Vec2> = nodes[first..].iter().map(|n| n.p).collect();
-                    groups.push((first..nodes.len(), bounds_of(&pts)));
+                    groups.push((first..nodes.len(), node_bounds(&nodes[first..])));
                 }
             }
         }
@@ -1570,7 +1579,8 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-        /// The polygon leg test answers as the distance it replaces: every edge at least `need` away.
+        /// The polygon leg test answers as the distance it replaces: neither end inside, every edge at
+        /// least `need` away.
         #[test]
         fn the_polygon_leg_test_is_the_edge_distance(
             ax in 0.0f64..12.0, ay in 0.0f64..12.0, bx in 0.0f64..12.0, by in 0.0f64..12.0,
@@ -1583,7 +1593,8 @@ mod tests {
                 crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % n]))
                     >= need
             });
-            proptest::prop_assert_eq!(keeps_from_poly(&s, &pts, need), by_edges);
+            let outside = !poly_contains(&pts, s.a) && !poly_contains(&pts, s.b);
+            proptest::prop_assert_eq!(poly_keeps(&s, &pts, need), outside && by_edges);
         }
 
         /// A leg tangent at a building's ring node (the case the one-side shortcut is for), against the
@@ -1598,7 +1609,8 @@ mod tests {
                 crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % 4]))
                     >= need
             });
-            proptest::prop_assert_eq!(keeps_from_poly(&s, &pts, need), by_edges);
+            let outside = !poly_contains(&pts, s.a) && !poly_contains(&pts, s.b);
+            proptest::prop_assert_eq!(poly_keeps(&s, &pts, need), outside && by_edges);
         }
 
         /// A box a ring node rejects holds no point the node is tangent to.
