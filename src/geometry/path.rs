@@ -611,9 +611,9 @@ impl<'n> Query<'n> {
             })
             .collect()
     }
-    /// True when a node is a legal position. Static nodes were checked against static obstacles at build.
-    fn node_legal(&self, i: usize) -> bool {
-        let p = self.node(i).p;
+    /// True when node `i` (at `p`) is a legal position. Static nodes were checked against static
+    /// obstacles at build.
+    fn node_legal(&self, i: usize, p: Vec2) -> bool {
         let first = if i < self.nav.nodes.len() {
             self.nav.statics.len()
         } else {
@@ -749,6 +749,7 @@ impl<'n> Query<'n> {
             }
 
             let mut relax = |v: usize,
+                             pv: Vec2,
                              len: f64,
                              statics_known: bool,
                              g: &mut [f64],
@@ -757,14 +758,13 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let ng = gu + len;
-                if ng >= g[v] || !self.leg_open(u, &nu, v, statics_known, &mut legal) {
+                if ng >= g[v] || !self.leg_open(u, &nu, v, pv, statics_known, &mut legal) {
                     return;
                 }
-                let nv = self.node(v);
                 g[v] = ng;
                 parent[v] = u as u32;
                 heap.push(Item {
-                    f: ng + nav.heuristic(target, nv.p),
+                    f: ng + nav.heuristic(target, pv),
                     g: ng,
                     idx: v as u32,
                 });
@@ -779,7 +779,8 @@ impl<'n> Query<'n> {
             let tangent = |nv: &Node| !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p));
             if u < s {
                 for &(v, len) in nav.static_adj(u) {
-                    relax(v as usize, len, true, &mut g, &mut heap);
+                    let pv = nav.nodes[v as usize].p;
+                    relax(v as usize, pv, len, true, &mut g, &mut heap);
                 }
             } else {
                 for (range, bb) in &nav.groups {
@@ -789,7 +790,7 @@ impl<'n> Query<'n> {
                     for v in range.clone() {
                         let nv = &nav.nodes[v];
                         if !closed[v] && tangent(nv) {
-                            relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                            relax(v, nv.p, nu.p.dist(nv.p), false, &mut g, &mut heap);
                         }
                     }
                 }
@@ -803,6 +804,7 @@ impl<'n> Query<'n> {
                     if !closed[s + ring.start + i] && tangent(nv) {
                         relax(
                             s + ring.start + i,
+                            nv.p,
                             nu.p.dist(nv.p),
                             false,
                             &mut g,
@@ -827,8 +829,9 @@ impl<'n> Query<'n> {
         statics_known: bool,
         legal: &mut [u8],
     ) -> bool {
-        (statics_known || self.tangent_ok(u, nu, self.node(v)))
-            && self.leg_open(u, nu, v, statics_known, legal)
+        let nv = self.node(v);
+        (statics_known || self.tangent_ok(u, nu, nv))
+            && self.leg_open(u, nu, v, nv.p, statics_known, legal)
     }
 
     /// The tangency half of [`Query::edge_open`] for an edge not precomputed: both ends tangent, unless
@@ -845,18 +848,20 @@ impl<'n> Query<'n> {
 
     /// The other half: `v` a legal position (`legal` caches it: 0 unknown, 1 legal, 2 not) and the leg
     /// clear (of the static obstacles too unless `statics_known`).
+    /// `pv` is `v`'s point (the callers have it at hand).
     fn leg_open(
         &self,
         u: usize,
         nu: &Node,
         v: usize,
+        pv: Vec2,
         statics_known: bool,
         legal: &mut [u8],
     ) -> bool {
         if legal[v] == 0 {
-            legal[v] = if self.node_legal(v) { 1 } else { 2 };
+            legal[v] = if self.node_legal(v, pv) { 1 } else { 2 };
         }
-        legal[v] == 1 && self.leg_clear(u, nu.p, v, self.node(v).p, statics_known)
+        legal[v] == 1 && self.leg_clear(u, nu.p, v, pv, statics_known)
     }
 
     /// Every node the start reaches through the graph (the goal node aside): the nodes A* closes when no
