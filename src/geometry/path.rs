@@ -135,11 +135,14 @@ struct Obstacle {
     clear: f64,
     /// Core bounds grown by the clearance: anything outside is far enough.
     bb: Rect,
+    /// The core's own bounds (see [`Obstacle::beyond`]).
+    core_bb: Rect,
 }
 
 impl Obstacle {
     fn poly(pts: Vec<Vec2>, clear: f64) -> Self {
-        let bb = bounds_of(&pts).expand(clear);
+        let core_bb = bounds_of(&pts);
+        let bb = core_bb.expand(clear);
         let n = pts.len();
         let normals = (0..n)
             .map(|i| {
@@ -151,6 +154,7 @@ impl Obstacle {
             core: Core::Poly { pts, normals },
             clear,
             bb,
+            core_bb,
         }
     }
     fn point(c: Vec2, clear: f64) -> Self {
@@ -158,7 +162,15 @@ impl Obstacle {
             core: Core::Point(c),
             clear,
             bb: Rect::new(c, c).expand(clear),
+            core_bb: Rect::new(c, c),
         }
+    }
+    /// True when `p` is certainly farther than `reach` from the core, so that `dist_point(p)` is
+    /// too: outside the core's bounds grown by `reach` and 1e-6" (far above the distance's rounding).
+    /// Spares a polygon distance for the obstacles nowhere near a query's start or goal.
+    fn beyond(&self, p: Vec2, reach: f64) -> bool {
+        let (lo, hi, m) = (self.core_bb.min, self.core_bb.max, reach + 1e-6);
+        p.x < lo.x - m || p.x > hi.x + m || p.y < lo.y - m || p.y > hi.y + m
     }
     /// Distance from the core (0 inside a polygon).
     fn dist_point(&self, p: Vec2) -> f64 {
@@ -179,12 +191,18 @@ impl Obstacle {
         }
     }
     /// True when segment `s` (with bounds `sb`) keeps at least `need` (≤ clearance) from the core.
+    /// Inlined: most obstacles are turned away by their box, without a call.
+    #[inline(always)]
     fn seg_clear(&self, s: &Segment, sb: &Rect, need: f64) -> bool {
         let bb = &self.bb;
         if bb.max.x < sb.min.x || bb.min.x > sb.max.x || bb.max.y < sb.min.y || bb.min.y > sb.max.y
         {
             return true;
         }
+        self.core_clear(s, need)
+    }
+    /// [`Obstacle::seg_clear`] past the box test.
+    fn core_clear(&self, s: &Segment, need: f64) -> bool {
         match &self.core {
             Core::Point(c) => need <= 0.0 || (s.closest_point(*c) - *c).len_sq() >= need * need,
             Core::Poly { pts, normals } => {
@@ -197,49 +215,88 @@ impl Obstacle {
                 if need <= 0.0 {
                     return true;
                 }
-                if poly_contains(pts, s.a) || poly_contains(pts, s.b) {
-                    return false;
-                }
-                let n = pts.len();
-                (0..n).all(|i| keeps_from(s, &Segment::new(pts[i], pts[(i + 1) % n]), need))
+                poly_keeps(s, pts, need)
             }
         }
     }
 }
 
-/// `segment_segment_dist(s, e) >= need` for a positive `need`, with the same arithmetic, stopping at the
-/// first of the four end-to-segment distances that falls short (the minimum of them is the distance
-/// unless the segments cross, and a crossing is distance 0).
-fn keeps_from(s: &Segment, e: &Segment, need: f64) -> bool {
-    let (d1, d2) = (s.b - s.a, e.b - e.a);
-    let (o1, o2) = (d1.cross(e.a - s.a), d1.cross(e.b - s.a));
-    let (o3, o4) = (d2.cross(s.a - e.a), d2.cross(s.b - e.a));
-    let cross = ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
-        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
-    !cross
-        && point_segment_dist(s.a, e) >= need
-        && point_segment_dist(s.b, e) >= need
-        && point_segment_dist(e.a, s) >= need
-        && point_segment_dist(e.b, s) >= need
+/// `segment_poly_dist(s, pts) >= need` for a positive `need`, with the same arithmetic: neither end
+/// of `s` inside the polygon, no edge crossed (the distance is 0 then), and each of the four
+/// end-to-segment distances of each edge at least `need` (their minimum is the distance otherwise).
+/// The conjunction is taken in the cheapest order: the crossings first (the common way a leg is
+/// blocked, and no square root), with the side of `s` each vertex lies on computed once for its two
+/// edges; then the ends' containment; then each vertex's distance to `s` once (it is an end of two
+/// edges), and the ends' distances to each edge.
+///
+/// Past the crossings, a polygon lying wholly on one side of the leg's line, at least `need` + 1e-9
+/// from it, is at least that far from the leg (its sides are the products already computed, scaled
+/// by the leg's length), so neither end is inside and every distance the test would take is at
+/// least `need` too (their rounding is ~1e-13" on a table): the answer is true without them. That
+/// is the usual case of a leg that ends tangent at a polygon's corner or runs past one.
+fn poly_keeps(s: &Segment, pts: &[Vec2], need: f64) -> bool {
+    let n = pts.len();
+    let d1 = s.b - s.a;
+    let side = |v: Vec2| d1.cross(v - s.a);
+    let (mut o1, mut a) = (side(pts[0]), pts[0]);
+    // Every vertex at least `apart` to the left of the leg's line, or every one to the right (a NaN
+    // anywhere leaves both false).
+    let apart = (need + 1e-9) * d1.len();
+    let (mut left, mut right) = (o1 >= apart, o1 <= -apart);
+    for i in 0..n {
+        let b = pts[(i + 1) % n];
+        let o2 = side(b);
+        if (o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0) {
+            let d2 = b - a;
+            let (o3, o4) = (d2.cross(s.a - a), d2.cross(s.b - a));
+            if (o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0) {
+                return false;
+            }
+        }
+        left &= o2 >= apart;
+        right &= o2 <= -apart;
+        (o1, a) = (o2, b);
+    }
+    if apart > 0.0 && (left || right) {
+        return true;
+    }
+    if poly_contains(pts, s.a) || poly_contains(pts, s.b) {
+        return false;
+    }
+    pts.iter().all(|&v| point_segment_dist(v, s) >= need)
+        && (0..n).all(|i| {
+            let e = Segment::new(pts[i], pts[(i + 1) % n]);
+            point_segment_dist(s.a, &e) >= need && point_segment_dist(s.b, &e) >= need
+        })
 }
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
     p: Vec2,
-    /// Ring neighbours (geometric, even if dropped) for the tangency test.
-    prev: Vec2,
-    next: Vec2,
+    /// The ring neighbours (geometric, even if dropped) as offsets from `p` (`prev − p`, `next − p`),
+    /// and their squared lengths: the tangency test and the ring-edge contacts use nothing else of
+    /// them, and every A* expansion tests hundreds of nodes, so they are computed once.
+    a: Vec2,
+    b: Vec2,
+    a2: f64,
+    b2: f64,
     /// False for free points (start, goal) and clamped nodes: no tangency test.
     tangent: bool,
 }
 
 impl Node {
     fn free(p: Vec2) -> Self {
+        Node::new(p, p, p, false)
+    }
+    fn new(p: Vec2, prev: Vec2, next: Vec2, tangent: bool) -> Self {
+        let (a, b) = (prev - p, next - p);
         Node {
             p,
-            prev: p,
-            next: p,
-            tangent: false,
+            a,
+            b,
+            a2: a.len_sq(),
+            b2: b.len_sq(),
+            tangent,
         }
     }
     /// True when the line from this node to `w` does not cut into this node's ring.
@@ -248,16 +305,46 @@ impl Node {
             return true;
         }
         let d = w - self.p;
-        let (a, b) = (self.prev - self.p, self.next - self.p);
-        let s1 = d.cross(a);
-        let s2 = d.cross(b);
+        let s1 = d.cross(self.a);
+        let s2 = d.cross(self.b);
+        // Only neighbours strictly on opposite sides of the line can reject it: that sign test is
+        // two comparisons and settles most lines before the magnitudes are looked at.
+        if !((s1 > 0.0 && s2 < 0.0) || (s1 < 0.0 && s2 > 0.0)) {
+            return true;
+        }
         // Relative tolerance, |sin(angle)| > 1e-9, compared squared: this runs for every edge A*
         // relaxes from a model's ring, where two square roots were a fifth of the search's time.
         let d2 = 1e-18 * d.len_sq();
-        let (big1, big2) = (s1 * s1 > d2 * a.len_sq(), s2 * s2 > d2 * b.len_sq());
-        let (pos1, neg1) = (big1 && s1 > 0.0, big1 && s1 < 0.0);
-        let (pos2, neg2) = (big2 && s2 > 0.0, big2 && s2 < 0.0);
-        !((pos1 && neg2) || (neg1 && pos2))
+        !(s1 * s1 > d2 * self.a2 && s2 * s2 > d2 * self.b2)
+    }
+    /// True only when `tangent_to(w)` is false for every `w` in `bb`: the box lies in one of the two
+    /// cones where the ring neighbours are strictly on opposite sides, with a relative margin of 1e-6
+    /// (far above rounding, far above the 1e-9 of `tangent_to`). `tangent_to`'s signed areas are affine
+    /// in `w`, so the box's corners bound them; it lets A* skip a whole obstacle ring of nodes at once.
+    fn rejects_box(&self, bb: &Rect) -> bool {
+        if !self.tangent {
+            return false;
+        }
+        let corners = bb.corners();
+        let norm1 = |v: Vec2| v.x.abs() + v.y.abs();
+        // Largest |w − p| over the box (1-norms bound the Euclidean ones from above).
+        let far = corners
+            .iter()
+            .fold(0.0f64, |m, &c| m.max(norm1(c - self.p)));
+        let (na, nb) = (norm1(self.a), norm1(self.b));
+        // Tiny scales could make the squared test underflow: no claim then.
+        if !(far > 1e-30 && na > 1e-30 && nb > 1e-30) {
+            return false;
+        }
+        let (m1, m2) = (1e-6 * far * na, 1e-6 * far * nb);
+        let (mut cone1, mut cone2) = (true, true);
+        for &c in &corners {
+            let d = c - self.p;
+            let (s1, s2) = (d.cross(self.a), d.cross(self.b));
+            cone1 &= s1 > m1 && s2 < -m2;
+            cone2 &= s1 < -m1 && s2 > m2;
+        }
+        cone1 || cone2
     }
 }
 
@@ -311,13 +398,32 @@ fn ring_nodes(ring: &[Vec2], lo: Vec2, hi: Vec2, out: &mut Vec<Node>) {
             super::check::clamp_to(p.x, lo.x, hi.x.max(lo.x)),
             super::check::clamp_to(p.y, lo.y, hi.y.max(lo.y)),
         );
-        out.push(Node {
-            p: q,
-            prev: ring[(i + n - 1) % n],
-            next: ring[(i + 1) % n],
-            tangent: q == p,
-        });
+        out.push(Node::new(
+            q,
+            ring[(i + n - 1) % n],
+            ring[(i + 1) % n],
+            q == p,
+        ));
     }
+}
+
+/// The box around the positions of `nodes` (not empty).
+fn node_bounds(nodes: &[Node]) -> Rect {
+    let mut bb = Rect::new(nodes[0].p, nodes[0].p);
+    for n in &nodes[1..] {
+        bb.min = Vec2::new(bb.min.x.min(n.p.x), bb.min.y.min(n.p.y));
+        bb.max = Vec2::new(bb.max.x.max(n.p.x), bb.max.y.max(n.p.y));
+    }
+    bb
+}
+
+/// The longest ring edge (to either neighbour) of the tangent nodes among `nodes`.
+fn ring_reach(nodes: &[Node]) -> f64 {
+    nodes
+        .iter()
+        .filter(|n| n.tangent)
+        .fold(0.0f64, |m, n| m.max(n.a2.max(n.b2)))
+        .sqrt()
 }
 
 /// A visibility-graph navigator for one table and one base radius. Build it once and query it often;
@@ -330,6 +436,11 @@ pub struct Navigator {
     hi: Vec2,
     statics: Vec<Obstacle>,
     nodes: Vec<Node>,
+    /// The nodes of each obstacle's ring (consecutive in `nodes`) and the box around them: a ring node
+    /// expanded by A* skips the rings it cannot be tangent to (see [`Node::rejects_box`]).
+    groups: Vec<(std::ops::Range<usize>, Rect)>,
+    /// The longest ring edge of a tangent static node (bounds where its ring-edge contacts can lie).
+    reach: f64,
     /// Static visibility, computed per node on first use: (neighbour, length) for every static node
     /// tangent at both ends and clear of every static obstacle.
     adj: Vec<OnceLock<Vec<(u32, f64)>>>,
@@ -409,6 +520,10 @@ struct Query<'n> {
     bases: Vec<Obstacle>,
     /// Rings of `bases`, then the start, then the goal.
     dyn_nodes: Vec<Node>,
+    /// The box around each base's ring (`BASE_NODES` nodes of `dyn_nodes` each).
+    ring_bbs: Vec<Rect>,
+    /// The longest ring edge of a tangent node, static or in `dyn_nodes` (see [`ring_reach`]).
+    reach: f64,
     /// Obstacles (index into statics ++ bases) the start already penetrates, with the distance it keeps.
     start_need: Vec<(usize, f64)>,
     goal_need: Vec<(usize, f64)>,
@@ -428,6 +543,8 @@ impl<'n> Query<'n> {
             nav,
             bases,
             dyn_nodes: Vec::new(),
+            ring_bbs: Vec::new(),
+            reach: nav.reach,
             start_need: Vec::new(),
             goal_need: Vec::new(),
             start_in_band: false,
@@ -439,7 +556,8 @@ impl<'n> Query<'n> {
         let band = 1.0 / (MAX_PIECE * 0.5).cos();
         q.start_in_band = (0..q.obstacle_count()).any(|i| {
             let o = q.obstacle(i);
-            o.dist_point(from) < o.clear * band + 1e-9
+            let reach = o.clear * band + 1e-9;
+            !o.beyond(from, reach) && o.dist_point(from) < reach
         });
         if let Some(to) = exact_goal {
             q.goal_need = q.penetrated(to);
@@ -448,16 +566,16 @@ impl<'n> Query<'n> {
     }
     fn build_nodes(&mut self, from: Vec2, exact_goal: Option<Vec2>) {
         self.dyn_nodes.reserve(self.bases.len() * BASE_NODES + 2);
+        self.ring_bbs.reserve(self.bases.len());
         for o in &self.bases {
             if let Core::Point(c) = o.core {
-                ring_nodes(
-                    &circle_ring(c, o.clear),
-                    self.nav.lo,
-                    self.nav.hi,
-                    &mut self.dyn_nodes,
-                );
+                let ring = circle_ring(c, o.clear);
+                ring_nodes(&ring, self.nav.lo, self.nav.hi, &mut self.dyn_nodes);
+                let first = self.dyn_nodes.len() - BASE_NODES;
+                self.ring_bbs.push(node_bounds(&self.dyn_nodes[first..]));
             }
         }
+        self.reach = self.reach.max(ring_reach(&self.dyn_nodes));
         self.dyn_nodes.push(Node::free(from));
         self.dyn_nodes.push(Node::free(exact_goal.unwrap_or(from)));
     }
@@ -485,14 +603,17 @@ impl<'n> Query<'n> {
         (0..self.obstacle_count())
             .filter_map(|i| {
                 let o = self.obstacle(i);
+                if o.beyond(p, o.clear) {
+                    return None;
+                }
                 let d = o.dist_point(p);
                 (d < o.clear - LEGAL_TOL).then_some((i, d))
             })
             .collect()
     }
-    /// True when a node is a legal position. Static nodes were checked against static obstacles at build.
-    fn node_legal(&self, i: usize) -> bool {
-        let p = self.node(i).p;
+    /// True when node `i` (at `p`) is a legal position. Static nodes were checked against static
+    /// obstacles at build.
+    fn node_legal(&self, i: usize, p: Vec2) -> bool {
         let first = if i < self.nav.nodes.len() {
             self.nav.statics.len()
         } else {
@@ -519,30 +640,42 @@ impl<'n> Query<'n> {
     fn leg_clear(&self, a: usize, pa: Vec2, b: usize, pb: Vec2, statics_known: bool) -> bool {
         let s = Segment::new(pa, pb);
         let sb = s.bounds();
-        let first = if statics_known {
-            self.nav.statics.len()
+        let statics: &[Obstacle] = if statics_known {
+            &[]
         } else {
-            0
+            &self.nav.statics
         };
-        let lenient = !self.start_need.is_empty() || !self.goal_need.is_empty();
         // Bases first: a point is tested in a few products, a polygon may take sixteen distances, and
         // the first obstacle in the way ends the test (the answer does not depend on the order).
-        let statics = self.nav.statics.len();
-        (statics..self.obstacle_count())
-            .chain(first..statics)
-            .all(|j| {
-                let o = self.obstacle(j);
-                let mut need = o.clear - LEGAL_TOL;
-                if lenient {
-                    if let Some(x) = self.end_need(j, a) {
-                        need = need.min(x);
-                    }
-                    if let Some(x) = self.end_need(j, b) {
-                        need = need.min(x);
-                    }
-                }
-                o.seg_clear(&s, &sb, need)
-            })
+        if self.start_need.is_empty() && self.goal_need.is_empty() {
+            // No end inside an obstacle (the usual case): every obstacle needs its clearance.
+            return self
+                .bases
+                .iter()
+                .all(|o| o.seg_clear(&s, &sb, o.clear - LEGAL_TOL))
+                && statics
+                    .iter()
+                    .all(|o| o.seg_clear(&s, &sb, o.clear - LEGAL_TOL));
+        }
+        let need = |j: usize, o: &Obstacle| {
+            let mut need = o.clear - LEGAL_TOL;
+            if let Some(x) = self.end_need(j, a) {
+                need = need.min(x);
+            }
+            if let Some(x) = self.end_need(j, b) {
+                need = need.min(x);
+            }
+            need
+        };
+        let first_base = self.nav.statics.len();
+        self.bases
+            .iter()
+            .enumerate()
+            .all(|(k, o)| o.seg_clear(&s, &sb, need(first_base + k, o)))
+            && statics
+                .iter()
+                .enumerate()
+                .all(|(j, o)| o.seg_clear(&s, &sb, need(j, o)))
     }
 
     /// A* from the start node to the goal; the waypoints, or, when the goal is unreachable, every node
@@ -592,10 +725,10 @@ impl<'n> Query<'n> {
             nav.ring_edge_contacts(target, &nu, &mut pts);
             if u == self.start {
                 // A start on an obstacle's ring (a model touching a building) slides along that ring
-                // to where it meets the contact circle: every ring's crossings are candidates from it.
-                for i in (0..n).filter(|&i| i != self.start && i != self.goal) {
-                    nav.ring_edge_contacts(target, self.node(i), &mut pts);
-                }
+                // to where it meets the contact circle: every ring's crossings are candidates from it
+                // (the start and goal themselves are free nodes, with none).
+                let rings = nav.nodes.iter().chain(&self.dyn_nodes[..ring_end - s]);
+                nav.ring_contacts_near(target, self.reach, rings, &mut pts);
             }
             for &p in &pts {
                 let ng = gu + nu.p.dist(p);
@@ -616,6 +749,7 @@ impl<'n> Query<'n> {
             }
 
             let mut relax = |v: usize,
+                             pv: Vec2,
                              len: f64,
                              statics_known: bool,
                              g: &mut [f64],
@@ -624,34 +758,59 @@ impl<'n> Query<'n> {
                     return;
                 }
                 let ng = gu + len;
-                if ng >= g[v] || !self.leg_open(u, &nu, v, statics_known, &mut legal) {
+                if ng >= g[v] || !self.leg_open(u, &nu, v, pv, statics_known, &mut legal) {
                     return;
                 }
-                let nv = self.node(v);
                 g[v] = ng;
                 parent[v] = u as u32;
                 heap.push(Item {
-                    f: ng + nav.heuristic(target, nv.p),
+                    f: ng + nav.heuristic(target, pv),
                     g: ng,
                     idx: v as u32,
                 });
             };
             // The tangency test comes before the leg's length: it is a few products, and it turns
             // most candidates away before a square root is taken.
+            // A ring whose box lies where `u` cannot be tangent is skipped whole: each of its nodes
+            // would fail `tangent_ok` (same nodes relaxed, in the same order).
+            // `tangent_ok` with `prunes(u)` taken once; a closed node (which `relax` turns away
+            // first) is not tested at all.
+            let prune = self.prunes(u);
+            let tangent = |nv: &Node| !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p));
             if u < s {
                 for &(v, len) in nav.static_adj(u) {
-                    relax(v as usize, len, true, &mut g, &mut heap);
+                    let pv = nav.nodes[v as usize].p;
+                    relax(v as usize, pv, len, true, &mut g, &mut heap);
                 }
             } else {
-                for (v, nv) in nav.nodes.iter().enumerate() {
-                    if self.tangent_ok(u, &nu, nv) {
-                        relax(v, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                for (range, bb) in &nav.groups {
+                    if prune && nu.rejects_box(bb) {
+                        continue;
+                    }
+                    for v in range.clone() {
+                        let nv = &nav.nodes[v];
+                        if !closed[v] && tangent(nv) {
+                            relax(v, nv.p, nu.p.dist(nv.p), false, &mut g, &mut heap);
+                        }
                     }
                 }
             }
-            for (i, nv) in self.dyn_nodes[..ring_end - s].iter().enumerate() {
-                if self.tangent_ok(u, &nu, nv) {
-                    relax(s + i, nu.p.dist(nv.p), false, &mut g, &mut heap);
+            for (k, bb) in self.ring_bbs.iter().enumerate() {
+                if prune && nu.rejects_box(bb) {
+                    continue;
+                }
+                let ring = k * BASE_NODES..(k + 1) * BASE_NODES;
+                for (i, nv) in self.dyn_nodes[ring.clone()].iter().enumerate() {
+                    if !closed[s + ring.start + i] && tangent(nv) {
+                        relax(
+                            s + ring.start + i,
+                            nv.p,
+                            nu.p.dist(nv.p),
+                            false,
+                            &mut g,
+                            &mut heap,
+                        );
+                    }
                 }
             }
         }
@@ -670,32 +829,39 @@ impl<'n> Query<'n> {
         statics_known: bool,
         legal: &mut [u8],
     ) -> bool {
-        (statics_known || self.tangent_ok(u, nu, self.node(v)))
-            && self.leg_open(u, nu, v, statics_known, legal)
+        let nv = self.node(v);
+        (statics_known || self.tangent_ok(u, nu, nv))
+            && self.leg_open(u, nu, v, nv.p, statics_known, legal)
     }
 
     /// The tangency half of [`Query::edge_open`] for an edge not precomputed: both ends tangent, unless
     /// `u` is a start inside or beside an obstacle (every line from it cuts that obstacle's ring;
     /// legality is still checked).
     fn tangent_ok(&self, u: usize, nu: &Node, nv: &Node) -> bool {
-        let prune = u != self.start || (self.start_need.is_empty() && !self.start_in_band);
-        !prune || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p))
+        !self.prunes(u) || (nu.tangent_to(nv.p) && nv.tangent_to(nu.p))
+    }
+
+    /// Whether edges from `u` are pruned by tangency (all but a start inside or beside an obstacle).
+    fn prunes(&self, u: usize) -> bool {
+        u != self.start || (self.start_need.is_empty() && !self.start_in_band)
     }
 
     /// The other half: `v` a legal position (`legal` caches it: 0 unknown, 1 legal, 2 not) and the leg
     /// clear (of the static obstacles too unless `statics_known`).
+    /// `pv` is `v`'s point (the callers have it at hand).
     fn leg_open(
         &self,
         u: usize,
         nu: &Node,
         v: usize,
+        pv: Vec2,
         statics_known: bool,
         legal: &mut [u8],
     ) -> bool {
         if legal[v] == 0 {
-            legal[v] = if self.node_legal(v) { 1 } else { 2 };
+            legal[v] = if self.node_legal(v, pv) { 1 } else { 2 };
         }
-        legal[v] == 1 && self.leg_clear(u, nu.p, v, self.node(v).p, statics_known)
+        legal[v] == 1 && self.leg_clear(u, nu.p, v, pv, statics_known)
     }
 
     /// Every node the start reaches through the graph (the goal node aside): the nodes A* closes when no
@@ -774,17 +940,23 @@ impl Navigator {
             }
         }
         let mut nodes = Vec::new();
+        let mut groups = Vec::new();
         for o in &statics {
             if let Core::Poly { pts, .. } = &o.core {
                 let mut ring = Vec::new();
                 ring_nodes(&poly_ring(pts, o.clear), lo, hi, &mut ring);
+                let first = nodes.len();
                 nodes.extend(ring.into_iter().filter(|n| {
                     statics
                         .iter()
                         .all(|q| q.point_clear(n.p, q.clear - LEGAL_TOL))
                 }));
+                if nodes.len() > first {
+                    groups.push((first..nodes.len(), node_bounds(&nodes[first..])));
+                }
             }
         }
+        let reach = ring_reach(&nodes);
         let adj = (0..nodes.len()).map(|_| OnceLock::new()).collect();
         Navigator {
             r,
@@ -792,6 +964,8 @@ impl Navigator {
             hi,
             statics,
             nodes,
+            groups,
+            reach,
             adj,
         }
     }
@@ -801,7 +975,10 @@ impl Navigator {
         self.adj[i].get_or_init(|| {
             let a = self.nodes[i];
             let mut row = Vec::new();
-            for (j, b) in self.nodes.iter().enumerate() {
+            // The rings `a` cannot be tangent toward are skipped whole (as in A*).
+            let near = self.groups.iter().filter(|(_, bb)| !a.rejects_box(bb));
+            for j in near.flat_map(|(range, _)| range.clone()) {
+                let b = &self.nodes[j];
                 if j == i || a.p == b.p || !a.tangent_to(b.p) || !b.tangent_to(a.p) {
                     continue;
                 }
@@ -922,9 +1099,9 @@ impl Navigator {
         let near: Vec<(Obstacle, f64)> = self
             .statics
             .iter()
-            .cloned()
-            .chain(bases)
             .filter(|o| overlaps(&o.bb))
+            .cloned()
+            .chain(bases.filter(|o| overlaps(&o.bb)))
             .map(|o| {
                 let mut inside = o.clear - GOAL_TOL;
                 let start = o.dist_point(from);
@@ -1040,9 +1217,10 @@ impl Navigator {
         if !n.tangent {
             return;
         }
-        for w in [n.prev, n.next] {
-            // |n.p + t (w − n.p) − q| = rad for t in (0, 1]; only a crossing from outside the circle.
-            let (d, f) = (w - n.p, n.p - q);
+        for d in [n.a, n.b] {
+            // |n.p + t d − q| = rad for t in (0, 1] (d runs to the ring neighbour); only a crossing
+            // from outside the circle.
+            let f = n.p - q;
             let a = d.len_sq();
             let c = f.len_sq() - rad * rad;
             if a <= 1e-18 || c <= 0.0 {
@@ -1056,6 +1234,30 @@ impl Navigator {
             let t = (-b - disc.sqrt()) / (2.0 * a);
             if t > 1e-12 && t <= 1.0 {
                 out.push(n.p + d * t);
+            }
+        }
+    }
+
+    /// [`Navigator::ring_edge_contacts`] of every node in `nodes`, in order, skipping the nodes too far
+    /// from the contact circle for either ring edge (at most `reach` long) to meet it: a crossing lies
+    /// on the circle, so its node is within `rad + reach` of the centre (1e-3" of margin over rounding).
+    fn ring_contacts_near<'a>(
+        &self,
+        target: &Target,
+        reach: f64,
+        nodes: impl Iterator<Item = &'a Node>,
+        out: &mut Vec<Vec2>,
+    ) {
+        let (q, rad) = match target {
+            Target::Contact(Goal::Base(c)) => (c.c, self.r + c.r),
+            Target::Contact(Goal::Point(q)) => (*q, self.r),
+            _ => return,
+        };
+        let lim = rad + reach + 1e-3;
+        let lim2 = lim * lim;
+        for n in nodes {
+            if n.tangent && (n.p - q).len_sq() <= lim2 {
+                self.ring_edge_contacts(target, n, out);
             }
         }
     }
@@ -1376,6 +1578,63 @@ mod tests {
                     nav.route_to_contact_spots(from, &target, &bases, None),
                     every_spot(&nav, from, &target, &bases)
                 );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The polygon leg test answers as the distance it replaces: neither end inside, every edge at
+        /// least `need` away.
+        #[test]
+        fn the_polygon_leg_test_is_the_edge_distance(
+            ax in 0.0f64..12.0, ay in 0.0f64..12.0, bx in 0.0f64..12.0, by in 0.0f64..12.0,
+            w in 0.5f64..5.0, h in 0.5f64..5.0, need in 0.05f64..1.5,
+        ) {
+            let pts = Rect::centered(Vec2::new(6.0, 6.0), w, h).corners();
+            let s = Segment::new(Vec2::new(ax, ay), Vec2::new(bx, by));
+            let n = pts.len();
+            let by_edges = (0..n).all(|i| {
+                crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % n]))
+                    >= need
+            });
+            let outside = !poly_contains(&pts, s.a) && !poly_contains(&pts, s.b);
+            proptest::prop_assert_eq!(poly_keeps(&s, &pts, need), outside && by_edges);
+        }
+
+        /// A leg tangent at a building's ring node (the case the one-side shortcut is for), against the
+        /// same distance, with the clearance as it is tested.
+        #[test]
+        fn legs_tangent_at_a_ring_node_agree_too(k in 0usize..16, a in 0.0f64..std::f64::consts::TAU, l in 0.1f64..20.0) {
+            let pts = Rect::centered(Vec2::new(12.0, 12.0), 6.0, 4.0).corners();
+            let ring = poly_ring(&pts, 0.5);
+            let s = Segment::new(ring[k], ring[k] + Vec2::from_angle(a) * l);
+            let need = 0.5 - LEGAL_TOL;
+            let by_edges = (0..pts.len()).all(|i| {
+                crate::geometry::shapes::segment_segment_dist(&s, &Segment::new(pts[i], pts[(i + 1) % 4]))
+                    >= need
+            });
+            let outside = !poly_contains(&pts, s.a) && !poly_contains(&pts, s.b);
+            proptest::prop_assert_eq!(poly_keeps(&s, &pts, need), outside && by_edges);
+        }
+
+        /// A box a ring node rejects holds no point the node is tangent to.
+        #[test]
+        fn a_rejected_box_holds_no_tangent_point(
+            k in 0usize..BASE_NODES,
+            x in -6.0f64..6.0, y in -6.0f64..6.0, w in 0.0f64..4.0, h in 0.0f64..4.0,
+            fx in 0.0f64..=1.0, fy in 0.0f64..=1.0,
+        ) {
+            let ring = circle_ring(Vec2::new(0.0, 0.0), 1.0);
+            let mut nodes = Vec::new();
+            ring_nodes(&ring, Vec2::new(-50.0, -50.0), Vec2::new(50.0, 50.0), &mut nodes);
+            let node = nodes[k];
+            let bb = Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h));
+            if node.rejects_box(&bb) {
+                for p in bb.corners().into_iter().chain([bb.min + (bb.max - bb.min) * 0.5,
+                    Vec2::new(x + w * fx, y + h * fy)]) {
+                    proptest::prop_assert!(!node.tangent_to(p));
+                }
             }
         }
     }
