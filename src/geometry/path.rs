@@ -29,7 +29,8 @@
 //!
 //! ## Edges and search
 //! An edge u→v is considered only if it is tangent at every node end (the node's two ring neighbours are on
-//! the same side of the line): a shortest path only bends around an obstacle, never into it. Static
+//! the same side of the line): a shortest path only bends around an obstacle, never into it (a ring
+//! node skips at once every obstacle's or base's ring whose box lies where it cannot be tangent). Static
 //! node-to-node edges (buildings and impassable terrain) and their visibility are computed once per node,
 //! lazily, the first time the node is expanded, then reused by every query. A query adds a start node,
 //! 16 nodes per *active* base and a goal, and runs A* with an admissible, consistent straight-line
