@@ -54,6 +54,18 @@ impl TerrainKind {
     pub fn blocks_sight(self) -> bool {
         matches!(self, TerrainKind::Rocks)
     }
+    /// The kind's name in scripts and the log: "wood", "hill", ... (its variant name in lower case).
+    pub fn name(self) -> &'static str {
+        match self {
+            TerrainKind::Wood => "wood",
+            TerrainKind::Hill => "hill",
+            TerrainKind::Rocks => "rocks",
+            TerrainKind::Pond => "pond",
+            TerrainKind::Field => "field",
+            TerrainKind::Wall => "wall",
+            TerrainKind::Hedge => "hedge",
+        }
+    }
 }
 
 /// A terrain piece's outline: areas are convex polygons, walls and hedges are segments.
@@ -247,4 +259,16 @@ pub fn standard_layout(buildings: &[(String, f64, f64)], width: f64, height: f64
         });
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TerrainKind;
+
+    #[test]
+    fn a_kinds_name_is_its_variant_in_lower_case() {
+        for k in TerrainKind::ALL {
+            assert_eq!(k.name(), format!("{k:?}").to_lowercase());
+        }
+    }
 }

@@ -110,13 +110,14 @@ pub(crate) fn band_penalty(
         &game.table.terrain
     };
     for t in terrain {
-        let kind = format!("{:?}", t.kind).to_lowercase();
+        let kind = t.kind.name();
+        let ignored = || traits.ignore_terrain.iter().any(|k| k == kind);
         let hit = match &t.shape {
             TerrainShape::Area(p) if t.kind.is_difficult() => {
-                !traits.ignore_terrain.contains(&kind) && segment_polygon_dist(path, p) < r - 1e-9
+                !ignored() && segment_polygon_dist(path, p) < r - 1e-9
             }
             TerrainShape::Line(s) if t.kind.is_linear() => {
-                !traits.ignore_terrain.contains(&kind) && !crossings_of(&[*s], path, r).is_empty()
+                !ignored() && !crossings_of(&[*s], path, r).is_empty()
             }
             _ => false,
         };
@@ -312,9 +313,7 @@ pub fn move_with(
         Stop::Contact(i) => Blocker::Enemy(stop_ids[i]),
         Stop::Model(i) => Blocker::Model(solid_ids[i]),
         Stop::Building(i) => Blocker::Building(game.table.buildings[i].name.clone()),
-        Stop::Terrain(i) => {
-            Blocker::Terrain(format!("{:?}", game.table.terrain[i].kind).to_lowercase())
-        }
+        Stop::Terrain(i) => Blocker::Terrain(game.table.terrain[i].kind.name().to_string()),
         Stop::TableEdge => Blocker::TableEdge,
     });
     // The first enemy entering a Trap's area sets it off: its movement ends there (§6.5).

@@ -263,8 +263,8 @@ impl UserData for CtxHandle {
                     let me = game.model(id_of(&m)?).map_err(mlua::Error::external)?;
                     let tol = this.rules.bases.contact_tolerance;
                     Ok(game.table.terrain.iter().any(|t| {
-                        let kind = format!("{:?}", t.kind).to_lowercase();
-                        kinds.contains(&kind)
+                        let kind = t.kind.name();
+                        kinds.iter().any(|k| k == kind)
                             && match &t.shape {
                                 TerrainShape::Area(p) => circle_polygon_gap(&me.circle(), p) <= tol,
                                 TerrainShape::Line(s) => circle_segment_gap(&me.circle(), s) <= tol,
