@@ -193,12 +193,17 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
         ffi::lua_upvalueindex(3),
         ffi::lua_upvalueindex(4),
     );
-    // A method of views.
-    ffi::lua_pushvalue(l, 2);
-    if ffi::lua_rawget(l, methods) != ffi::LUA_TNIL {
+    // A method of views: only `has` and `has_trait` are (the table is this closure's own), so the
+    // key's bytes decide before any lookup.
+    let Some(key) = lua_str(l, 2) else {
+        ffi::lua_pushnil(l);
+        return 1;
+    };
+    if key == "has" || key == "has_trait" {
+        ffi::lua_pushvalue(l, 2);
+        ffi::lua_rawget(l, methods);
         return 1;
     }
-    ffi::lua_pop(l, 1);
     // 1. The call's serial (0 when a script broke the metatable), the view's identity and the key.
     let serial = if ffi::lua_getmetatable(l, 1) != 0 {
         ffi::lua_pushvalue(l, call_key);
@@ -213,13 +218,13 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     let id = (ffi::lua_rawget(l, 1) == ffi::LUA_TNUMBER)
         .then(|| ffi::lua_tointegerx(l, -1, std::ptr::null_mut()));
     ffi::lua_pop(l, 1);
-    // A building's name stays on the stack (index 3) while it is read.
-    ffi::lua_pushvalue(l, name_key);
-    ffi::lua_rawget(l, 1);
-    let name = lua_str(l, 3);
-    let Some(key) = lua_str(l, 2) else {
-        ffi::lua_pushnil(l);
-        return 1;
+    // A building's name (no `id`) stays on the stack while it is read.
+    let name = if id.is_none() {
+        ffi::lua_pushvalue(l, name_key);
+        ffi::lua_rawget(l, 1);
+        lua_str(l, -1)
+    } else {
+        None
     };
     // 2. The field, found in Rust.
     let found = std::panic::catch_unwind(|| -> Result<Field<'static>, String> {
@@ -433,7 +438,7 @@ impl Ctx<'_> {
                         let key = w.memo_key();
                         if ffi::lua_rawgeti(l, memo_at, key) == ffi::LUA_TNIL {
                             ffi::lua_pop(l, 1);
-                            ffi::lua_createtable(l, 0, 4);
+                            ffi::lua_createtable(l, 0, 8);
                             match *w {
                                 Whom::Model(id) => {
                                     ffi::lua_pushvalue(l, id_at);
