@@ -60,11 +60,11 @@ pub struct ScriptHooks<'a> {
     merged: std::cell::OnceCell<crate::roster::Rosters>,
     /// Which modules act for each model, found once and kept while the model's name, traits and items
     /// are unchanged ([`ScriptHooks::modules_for`] is asked at every hook call).
-    acting: std::cell::RefCell<Vec<ActingFor>>,
+    acting: std::cell::RefCell<rustc_hash::FxHashMap<ModelId, ActingFor>>,
 }
 
-/// A model, the [`acting_key`] its modules were found under, and those modules.
-type ActingFor = (ModelId, u64, Rc<[Acting]>);
+/// The [`acting_key`] a model's modules were found under, and those modules.
+type ActingFor = (u64, Rc<[Acting]>);
 
 /// A module acting for a model (by its index in the registry) and where its `params` come from.
 #[derive(Clone, Copy)]
@@ -147,19 +147,20 @@ impl<'a> ScriptHooks<'a> {
         let cached = self
             .acting
             .borrow()
-            .iter()
-            .find(|(id, k, _)| *id == m.id && *k == key)
-            .map(|(_, _, list)| list.clone());
+            .get(&m.id)
+            .filter(|(k, _)| *k == key)
+            .map(|(_, list)| list.clone());
         let list = match cached {
             Some(list) => list,
             None => {
                 let list: Rc<[Acting]> = self.find_acting(m).into();
-                let mut acting = self.acting.borrow_mut();
-                acting.retain(|(id, _, _)| *id != m.id);
-                acting.push((m.id, key, list.clone()));
+                self.acting.borrow_mut().insert(m.id, (key, list.clone()));
                 list
             }
         };
+        if list.is_empty() {
+            return Vec::new();
+        }
         let r: &'a crate::roster::Rosters = &self.core.rosters;
         list.iter()
             .filter_map(|a| {
