@@ -61,7 +61,8 @@ pub(crate) fn run_spell(
             },
             |ctx| {
                 let (caster_t, target_t) = {
-                    let views = ctx.borrow::<CtxHandle>()?;
+                    let handle = ctx.borrow::<CtxHandle>()?;
+                    let views = handle.ctx(lua)?;
                     let target_t = match target {
                         Some(t) => views.model_view_of(lua, t)?,
                         None => Value::Nil,
@@ -73,7 +74,7 @@ pub(crate) fn run_spell(
                 })?;
                 // A spell's answer goes back to whoever cast it (`g:cast`, a REPL line): its views
                 // are filled in now, while the call lives, so they can be read afterwards.
-                ctx.borrow::<CtxHandle>()?.fill_views(lua)?;
+                ctx.borrow::<CtxHandle>()?.ctx(lua)?.fill_views(lua)?;
                 Ok(result)
             },
         )
@@ -136,7 +137,7 @@ pub(super) struct CallViews {
     pub(super) metatable: std::cell::RefCell<Option<Table>>,
     /// The views already handed out in this call, a Lua table: a model's under its id, a building's
     /// under −(its index in the game + 1). A policy asks for the same models many times a call.
-    /// Dropped on every mutable access to the ctx (`CtxHandle::deref_mut`), the only way the game can
+    /// Dropped on every mutable access to the ctx (`CtxHandle::ctx_mut`), the only way the game can
     /// change during a call, after `Ctx::fill_views` filled them in.
     pub(super) memo: std::cell::RefCell<Option<Table>>,
 }

@@ -10,13 +10,15 @@ pub(super) fn api(member: &str) -> &'static str {
 
 impl UserData for CtxHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
-        fields.add_field_method_get(api("round"), |_, this| Ok(this.game().round));
-        fields.add_field_method_get(api("wave"), |_, this| Ok(this.game().wave));
-        fields.add_field_method_get(api("supplies"), |_, this| Ok(this.game().supplies));
-        fields.add_field_method_get(api("igniters_burn"), |_, this| {
-            Ok(this.game().igniters_burn)
+        fields.add_field_method_get(api("round"), |lua, this| Ok(this.ctx(lua)?.game().round));
+        fields.add_field_method_get(api("wave"), |lua, this| Ok(this.ctx(lua)?.game().wave));
+        fields.add_field_method_get(api("supplies"), |lua, this| {
+            Ok(this.ctx(lua)?.game().supplies)
         });
-        fields.add_field_method_get(api("params"), |_, this| Ok(this.params.clone()));
+        fields.add_field_method_get(api("igniters_burn"), |lua, this| {
+            Ok(this.ctx(lua)?.game().igniters_burn)
+        });
+        fields.add_field_method_get(api("params"), |lua, this| Ok(this.ctx(lua)?.params.clone()));
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {

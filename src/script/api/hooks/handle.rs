@@ -1,7 +1,7 @@
 //! A hook's `ctx` as Lua sees it: a userdata of one `'static` type, so its metatable (every `ctx`
 //! method) is built once per VM instead of once per call, as a scoped non-`'static` userdata would be.
-//! The handle points at the call's [`Ctx`] and is destroyed before the call returns: a script that keeps
-//! its `ctx` past the hook gets a Lua error, never the borrowed game.
+//! The handle points at the call's [`Ctx`]; once the call has returned, a script that kept its `ctx`
+//! gets a Lua error, never the borrowed game.
 //!
 //! It also keeps the list of the hook calls running on this thread ([`live_ctx`]): a view carries its
 //! call's serial number, and its field reads find the call's `Ctx` there — or learn that the call has
@@ -11,7 +11,6 @@ use super::Ctx;
 use crate::script::host::{host, kernel_lua, profiled_method};
 use mlua::{AnyUserData, Lua};
 use std::cell::{Cell, RefCell};
-use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
 /// A hook call running on this thread: the serial its views carry, its `Ctx`, and whether a `ctx`
@@ -75,44 +74,57 @@ impl Drop for Busy {
     }
 }
 
-/// The userdata a hook receives as `ctx`: a pointer to the [`Ctx`] of the call that created it.
-pub(super) struct CtxHandle(NonNull<Ctx<'static>>);
-
-impl Deref for CtxHandle {
-    type Target = Ctx<'static>;
-
-    fn deref(&self) -> &Ctx<'static> {
-        // SAFETY: a handle is created only by `with_ctx`, which keeps the `Ctx` alive and unmoved
-        // until it has destroyed the handle's userdata; mlua hands out `&CtxHandle` only while that
-        // userdata is alive, and its own borrow flags keep `&` and `&mut` access exclusive.
-        unsafe { self.0.as_ref() }
-    }
+/// The userdata a hook receives as `ctx`: a pointer to the [`Ctx`] of the call that created it, and
+/// that call's serial. It is never destroyed (destroying a userdata cost mlua a protected call, once a
+/// hook call): every use asks the live list whether its call is still running ([`CtxHandle::ctx`]).
+pub(super) struct CtxHandle {
+    ptr: NonNull<Ctx<'static>>,
+    serial: i64,
 }
 
-impl DerefMut for CtxHandle {
-    fn deref_mut(&mut self) -> &mut Ctx<'static> {
-        // SAFETY: as in `deref`; `&mut self` comes from mlua's exclusive borrow of the userdata.
-        let ctx = unsafe { self.0.as_mut() };
-        // Whatever needs the ctx mutably may change the game: views asked for from now on show the
-        // new state (those handed out so far were filled in first, by `timed_mut`).
+impl CtxHandle {
+    /// The call's `Ctx`, or a clear error once the call has returned.
+    pub(super) fn ctx(&self, lua: &Lua) -> mlua::Result<&Ctx<'static>> {
+        self.check(lua)?;
+        // SAFETY: the call is running (`check`), so its `with_ctx` frame keeps the `Ctx` alive and
+        // unmoved; mlua hands out `&CtxHandle` only under its shared borrow of the userdata, and its
+        // borrow flags keep `&` and `&mut` access to the handle, and so to the `Ctx`, exclusive.
+        Ok(unsafe { self.ptr.as_ref() })
+    }
+
+    /// The call's `Ctx` mutably, or a clear error once the call has returned. Whatever needs the ctx
+    /// mutably may change the game: views asked for from now on show the new state (those handed out
+    /// so far were filled in first, by `timed_mut`).
+    pub(super) fn ctx_mut(&mut self, lua: &Lua) -> mlua::Result<&mut Ctx<'static>> {
+        self.check(lua)?;
+        // SAFETY: as in `ctx`; `&mut self` comes from mlua's exclusive borrow of the userdata.
+        let ctx = unsafe { self.ptr.as_mut() };
         *ctx.views.memo.get_mut() = None;
-        ctx
+        Ok(ctx)
+    }
+
+    /// An error when the handle's call has returned.
+    fn check(&self, lua: &Lua) -> mlua::Result<()> {
+        let running = LIVE.with_borrow(|calls| calls.iter().rev().any(|c| c.serial == self.serial));
+        if running {
+            return Ok(());
+        }
+        Err(crate::script::api::convert::fail(
+            lua,
+            "a hook's ctx was used after the call it was given to had returned (a ctx lives for its \
+             call: keep ids or names between calls, not the ctx)",
+        ))
     }
 }
 
-/// Destroys the handle's userdata and takes the call off the live list when the call ends, on every
-/// path (an error or an unwinding panic included), before the `Ctx` they point at goes out of scope.
-struct Expire(AnyUserData, i64);
+/// Takes the call off the live list when the call ends, on every path (an error or an unwinding panic
+/// included), before the `Ctx` the list and the handle point at goes out of scope.
+struct Expire(i64);
 
 impl Drop for Expire {
     fn drop(&mut self) {
-        let serial = self.1;
+        let serial = self.0;
         LIVE.with_borrow_mut(|calls| calls.retain(|c| c.serial != serial));
-        if self.0.destroy().is_err() {
-            // Only a borrow of this very userdata still running could refuse; none can outlive the
-            // call that made it. Were it to happen, going on would leave a pointer to a dead frame.
-            std::process::abort();
-        }
     }
 }
 
@@ -132,8 +144,8 @@ pub(super) fn with_ctx<R>(
     // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life, and the live
     // list's entry, by `ctx`'s.
     let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
-    let ud = lua.create_userdata(CtxHandle(ptr))?;
-    let _expire = Expire(ud.clone(), serial);
+    let ud = lua.create_userdata(CtxHandle { ptr, serial })?;
+    let _expire = Expire(serial);
     LIVE.with_borrow_mut(|calls| {
         calls.push(LiveCall {
             serial,
@@ -154,9 +166,13 @@ fn as_kernel<R>(lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<
 /// A `ctx` method, counted under `ctx:name` while profiling is on (`village bench --profile`).
 pub(super) fn timed<A, R>(
     name: &'static str,
-    method: impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R>,
+    method: impl Fn(&Lua, &Ctx<'static>, A) -> mlua::Result<R>,
 ) -> impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> {
-    move |lua, this, args| profiled_method(lua, name, || as_kernel(lua, || method(lua, this, args)))
+    move |lua, this, args| {
+        profiled_method(lua, name, || {
+            as_kernel(lua, || method(lua, this.ctx(lua)?, args))
+        })
+    }
 }
 
 /// A `ctx` method that needs the ctx mutably (it may change the game), counted like [`timed`]. The
@@ -164,14 +180,15 @@ pub(super) fn timed<A, R>(
 /// runs, they refuse to read the game (a script it sets off might hold one).
 pub(super) fn timed_mut<A, R>(
     name: &'static str,
-    mut method: impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R>,
+    mut method: impl FnMut(&Lua, &mut Ctx<'static>, A) -> mlua::Result<R>,
 ) -> impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
     move |lua, this, args| {
         profiled_method(lua, name, || {
             as_kernel(lua, || {
-                this.fill_views(lua)?;
-                let _busy = Busy::mark(this.views.serial);
-                method(lua, this, args)
+                this.ctx(lua)?.fill_views(lua)?;
+                let ctx = this.ctx_mut(lua)?;
+                let _busy = Busy::mark(ctx.views.serial);
+                method(lua, ctx, args)
             })
         })
     }
@@ -190,7 +207,7 @@ pub(super) fn call_with<A, R>(
     with_ctx(lua, ctx, |ud| {
         let a = {
             let handle = ud.borrow::<CtxHandle>()?;
-            args(&handle)?
+            args(handle.ctx(lua)?)?
         };
         call(ud, a)
     })

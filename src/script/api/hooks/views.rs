@@ -521,7 +521,7 @@ impl Ctx<'_> {
 
     /// Fill in every view handed out so far in this call, before something changes the game: what a
     /// script already holds keeps showing the table as it was. The memo is dropped afterwards (by
-    /// `CtxHandle::deref_mut`), so views asked for after the change show the new state.
+    /// `CtxHandle::ctx_mut`), so views asked for after the change show the new state.
     pub(super) fn fill_views(&self, lua: &Lua) -> mlua::Result<()> {
         let Some(memo) = self.views.memo.borrow().clone() else {
             return Ok(());
