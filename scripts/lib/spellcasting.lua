@@ -106,24 +106,6 @@ local function heal(ctx, self, known)
 	return nil
 end
 
---- A spell cast at an enemy (an attack spell while it may still attack this turn, or a Resisted one at a
---- model not yet Transfixed), the most threatening enemy first, at the highest Power it can pay that
---- reaches (Power is an attack's Combat, a Resisted spell's number of dice).
-local function at_enemy(ctx, self, threats, kind, known)
-	for _, name in ipairs(spells_of(ctx, self, kind, known)) do
-		for _, foe in ipairs(threats) do
-			if kind ~= "resisted" or not foe:has("transfixed") then
-				for _, power in ipairs(powers(ctx, self, true)) do
-					if ctx:can_cast(self, name, power, foe) then
-						return { cast = name, power = power, target = foe }
-					end
-				end
-			end
-		end
-	end
-	return nil
-end
-
 --- Transfix (a Resisted spell) is worth a caster's actions against an enemy in contact with a friend (the
 --- friend then fights it at +2 and Lethally) or a Big one: those first, then the rest in threat order.
 local function transfix_targets(ctx, threats)
@@ -139,6 +121,42 @@ local function transfix_targets(ctx, threats)
 		first[#first + 1] = foe
 	end
 	return first
+end
+
+--- A spell cast at an enemy (an attack spell while it may still attack this turn, or a Resisted one at a
+--- model not yet Transfixed), the most threatening enemy first (for a Resisted spell, those
+--- `transfix_targets` puts first), at the highest Power it can pay that reaches (Power is an attack's
+--- Combat, a Resisted spell's number of dice). An enemy farther than the highest Power reaches is not
+--- asked about: the kernel refuses every Power there (§3.7: the range comes before sight), and the
+--- distance is the one it measures (edge to edge).
+local function at_enemy(ctx, self, threats, kind, known)
+	local names = spells_of(ctx, self, kind, known)
+	local order = powers(ctx, self, true)
+	if #names == 0 or #order == 0 or #threats == 0 then
+		return nil
+	end
+	local reach = ranges(ctx)[order[1]]
+	local within = {}
+	for i, d in ipairs(ctx:distances_from(self, threats)) do
+		if d <= reach + 1e-9 then
+			within[#within + 1] = threats[i]
+		end
+	end
+	if kind == "resisted" then
+		within = transfix_targets(ctx, within)
+	end
+	for _, name in ipairs(names) do
+		for _, foe in ipairs(within) do
+			if kind ~= "resisted" or not foe:has("transfixed") then
+				for _, power in ipairs(order) do
+					if ctx:can_cast(self, name, power, foe) then
+						return { cast = name, power = power, target = foe }
+					end
+				end
+			end
+		end
+	end
+	return nil
 end
 
 --- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
@@ -203,7 +221,7 @@ function S.cast(ctx, self, threats)
 	return heal(ctx, self, known)
 		or (not has_wall(ctx, self) and wall(ctx, self, threats, known))
 		or at_enemy(ctx, self, threats, "attack", known)
-		or at_enemy(ctx, self, transfix_targets(ctx, threats), "resisted", known)
+		or at_enemy(ctx, self, threats, "resisted", known)
 end
 
 return S
