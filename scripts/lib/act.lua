@@ -7,6 +7,8 @@
 -- (core §3.2); building attacks are one per action (§6.4). An Igniter beside an unburnt building it
 -- targets places fire instead of attacking, where the Escalation lets Igniters burn. A Transfixed or
 -- Entangled model that must move breaks free first (§3.7).
+local S = require("lib.spellcasting")
+
 local A = {}
 
 --- Whether a list holds a value.
@@ -61,7 +63,12 @@ function A.spell(ctx, self, target)
 	if not self.declared or target == nil or target.id == nil then
 		return nil
 	end
+	-- The Powers its actions and the rules let it pay, the highest first.
+	local order = {}
 	local most = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
+	for power = most, ctx:rule("actions", "spell_min_power"), -1 do
+		order[#order + 1] = power
+	end
 	for _, name in ipairs(self.spells) do
 		local s = ctx:spell(name)
 		local fits = s
@@ -69,12 +76,9 @@ function A.spell(ctx, self, target)
 				(holds(s.kinds, "attack") and A.may_attack(ctx, self))
 				or (holds(s.kinds, "resisted") and not target:has("transfixed"))
 			)
-		if fits then
-			for power = most, ctx:rule("actions", "spell_min_power"), -1 do
-				if ctx:can_cast(self, name, power, target) then
-					return { cast = name, power = power, target = target }
-				end
-			end
+		local cast = fits and S.first_castable(ctx, self, name, order, target)
+		if cast then
+			return cast
 		end
 	end
 	return nil

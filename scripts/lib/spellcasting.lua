@@ -17,6 +17,17 @@ local function holds(list, value)
 	return false
 end
 
+--- The cast of `name` at `target` at the first of the Powers `order` lists that the kernel allows now
+--- (`ctx:can_cast`), as an order; nil when it allows none.
+function S.first_castable(ctx, self, name, order, target)
+	for _, power in ipairs(order) do
+		if ctx:can_cast(self, name, power, target) then
+			return { cast = name, power = power, target = target }
+		end
+	end
+	return nil
+end
+
 --- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order. `known`
 --- caches each spell's roster entry for the call (a cast is weighed against every kind).
 local function spells_of(ctx, self, kind, known)
@@ -147,12 +158,10 @@ local function at_enemy(ctx, self, threats, kind, known)
 	end
 	for _, name in ipairs(names) do
 		for _, foe in ipairs(within) do
-			if kind ~= "resisted" or not foe:has("transfixed") then
-				for _, power in ipairs(order) do
-					if ctx:can_cast(self, name, power, foe) then
-						return { cast = name, power = power, target = foe }
-					end
-				end
+			local cast = (kind ~= "resisted" or not foe:has("transfixed"))
+				and S.first_castable(ctx, self, name, order, foe)
+			if cast then
+				return cast
 			end
 		end
 	end
