@@ -82,22 +82,34 @@ function T.assigned(ctx, self, threats)
 	return nil
 end
 
+--- The activation rules the dice are chosen by, read once per choice (`ctx:rule` is a call into the
+--- kernel each time).
+local function activation_rules(ctx)
+	return {
+		turnover_failures = ctx:rule("activation", "turnover_failures"),
+		natural_fail = ctx:rule("activation", "natural_fail"),
+		natural_success = ctx:rule("activation", "natural_success"),
+		hero_automatic_successes = ctx:rule("activation", "hero_automatic_successes"),
+		max_dice = ctx:rule("activation", "max_dice"),
+	}
+end
+
 --- The actions a roll of `n` dice is worth to a model no friend is waiting behind: its successes, plus,
 --- when exactly one rolled die fails without a turnover, a fresh roll (§3.1: still Active) — so
 --- E(n) = successes / (1 − P(exactly one failure)). `p` is a die's chance of success; `auto` the
---- successes taken without a roll (the Hero trait), which replace dice.
-local function worth(ctx, n, p, auto)
+--- successes taken without a roll (the Hero trait), which replace dice; `r` the activation rules.
+local function worth(r, n, p, auto)
 	local rolled = math.max(n - auto, 0)
 	local again = 0
-	if rolled >= 1 and ctx:rule("activation", "turnover_failures") > 1 then
+	if rolled >= 1 and r.turnover_failures > 1 then
 		again = rolled * (1 - p) * p ^ (rolled - 1)
 	end
 	return (math.min(auto, n) + rolled * p) / (1 - again)
 end
 
 --- The chance that `n` dice (less `auto` taken without a roll) fail often enough for a turnover.
-local function turnover_chance(ctx, n, p, auto)
-	local rolled, need = math.max(n - auto, 0), ctx:rule("activation", "turnover_failures")
+local function turnover_chance(r, n, p, auto)
+	local rolled, need = math.max(n - auto, 0), r.turnover_failures
 	local total, choose = 0, 1
 	for k = 0, rolled do
 		if k >= need then
@@ -109,9 +121,8 @@ local function turnover_chance(ctx, n, p, auto)
 end
 
 --- A die's chance of success at Quality `q` (a natural 1 fails, a natural 6 succeeds).
-local function success(ctx, q)
-	local nat_fail, nat_success =
-		ctx:rule("activation", "natural_fail"), ctx:rule("activation", "natural_success")
+local function success(r, q)
+	local nat_fail, nat_success = r.natural_fail, r.natural_success
 	local n = 0
 	for face = 1, 6 do
 		if face ~= nat_fail and (face >= q or face >= nat_success) then
@@ -139,7 +150,8 @@ function T.dice(ctx, self, others)
 		end
 	end
 	-- A group rolls at its worst Quality, and has the Hero's success only if every member has it.
-	local hero = ctx:rule("activation", "hero_automatic_successes")
+	local r = activation_rules(ctx)
+	local hero = r.hero_automatic_successes
 	local q, auto = self.quality, ctx:permission(self, "automatic_success") and hero or 0
 	for _, o in ipairs(others or {}) do
 		q = math.max(q, o.quality)
@@ -147,18 +159,18 @@ function T.dice(ctx, self, others)
 			auto = 0
 		end
 	end
-	local p = success(ctx, q)
+	local p = success(r, q)
 	if waiting > 0 then
 		-- Two dice, or one when two are worth less once a turnover is charged two actions for each
 		-- friend still waiting: a single die never turns the turn over.
 		local function score(n)
-			return worth(ctx, n, p, auto) - turnover_chance(ctx, n, p, auto) * 2 * waiting
+			return worth(r, n, p, auto) - turnover_chance(r, n, p, auto) * 2 * waiting
 		end
 		return score(1) > score(2) + 1e-9 and 1 or 2
 	end
 	local best, best_n = -1, 3
-	for n = ctx:rule("activation", "max_dice"), 1, -1 do
-		local e = worth(ctx, n, p, auto)
+	for n = r.max_dice, 1, -1 do
+		local e = worth(r, n, p, auto)
 		if e > best + 1e-9 then
 			best, best_n = e, n
 		end
