@@ -48,6 +48,7 @@ pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 
 /// Make what the hooks need in every VM before any script runs (the views' shared functions).
 pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
+    handle::install(lua)?;
     views::install(lua)
 }
 

@@ -212,3 +212,88 @@ pub(super) fn call_with<A, R>(
         call(ud, a)
     })
 }
+
+/// Give the `ctx` userdata a C `__index` (once per VM, at install). mlua answers a `ctx` field or method
+/// through a Lua function it generates (field getters first, then methods, then its fallback); a script
+/// looks a method up on every call, and that Lua function, run under the instruction budget, cost about
+/// as much as the method. The C function does the same lookups in the same order with the same tables
+/// (taken from the Lua function's upvalues by name) and calls the Lua function for anything else, so the
+/// answers and errors are mlua's. When mlua's function is not of the expected shape, nothing changes.
+pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
+    // A handle no call will ever have (serial 0 is never handed out): it exists only to reach the
+    // type's metatable, and is never given to a script.
+    let ud = lua.create_userdata(CtxHandle {
+        ptr: NonNull::dangling(),
+        serial: 0,
+    })?;
+    // SAFETY: `exec_raw` runs the closure protected, with the userdata at index 1; room is checked;
+    // the closure leaves nothing on the stack.
+    unsafe {
+        lua.exec_raw::<()>(&ud, |l| {
+            use mlua::ffi;
+            if ffi::lua_checkstack(l, 10) == 0 || ffi::lua_getmetatable(l, 1) == 0 {
+                ffi::lua_settop(l, 0);
+                return;
+            }
+            // 2: the metatable; 3: mlua's `__index`; 4, 5: its `field_getters` and `methods`.
+            crate::script::api::fields::push_str(l, "__index");
+            if ffi::lua_rawget(l, 2) != ffi::LUA_TFUNCTION {
+                ffi::lua_settop(l, 0);
+                return;
+            }
+            ffi::lua_pushnil(l);
+            ffi::lua_pushnil(l);
+            for i in 1..=16 {
+                let name = ffi::lua_getupvalue(l, 3, i);
+                if name.is_null() {
+                    break;
+                }
+                let slot = match std::ffi::CStr::from_ptr(name).to_bytes() {
+                    b"field_getters" => 4,
+                    // mlua's common case keeps the methods in its `__index` table.
+                    b"methods" | b"__index" => 5,
+                    _ => 0,
+                };
+                if slot != 0 && ffi::lua_type(l, -1) == ffi::LUA_TTABLE {
+                    ffi::lua_replace(l, slot);
+                } else {
+                    ffi::lua_pop(l, 1);
+                }
+            }
+            if ffi::lua_type(l, 4) == ffi::LUA_TTABLE && ffi::lua_type(l, 5) == ffi::LUA_TTABLE {
+                ffi::lua_pushvalue(l, 4);
+                ffi::lua_pushvalue(l, 5);
+                ffi::lua_pushvalue(l, 3);
+                ffi::lua_pushcclosure(l, ctx_index, 3);
+                crate::script::api::fields::set_field(l, 2, "__index");
+            }
+            ffi::lua_settop(l, 0);
+        })?;
+    }
+    Ok(())
+}
+
+/// The `ctx` userdata's `__index(ctx, key)`: a field getter (called with the ctx), else a method, else
+/// mlua's own `__index` (its errors included). Upvalues: the field getters, the methods, mlua's function.
+/// A Lua error from a getter or mlua's function passes through this frame, which holds no Rust value.
+unsafe extern "C-unwind" fn ctx_index(l: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
+    use mlua::ffi;
+    ffi::lua_settop(l, 2);
+    ffi::lua_pushvalue(l, 2);
+    if ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) != ffi::LUA_TNIL {
+        ffi::lua_pushvalue(l, 1);
+        ffi::lua_call(l, 1, 1);
+        return 1;
+    }
+    ffi::lua_pop(l, 1);
+    ffi::lua_pushvalue(l, 2);
+    if ffi::lua_rawget(l, ffi::lua_upvalueindex(2)) != ffi::LUA_TNIL {
+        return 1;
+    }
+    ffi::lua_pop(l, 1);
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(3));
+    ffi::lua_pushvalue(l, 1);
+    ffi::lua_pushvalue(l, 2);
+    ffi::lua_call(l, 2, 1);
+    1
+}
