@@ -26,20 +26,30 @@ pub fn skipped_source(src: &str) -> bool {
 
 /// "file:line:" of the Lua code that called the current Rust function, when there is one.
 pub fn caller(lua: &Lua) -> String {
+    // SAFETY: the state is the running one; `caller_at` only reads the call stack.
+    lua.exec_raw_lua(|raw| unsafe { caller_at(raw.state()) })
+}
+
+/// [`caller`] for a raw Lua state (a C function of the kernel's): the first stack level past the
+/// [`skipped_source`]s, as "file:line: ".
+///
+/// # Safety
+/// `l` is a valid Lua state.
+pub(crate) unsafe fn caller_at(l: *mut mlua::ffi::lua_State) -> String {
+    use mlua::ffi;
     for level in 1..8 {
-        let found = lua.inspect_stack(level, |d| {
-            let src = d.source().short_src.map(|s| s.to_string())?;
-            if skipped_source(&src) {
-                return Some(None);
-            }
-            let line = d.current_line()?;
-            Some(Some(format!("{src}:{line}: ")))
-        });
-        match found {
-            Some(Some(Some(s))) => return s,
-            None => break,
-            _ => continue,
+        let mut ar: ffi::lua_Debug = std::mem::zeroed();
+        if ffi::lua_getstack(l, level, &mut ar) == 0 {
+            break;
         }
+        if ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) == 0 {
+            continue;
+        }
+        let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+        if skipped_source(&src) || ar.currentline < 0 {
+            continue;
+        }
+        return format!("{src}:{}: ", ar.currentline);
     }
     String::new()
 }

@@ -158,6 +158,28 @@ pub(crate) unsafe fn push_str(l: *mut ffi::lua_State, s: &str) {
     ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
 }
 
+/// The bytes of the string at `idx`, when it is one (valid while it stays on the stack). Only a string
+/// is read (a number is never converted in place: `lua_next` needs its keys as they are).
+///
+/// # Safety
+/// `l` is valid and `idx` an acceptable index.
+pub(crate) unsafe fn bytes_at<'a>(l: *mut ffi::lua_State, idx: c_int) -> Option<&'a [u8]> {
+    if ffi::lua_type(l, idx) != ffi::LUA_TSTRING {
+        return None;
+    }
+    let mut len = 0;
+    let p = ffi::lua_tolstring(l, idx, &mut len);
+    Some(std::slice::from_raw_parts(p.cast::<u8>(), len))
+}
+
+/// The string at `idx` as UTF-8, when it is one ([`bytes_at`]).
+///
+/// # Safety
+/// As [`bytes_at`].
+pub(crate) unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: c_int) -> Option<&'a str> {
+    bytes_at(l, idx).and_then(|b| std::str::from_utf8(b).ok())
+}
+
 /// Set `t[key] = <the value on top>` without metamethods, popping the value; `t` is an absolute index.
 ///
 /// # Safety

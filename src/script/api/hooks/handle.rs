@@ -105,8 +105,8 @@ impl CtxHandle {
 
     /// An error when the handle's call has returned.
     fn check(&self, lua: &Lua) -> mlua::Result<()> {
-        let running = LIVE.with_borrow(|calls| calls.iter().rev().any(|c| c.serial == self.serial));
-        if running {
+        // A call changing the game is still running: mlua's borrow flags keep its handle exclusive.
+        if !matches!(live_ctx(self.serial), Err(Gone::Returned)) {
             return Ok(());
         }
         Err(crate::script::api::convert::fail(

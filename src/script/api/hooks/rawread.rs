@@ -10,7 +10,7 @@
 //! as they found it.
 
 use super::queries::Thing;
-use crate::script::api::fields::push_str;
+use crate::script::api::fields::{bytes_at, push_str, str_at};
 use crate::state::{ModelId, TokenId};
 use mlua::{ffi, Lua, Table};
 use std::os::raw::c_int;
@@ -35,19 +35,6 @@ fn with_table<R>(
             out
         }
     })
-}
-
-/// The string on top of the stack, if it is one.
-///
-/// # Safety
-/// `l` is valid with a value on top; the bytes live while it stays there.
-unsafe fn top_bytes<'a>(l: *mut ffi::lua_State) -> Option<&'a [u8]> {
-    if ffi::lua_type(l, -1) != ffi::LUA_TSTRING {
-        return None;
-    }
-    let mut len = 0;
-    let p = ffi::lua_tolstring(l, -1, &mut len);
-    Some(std::slice::from_raw_parts(p.cast::<u8>(), len))
 }
 
 /// `t[key]` for the table at `t`, left on top; its type.
@@ -106,7 +93,10 @@ unsafe fn number_at(l: *mut ffi::lua_State, t: c_int, key: &str) -> Option<f64> 
 unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
     let token = match get(l, t, "kind") {
         ffi::LUA_TNIL => false,
-        ffi::LUA_TSTRING => matches!(top_bytes(l), Some(b"opportunity" | b"barricade" | b"trap")),
+        ffi::LUA_TSTRING => matches!(
+            bytes_at(l, -1),
+            Some(b"opportunity" | b"barricade" | b"trap")
+        ),
         _ => {
             ffi::lua_pop(l, 1);
             return None;
@@ -122,9 +112,7 @@ unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
     }
     let name = match get(l, t, "name") {
         ffi::LUA_TNIL => None,
-        ffi::LUA_TSTRING => top_bytes(l)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .map(str::to_string),
+        ffi::LUA_TSTRING => str_at(l, -1).map(str::to_string),
         _ => {
             ffi::lua_pop(l, 1);
             return None;
@@ -222,20 +210,12 @@ pub(super) fn options(
         unsafe {
             ffi::lua_pushnil(l);
             while ffi::lua_next(l, at) != 0 {
-                // The key must not be converted in place (`lua_next` needs it as it is): only a
-                // string key is read, and read as bytes.
-                let key = (ffi::lua_type(l, -2) == ffi::LUA_TSTRING)
-                    .then(|| {
-                        let mut len = 0;
-                        let p = ffi::lua_tolstring(l, -2, &mut len);
-                        std::slice::from_raw_parts(p.cast::<u8>(), len)
-                    })
-                    .and_then(|k| known.iter().find(|n| n.as_bytes() == k).copied());
+                // Only a string key is read, as bytes (`lua_next` needs its key as it is).
+                let key =
+                    bytes_at(l, -2).and_then(|k| known.iter().find(|n| n.as_bytes() == k).copied());
                 let value = match (key, ffi::lua_type(l, -1)) {
                     (None, _) => None,
-                    (Some(_), ffi::LUA_TSTRING) => top_bytes(l)
-                        .and_then(|b| std::str::from_utf8(b).ok())
-                        .map(|s| Opt::Str(s.to_string())),
+                    (Some(_), ffi::LUA_TSTRING) => str_at(l, -1).map(|s| Opt::Str(s.to_string())),
                     (Some(_), ffi::LUA_TBOOLEAN) => Some(Opt::Bool(ffi::lua_toboolean(l, -1) != 0)),
                     (Some(_), ffi::LUA_TNUMBER) => {
                         let mut isnum = 0;

@@ -15,7 +15,7 @@
 
 use super::handle::{live_ctx, Gone};
 use super::*;
-use crate::script::api::fields::{self, push_str, Field, ROOM};
+use crate::script::api::fields::{self, push_str, str_at, Field, ROOM};
 use crate::script::api::handles::{building_field, model_field, BUILDING_FIELDS, MODEL_FIELDS};
 use crate::script::host::{host, kernel_lua};
 use crate::state::Building;
@@ -147,15 +147,20 @@ fn call_of(mt: &Value) -> i64 {
     }
 }
 
-/// "a view of model 3", "a view of the Town Hall", or "a view".
-fn what_of(t: &Table) -> String {
-    match t.raw_get::<Option<u32>>("id") {
-        Ok(Some(id)) => format!("a view of model {id}"),
-        _ => match t.raw_get::<Option<String>>("name") {
-            Ok(Some(name)) => format!("a view of the {name}"),
-            _ => "a view".to_string(),
-        },
+/// "a view of model 3", "a view of the Town Hall", or "a view", from the view's `id` or `name`.
+fn described(id: Option<i64>, name: Option<&str>) -> String {
+    match (id, name) {
+        (Some(id), _) => format!("a view of model {id}"),
+        (None, Some(name)) => format!("a view of the {name}"),
+        (None, None) => "a view".to_string(),
     }
+}
+
+/// [`described`] for the view `t`.
+fn what_of(t: &Table) -> String {
+    let id = t.raw_get::<Option<i64>>("id").ok().flatten();
+    let name = t.raw_get::<Option<String>>("name").ok().flatten();
+    described(id, name.as_deref())
 }
 
 /// Why a view could not be read, in words.
@@ -195,7 +200,7 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     );
     // A method of views: only `has` and `has_trait` are (the table is this closure's own), so the
     // key's bytes decide before any lookup.
-    let Some(key) = lua_str(l, 2) else {
+    let Some(key) = str_at(l, 2) else {
         ffi::lua_pushnil(l);
         return 1;
     };
@@ -222,18 +227,13 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     let name = if id.is_none() {
         ffi::lua_pushvalue(l, name_key);
         ffi::lua_rawget(l, 1);
-        lua_str(l, -1)
+        str_at(l, -1)
     } else {
         None
     };
     // 2. The field, found in Rust.
     let found = std::panic::catch_unwind(|| -> Result<Field<'static>, String> {
-        let what = || match (id, name) {
-            (Some(id), _) => format!("a view of model {id}"),
-            (None, Some(name)) => format!("a view of the {name}"),
-            (None, None) => "a view".to_string(),
-        };
-        let ctx = live_ctx(serial).map_err(|gone| gone_message(gone, &what()))?;
+        let ctx = live_ctx(serial).map_err(|gone| gone_message(gone, &described(id, name)))?;
         // SAFETY: the call is running and nothing holds its `Ctx` mutably (`live_ctx`); it is read
         // here only, for this field, and what the field borrows is pushed before the call goes on.
         let ctx: &'static Ctx<'static> = unsafe { ctx.as_ref() };
@@ -273,40 +273,11 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
 
 /// Raise `message`, located at the script that read the view, as a Lua error.
 unsafe fn raise(l: *mut ffi::lua_State, message: String) -> c_int {
-    let message = format!("{}{message}", caller_of(l));
+    let message = format!("{}{message}", crate::script::api::convert::caller_at(l));
     push_str(l, &message);
     // Dropped before the error unwinds past this frame.
     drop(message);
     ffi::lua_error(l)
-}
-
-/// The string at `idx`, when it is one (valid while it stays on the stack).
-unsafe fn lua_str<'a>(l: *mut ffi::lua_State, idx: c_int) -> Option<&'a str> {
-    if ffi::lua_type(l, idx) != ffi::LUA_TSTRING {
-        return None;
-    }
-    let mut len = 0;
-    let p = ffi::lua_tolstring(l, idx, &mut len);
-    std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), len)).ok()
-}
-
-/// "file:line: " of the script that read the view, as `convert::caller` finds it.
-unsafe fn caller_of(l: *mut ffi::lua_State) -> String {
-    for level in 1..8 {
-        let mut ar: ffi::lua_Debug = std::mem::zeroed();
-        if ffi::lua_getstack(l, level, &mut ar) == 0 {
-            break;
-        }
-        if ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) == 0 {
-            continue;
-        }
-        let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
-        if crate::script::api::convert::skipped_source(&src) || ar.currentline < 0 {
-            continue;
-        }
-        return format!("{src}:{}: ", ar.currentline);
-    }
-    String::new()
 }
 
 /// What a view shows: a model (by `id`) or a building (by `name`) of the ctx's game.
