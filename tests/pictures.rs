@@ -376,37 +376,20 @@ fn win_rate_text(r: &Value) -> String {
 fn the_sim_chart_draws_the_reports_numbers() {
     let dir = temp("sim");
     let svg_path = dir.join("sim.svg");
-    let out = ok(&[
-        "sim",
-        "--games",
-        "16",
-        "--length",
-        "intro",
-        "--seed",
-        "2",
-        "--json",
-        "--svg",
-        s(&svg_path),
-    ]);
+    // 16 Intro games, seed 2: the run drawn whole and in two shards.
+    let run = |more: &[&str]| {
+        let mut args = vec!["sim", "--games", "16", "--length", "intro", "--seed", "2"];
+        args.extend_from_slice(more);
+        ok(&args)
+    };
+    let out = run(&["--json", "--svg", s(&svg_path)]);
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout, alone");
     let text = std::fs::read_to_string(&svg_path).unwrap();
     // The same run in two shards, merged, draws the same chart.
     let mut shards = Vec::new();
     for k in ["1/2", "2/2"] {
         let shard = dir.join(format!("shard-{}.json", &k[..1]));
-        ok(&[
-            "sim",
-            "--games",
-            "16",
-            "--length",
-            "intro",
-            "--seed",
-            "2",
-            "--shard",
-            k,
-            "--out",
-            s(&shard),
-        ]);
+        run(&["--shard", k, "--out", s(&shard)]);
         shards.push(shard);
     }
     let merged = dir.join("merged.svg");

@@ -4,30 +4,16 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-fn village() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_village"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod support;
+use support::command as village;
 
 /// Run the REPL with `args` on `input`; its stdout and whether it exited successfully.
 fn session(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = village()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("village runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut cmd = village();
+    cmd.args(args);
+    let out = support::piped(cmd, input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         out.status.success(),

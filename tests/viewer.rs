@@ -234,20 +234,25 @@ fn log_of(record: &Path, dir: &Path, name: &str) -> Vec<Value> {
         .collect()
 }
 
-#[test]
-fn the_page_draws_the_models_the_log_has_at_a_combat() {
-    let dir = temp("one");
+/// The record of game `index` of a `village sim --games GAMES --seed SEED --record` run in `dir`.
+fn recorded_game(dir: &Path, games: u32, seed: u64, index: u32) -> PathBuf {
     let rec = dir.join("rec");
     village(&[
         "sim",
         "--games",
-        "3",
+        &games.to_string(),
         "--seed",
-        "11",
+        &seed.to_string(),
         "--record",
         rec.to_str().unwrap(),
     ]);
-    let record = rec.join("game-2.json");
+    rec.join(format!("game-{index}.json"))
+}
+
+#[test]
+fn the_page_draws_the_models_the_log_has_at_a_combat() {
+    let dir = temp("one");
+    let record = recorded_game(&dir, 3, 11, 2);
     let page = dir.join("game.html");
     village(&[
         "replay",
@@ -484,17 +489,7 @@ fn the_recorder_changes_no_play_and_rebuilds_every_event() {
 #[test]
 fn render_replay_draws_an_event_and_refuses_one_past_the_end() {
     let dir = temp("render");
-    let rec = dir.join("rec");
-    village(&[
-        "sim",
-        "--games",
-        "1",
-        "--seed",
-        "6",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    let record = rec.join("game-0.json");
+    let record = recorded_game(&dir, 1, 6, 0);
     let svg = dir.join("t.svg");
     village(&[
         "render",
