@@ -105,11 +105,10 @@ const FIRING_KINDS: [&str; 4] = [
 /// changed result's, a spent use's ... source). The strings are visited without writing the event out
 /// (`state::for_each_str`), on the simulation's hot path.
 fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
-    // Most strings (names, reasons) name no script: a plain byte scan rules them out before any
-    // substring search is set up (every prefix asked for starts with "scripts/").
+    // Most strings (names, reasons) name no script: one substring search (std's, vectorised) rules
+    // them out before each prefix is looked for (every prefix asked for starts with "scripts/").
     debug_assert!(prefixes.iter().all(|p| p.starts_with("scripts/")));
-    let bytes = text.as_bytes();
-    if !(0..bytes.len()).any(|i| bytes[i] == b's' && bytes[i..].starts_with(b"scripts/")) {
+    if !text.contains("scripts/") {
         return;
     }
     for prefix in prefixes {
