@@ -36,6 +36,7 @@
 use super::{WaveError, WavePlan};
 use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
 use crate::geometry::{Table, Vec2};
+use std::sync::Arc;
 use crate::roster::{ProfileKind, Rosters};
 use crate::rules::query::placement_problem;
 use crate::state::{model_from_profile, EventKind, Game, Model, ModelId, Side};
@@ -212,33 +213,32 @@ fn nearest_ok(
     None
 }
 
-/// Whether a base could reach contact with the Town Hall, one navigator per base size. A point with a
-/// clear straight leg to a point already known to reach it reaches it too, which saves most searches.
-/// Other models are ignored: they move, and a route they block now is open later.
+/// Whether a base could reach contact with the Town Hall, one navigator per base size (the game's own,
+/// [`Game::navigator`]: built once a game and shared with every route of its waves, instead of built
+/// again each wave). A point with a clear straight leg to a point already known to reach it reaches it
+/// too, which saves most searches. Other models are ignored: they move, and a route they block now is
+/// open later.
 struct Routes {
-    table: Table,
     goal: Option<Goal>,
-    navs: Vec<(f64, Navigator, Vec<Vec2>)>,
+    navs: Vec<(f64, Arc<Navigator>, Vec<Vec2>)>,
 }
 
 impl Routes {
-    fn new(table: &Table, town_hall: Option<Rect>) -> Self {
+    fn new(town_hall: Option<Rect>) -> Self {
         Routes {
-            table: table.clone(),
             goal: town_hall.map(Goal::Building),
             navs: Vec::new(),
         }
     }
 
-    fn reaches(&mut self, r: f64, p: Vec2) -> bool {
+    fn reaches(&mut self, game: &Game, r: f64, p: Vec2) -> bool {
         let Some(goal) = &self.goal else {
             return true;
         };
         let i = match self.navs.iter().position(|(nr, ..)| *nr == r) {
             Some(i) => i,
             None => {
-                self.navs
-                    .push((r, Navigator::new(&self.table, r), Vec::new()));
+                self.navs.push((r, game.navigator(r), Vec::new()));
                 self.navs.len() - 1
             }
         };
@@ -311,7 +311,7 @@ impl GroupSearch<'_> {
                         .iter()
                         .all(|h| circle_circle_gap(h, &c) > self.clearance + EPS))
                     && placement_problem(game, &c).is_none()
-                    && (!need_route || routes.reaches(r, p))
+                    && (!need_route || routes.reaches(game, r, p))
             })?;
             spots.push(Circle::new(found, r));
         }
@@ -333,7 +333,7 @@ fn place_groups(
         .iter()
         .find(|b| b.town_hall && !b.destroyed)
         .map(|b| b.rect);
-    let mut routes = Routes::new(&game.table, town_hall);
+    let mut routes = Routes::new(town_hall);
     let mut out = Vec::with_capacity(plan.groups.len());
     for g in &plan.groups {
         let models = g
