@@ -17,12 +17,12 @@ return {
 			-- The damaged buildings he stands beside (the most damaged first).
 			targets = function(ctx, self)
 				local found = {}
-				local standing = ctx:buildings({ standing = true })
+				-- The kernel lists only the damaged ones (most of the time there are none).
+				local damaged = ctx:buildings({ standing = true, damaged = true })
 				local touch = ctx:rule("bases", "contact_tolerance")
-				for i, d in ipairs(ctx:distances_from(self, standing)) do
-					local b = standing[i]
-					if d <= touch and b.integrity < b.max_integrity then
-						found[#found + 1] = b
+				for i, d in ipairs(ctx:distances_from(self, damaged)) do
+					if d <= touch then
+						found[#found + 1] = damaged[i]
 					end
 				end
 				table.sort(found, function(a, b)

@@ -6,8 +6,9 @@ return {
 			-- The burning buildings within reach, the Town Hall first (roster order).
 			targets = function(ctx, self)
 				local found = {}
-				for _, b in ipairs(ctx:buildings()) do
-					if b.fire and ctx:distance_to(self, b) <= ctx:rule("measures", ctx.params.within) then
+				-- The kernel lists only the burning ones (most of the time there are none).
+				for _, b in ipairs(ctx:buildings({ burning = true })) do
+					if ctx:distance_to(self, b) <= ctx:rule("measures", ctx.params.within) then
 						found[#found + 1] = b
 					end
 				end

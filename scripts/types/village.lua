@@ -612,12 +612,14 @@ function Model:has(condition) end
 ---Which buildings `ctx:buildings` lists (every filter given must hold); an unknown key is an error.
 ---
 ---```lua
----ctx:buildings({ standing = true, economic = true })
+---ctx:buildings({ standing = true, damaged = true })
 ---```
 ---@class BuildingQuery
 ---@field standing? boolean Only buildings not Destroyed (true) or Destroyed (false).
 ---@field economic? boolean Only the economic buildings (true: Forge, Stable) or the others.
 ---@field town_hall? boolean Only the Town Hall (true) or the others.
+---@field burning? boolean Only the buildings with a fire token (true) or without.
+---@field damaged? boolean Only the buildings below their maximum Integrity (true) or at it.
 
 ---Options of `g:move`; an unknown key is an error.
 ---

@@ -36,10 +36,10 @@
 use super::{WaveError, WavePlan};
 use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
 use crate::geometry::{Table, Vec2};
-use std::sync::Arc;
 use crate::roster::{ProfileKind, Rosters};
 use crate::rules::query::placement_problem;
 use crate::state::{model_from_profile, EventKind, Game, Model, ModelId, Side};
+use std::sync::Arc;
 
 /// Spacing of the candidate spots for enemies, inches.
 const ENEMY_GRID: f64 = 0.5;

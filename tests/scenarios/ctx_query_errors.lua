@@ -5,6 +5,13 @@ local inspect = require("lib.inspect")
 local g = village.new_game({ seed = 1, table = "empty" })
 local orc = g:place("Querying Orc", { x = 3, y = 3 })
 local tobin = g:place("Tobin the Marksman", { x = 4, y = 3 })
+-- For the building filters: the Forge damaged, the Temple burning and damaged, the Stable burning.
+g:damage("Forge", 1)
+g:damage("Temple", 1)
+for _, name in ipairs({ "Temple", "Stable" }) do
+	local b = g:building(name)
+	g:ignite(g:place("Goblin Looter", { x = b.pos.x, y = b.pos.y - b.size.h / 2 - 0.5 }), name)
+end
 g:force_dice({ 3, 3 })
 local mods = inspect.modifiers_from(g:melee(orc, tobin), "querier.lua")
 local answers = {}
@@ -27,7 +34,15 @@ says("except_bool", "expected a model snapshot or id, got boolean")
 says("unknown", "unknown option `colour`")
 says("distances_nan", "distances_from = (1, NaN) is not a point on the table")
 assert(answers.near_point == "listed 1", answers.near_point)
-assert(#mods == 9, "an answer to each question, got " .. #mods)
+-- The building filters keep what they name, in roster order, and combine.
+local function listed(name, want)
+	assert(answers[name] == want, name .. ": " .. tostring(answers[name]))
+end
+listed("burning", "[Temple,Stable]")
+listed("undamaged", "[Town Hall,Watchtower]")
+listed("damaged", "[Forge,Temple]")
+listed("damaged_burning", "[Temple]")
+assert(#mods == 13, "an answer to each question, got " .. #mods)
 for _, m in ipairs(mods) do
 	print(m.reason)
 end

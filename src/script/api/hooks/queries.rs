@@ -263,6 +263,7 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
 pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Vec<usize>> {
     let game = ctx.game();
     let (mut standing, mut economic, mut town_hall) = (None, None, None);
+    let (mut burning, mut damaged) = (None, None);
     if let Some(opts) = opts {
         static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
             std::sync::LazyLock::new(|| spec::options("BuildingQuery"));
@@ -270,6 +271,8 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
         standing = opts.get_as::<Option<bool>>(lua, "standing")?;
         economic = opts.get_as::<Option<bool>>(lua, "economic")?;
         town_hall = opts.get_as::<Option<bool>>(lua, "town_hall")?;
+        burning = opts.get_as::<Option<bool>>(lua, "burning")?;
+        damaged = opts.get_as::<Option<bool>>(lua, "damaged")?;
     }
     Ok(game
         .buildings
@@ -279,6 +282,8 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
             standing.is_none_or(|s| b.destroyed != s)
                 && economic.is_none_or(|e| b.economic == e)
                 && town_hall.is_none_or(|t| b.town_hall == t)
+                && burning.is_none_or(|f| b.fire == f)
+                && damaged.is_none_or(|d| (b.integrity < b.max_integrity) == d)
         })
         .map(|(i, _)| i)
         .collect())

@@ -79,11 +79,17 @@ pub(super) const CLASSES: &[Class] = &[
         name: "BuildingQuery",
         kind: ClassKind::Table,
         doc: "Which buildings `ctx:buildings` lists (every filter given must hold); an unknown key is an error.",
-        usage: "ctx:buildings({ standing = true, economic = true })",
+        usage: "ctx:buildings({ standing = true, damaged = true })",
         fields: &[
             opt("standing", "boolean", "Only buildings not Destroyed (true) or Destroyed (false)."),
             opt("economic", "boolean", "Only the economic buildings (true: Forge, Stable) or the others."),
             opt("town_hall", "boolean", "Only the Town Hall (true) or the others."),
+            opt("burning", "boolean", "Only the buildings with a fire token (true) or without."),
+            opt(
+                "damaged",
+                "boolean",
+                "Only the buildings below their maximum Integrity (true) or at it.",
+            ),
         ],
         methods: &[],
     },
