@@ -23,7 +23,15 @@ assert(
 	),
 	reason
 )
-local view_refused = "old view refused: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:16: a view of model "
+assert(
+	reason:find(
+		"old rule refused: runtime error: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:17: a hook's ctx was used after the call it was given to had returned",
+		1,
+		true
+	),
+	reason
+)
+local view_refused = "old view refused: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:26: a view of model "
 	.. orc.id
 	.. " was read after the hook call that handed it out had returned"
 assert(reason:find(view_refused, 1, true), reason)

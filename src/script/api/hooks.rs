@@ -32,6 +32,7 @@ mod answers;
 mod council;
 mod ctx;
 mod ctx_api;
+mod fast;
 mod handle;
 mod objective;
 mod queries;

@@ -62,9 +62,7 @@ impl UserData for CtxHandle {
                     .rules_json
                     .get(&section)
                     .and_then(|s| s.get(&key))
-                    .ok_or_else(|| {
-                        mlua::Error::runtime(format!("no rule constant {section}.{key}"))
-                    })?;
+                    .ok_or_else(|| fail(lua, format!("no rule constant {section}.{key}")))?;
                 crate::script::api::convert::to_lua(lua, v)
             }),
         );

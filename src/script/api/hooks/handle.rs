@@ -19,6 +19,10 @@ struct LiveCall {
     serial: i64,
     ctx: NonNull<Ctx<'static>>,
     busy: bool,
+    /// The address of the call's `ctx` userdata (`lua_touserdata`), by which a C function given the
+    /// userdata finds the call (`fast`). Two live objects never share an address, and the call's
+    /// userdata lives while the call runs.
+    ud: *const std::ffi::c_void,
 }
 
 thread_local! {
@@ -49,6 +53,24 @@ pub(super) fn live_ctx(serial: i64) -> Result<NonNull<Ctx<'static>>, Gone> {
             None => Err(Gone::Returned),
         },
     )
+}
+
+/// The `Ctx` of the running call whose `ctx` userdata is at `ud` (`lua_touserdata`), unless that call
+/// has returned or is changing the game (then the caller answers through mlua, whose errors say so).
+///
+/// As with [`live_ctx`], read the `Ctx` only for the answer at hand.
+pub(super) fn live_ctx_of(ud: *const std::ffi::c_void) -> Option<NonNull<Ctx<'static>>> {
+    if ud.is_null() {
+        return None;
+    }
+    LIVE.with_borrow(|calls| {
+        calls
+            .iter()
+            .rev()
+            .find(|c| c.ud == ud)
+            .filter(|c| !c.busy)
+            .map(|c| c.ctx)
+    })
 }
 
 /// Marks the call `serial` busy until dropped.
@@ -146,11 +168,13 @@ pub(super) fn with_ctx<R>(
     let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
     let ud = lua.create_userdata(CtxHandle { ptr, serial })?;
     let _expire = Expire(serial);
+    let at = ud.to_pointer();
     LIVE.with_borrow_mut(|calls| {
         calls.push(LiveCall {
             serial,
             ctx: ptr,
             busy: false,
+            ud: at,
         })
     });
     f(ud)
@@ -266,6 +290,7 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
                 ffi::lua_pushvalue(l, 3);
                 ffi::lua_pushcclosure(l, ctx_index, 3);
                 crate::script::api::fields::set_field(l, 2, "__index");
+                super::fast::install(l, 5);
             }
             ffi::lua_settop(l, 0);
         })?;

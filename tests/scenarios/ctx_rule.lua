@@ -1,0 +1,45 @@
+--! mod: tests/fixtures/rule_probe_mod
+-- `ctx:rule(section, key)` answers a rule constant as `convert` makes it (a whole number an integer,
+-- a measure a float, a string, a boolean, a list a table), and refuses a misspelt rule or wrong
+-- arguments with an error located at the script's line, whichever way the kernel answers (its fast
+-- path in C, or the mlua method behind it); the game goes on.
+local inspect = require("lib.inspect")
+local g = village.new_game({ seed = 1, table = "empty" })
+local orc = g:place("Rule Probing Orc", { x = 3, y = 3 })
+local tobin = g:place("Tobin the Marksman", { x = 4, y = 3 })
+g:force_dice({ 3, 3 })
+local answers = {}
+for _, m in ipairs(inspect.modifiers_from(g:melee(orc, tobin), "rule_prober.lua")) do
+	local name, answer = m.reason:match("^(%S+): (.*)$")
+	answers[name] = answer
+end
+-- The file as Lua names it (a long path is cut short at its start).
+local at = "rule_probe_mod/scripts/traits/rule_prober.lua:"
+local function is(name, want)
+	assert(answers[name] == want, name .. ": " .. tostring(answers[name]))
+end
+local function refused(name, text)
+	local a = answers[name] or "(no answer)"
+	assert(a:find("error", 1, true) == 1, name .. " is refused: " .. a)
+	assert(a:find(text, 1, true), name .. ": " .. a)
+	assert(a:find(at, 1, true), name .. " is located at the script's line: " .. a)
+end
+is("float", "float 6.0")
+is("integer", "integer 3")
+is("string", "string long")
+is("boolean", "boolean true")
+is("list", "table 4")
+refused("misspelt", "no rule constant measures.huge")
+refused("no_section", "no rule constant nowhere.medium")
+refused("numbers", "no rule constant 1.2")
+-- Arguments of the wrong kind are mlua's conversion errors (they name the argument, not the line).
+local function bad(name, text)
+	local a = answers[name] or "(no answer)"
+	assert(a:find("error bad argument", 1, true) == 1 and a:find(text, 1, true), name .. ": " .. a)
+end
+bad("one_arg", "#3 to `CtxHandle.rule`: error converting Lua nil to String")
+bad("table_arg", "#2 to `CtxHandle.rule`: error converting Lua table to String")
+bad("not_ctx", "`self` to `CtxHandle.rule`: error converting Lua table to userdata")
+for name, a in pairs(answers) do
+	print(name .. ": " .. a)
+end
