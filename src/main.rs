@@ -607,6 +607,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     b.events_per_game
                 );
                 print_profile(&b.profile);
+                print_lines(&b.lines);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -999,7 +1000,7 @@ fn summarize(models: &[String]) -> String {
         .join(" + ")
 }
 
-/// `village bench --profile`: the script functions that took the most time (inclusive).
+/// `village bench --micro`: each measure.
 fn print_micro(rows: &[village::script::micro::MicroRow]) {
     println!("{:>12}  what (the fastest of several passes)", "µs each");
     for r in rows {
@@ -1007,6 +1008,7 @@ fn print_micro(rows: &[village::script::micro::MicroRow]) {
     }
 }
 
+/// `village bench --profile`: the script functions that took the most time (inclusive).
 fn print_profile(rows: &[village::sim::ProfileRow]) {
     if rows.is_empty() {
         return;
@@ -1023,6 +1025,29 @@ fn print_profile(rows: &[village::sim::ProfileRow]) {
             r.calls_per_game,
             r.micros_per_call,
             r.function
+        );
+    }
+    if rows.len() > 15 {
+        println!("  … {} more (--json lists them all)", rows.len() - 15);
+    }
+}
+
+/// `village bench --profile`: the Lua lines that ran the most of the scripts' own instructions.
+fn print_lines(rows: &[village::sim::LineRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!(
+        "\nLua lines that ran the scripts' own VM instructions (one sample every 1,000; what a ctx \
+         method does in Rust is counted above, not here):"
+    );
+    println!("{:>7} {:>12}  line", "share", "samples/game");
+    for r in rows.iter().take(15) {
+        println!(
+            "{:>6.1}% {:>12.1}  {}",
+            r.share * 100.0,
+            r.samples_per_game,
+            r.line
         );
     }
     if rows.len() > 15 {

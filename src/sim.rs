@@ -789,6 +789,17 @@ pub struct ProfileRow {
     pub share: f64,
 }
 
+/// One Lua line in `village bench --profile`: how many of the scripts' VM instructions it ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineRow {
+    /// `scripts/lib/tactics.lua:142`.
+    pub line: String,
+    /// Its share of the scripts' sampled VM instructions.
+    pub share: f64,
+    /// Samples a game (one every 1,000 VM instructions of a script).
+    pub samples_per_game: f64,
+}
+
 /// `village bench`: what a run of Standard games costs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Bench {
@@ -804,6 +815,9 @@ pub struct Bench {
     /// With `--profile`: the script functions the kernel called in the one-VM pass, most time first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub profile: Vec<ProfileRow>,
+    /// With `--profile`: the Lua lines that ran the most of the scripts' own VM instructions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineRow>,
     /// Events logged per game, on average.
     pub events_per_game: f64,
 }
@@ -839,6 +853,16 @@ pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
             share: seconds / pass,
         })
         .collect();
+    let sampled = host.line_profile();
+    let total = sampled.iter().map(|(_, n)| *n).sum::<u64>().max(1) as f64;
+    let lines = sampled
+        .into_iter()
+        .map(|(line, n)| LineRow {
+            line,
+            share: n as f64 / total,
+            samples_per_game: n as f64 / per_game,
+        })
+        .collect();
     // Both thread counts are timed the same way, as `village sim` plays (records and all).
     let on = |jobs: usize| {
         let opts = SimOptions {
@@ -857,6 +881,7 @@ pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
         scaling: one / two.max(1e-9),
         lua_share,
         profile,
+        lines,
         events_per_game: events as f64 / n.max(1.0),
     })
 }

@@ -242,6 +242,26 @@ fn the_benchmark_runs_and_reports_its_figures() {
     let shares: Vec<f64> = rows.iter().map(|r| r["share"].as_f64().unwrap()).collect();
     assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{shares:?}");
     assert!(shares.iter().all(|s| *s > 0.0 && *s <= 1.0), "{shares:?}");
+    // And the Lua lines the instruction hook found running: file:line, most first, shares adding up
+    // to the whole; the default policy's libraries run most of the scripts' own instructions.
+    let lines = b["lines"].as_array().unwrap();
+    let line_shares: Vec<f64> = lines.iter().map(|r| r["share"].as_f64().unwrap()).collect();
+    assert!(
+        line_shares.windows(2).all(|w| w[0] >= w[1]),
+        "{line_shares:?}"
+    );
+    let total: f64 = line_shares.iter().sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    assert!(
+        lines.iter().any(|r| {
+            let l = r["line"].as_str().unwrap();
+            l.starts_with("scripts/lib/")
+                && l.rsplit(':')
+                    .next()
+                    .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0))
+        }),
+        "{b}"
+    );
 }
 
 #[test]

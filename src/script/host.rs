@@ -141,6 +141,10 @@ pub(crate) struct Host {
     /// When on (`village bench --profile`): calls and nanoseconds by the Lua function the kernel
     /// called, named `file:line` where it is defined.
     pub profile: RefCell<Option<BTreeMap<String, (u64, u64)>>>,
+    /// When on (`village bench --profile`): the Lua lines the instruction hook found running, each
+    /// time it fired (every `HOOK_STRIDE` VM instructions of a script), by `file:line`: where the
+    /// scripts' own instructions go (what `ctx` methods do in Rust is in `profile`).
+    pub lines: Rc<RefCell<Option<BTreeMap<String, u64>>>>,
     /// Where a script's `print` goes: stderr (the default: stdout carries the command's own output,
     /// one JSON object under `--json`), or stdout where the person reads it (`village run`, the REPL).
     pub print_stdout: Cell<bool>,
@@ -160,6 +164,7 @@ impl Host {
             registry_unused: Cell::new(true),
             required: RefCell::new(BTreeMap::new()),
             profile: RefCell::new(None),
+            lines: Rc::new(RefCell::new(None)),
             print_stdout: Cell::new(false),
         }
     }

@@ -315,6 +315,7 @@ impl ScriptHost {
     /// Start counting calls and time by script function (see [`ScriptHost::profile`]).
     pub fn start_profile(&self) {
         *self.vm.host().profile.borrow_mut() = Some(Default::default());
+        *self.vm.host().lines.borrow_mut() = Some(Default::default());
         super::host::PROFILING.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
@@ -329,6 +330,19 @@ impl ScriptHost {
             .map(|(k, (calls, nanos))| (k.clone(), *calls, *nanos as f64 / 1e9))
             .collect();
         rows.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+        rows
+    }
+
+    /// The Lua lines the instruction hook found running since [`ScriptHost::start_profile`] (one
+    /// sample every `HOOK_STRIDE` VM instructions of a script), `file:line` and samples, most first.
+    pub fn line_profile(&self) -> Vec<(String, u64)> {
+        let lines = self.vm.host().lines.borrow();
+        let mut rows: Vec<(String, u64)> = lines
+            .iter()
+            .flatten()
+            .map(|(k, n)| (k.clone(), *n))
+            .collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         rows
     }
 

@@ -10,6 +10,8 @@ use super::host::{script_location, with_budget, Host};
 use crate::dice::Dice;
 use mlua::chunk::ChunkMode;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -227,6 +229,7 @@ impl Vm {
 
     fn install_hook(&self) -> mlua::Result<()> {
         let budget = self.host.budget.clone();
+        let lines = self.host.lines.clone();
         // A global hook is inherited by every coroutine, so a script cannot hide a loop in one.
         self.lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_STRIDE),
@@ -252,6 +255,9 @@ impl Vm {
                     return stop(BUDGET_MESSAGE);
                 }
                 budget.remaining.set(left - u64::from(HOOK_STRIDE));
+                if super::host::PROFILING.load(std::sync::atomic::Ordering::Relaxed) {
+                    sample_line(&lines, debug);
+                }
                 Ok(VmState::Continue)
             },
         )
@@ -766,4 +772,16 @@ pub(crate) fn resolve_module(
         rel.display(),
         searched.join(", ")
     ))
+}
+
+/// Count the running line, `file:line`, in a line profile that is on (`village bench --profile`).
+fn sample_line(lines: &RefCell<Option<BTreeMap<String, u64>>>, debug: &mlua::debug::Debug) {
+    let mut lines = lines.borrow_mut();
+    let Some(map) = lines.as_mut() else {
+        return;
+    };
+    let src = debug.source();
+    let file = src.short_src.as_deref().unwrap_or("?");
+    let line = debug.current_line().unwrap_or(0);
+    *map.entry(format!("{file}:{line}")).or_default() += 1;
 }
