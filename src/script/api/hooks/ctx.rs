@@ -127,14 +127,11 @@ pub(super) struct Ctx<'a> {
 }
 
 /// The views of one hook call: the serial they carry (their field reads find the call by it, see
-/// `handle::live_ctx`), their metatable, and the views already handed out, reused while the game has not
-/// changed.
+/// `handle::live_ctx`) and the views already handed out, reused while the game has not changed.
 #[derive(Default)]
 pub(super) struct CallViews {
     /// This call's serial, set by `with_ctx`.
     pub(super) serial: i64,
-    /// The metatable of this call's views, made with the first one.
-    pub(super) metatable: std::cell::RefCell<Option<Table>>,
     /// The views already handed out in this call, a Lua table: a model's under its id, a building's
     /// under −(its index in the game + 1). A policy asks for the same models many times a call.
     /// Dropped on every mutable access to the ctx (`CtxHandle::ctx_mut`), the only way the game can

@@ -3,8 +3,9 @@
 //! time a script asks for it and kept in the table, so a field costs something only when it is read
 //! (a policy that looks at three fields of twenty enemies pays for sixty values, not eight hundred).
 //!
-//! A view belongs to the hook call that made it: its metatable carries that call's serial number
-//! (`call`), and a field read finds the call's `Ctx` by it (`handle::live_ctx`). Read after the call
+//! A view belongs to the hook call that made it: it carries that call's serial number (under a key no
+//! script can name, [`SERIAL_KEY`]), and a field read finds the call's `Ctx` by it
+//! (`handle::live_ctx`). Read after the call
 //! returned, a field it has not yet read is a clear error, never a read of whatever game the VM plays
 //! now. Before a `ctx` method that changes the game (a spell's primitives), every view of the call is
 //! filled in, so a view keeps showing the table as it was when it was handed out, as snapshots did.
@@ -22,13 +23,22 @@ use crate::state::Building;
 use mlua::ffi;
 use std::os::raw::c_int;
 
-/// The VM's view functions, made once: the maker of a call's metatable and the shared methods.
+/// The key under which a view keeps its call's serial: a light userdata (this static's address), which
+/// no script can make, so no script can name, read or change it.
+static SERIAL_KEY: u8 = 0;
+
+/// The address [`SERIAL_KEY`] stands for.
+fn serial_key() -> *mut std::ffi::c_void {
+    std::ptr::addr_of!(SERIAL_KEY).cast_mut().cast()
+}
+
+/// The VM's view functions and the views' metatable, made once.
 struct ViewKit {
-    /// The views' `__index`: a method (`has`, `has_trait`), or the field read through the view's
-    /// call (the C function `fill`) and kept.
-    index: mlua::Function,
-    /// The views' `__pairs`: every field filled in, then the table's own entries.
-    pairs: mlua::Function,
+    /// The metatable of every view of the VM (`view = true`, the shared `__index` and `__pairs`),
+    /// hidden behind `__metatable`: `getmetatable(view)` gives a stand-in `{ view = true }`, so a
+    /// script that changes what it gets back changes nothing of the views (each call's, or the next
+    /// call's).
+    metatable: Table,
     core: Rc<KitCore>,
 }
 
@@ -49,14 +59,14 @@ impl KitCore {
     }
 }
 
-/// The Lua side of views, shared by every call: a call's metatable (made in Rust, `view = true`) holds
-/// its serial `call` and, as `__index`, the C function `fill` (with this chunk's `methods` as its
-/// upvalue: `has`, `has_trait`); `pairs` lists every field after `fill_all(mt, view)`; `has` and
-/// `has_trait` read the view's own `conditions` and `traits`, so they answer as the view's fields do.
-/// The functions it uses are the standard library's, taken when the VM is built, before any script
-/// runs.
+/// The Lua side of views, shared by every call: the views' metatable (made in Rust, `view = true`) has
+/// as `__index` the C function `fill` (with this chunk's `methods` as its upvalue: `has`,
+/// `has_trait`); `pairs` lists every field after `fill_all(view)`; `has` and `has_trait` read the
+/// view's own `conditions` and `traits`, so they answer as the view's fields do; `pairs` skips the call's
+/// serial. The functions it uses are the standard library's, taken when the VM is built, before any
+/// script runs.
 const VIEW_LUA: &str = r#"
-local fill_all, next, ipairs, getmetatable = ...
+local fill_all, next, ipairs, type = ...
 local methods = {}
 function methods.has(self, condition)
   for _, c in ipairs(self.conditions) do
@@ -74,9 +84,17 @@ function methods.has_trait(self, name)
   end
   return false
 end
+-- The view's fields: every key but the call's serial (the only key that is not a string).
+local function fields(t, k)
+  local v
+  repeat
+    k, v = next(t, k)
+  until k == nil or type(k) == "string"
+  return k, v
+end
 local function list(t)
-  fill_all(getmetatable(t), t)
-  return next, t, nil
+  fill_all(t)
+  return fields, t, nil
 end
 return methods, list
 "#;
@@ -99,8 +117,8 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         name: lua.create_string("name")?,
     });
     let all_core = core.clone();
-    let fill_all = lua.create_function(move |lua, (mt, t): (Value, Table)| {
-        let ctx = match live_ctx(call_of(&mt)) {
+    let fill_all = lua.create_function(move |lua, t: Table| {
+        let ctx = match live_ctx(call_of(&t)) {
             Ok(ctx) => ctx,
             Err(gone) => return Err(fail(lua, gone_message(gone, &what_of(&t)))),
         };
@@ -117,34 +135,37 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
             fill_all,
             g.raw_get::<mlua::Function>("next")?,
             g.raw_get::<mlua::Function>("ipairs")?,
-            g.raw_get::<mlua::Function>("getmetatable")?,
+            g.raw_get::<mlua::Function>("type")?,
         ))?;
     // SAFETY: the methods table and the keys `fill` reads go in as the closure's upvalues (the keys as
     // strings made once: pushing a key string costs its interning on every read); `fill` is a C
     // function that follows the C API's rules (see its comment).
     let index = unsafe {
         lua.exec_raw::<mlua::Function>(&methods, |l| {
-            for key in ["call", "id", "name"] {
+            for key in ["id", "name"] {
                 push_str(l, key);
             }
-            ffi::lua_pushcclosure(l, fill, 4)
+            ffi::lua_pushcclosure(l, fill, 3)
         })?
     };
-    lua.set_app_data(ViewKit { index, pairs, core });
+    let metatable = lua.create_table()?;
+    metatable.raw_set("view", true)?;
+    metatable.raw_set("__index", index)?;
+    metatable.raw_set("__pairs", pairs)?;
+    let stand_in = lua.create_table()?;
+    stand_in.raw_set("view", true)?;
+    metatable.raw_set("__metatable", stand_in)?;
+    lua.set_app_data(ViewKit { metatable, core });
     lua.app_data_ref::<ViewKit>()
         .ok_or_else(|| mlua::Error::runtime("the view kit was not kept"))
 }
 
-/// The serial of a view's call, from its metatable (0, no call, when a script broke it).
-fn call_of(mt: &Value) -> i64 {
-    match mt {
-        Value::Table(mt) => mt
-            .raw_get::<Option<i64>>("call")
-            .ok()
-            .flatten()
-            .unwrap_or(0),
-        _ => 0,
-    }
+/// The serial of a view's call (0, no call, for a table that is not a view).
+fn call_of(t: &Table) -> i64 {
+    t.raw_get::<Option<i64>>(Value::LightUserData(mlua::LightUserData(serial_key())))
+        .ok()
+        .flatten()
+        .unwrap_or(0)
 }
 
 /// "a view of model 3", "a view of the Town Hall", or "a view", from the view's `id` or `name`.
@@ -191,12 +212,11 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
     if ffi::lua_checkstack(l, ROOM + 3) == 0 {
         return raise(l, "out of Lua stack space reading a view".to_string());
     }
-    // The closure's upvalues: the views' methods, then the keys "call", "id" and "name".
-    let (methods, call_key, id_key, name_key) = (
+    // The closure's upvalues: the views' methods, then the keys "id" and "name".
+    let (methods, id_key, name_key) = (
         ffi::lua_upvalueindex(1),
         ffi::lua_upvalueindex(2),
         ffi::lua_upvalueindex(3),
-        ffi::lua_upvalueindex(4),
     );
     // A method of views: only `has` and `has_trait` are (the table is this closure's own), so the
     // key's bytes decide before any lookup.
@@ -209,16 +229,10 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
         ffi::lua_rawget(l, methods);
         return 1;
     }
-    // 1. The call's serial (0 when a script broke the metatable), the view's identity and the key.
-    let serial = if ffi::lua_getmetatable(l, 1) != 0 {
-        ffi::lua_pushvalue(l, call_key);
-        ffi::lua_rawget(l, -2);
-        let n = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
-        ffi::lua_pop(l, 2);
-        n
-    } else {
-        0
-    };
+    // 1. The call's serial (0 for a table that is not a view), the view's identity and the key.
+    ffi::lua_rawgetp(l, 1, serial_key());
+    let serial = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+    ffi::lua_pop(l, 1);
     ffi::lua_pushvalue(l, id_key);
     let id = (ffi::lua_rawget(l, 1) == ffi::LUA_TNUMBER)
         .then(|| ffi::lua_tointegerx(l, -1, std::ptr::null_mut()));
@@ -346,9 +360,9 @@ impl Ctx<'_> {
     /// since), made through the C API and given to `take` on the stack: with `list`, an array of them in
     /// order on top; without, each in turn (one `whom`: the view on top).
     ///
-    /// The call's metatable is made with its first view (`view = true`, the call's serial `call`, the
-    /// shared `__index` and `__pairs`), its memo of views handed out likewise, and again with the first
-    /// view after a change of the game.
+    /// Each view carries the call's serial (under [`SERIAL_KEY`]) and the VM's views' metatable. The
+    /// call's memo of views handed out is made with its first view, and again with the first view after
+    /// a change of the game.
     fn views_of<R>(
         &self,
         lua: &Lua,
@@ -358,7 +372,6 @@ impl Ctx<'_> {
     ) -> mlua::Result<R> {
         let kit = kit(lua)?;
         kit.core.kernel(lua, || {
-            let mut mt = self.views.metatable.borrow_mut();
             let mut memo = self.views.memo.borrow_mut();
             lua.exec_raw_lua(|raw| {
                 // SAFETY: the stack is checked for room and left as it was found; the kernel works
@@ -380,23 +393,7 @@ impl Ctx<'_> {
                             *memo = Some(raw.pop::<Table>()?);
                         }
                     }
-                    match mt.as_ref() {
-                        Some(t) => raw.push(t)?,
-                        None => {
-                            ffi::lua_createtable(l, 0, 4);
-                            let t = ffi::lua_gettop(l);
-                            ffi::lua_pushboolean(l, 1);
-                            fields::set_field(l, t, "view");
-                            ffi::lua_pushinteger(l, self.views.serial);
-                            fields::set_field(l, t, "call");
-                            raw.push(&kit.index)?;
-                            fields::set_field(l, t, "__index");
-                            raw.push(&kit.pairs)?;
-                            fields::set_field(l, t, "__pairs");
-                            ffi::lua_pushvalue(l, -1);
-                            *mt = Some(raw.pop::<Table>()?);
-                        }
-                    }
+                    raw.push(&kit.metatable)?;
                     let (memo_at, mt_at) = (top + 1, top + 2);
                     // The identity keys, pushed once for all the views made here.
                     let (id_at, name_at) = (top + 3, top + 4);
@@ -421,6 +418,8 @@ impl Ctx<'_> {
                                 }
                             }
                             ffi::lua_rawset(l, -3);
+                            ffi::lua_pushinteger(l, self.views.serial);
+                            ffi::lua_rawsetp(l, -2, serial_key());
                             ffi::lua_pushvalue(l, mt_at);
                             ffi::lua_setmetatable(l, -2);
                             ffi::lua_pushvalue(l, -1);
