@@ -13,12 +13,9 @@ for _, name in ipairs({ "Temple", "Stable" }) do
 	g:ignite(g:place("Goblin Looter", { x = b.pos.x, y = b.pos.y - b.size.h / 2 - 0.5 }), name)
 end
 g:force_dice({ 3, 3 })
-local mods = inspect.modifiers_from(g:melee(orc, tobin), "querier.lua")
-local answers = {}
-for _, m in ipairs(mods) do
-	local name, answer = m.reason:match("^(%S+): (.*)$")
-	answers[name] = answer
-end
+local result = g:melee(orc, tobin)
+local mods = inspect.modifiers_from(result, "querier.lua")
+local answers = inspect.answers(result, "querier.lua")
 local at = "tests/fixtures/query_errors_mod/scripts/traits/querier.lua:"
 local function says(name, text)
 	local a = answers[name] or "(no answer)"

@@ -8,11 +8,7 @@ local g = village.new_game({ seed = 1, table = "empty" })
 local orc = g:place("Rule Probing Orc", { x = 3, y = 3 })
 local tobin = g:place("Tobin the Marksman", { x = 4, y = 3 })
 g:force_dice({ 3, 3 })
-local answers = {}
-for _, m in ipairs(inspect.modifiers_from(g:melee(orc, tobin), "rule_prober.lua")) do
-	local name, answer = m.reason:match("^(%S+): (.*)$")
-	answers[name] = answer
-end
+local answers = inspect.answers(g:melee(orc, tobin), "rule_prober.lua")
 -- The file as Lua names it (a long path is cut short at its start).
 local at = "rule_probe_mod/scripts/traits/rule_prober.lua:"
 local function is(name, want)

@@ -17,7 +17,7 @@ g:force_dice({ 3, 3 })
 local reason = reason_of(g:melee(orc, maren))
 assert(
 	reason:find(
-		"old ctx refused: runtime error: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:11: a hook's ctx was used after the call it was given to had returned",
+		"old ctx refused: runtime error: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:12: a hook's ctx was used after the call it was given to had returned",
 		1,
 		true
 	),
