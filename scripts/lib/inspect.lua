@@ -35,6 +35,44 @@ function M.first_line(text, max)
 	return (tostring(text):match("^[^\n]*")):sub(1, max or 400)
 end
 
+--- How a probing script reports what a protected call gave (`pcall`'s two results): "error" and the
+--- error's first line; "list [4.000,6.500]" for a list of numbers; "table n" for another table of n
+--- items; else the value's type (`math.type` for a number) and the value, a float to three places.
+function M.answer(ok, v)
+	if not ok then
+		return "error " .. M.first_line(v)
+	end
+	if type(v) == "table" then
+		local out = {}
+		for i, x in ipairs(v) do
+			if math.type(x) ~= "float" then
+				return "table " .. #v
+			end
+			out[i] = string.format("%.3f", x)
+		end
+		return "list [" .. table.concat(out, ",") .. "]"
+	end
+	if math.type(v) == "float" then
+		return "float " .. string.format("%.3f", v)
+	end
+	return (math.type(v) or type(v)) .. " " .. tostring(v)
+end
+
+--- A scenario's checks of a probe's `answers` (from `M.answers`): `is(name, want)`, the answer is
+--- exactly `want`; `refused(name, text)`, it is an error containing `text`, located at `at` (the
+--- probing script's name as Lua shows it, a line number following).
+function M.checks(answers, at)
+	local function is(name, want)
+		assert(answers[name] == want, name .. ": " .. tostring(answers[name]))
+	end
+	local function refused(name, text)
+		local a = answers[name] or "(no answer)"
+		assert(a:find("error", 1, true) == 1 and a:find(text, 1, true), name .. ": " .. a)
+		assert(a:find(at, 1, true), name .. " is located at the script's line: " .. a)
+	end
+	return is, refused
+end
+
 --- Every event of `kind` in the game's log, in order, that `pred` (if given) accepts.
 function M.events(game, kind, pred)
 	local found = {}

@@ -32,9 +32,7 @@ says("unknown", "unknown option `colour`")
 says("distances_nan", "distances_from = (1, NaN) is not a point on the table")
 assert(answers.near_point == "listed 1", answers.near_point)
 -- The building filters keep what they name, in roster order, and combine.
-local function listed(name, want)
-	assert(answers[name] == want, name .. ": " .. tostring(answers[name]))
-end
+local listed = inspect.checks(answers)
 listed("burning", "[Temple,Stable]")
 listed("undamaged", "[Town Hall,Watchtower]")
 listed("damaged", "[Forge,Temple]")

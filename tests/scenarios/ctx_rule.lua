@@ -11,16 +11,8 @@ g:force_dice({ 3, 3 })
 local answers = inspect.answers(g:melee(orc, tobin), "rule_prober.lua")
 -- The file as Lua names it (a long path is cut short at its start).
 local at = "rule_probe_mod/scripts/traits/rule_prober.lua:"
-local function is(name, want)
-	assert(answers[name] == want, name .. ": " .. tostring(answers[name]))
-end
-local function refused(name, text)
-	local a = answers[name] or "(no answer)"
-	assert(a:find("error", 1, true) == 1, name .. " is refused: " .. a)
-	assert(a:find(text, 1, true), name .. ": " .. a)
-	assert(a:find(at, 1, true), name .. " is located at the script's line: " .. a)
-end
-is("float", "float 6.0")
+local is, refused = inspect.checks(answers, at)
+is("float", "float 6.000")
 is("integer", "integer 3")
 is("string", "string long")
 is("boolean", "boolean true")

@@ -1,15 +1,26 @@
 //! Fast paths for the `ctx` methods scripts call most, as C functions in front of mlua's: `ctx:rule`
-//! is asked over a thousand times a game (the activation dice, the measures), and mlua's general
-//! method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost several
-//! times the answer. A fast path answers only the usual case (a running call, string arguments, a
-//! rule that is a number, a boolean or a string) straight through the C API; anything else — a ctx
-//! kept past its call, a misspelt rule, a wrong argument, profiling on — goes to the mlua method it
-//! stands in front of, so every answer and every error is the method's own.
+//! is asked over a thousand times a game (the activation dice, the measures), the measurements
+//! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, and mlua's
+//! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
+//! several times the answer. A fast path answers only the usual case (a running call, arguments of the
+//! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
+//! gives without error) straight through the C API; anything else — a ctx kept past its call, a model
+//! no longer on the table, a malformed argument, profiling on — goes to the mlua method it stands in
+//! front of, so every answer and every error is the method's own.
+//!
+//! Each is a C function in the shape of the views' `fill`: it reads its arguments through the C API
+//! while it owns nothing that needs dropping, works out the answer in Rust (panics caught), and pushes
+//! it; a Lua error raised by the C API (out of memory) unwinds past no Rust value.
 
 use super::handle::live_ctx_of;
+use super::queries::{measure, Thing};
+use super::rawread::{model_id_at, thing_at};
+use super::Ctx;
 use crate::script::api::fields::{push_str, str_at};
+use crate::state::ModelId;
 use mlua::ffi;
 use std::os::raw::c_int;
+use std::ptr::NonNull;
 
 /// Put the fast paths in front of their methods in `methods` (an absolute stack index of the `ctx`
 /// type's method table), each keeping the mlua method as its upvalue. A method the table lacks is
@@ -18,16 +29,63 @@ use std::os::raw::c_int;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let name = super::ctx_api::api("rule");
-    push_str(l, name);
-    if ffi::lua_rawget(l, methods) != ffi::LUA_TFUNCTION {
-        ffi::lua_pop(l, 1);
-        return;
+    let paths: [(&str, ffi::lua_CFunction); 5] = [
+        ("rule", rule),
+        ("distance", distance),
+        ("distance_to", distance_to),
+        ("distances_from", distances_from),
+        ("distances_to", distances_to),
+    ];
+    for (member, path) in paths {
+        let name = super::ctx_api::api(member);
+        push_str(l, name);
+        if ffi::lua_rawget(l, methods) != ffi::LUA_TFUNCTION {
+            ffi::lua_pop(l, 1);
+            continue;
+        }
+        ffi::lua_pushcclosure(l, path, 1);
+        push_str(l, name);
+        ffi::lua_insert(l, -2);
+        ffi::lua_rawset(l, methods);
     }
-    ffi::lua_pushcclosure(l, rule, 1);
-    push_str(l, name);
-    ffi::lua_insert(l, -2);
-    ffi::lua_rawset(l, methods);
+}
+
+/// The mlua method (upvalue 1), called with every argument as given; its results.
+///
+/// # Safety
+/// `l` is the running state of a fast path's call, its stack holding only the arguments.
+unsafe fn method(l: *mut ffi::lua_State) -> c_int {
+    let n = ffi::lua_gettop(l);
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(1));
+    ffi::lua_insert(l, 1);
+    ffi::lua_call(l, n, ffi::LUA_MULTRET);
+    ffi::lua_gettop(l)
+}
+
+/// The call's `Ctx` when the fast path may answer: profiling off (the mlua method counts its calls),
+/// `n` arguments (the ctx included), room on the stack, and the ctx a running call's that is not
+/// changing the game.
+///
+/// # Safety
+/// `l` is the running state of a fast path's call.
+unsafe fn usual(l: *mut ffi::lua_State, n: c_int) -> Option<NonNull<Ctx<'static>>> {
+    if crate::script::host::PROFILING.load(std::sync::atomic::Ordering::Relaxed)
+        || ffi::lua_gettop(l) != n
+        || ffi::lua_checkstack(l, 6) == 0
+    {
+        return None;
+    }
+    live_ctx_of(ffi::lua_touserdata(l, 1))
+}
+
+/// `f` with the call's `Ctx`, panics caught (a panic must not unwind into Lua's C frames).
+fn with<R>(ctx: NonNull<Ctx<'static>>, f: impl FnOnce(&Ctx<'static>) -> Option<R>) -> Option<R> {
+    // SAFETY: the call is running and not changing the game (`usual`), so its `Ctx` outlives this C
+    // call; it is read here only.
+    let ctx = unsafe { ctx.as_ref() };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctx)))
+        .ok()
+        .flatten()
 }
 
 /// A rule constant of the usual kinds, borrowed from the call's rules.
@@ -38,47 +96,32 @@ enum Constant<'a> {
     Str(&'a str),
 }
 
-/// `ctx:rule(section, key)`: the constant, pushed from the call's rules; any other case is the mlua
-/// method's (upvalue 1), called with the same arguments.
-///
-/// A C function in the shape of the views' `fill`: the lookup holds nothing that needs dropping once
-/// it is done, so a Lua error while pushing (out of memory) unwinds past no Rust value.
+/// `ctx:rule(section, key)`: the constant, pushed from the call's rules.
 unsafe extern "C-unwind" fn rule(l: *mut ffi::lua_State) -> c_int {
-    if let Some(c) = answer(l) {
-        match c {
-            Constant::Int(n) => ffi::lua_pushinteger(l, n),
-            Constant::Num(x) => ffi::lua_pushnumber(l, x),
-            Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
-            Constant::Str(s) => push_str(l, s),
-        }
-        return 1;
+    let Some(c) = constant(l) else {
+        return method(l);
+    };
+    match c {
+        Constant::Int(n) => ffi::lua_pushinteger(l, n),
+        Constant::Num(x) => ffi::lua_pushnumber(l, x),
+        Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
+        Constant::Str(s) => push_str(l, s),
     }
-    // The mlua method, with every argument as given.
-    let n = ffi::lua_gettop(l);
-    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(1));
-    ffi::lua_insert(l, 1);
-    ffi::lua_call(l, n, ffi::LUA_MULTRET);
-    ffi::lua_gettop(l)
+    1
 }
 
-/// The usual case of `ctx:rule`, or `None` for the mlua method to answer.
+/// The usual case of `ctx:rule`.
 ///
 /// # Safety
 /// `l` is the running state of a call of [`rule`].
-unsafe fn answer<'a>(l: *mut ffi::lua_State) -> Option<Constant<'a>> {
-    if crate::script::host::PROFILING.load(std::sync::atomic::Ordering::Relaxed)
-        || ffi::lua_gettop(l) != 3
-        || ffi::lua_type(l, 2) != ffi::LUA_TSTRING
-        || ffi::lua_type(l, 3) != ffi::LUA_TSTRING
-    {
+unsafe fn constant<'a>(l: *mut ffi::lua_State) -> Option<Constant<'a>> {
+    let ctx = usual(l, 3)?;
+    if ffi::lua_type(l, 2) != ffi::LUA_TSTRING || ffi::lua_type(l, 3) != ffi::LUA_TSTRING {
         return None;
     }
     let (section, key) = (str_at(l, 2)?, str_at(l, 3)?);
-    let ctx = live_ctx_of(ffi::lua_touserdata(l, 1))?;
-    // SAFETY: the call is running and not changing the game (`live_ctx_of`), so its `Ctx` and the
-    // rules it borrows outlive this C call; they are read here only.
+    // SAFETY: as in `with`: the rules outlive this C call.
     let rules: &'a serde_json::Value = ctx.as_ref().rules_json;
-    // A panic must not unwind into Lua's C frames.
     std::panic::catch_unwind(|| {
         // As `convert::to_lua` gives them: a whole number as an integer, others as floats.
         match rules.get(section)?.get(key)? {
@@ -94,4 +137,153 @@ unsafe fn answer<'a>(l: *mut ffi::lua_State) -> Option<Constant<'a>> {
     })
     .ok()
     .flatten()
+}
+
+/// A model argument: a table with a usual `id`, or (`integers`) a whole number that is a model id.
+///
+/// # Safety
+/// `l` is valid with room for two values.
+unsafe fn model_at(l: *mut ffi::lua_State, i: c_int, integers: bool) -> Option<ModelId> {
+    match ffi::lua_type(l, i) {
+        ffi::LUA_TTABLE => model_id_at(l, i),
+        ffi::LUA_TNUMBER if integers && ffi::lua_isinteger(l, i) != 0 => {
+            u32::try_from(ffi::lua_tointegerx(l, i, std::ptr::null_mut()))
+                .ok()
+                .filter(|id| *id > 0)
+                .map(ModelId)
+        }
+        _ => None,
+    }
+}
+
+/// What the table at `i` stands for, a point only when finite (the methods refuse others).
+///
+/// # Safety
+/// As [`thing_at`].
+unsafe fn thing_arg(l: *mut ffi::lua_State, i: c_int) -> Option<Thing> {
+    if ffi::lua_type(l, i) != ffi::LUA_TTABLE {
+        return None;
+    }
+    match thing_at(l, i)? {
+        Thing::Point(p) if !(p.x.is_finite() && p.y.is_finite()) => None,
+        t => Some(t),
+    }
+}
+
+/// The distance from model `me` to `thing`, when the game has both.
+fn distance_of(ctx: &Ctx<'_>, me: ModelId, thing: &Thing) -> Option<f64> {
+    let game = ctx.game();
+    measure(game, game.model(me).ok()?, thing).ok()
+}
+
+/// Push `d`, or answer through the mlua method.
+///
+/// # Safety
+/// `l` is the running state of a fast path's call, its stack holding only the arguments.
+unsafe fn number_or_method(l: *mut ffi::lua_State, d: Option<f64>) -> c_int {
+    match d {
+        Some(d) => {
+            ffi::lua_pushnumber(l, d);
+            1
+        }
+        None => method(l),
+    }
+}
+
+/// `ctx:distance(a, b)`: the gap between two models' bases.
+unsafe extern "C-unwind" fn distance(l: *mut ffi::lua_State) -> c_int {
+    let d = (|| {
+        let ctx = usual(l, 3)?;
+        let (a, b) = (model_at(l, 2, false)?, model_at(l, 3, false)?);
+        with(ctx, |ctx| distance_of(ctx, a, &Thing::Model(b)))
+    })();
+    number_or_method(l, d)
+}
+
+/// `ctx:distance_to(m, thing)`: from a model's base to a model, a building, a token or a point.
+unsafe extern "C-unwind" fn distance_to(l: *mut ffi::lua_State) -> c_int {
+    let d = (|| {
+        let ctx = usual(l, 3)?;
+        let me = model_at(l, 2, false)?;
+        let thing = thing_arg(l, 3)?;
+        with(ctx, |ctx| distance_of(ctx, me, &thing))
+    })();
+    number_or_method(l, d)
+}
+
+/// `ctx:distances_from(m, things)`: a list of the distances from one model (a table or an id) to each
+/// thing of a list.
+unsafe extern "C-unwind" fn distances_from(l: *mut ffi::lua_State) -> c_int {
+    let listed = (|| {
+        let ctx = usual(l, 3)?;
+        let me = model_at(l, 2, true)?;
+        each_distance(l, 3, |l, item| {
+            let thing = thing_arg(l, item)?;
+            with(ctx, |ctx| distance_of(ctx, me, &thing))
+        })
+    })();
+    if listed.is_some() {
+        1
+    } else {
+        method(l)
+    }
+}
+
+/// `ctx:distances_to(models, thing)`: a list of the distances from each model of a list to one thing.
+unsafe extern "C-unwind" fn distances_to(l: *mut ffi::lua_State) -> c_int {
+    let listed = (|| {
+        let ctx = usual(l, 3)?;
+        let thing = thing_arg(l, 3)?;
+        each_distance(l, 2, |l, item| {
+            let me = model_at(l, item, false)?;
+            with(ctx, |ctx| distance_of(ctx, me, &thing))
+        })
+    })();
+    if listed.is_some() {
+        1
+    } else {
+        method(l)
+    }
+}
+
+/// A new list, left on top, of what `measure` makes of each table of the list at `list` (up to its
+/// first nil); `None`, and the stack as it was, as soon as an item is not a table or `measure` gives
+/// up. The list is made first, with room for every item, so nothing is allocated by Lua while a
+/// measure holds a Rust value.
+///
+/// # Safety
+/// `l` is valid with room for six values; `list` an absolute index.
+unsafe fn each_distance(
+    l: *mut ffi::lua_State,
+    list: c_int,
+    measure: impl Fn(*mut ffi::lua_State, c_int) -> Option<f64>,
+) -> Option<()> {
+    if ffi::lua_type(l, list) != ffi::LUA_TTABLE {
+        return None;
+    }
+    let top = ffi::lua_gettop(l);
+    let room = c_int::try_from(ffi::lua_rawlen(l, list)).ok()?;
+    ffi::lua_createtable(l, room, 0);
+    let out = ffi::lua_gettop(l);
+    for i in 1.. {
+        let item = match ffi::lua_rawgeti(l, list, i) {
+            ffi::LUA_TNIL => {
+                ffi::lua_pop(l, 1);
+                return Some(());
+            }
+            ffi::LUA_TTABLE => ffi::lua_gettop(l),
+            _ => {
+                ffi::lua_settop(l, top);
+                return None;
+            }
+        };
+        let Some(d) = measure(l, item) else {
+            ffi::lua_settop(l, top);
+            return None;
+        };
+        ffi::lua_pop(l, 1);
+        ffi::lua_pushnumber(l, d);
+        ffi::lua_rawseti(l, out, i);
+    }
+    Some(())
 }

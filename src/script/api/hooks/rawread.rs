@@ -86,11 +86,12 @@ unsafe fn number_at(l: *mut ffi::lua_State, t: c_int, key: &str) -> Option<f64> 
 }
 
 /// What the table at `t` stands for, as `queries::thing_of` reads it; `None` when it is not of a usual
-/// shape.
+/// shape. It owns nothing while it calls the C API, so a Lua error raised there (out of memory) unwinds
+/// past no Rust value (the C fast paths of `fast.rs` call it while a script runs).
 ///
 /// # Safety
 /// As [`get`].
-unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
+pub(super) unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
     let token = match get(l, t, "kind") {
         ffi::LUA_TNIL => false,
         ffi::LUA_TSTRING => matches!(
@@ -132,6 +133,17 @@ unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
 pub(super) fn thing(lua: &Lua, t: &Table) -> Option<Thing> {
     // SAFETY: `with_table` gives the table's index and room.
     with_table(lua, t, |l, at| unsafe { thing_at(l, at) })
+}
+
+/// `t.id` of the table at `t` as a model id, when it is a whole number that fits.
+///
+/// # Safety
+/// As [`get`].
+pub(super) unsafe fn model_id_at(l: *mut ffi::lua_State, t: c_int) -> Option<ModelId> {
+    match id_at(l, t) {
+        Got::Usual(id) => Some(ModelId(id)),
+        _ => None,
+    }
 }
 
 /// `t.id` as a model id, when it is a whole number that fits.
