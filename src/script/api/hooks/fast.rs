@@ -1,6 +1,7 @@
 //! Fast paths for the `ctx` methods scripts call most, as C functions in front of mlua's: `ctx:rule`
 //! is asked over a thousand times a game (the activation dice, the measures), the measurements
-//! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, and mlua's
+//! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, `ctx:permission`
+//! five hundred (the policy's "is it a Healer?"), and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -17,6 +18,7 @@ use super::queries::{measure, Thing};
 use super::rawread::{model_id_at, thing_at};
 use super::Ctx;
 use crate::script::api::fields::{push_str, str_at};
+use crate::script::registry::{Module, Permissions};
 use crate::state::ModelId;
 use mlua::ffi;
 use std::os::raw::c_int;
@@ -29,8 +31,9 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 5] = [
+    let paths: [(&str, ffi::lua_CFunction); 6] = [
         ("rule", rule),
+        ("permission", permission),
         ("distance", distance),
         ("distance_to", distance_to),
         ("distances_from", distances_from),
@@ -286,4 +289,45 @@ unsafe fn each_distance(
         ffi::lua_rawseti(l, out, i);
     }
     Some(())
+}
+
+/// `ctx:permission(m, name)`: the label of the first script acting for the model that grants the
+/// permission by its `permissions` table, or nil. A script that works its permissions out in a function
+/// is asked through the mlua method (a Lua call with its own budget).
+unsafe extern "C-unwind" fn permission(l: *mut ffi::lua_State) -> c_int {
+    let granted = (|| {
+        let ctx = usual(l, 3)?;
+        let id = model_at(l, 2, true)?;
+        if ffi::lua_type(l, 3) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let name = str_at(l, 3)?;
+        // SAFETY: as in `with`: the call's hooks and their registry outlive this C call.
+        let ctx: &'static Ctx<'static> = ctx.as_ref();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let k = ctx.kernel?;
+            let Ok(me) = ctx.game().model(id) else {
+                return Some(None);
+            };
+            let granting = |m: &Module| !matches!(m.permissions, Permissions::None);
+            for (module, _) in k.modules_where(me, granting) {
+                match &module.permissions {
+                    Permissions::Fixed(names) if names.iter().any(|n| n == name) => {
+                        return Some(Some(module.label.as_str()));
+                    }
+                    Permissions::Fixed(_) | Permissions::None => {}
+                    Permissions::Computed(_) => return None,
+                }
+            }
+            Some(None)
+        }))
+        .ok()
+        .flatten()
+    })();
+    match granted {
+        Some(Some(label)) => push_str(l, label),
+        Some(None) => ffi::lua_pushnil(l),
+        None => return method(l),
+    }
+    1
 }
