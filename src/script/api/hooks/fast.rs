@@ -1,7 +1,8 @@
 //! Fast paths for the `ctx` methods scripts call most, as C functions in front of mlua's: `ctx:rule`
 //! is asked over a thousand times a game (the activation dice, the measures), the measurements
 //! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, `ctx:permission`
-//! five hundred (the policy's "is it a Healer?"), and mlua's
+//! five hundred (the policy's "is it a Healer?"), the queries that hand out views (`ctx:models`,
+//! `buildings`, `town_hall`, `engaged`) fifteen hundred, and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -18,9 +19,10 @@ use super::queries::{measure, Thing};
 use super::rawread::{model_id_at, thing_at};
 use super::Ctx;
 use crate::script::api::fields::{push_str, str_at};
+use crate::script::host::{host, kernel_lua};
 use crate::script::registry::{Module, Permissions};
 use crate::state::ModelId;
-use mlua::ffi;
+use mlua::{ffi, Lua, Table, Value};
 use std::os::raw::c_int;
 use std::ptr::NonNull;
 
@@ -31,9 +33,13 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 6] = [
+    let paths: [(&str, ffi::lua_CFunction); 10] = [
         ("rule", rule),
         ("permission", permission),
+        ("models", models),
+        ("buildings", buildings),
+        ("town_hall", town_hall),
+        ("engaged", engaged),
         ("distance", distance),
         ("distance_to", distance_to),
         ("distances_from", distances_from),
@@ -330,4 +336,109 @@ unsafe extern "C-unwind" fn permission(l: *mut ffi::lua_State) -> c_int {
         None => return method(l),
     }
     1
+}
+
+/// The `Lua` of the call, when its script runs on the state mlua works on (not in a coroutine of its
+/// own: mlua pushes what it makes onto its current state, which must be the fast path's); a hook's
+/// call only (a spell's `cast` has no kernel hooks).
+///
+/// # Safety
+/// `l` is the running state of a fast path's call.
+unsafe fn lua_of(l: *mut ffi::lua_State, ctx: &Ctx<'static>) -> Option<&'static Lua> {
+    let lua: &'static Lua = ctx.kernel?.lua;
+    (lua.exec_raw_lua(|raw| raw.state()) == l).then_some(lua)
+}
+
+/// The table argument at `i`, or `None` for nil or nothing (an `Option<Table>` argument); `Err` for
+/// anything else (the mlua method gives the error).
+///
+/// # Safety
+/// `l` is the state `lua` works on, with room for a value.
+unsafe fn table_arg(l: *mut ffi::lua_State, lua: &Lua, i: c_int) -> Result<Option<Table>, ()> {
+    match ffi::lua_type(l, i) {
+        ffi::LUA_TNONE | ffi::LUA_TNIL => Ok(None),
+        ffi::LUA_TTABLE => lua.exec_raw_lua(|raw| {
+            ffi::lua_pushvalue(l, i);
+            raw.pop::<Table>().map(Some).map_err(|_| ())
+        }),
+        _ => Err(()),
+    }
+}
+
+/// A query that hands out views, answered through the kernel's own code (`f`, as the mlua method runs
+/// it: as the kernel, without the budget or the memory limit) and pushed; the mlua method for anything
+/// else, an error of `f` included (a query has no effect, so asking again is the same question).
+///
+/// # Safety
+/// `l` is the running state of a fast path's call, its stack holding only the arguments.
+unsafe fn viewed(
+    l: *mut ffi::lua_State,
+    n: c_int,
+    f: impl FnOnce(*mut ffi::lua_State, &'static Lua, &'static Ctx<'static>) -> Option<Value>,
+) -> c_int {
+    let answer = (|| {
+        let ctx: &'static Ctx<'static> = usual(l, n)?.as_ref();
+        let lua = lua_of(l, ctx)?;
+        let h = host(lua).ok()?;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            kernel_lua(lua, &h.budget, h.limits.memory, || f(l, lua, ctx))
+        }))
+        .ok()
+        .flatten()
+        .map(|v| (lua, v))
+    })();
+    let Some((lua, v)) = answer else {
+        return method(l);
+    };
+    // mlua's own push of a value it holds (a move from its reference thread: nothing is allocated).
+    if lua.exec_raw_lua(|raw| raw.push_value(&v)).is_err() {
+        return method(l);
+    }
+    1
+}
+
+/// `ctx:models(opts)`: the views of the models the query lists.
+unsafe extern "C-unwind" fn models(l: *mut ffi::lua_State) -> c_int {
+    let n = ffi::lua_gettop(l).clamp(1, 2);
+    viewed(l, n, |l, lua, ctx| {
+        let opts = table_arg(l, lua, 2).ok()?;
+        let ids = super::queries::models(lua, ctx, opts.as_ref()).ok()?;
+        ctx.model_views(lua, &ids).ok()
+    })
+}
+
+/// `ctx:buildings(opts)`: the views of the buildings the query lists.
+unsafe extern "C-unwind" fn buildings(l: *mut ffi::lua_State) -> c_int {
+    let n = ffi::lua_gettop(l).clamp(1, 2);
+    viewed(l, n, |l, lua, ctx| {
+        let opts = table_arg(l, lua, 2).ok()?;
+        let mut v = Vec::new();
+        for i in super::queries::buildings(lua, ctx, opts.as_ref()).ok()? {
+            v.extend(ctx.building_view(lua, i).ok()?);
+        }
+        lua.create_sequence_from(v).ok().map(Value::Table)
+    })
+}
+
+/// `ctx:town_hall()`: the Town Hall's view, or nil.
+unsafe extern "C-unwind" fn town_hall(l: *mut ffi::lua_State) -> c_int {
+    viewed(l, 1, |_, lua, ctx| {
+        match ctx.game().buildings.iter().position(|b| b.town_hall) {
+            Some(i) => Some(
+                ctx.building_view(lua, i)
+                    .ok()?
+                    .map_or(Value::Nil, Value::Table),
+            ),
+            None => Some(Value::Nil),
+        }
+    })
+}
+
+/// `ctx:engaged(m)`: the views of the enemies in contact with a model.
+unsafe extern "C-unwind" fn engaged(l: *mut ffi::lua_State) -> c_int {
+    viewed(l, 2, |l, lua, ctx| {
+        let me = model_at(l, 2, false)?;
+        let ids = crate::rules::query::engaged_enemies(ctx.game(), ctx.rules, me);
+        ctx.model_views(lua, &ids).ok()
+    })
 }
