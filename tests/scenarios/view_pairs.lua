@@ -5,6 +5,9 @@
 -- The queries that hand out views answer the same from a coroutine of the script's own.
 local inspect = require("lib.inspect")
 local g = village.new_game({ seed = 1, table = "empty" })
+-- Two tokens on the table, one an Opportunity.
+g:opportunity({ 10, 30 })
+g:trap({ 12, 30 })
 local orc = g:place("Rule Probing Orc", { x = 3, y = 3 })
 local function reason_of(hero)
 	local quality, heroes = hero.quality, #g:models({ side = "heroes" })
@@ -16,8 +19,8 @@ end
 local first, quality, heroes = reason_of(g:place("Tobin the Marksman", { x = 4, y = 3 }))
 local fields = first:match("^keys (%d+),")
 assert(tonumber(fields) and tonumber(fields) >= 20, "pairs lists every field: " .. first)
-local queries =
-	"; queries %d heroes, 5 standing, Town Hall Town Hall, engaged 1, same view true; in a coroutine true"
+local queries = "; queries %d heroes, 5 standing, Town Hall Town Hall, engaged 1, same view true, "
+	.. "tokens 1/2, spent false; in a coroutine true"
 assert(
 	first
 		== "keys "

@@ -2,7 +2,8 @@
 //! is asked over a thousand times a game (the activation dice, the measures), the measurements
 //! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, `ctx:permission`
 //! five hundred (the policy's "is it a Healer?"), the queries that hand out views (`ctx:models`,
-//! `buildings`, `town_hall`, `engaged`) fifteen hundred, and mlua's
+//! `buildings`, `town_hall`, `engaged`) fifteen hundred, `ctx:tokens` and `ctx:spent` three hundred
+//! (the Opportunity helper, the limited uses), and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -33,9 +34,11 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 10] = [
+    let paths: [(&str, ffi::lua_CFunction); 12] = [
         ("rule", rule),
         ("permission", permission),
+        ("spent", spent),
+        ("tokens", tokens),
         ("models", models),
         ("buildings", buildings),
         ("town_hall", town_hall),
@@ -440,5 +443,45 @@ unsafe extern "C-unwind" fn engaged(l: *mut ffi::lua_State) -> c_int {
         let me = model_at(l, 2, false)?;
         let ids = crate::rules::query::engaged_enemies(ctx.game(), ctx.rules, me);
         ctx.model_views(lua, &ids).ok()
+    })
+}
+
+/// `ctx:spent(key)`: whether the limited use `key` is spent.
+unsafe extern "C-unwind" fn spent(l: *mut ffi::lua_State) -> c_int {
+    let spent = (|| {
+        let ctx = usual(l, 2)?;
+        if ffi::lua_type(l, 2) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let key = str_at(l, 2)?;
+        with(ctx, |ctx| Some(ctx.game().spent.iter().any(|s| s == key)))
+    })();
+    match spent {
+        Some(b) => {
+            ffi::lua_pushboolean(l, c_int::from(b));
+            1
+        }
+        None => method(l),
+    }
+}
+
+/// `ctx:tokens(kind)`: the tokens on the table (of one kind), as the kernel's own code lists them.
+unsafe extern "C-unwind" fn tokens(l: *mut ffi::lua_State) -> c_int {
+    let n = ffi::lua_gettop(l).clamp(1, 2);
+    viewed(l, n, |l, lua, ctx| {
+        let kind = match ffi::lua_type(l, 2) {
+            ffi::LUA_TNONE | ffi::LUA_TNIL => None,
+            ffi::LUA_TSTRING => Some(str_at(l, 2)?),
+            _ => return None,
+        };
+        let t = lua.create_table().ok()?;
+        for tok in &ctx.game().tokens {
+            if kind.is_some_and(|want| want != super::tokens::token_kind(tok)) {
+                continue;
+            }
+            t.raw_push(super::tokens::token_table(lua, tok).ok()?)
+                .ok()?;
+        }
+        Some(Value::Table(t))
     })
 }
