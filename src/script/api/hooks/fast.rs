@@ -3,7 +3,7 @@
 //! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, `ctx:permission`
 //! five hundred (the policy's "is it a Healer?"), the queries that hand out views (`ctx:models`,
 //! `buildings`, `town_hall`, `engaged`) fifteen hundred, `ctx:tokens` and `ctx:spent` three hundred
-//! (the Opportunity helper, the limited uses), and mlua's
+//! (the Opportunity helper, the limited uses), `ctx:can_shoot` two hundred, and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -34,8 +34,9 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 12] = [
+    let paths: [(&str, ffi::lua_CFunction); 13] = [
         ("rule", rule),
+        ("can_shoot", can_shoot),
         ("permission", permission),
         ("spent", spent),
         ("tokens", tokens),
@@ -484,4 +485,56 @@ unsafe extern "C-unwind" fn tokens(l: *mut ffi::lua_State) -> c_int {
         }
         Some(Value::Table(t))
     })
+}
+
+/// What a fast path that runs scripts found: an answer, or a script's error to raise as the mlua
+/// method would have raised it.
+enum Outcome<T> {
+    Answer(T),
+    Raise(mlua::Error),
+}
+
+/// `ctx:can_shoot(s, t)`: whether the rules let `s` shoot at `t` now (its hooks asked, as the kernel, as
+/// the mlua method asks them); a hook's error is raised as the method raises it, so no hook runs twice.
+unsafe extern "C-unwind" fn can_shoot(l: *mut ffi::lua_State) -> c_int {
+    let outcome = (|| {
+        let ctx: &'static Ctx<'static> = usual(l, 3)?.as_ref();
+        let (s, t) = (model_at(l, 2, true)?, model_at(l, 3, true)?);
+        let k = ctx.kernel?;
+        let lua = lua_of(l, ctx)?;
+        let h = host(lua).ok()?;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            kernel_lua(
+                lua,
+                &h.budget,
+                h.limits.memory,
+                || match crate::rules::ranged::may_shoot(ctx.game(), k.rosters(), k, s, t) {
+                    Ok(()) => Outcome::Answer(true),
+                    Err(crate::rules::RuleError::Hook(e)) => {
+                        Outcome::Raise(mlua::Error::runtime(e.message))
+                    }
+                    Err(_) => Outcome::Answer(false),
+                },
+            )
+        }))
+        .ok()
+        .map(|o| (lua, o))
+    })();
+    match outcome {
+        Some((_, Outcome::Answer(b))) => {
+            ffi::lua_pushboolean(l, c_int::from(b));
+            1
+        }
+        Some((lua, Outcome::Raise(e))) => {
+            // The error value mlua makes of it, pushed; nothing is left to drop when it is raised.
+            if lua
+                .exec_raw_lua(|raw| raw.push(Value::Error(Box::new(e))))
+                .is_err()
+            {
+                return method(l);
+            }
+            ffi::lua_error(l)
+        }
+        None => method(l),
+    }
 }
