@@ -125,6 +125,9 @@ pub struct Module {
     entries: BTreeMap<String, mlua::Function>,
     /// How it grants permissions.
     pub permissions: Permissions,
+    /// Its `actions` table (scripted actions: a signature's `Field Repairs`), read once when the file
+    /// loads: the policy asks every hero's modules for their actions on most of its turns.
+    pub actions: Option<Table>,
     /// Its compiled chunk, to run again in a fresh environment: every game starts with fresh module
     /// state ([`Registry::fresh`]).
     bytecode: Rc<[u8]>,
@@ -405,6 +408,10 @@ fn instantiate(
         }
     }
     let permissions = permissions_of(&table, label)?;
+    let actions = match table.raw_get::<Value>("actions") {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    };
     Ok(Module {
         kind: kind.to_string(),
         key: key.to_string(),
@@ -413,6 +420,7 @@ fn instantiate(
         table,
         entries,
         permissions,
+        actions,
         bytecode,
     })
 }

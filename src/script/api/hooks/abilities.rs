@@ -343,7 +343,7 @@ impl ScriptHooks<'_> {
     ) -> Result<(&Module, Option<Cow<'_, Params>>, Table), HookError> {
         let me = game.model(model).map_err(hook_err)?;
         for (module, params) in self.modules_for(me) {
-            let Ok(Value::Table(actions)) = module.table.raw_get::<Value>("actions") else {
+            let Some(actions) = &module.actions else {
                 continue;
             };
             match actions.raw_get::<Value>(name).map_err(hook_err)? {
@@ -463,7 +463,7 @@ impl ScriptHooks<'_> {
             return Ok(out);
         };
         for (module, params) in self.modules_for(me) {
-            let Ok(Value::Table(actions)) = module.table.raw_get::<Value>("actions") else {
+            let Some(actions) = &module.actions else {
                 continue;
             };
             let mut names: Vec<(String, Table)> = actions
