@@ -153,7 +153,14 @@ pub(super) struct RewardCtx<'a> {
 /// A roster entry's `params` as a Lua table.
 pub(super) fn params_value(lua: &Lua, params: Option<&Params>) -> mlua::Result<Value> {
     match params {
-        Some(p) => crate::script::api::convert::to_lua(lua, p),
+        // The kernel's own work, built before the script runs: without the memory limit, under which
+        // mlua guards every table write of the copy with a protected call.
+        Some(p) => {
+            let h = crate::script::host::host(lua)?;
+            crate::script::host::kernel_lua(lua, &h.budget, h.limits.memory, || {
+                crate::script::api::convert::to_lua(lua, p)
+            })
+        }
         None => Ok(Value::Nil),
     }
 }

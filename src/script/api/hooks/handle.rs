@@ -166,7 +166,8 @@ pub(super) fn with_ctx<R>(
     // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life, and the live
     // list's entry, by `ctx`'s.
     let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
-    let ud = lua.create_userdata(CtxHandle { ptr, serial })?;
+    // Made as the kernel (no memory limit): under the limit mlua makes a userdata in a protected call.
+    let ud = as_kernel(lua, || lua.create_userdata(CtxHandle { ptr, serial }))?;
     let _expire = Expire(serial);
     let at = ud.to_pointer();
     LIVE.with_borrow_mut(|calls| {
@@ -229,10 +230,11 @@ pub(super) fn call_with<A, R>(
 ) -> mlua::Result<R> {
     let _ = lua;
     with_ctx(lua, ctx, |ud| {
-        let a = {
+        // The arguments are the kernel's own work, made before the script runs (see `as_kernel`).
+        let a = as_kernel(lua, || {
             let handle = ud.borrow::<CtxHandle>()?;
-            args(handle.ctx(lua)?)?
-        };
+            args(handle.ctx(lua)?)
+        })?;
         call(ud, a)
     })
 }
