@@ -146,6 +146,18 @@ pub enum Permissions {
     Computed(mlua::Function),
 }
 
+impl Permissions {
+    /// Whether a table of names (or no `permissions` entry) grants `name`; `None` for a function, which
+    /// must be asked.
+    pub fn grants(&self, name: &str) -> Option<bool> {
+        match self {
+            Permissions::None => Some(false),
+            Permissions::Fixed(names) => Some(names.iter().any(|n| n == name)),
+            Permissions::Computed(_) => None,
+        }
+    }
+}
+
 impl Module {
     /// The module's entry point `name`, if it defines one as a function.
     pub fn function(&self, name: &str) -> Option<&mlua::Function> {

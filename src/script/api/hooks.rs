@@ -15,7 +15,6 @@ use crate::rules::hooks::{
 };
 use crate::rules::hooks::{CouncilInfo, CouncilOrder, OpportunityEntry, Order};
 use crate::rules::magic::{self, Casting, Heal};
-use crate::rules::query::engaged_enemies;
 use crate::rules::{HookError, RuleError};
 use crate::script::error::ScriptError;
 use crate::script::host::{host, profiled, with_budget};
@@ -1182,8 +1181,6 @@ impl Hooks for ScriptHooks<'_> {
         let granting = |module: &Module| !matches!(module.permissions, Permissions::None);
         for (module, params) in self.modules_where(me, granting) {
             let granted = match &module.permissions {
-                Permissions::None => false,
-                Permissions::Fixed(names) => names.iter().any(|n| n == name),
                 Permissions::Computed(f) => {
                     match self.read_one(game, me, module, params.as_deref(), f, &arg)? {
                         Value::Table(t) => !matches!(
@@ -1193,6 +1190,7 @@ impl Hooks for ScriptHooks<'_> {
                         _ => false,
                     }
                 }
+                by_table => by_table.grants(name).unwrap_or(false),
             };
             if granted {
                 return Ok(Some(module.label.clone()));

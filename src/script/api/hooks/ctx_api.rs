@@ -93,20 +93,13 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("buildings"),
             timed("buildings", |lua, this, opts: Option<Table>| {
-                let mut v = Vec::new();
-                for i in super::queries::buildings(lua, this, opts.as_ref())? {
-                    v.extend(this.building_view(lua, i)?);
-                }
-                Ok(v)
+                super::queries::building_views(lua, this, opts.as_ref())
             }),
         );
         methods.add_method(
             api("town_hall"),
             timed("town_hall", |lua, this, ()| {
-                match this.game().buildings.iter().position(|b| b.town_hall) {
-                    Some(i) => this.building_view(lua, i),
-                    None => Ok(None),
-                }
+                super::queries::town_hall_view(lua, this)
             }),
         );
         methods.add_method(
@@ -142,17 +135,7 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("tokens"),
             timed("tokens", |lua, this, kind: Option<String>| {
-                let t = lua.create_table()?;
-                for tok in &this.game().tokens {
-                    if kind
-                        .as_deref()
-                        .is_some_and(|want| want != super::tokens::token_kind(tok))
-                    {
-                        continue;
-                    }
-                    t.raw_push(super::tokens::token_table(lua, tok)?)?;
-                }
-                Ok(t)
+                super::queries::tokens_of(lua, this, kind.as_deref())
             }),
         );
         methods.add_method(
@@ -201,11 +184,7 @@ impl UserData for CtxHandle {
                     ));
                 };
                 let (s, t) = (model_id(lua, &s)?, model_id(lua, &t)?);
-                match crate::rules::ranged::may_shoot(this.game(), k.rosters(), k, s, t) {
-                    Ok(()) => Ok(true),
-                    Err(RuleError::Hook(h)) => Err(mlua::Error::runtime(h.message)),
-                    Err(_) => Ok(false),
-                }
+                super::queries::can_shoot(this, k, s, t).map_err(mlua::Error::runtime)
             }),
         );
         methods.add_method(
@@ -249,9 +228,7 @@ impl UserData for CtxHandle {
         methods.add_method(
             api("engaged"),
             timed("engaged", |lua, this, m: Table| {
-                let game = this.game();
-                let ids = engaged_enemies(game, this.rules, id_of(&m)?);
-                this.model_views(lua, &ids)
+                super::queries::engaged_views(lua, this, id_of(&m)?)
             }),
         );
         methods.add_method(

@@ -19,6 +19,7 @@ use super::handle::live_ctx_of;
 use super::queries::{measure, Thing};
 use super::rawread::{model_id_at, thing_at};
 use super::Ctx;
+use super::ScriptHooks;
 use crate::script::api::fields::{push_str, str_at};
 use crate::script::host::{host, kernel_lua};
 use crate::script::registry::{Module, Permissions};
@@ -75,6 +76,17 @@ unsafe fn method(l: *mut ffi::lua_State) -> c_int {
     ffi::lua_gettop(l)
 }
 
+/// What a fast path pushed (`Some(1)`), or the mlua method's answer when it could not (`None`).
+///
+/// # Safety
+/// As [`method`].
+unsafe fn or_method(l: *mut ffi::lua_State, pushed: Option<c_int>) -> c_int {
+    match pushed {
+        Some(n) => n,
+        None => method(l),
+    }
+}
+
 /// The call's `Ctx` when the fast path may answer: profiling off (the mlua method counts its calls),
 /// `n` arguments (the ctx included), room on the stack, and the ctx a running call's that is not
 /// changing the game.
@@ -111,16 +123,16 @@ enum Constant<'a> {
 
 /// `ctx:rule(section, key)`: the constant, pushed from the call's rules.
 unsafe extern "C-unwind" fn rule(l: *mut ffi::lua_State) -> c_int {
-    let Some(c) = constant(l) else {
-        return method(l);
-    };
-    match c {
-        Constant::Int(n) => ffi::lua_pushinteger(l, n),
-        Constant::Num(x) => ffi::lua_pushnumber(l, x),
-        Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
-        Constant::Str(s) => push_str(l, s),
-    }
-    1
+    let pushed = constant(l).map(|c| {
+        match c {
+            Constant::Int(n) => ffi::lua_pushinteger(l, n),
+            Constant::Num(x) => ffi::lua_pushnumber(l, x),
+            Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
+            Constant::Str(s) => push_str(l, s),
+        }
+        1
+    });
+    or_method(l, pushed)
 }
 
 /// The usual case of `ctx:rule`.
@@ -192,15 +204,25 @@ fn distance_of(ctx: &Ctx<'_>, me: ModelId, thing: &Thing) -> Option<f64> {
 /// Push `d`, or answer through the mlua method.
 ///
 /// # Safety
-/// `l` is the running state of a fast path's call, its stack holding only the arguments.
+/// As [`method`].
 unsafe fn number_or_method(l: *mut ffi::lua_State, d: Option<f64>) -> c_int {
-    match d {
-        Some(d) => {
-            ffi::lua_pushnumber(l, d);
-            1
-        }
-        None => method(l),
-    }
+    let pushed = d.map(|d| {
+        ffi::lua_pushnumber(l, d);
+        1
+    });
+    or_method(l, pushed)
+}
+
+/// Push `b`, or answer through the mlua method.
+///
+/// # Safety
+/// As [`method`].
+unsafe fn boolean_or_method(l: *mut ffi::lua_State, b: Option<bool>) -> c_int {
+    let pushed = b.map(|b| {
+        ffi::lua_pushboolean(l, c_int::from(b));
+        1
+    });
+    or_method(l, pushed)
 }
 
 /// `ctx:distance(a, b)`: the gap between two models' bases.
@@ -235,11 +257,7 @@ unsafe extern "C-unwind" fn distances_from(l: *mut ffi::lua_State) -> c_int {
             with(ctx, |ctx| distance_of(ctx, me, &thing))
         })
     })();
-    if listed.is_some() {
-        1
-    } else {
-        method(l)
-    }
+    or_method(l, listed.map(|()| 1))
 }
 
 /// `ctx:distances_to(models, thing)`: a list of the distances from each model of a list to one thing.
@@ -252,11 +270,7 @@ unsafe extern "C-unwind" fn distances_to(l: *mut ffi::lua_State) -> c_int {
             with(ctx, |ctx| distance_of(ctx, me, &thing))
         })
     })();
-    if listed.is_some() {
-        1
-    } else {
-        method(l)
-    }
+    or_method(l, listed.map(|()| 1))
 }
 
 /// A new list, left on top, of what `measure` makes of each table of the list at `list` (up to its
@@ -312,34 +326,30 @@ unsafe extern "C-unwind" fn permission(l: *mut ffi::lua_State) -> c_int {
             return None;
         }
         let name = str_at(l, 3)?;
-        // SAFETY: as in `with`: the call's hooks and their registry outlive this C call.
-        let ctx: &'static Ctx<'static> = ctx.as_ref();
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let k = ctx.kernel?;
+        with(ctx, |ctx| {
+            // The call's hooks, and the registry whose labels they lend, outlive this C call.
+            let k: &'static ScriptHooks<'static> = ctx.kernel?;
             let Ok(me) = ctx.game().model(id) else {
                 return Some(None);
             };
             let granting = |m: &Module| !matches!(m.permissions, Permissions::None);
             for (module, _) in k.modules_where(me, granting) {
-                match &module.permissions {
-                    Permissions::Fixed(names) if names.iter().any(|n| n == name) => {
-                        return Some(Some(module.label.as_str()));
-                    }
-                    Permissions::Fixed(_) | Permissions::None => {}
-                    Permissions::Computed(_) => return None,
+                // A function (`None`) is asked through the mlua method.
+                if module.permissions.grants(name)? {
+                    return Some(Some(module.label.as_str()));
                 }
             }
             Some(None)
-        }))
-        .ok()
-        .flatten()
+        })
     })();
-    match granted {
-        Some(Some(label)) => push_str(l, label),
-        Some(None) => ffi::lua_pushnil(l),
-        None => return method(l),
-    }
-    1
+    let pushed = granted.map(|label| {
+        match label {
+            Some(label) => push_str(l, label),
+            None => ffi::lua_pushnil(l),
+        }
+        1
+    });
+    or_method(l, pushed)
 }
 
 /// The `Lua` of the call, when its script runs on the state mlua works on (not in a coroutine of its
@@ -391,14 +401,10 @@ unsafe fn viewed(
         .flatten()
         .map(|v| (lua, v))
     })();
-    let Some((lua, v)) = answer else {
-        return method(l);
-    };
     // mlua's own push of a value it holds (a move from its reference thread: nothing is allocated).
-    if lua.exec_raw_lua(|raw| raw.push_value(&v)).is_err() {
-        return method(l);
-    }
-    1
+    let pushed =
+        answer.and_then(|(lua, v)| lua.exec_raw_lua(|raw| raw.push_value(&v)).ok().map(|()| 1));
+    or_method(l, pushed)
 }
 
 /// `ctx:models(opts)`: the views of the models the query lists.
@@ -416,10 +422,7 @@ unsafe extern "C-unwind" fn buildings(l: *mut ffi::lua_State) -> c_int {
     let n = ffi::lua_gettop(l).clamp(1, 2);
     viewed(l, n, |l, lua, ctx| {
         let opts = table_arg(l, lua, 2).ok()?;
-        let mut v = Vec::new();
-        for i in super::queries::buildings(lua, ctx, opts.as_ref()).ok()? {
-            v.extend(ctx.building_view(lua, i).ok()?);
-        }
+        let v = super::queries::building_views(lua, ctx, opts.as_ref()).ok()?;
         lua.create_sequence_from(v).ok().map(Value::Table)
     })
 }
@@ -427,14 +430,8 @@ unsafe extern "C-unwind" fn buildings(l: *mut ffi::lua_State) -> c_int {
 /// `ctx:town_hall()`: the Town Hall's view, or nil.
 unsafe extern "C-unwind" fn town_hall(l: *mut ffi::lua_State) -> c_int {
     viewed(l, 1, |_, lua, ctx| {
-        match ctx.game().buildings.iter().position(|b| b.town_hall) {
-            Some(i) => Some(
-                ctx.building_view(lua, i)
-                    .ok()?
-                    .map_or(Value::Nil, Value::Table),
-            ),
-            None => Some(Value::Nil),
-        }
+        let view = super::queries::town_hall_view(lua, ctx).ok()?;
+        Some(view.map_or(Value::Nil, Value::Table))
     })
 }
 
@@ -442,8 +439,7 @@ unsafe extern "C-unwind" fn town_hall(l: *mut ffi::lua_State) -> c_int {
 unsafe extern "C-unwind" fn engaged(l: *mut ffi::lua_State) -> c_int {
     viewed(l, 2, |l, lua, ctx| {
         let me = model_at(l, 2, false)?;
-        let ids = crate::rules::query::engaged_enemies(ctx.game(), ctx.rules, me);
-        ctx.model_views(lua, &ids).ok()
+        super::queries::engaged_views(lua, ctx, me).ok()
     })
 }
 
@@ -457,13 +453,7 @@ unsafe extern "C-unwind" fn spent(l: *mut ffi::lua_State) -> c_int {
         let key = str_at(l, 2)?;
         with(ctx, |ctx| Some(ctx.game().spent.iter().any(|s| s == key)))
     })();
-    match spent {
-        Some(b) => {
-            ffi::lua_pushboolean(l, c_int::from(b));
-            1
-        }
-        None => method(l),
-    }
+    boolean_or_method(l, spent)
 }
 
 /// `ctx:tokens(kind)`: the tokens on the table (of one kind), as the kernel's own code lists them.
@@ -475,23 +465,10 @@ unsafe extern "C-unwind" fn tokens(l: *mut ffi::lua_State) -> c_int {
             ffi::LUA_TSTRING => Some(str_at(l, 2)?),
             _ => return None,
         };
-        let t = lua.create_table().ok()?;
-        for tok in &ctx.game().tokens {
-            if kind.is_some_and(|want| want != super::tokens::token_kind(tok)) {
-                continue;
-            }
-            t.raw_push(super::tokens::token_table(lua, tok).ok()?)
-                .ok()?;
-        }
-        Some(Value::Table(t))
+        super::queries::tokens_of(lua, ctx, kind)
+            .ok()
+            .map(Value::Table)
     })
-}
-
-/// What a fast path that runs scripts found: an answer, or a script's error to raise as the mlua
-/// method would have raised it.
-enum Outcome<T> {
-    Answer(T),
-    Raise(mlua::Error),
 }
 
 /// `ctx:can_shoot(s, t)`: whether the rules let `s` shoot at `t` now (its hooks asked, as the kernel, as
@@ -504,29 +481,18 @@ unsafe extern "C-unwind" fn can_shoot(l: *mut ffi::lua_State) -> c_int {
         let lua = lua_of(l, ctx)?;
         let h = host(lua).ok()?;
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            kernel_lua(
-                lua,
-                &h.budget,
-                h.limits.memory,
-                || match crate::rules::ranged::may_shoot(ctx.game(), k.rosters(), k, s, t) {
-                    Ok(()) => Outcome::Answer(true),
-                    Err(crate::rules::RuleError::Hook(e)) => {
-                        Outcome::Raise(mlua::Error::runtime(e.message))
-                    }
-                    Err(_) => Outcome::Answer(false),
-                },
-            )
+            kernel_lua(lua, &h.budget, h.limits.memory, || {
+                super::queries::can_shoot(ctx, k, s, t)
+            })
         }))
         .ok()
         .map(|o| (lua, o))
     })();
     match outcome {
-        Some((_, Outcome::Answer(b))) => {
-            ffi::lua_pushboolean(l, c_int::from(b));
-            1
-        }
-        Some((lua, Outcome::Raise(e))) => {
+        Some((_, Ok(b))) => boolean_or_method(l, Some(b)),
+        Some((lua, Err(message))) => {
             // The error value mlua makes of it, pushed; nothing is left to drop when it is raised.
+            let e = mlua::Error::runtime(message);
             if lua
                 .exec_raw_lua(|raw| raw.push(Value::Error(Box::new(e))))
                 .is_err()

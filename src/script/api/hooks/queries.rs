@@ -289,6 +289,60 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
         .collect())
 }
 
+/// `ctx:buildings{...}`: the views of the buildings the query lists.
+pub(super) fn building_views(
+    lua: &Lua,
+    ctx: &Ctx,
+    opts: Option<&Table>,
+) -> mlua::Result<Vec<Table>> {
+    let mut v = Vec::new();
+    for i in buildings(lua, ctx, opts)? {
+        v.extend(ctx.building_view(lua, i)?);
+    }
+    Ok(v)
+}
+
+/// `ctx:town_hall()`: the Town Hall's view, if there is one.
+pub(super) fn town_hall_view(lua: &Lua, ctx: &Ctx) -> mlua::Result<Option<Table>> {
+    match ctx.game().buildings.iter().position(|b| b.town_hall) {
+        Some(i) => ctx.building_view(lua, i),
+        None => Ok(None),
+    }
+}
+
+/// `ctx:engaged(m)`: the views of the enemies in contact with model `me`.
+pub(super) fn engaged_views(lua: &Lua, ctx: &Ctx, me: ModelId) -> mlua::Result<Value> {
+    let ids = crate::rules::query::engaged_enemies(ctx.game(), ctx.rules, me);
+    ctx.model_views(lua, &ids)
+}
+
+/// `ctx:tokens(kind)`: the tokens on the table (of `kind` only, when given), as tables.
+pub(super) fn tokens_of(lua: &Lua, ctx: &Ctx, kind: Option<&str>) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    for tok in &ctx.game().tokens {
+        if kind.is_some_and(|want| want != super::tokens::token_kind(tok)) {
+            continue;
+        }
+        t.raw_push(super::tokens::token_table(lua, tok)?)?;
+    }
+    Ok(t)
+}
+
+/// `ctx:can_shoot(s, t)`: whether the rules let `s` shoot at `t` now, its hooks asked through `k`; a
+/// hook's error as its message.
+pub(super) fn can_shoot(
+    ctx: &Ctx,
+    k: &ScriptHooks,
+    s: ModelId,
+    t: ModelId,
+) -> Result<bool, String> {
+    match crate::rules::ranged::may_shoot(ctx.game(), k.rosters(), k, s, t) {
+        Ok(()) => Ok(true),
+        Err(RuleError::Hook(h)) => Err(h.message),
+        Err(_) => Ok(false),
+    }
+}
+
 /// `ctx:distances_from(m, things)`: `ctx:distance_to(m, t)` for each `t`, in order.
 pub(super) fn distances_from(
     lua: &Lua,
