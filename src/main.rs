@@ -1010,47 +1010,51 @@ fn print_micro(rows: &[village::script::micro::MicroRow]) {
 
 /// `village bench --profile`: the script functions that took the most time (inclusive).
 fn print_profile(rows: &[village::sim::ProfileRow]) {
-    if rows.is_empty() {
-        return;
-    }
-    println!("\nScript functions the kernel called (inclusive: a hook's time includes the hooks it set off):");
-    println!(
-        "{:>7} {:>11} {:>9}  function",
-        "time", "calls/game", "µs/call"
+    print_top(
+        "Script functions the kernel called (inclusive: a hook's time includes the hooks it set off):",
+        &format!("{:>7} {:>11} {:>9}  function", "time", "calls/game", "µs/call"),
+        rows.iter().map(|r| {
+            format!(
+                "{:>6.1}% {:>11.1} {:>9.1}  {}",
+                r.share * 100.0,
+                r.calls_per_game,
+                r.micros_per_call,
+                r.function
+            )
+        }),
     );
-    for r in rows.iter().take(15) {
-        println!(
-            "{:>6.1}% {:>11.1} {:>9.1}  {}",
-            r.share * 100.0,
-            r.calls_per_game,
-            r.micros_per_call,
-            r.function
-        );
-    }
-    if rows.len() > 15 {
-        println!("  … {} more (--json lists them all)", rows.len() - 15);
-    }
 }
 
 /// `village bench --profile`: the Lua lines that ran the most of the scripts' own instructions.
 fn print_lines(rows: &[village::sim::LineRow]) {
-    if rows.is_empty() {
+    print_top(
+        "Lua lines that ran the scripts' own VM instructions (one sample every 1,000; what a ctx \
+         method does in Rust is counted above, not here):",
+        &format!("{:>7} {:>12}  line", "share", "samples/game"),
+        rows.iter().map(|r| {
+            format!(
+                "{:>6.1}% {:>12.1}  {}",
+                r.share * 100.0,
+                r.samples_per_game,
+                r.line
+            )
+        }),
+    );
+}
+
+/// A profile table: its title and header, then its first 15 rows and how many more `--json` lists
+/// (nothing at all for no rows).
+fn print_top(title: &str, header: &str, rows: impl ExactSizeIterator<Item = String>) {
+    let n = rows.len();
+    if n == 0 {
         return;
     }
-    println!(
-        "\nLua lines that ran the scripts' own VM instructions (one sample every 1,000; what a ctx \
-         method does in Rust is counted above, not here):"
-    );
-    println!("{:>7} {:>12}  line", "share", "samples/game");
-    for r in rows.iter().take(15) {
-        println!(
-            "{:>6.1}% {:>12.1}  {}",
-            r.share * 100.0,
-            r.samples_per_game,
-            r.line
-        );
+    println!("\n{title}");
+    println!("{header}");
+    for r in rows.take(15) {
+        println!("{r}");
     }
-    if rows.len() > 15 {
-        println!("  … {} more (--json lists them all)", rows.len() - 15);
+    if n > 15 {
+        println!("  … {} more (--json lists them all)", n - 15);
     }
 }
