@@ -58,6 +58,12 @@ function M.answer(ok, v)
 	return (math.type(v) or type(v)) .. " " .. tostring(v)
 end
 
+--- A probing script's report of one question: a +1 modifier whose reason is `name` and the
+--- `M.answer` of calling `f` protected (`M.answers` reads it back from the result).
+function M.probe(name, f)
+	return { value = 1, reason = name .. ": " .. M.answer(pcall(f)) }
+end
+
 --- A scenario's checks of a probe's `answers` (from `M.answers`): `is(name, want)`, the answer is
 --- exactly `want`; `refused(name, text)`, it is an error containing `text`, located at `at` (the
 --- probing script's name as Lua shows it, a line number following).
