@@ -4,9 +4,9 @@
 
 /// mimalloc for the whole process, Lua's heap included (the script host allocates Lua memory through
 /// Rust's global allocator): a game makes hundreds of thousands of small allocations, and the system
-/// allocator spent a fifth of a simulation's time on them.
+/// allocator spent a fifth of a simulation's time on them. See `cli::alloc` for how it is called.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: cli::alloc::Mimalloc = cli::alloc::Mimalloc;
 
 mod cli;
 

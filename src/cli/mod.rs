@@ -1,7 +1,8 @@
-//! The larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`, the replay
+//! The process's allocator (`alloc`), the larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`, the replay
 //! viewer's `--html` pages and `render --replay`: `viewer`), the
 //! data carried in the binary (`embedded`), and what they share: printing JSON and writing files atomically.
 
+pub mod alloc;
 pub mod embedded;
 pub mod new_mod;
 pub mod play;
