@@ -10,6 +10,7 @@ use crate::rules::query::is_engaged;
 use crate::state::{Building, Game, Model};
 use mlua::ffi;
 use mlua::{Lua, Value};
+use std::ffi::CStr;
 use std::os::raw::c_int;
 
 /// A field's value, borrowed from the game (lists are read from the model when pushed).
@@ -180,12 +181,22 @@ pub(crate) unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: c_int) -> Option<&'
     bytes_at(l, idx).and_then(|b| std::str::from_utf8(b).ok())
 }
 
+/// Push a key the kernel names in its code (`c"id"`). Lua finds the string of a C literal it has seen
+/// before in a cache keyed by its address, without hashing it again as [`push_str`] must: a query reads
+/// `id`, `x` and `y` of a dozen tables a call.
+///
+/// # Safety
+/// As [`push_str`].
+pub(crate) unsafe fn push_key(l: *mut ffi::lua_State, key: &'static CStr) {
+    ffi::lua_pushstring(l, key.as_ptr());
+}
+
 /// Set `t[key] = <the value on top>` without metamethods, popping the value; `t` is an absolute index.
 ///
 /// # Safety
 /// As [`push_str`]; `t` is a table and a value is on top.
-pub(crate) unsafe fn set_field(l: *mut ffi::lua_State, t: c_int, key: &str) {
-    push_str(l, key);
+pub(crate) unsafe fn set_field(l: *mut ffi::lua_State, t: c_int, key: &'static CStr) {
+    push_key(l, key);
     ffi::lua_insert(l, -2);
     ffi::lua_rawset(l, t);
 }
@@ -194,7 +205,7 @@ pub(crate) unsafe fn set_field(l: *mut ffi::lua_State, t: c_int, key: &str) {
 ///
 /// # Safety
 /// As [`push_str`], with room for three values.
-unsafe fn push_pair(l: *mut ffi::lua_State, (a, b): (&str, &str), v: Vec2) {
+unsafe fn push_pair(l: *mut ffi::lua_State, (a, b): (&'static CStr, &'static CStr), v: Vec2) {
     ffi::lua_createtable(l, 0, 2);
     let t = ffi::lua_gettop(l);
     ffi::lua_pushnumber(l, v.x);
@@ -215,8 +226,8 @@ pub(crate) unsafe fn push(l: *mut ffi::lua_State, f: &Field<'_>) {
         Field::Num(n) => ffi::lua_pushnumber(l, n),
         Field::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
         Field::Str(s) => push_str(l, s),
-        Field::Pos(p) => push_pair(l, ("x", "y"), p),
-        Field::Size(s) => push_pair(l, ("w", "h"), s),
+        Field::Pos(p) => push_pair(l, (c"x", c"y"), p),
+        Field::Size(s) => push_pair(l, (c"w", c"h"), s),
         Field::Conditions(_) | Field::Traits(_) | Field::Spells(_) | Field::Items(_) => {
             ffi::lua_createtable(l, 0, 0);
             // The iterator borrows the model and owns nothing: an error raised by a push leaves

@@ -291,7 +291,7 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
                 ffi::lua_pushvalue(l, 5);
                 ffi::lua_pushvalue(l, 3);
                 ffi::lua_pushcclosure(l, ctx_index, 3);
-                crate::script::api::fields::set_field(l, 2, "__index");
+                crate::script::api::fields::set_field(l, 2, c"__index");
                 super::fast::install(l, 5);
             }
             ffi::lua_settop(l, 0);

@@ -10,9 +10,10 @@
 //! as they found it.
 
 use super::queries::Thing;
-use crate::script::api::fields::{bytes_at, push_str, str_at};
+use crate::script::api::fields::{bytes_at, push_key, str_at};
 use crate::state::{ModelId, TokenId};
 use mlua::{ffi, Lua, Table};
+use std::ffi::CStr;
 use std::os::raw::c_int;
 
 /// Run `f` with `t` pushed at the index it is given and room for a few more values.
@@ -41,8 +42,8 @@ fn with_table<R>(
 ///
 /// # Safety
 /// `l` is valid with room for two values; `t` an absolute index of a table.
-unsafe fn get(l: *mut ffi::lua_State, t: c_int, key: &str) -> c_int {
-    push_str(l, key);
+unsafe fn get(l: *mut ffi::lua_State, t: c_int, key: &'static CStr) -> c_int {
+    push_key(l, key);
     ffi::lua_rawget(l, t)
 }
 
@@ -58,7 +59,7 @@ enum Got<T> {
 /// # Safety
 /// As [`get`].
 unsafe fn id_at(l: *mut ffi::lua_State, t: c_int) -> Got<u32> {
-    let got = match get(l, t, "id") {
+    let got = match get(l, t, c"id") {
         ffi::LUA_TNIL => Got::Absent,
         ffi::LUA_TNUMBER => {
             let mut isnum = 0;
@@ -78,7 +79,7 @@ unsafe fn id_at(l: *mut ffi::lua_State, t: c_int) -> Got<u32> {
 ///
 /// # Safety
 /// As [`get`].
-unsafe fn number_at(l: *mut ffi::lua_State, t: c_int, key: &str) -> Option<f64> {
+unsafe fn number_at(l: *mut ffi::lua_State, t: c_int, key: &'static CStr) -> Option<f64> {
     let n = (get(l, t, key) == ffi::LUA_TNUMBER)
         .then(|| ffi::lua_tonumberx(l, -1, std::ptr::null_mut()));
     ffi::lua_pop(l, 1);
@@ -92,7 +93,7 @@ unsafe fn number_at(l: *mut ffi::lua_State, t: c_int, key: &str) -> Option<f64> 
 /// # Safety
 /// As [`get`].
 pub(super) unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing> {
-    let token = match get(l, t, "kind") {
+    let token = match get(l, t, c"kind") {
         ffi::LUA_TNIL => false,
         ffi::LUA_TSTRING => matches!(
             bytes_at(l, -1),
@@ -111,7 +112,7 @@ pub(super) unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing>
         Got::Absent if token => return None,
         Got::Absent => {}
     }
-    let name = match get(l, t, "name") {
+    let name = match get(l, t, c"name") {
         ffi::LUA_TNIL => None,
         ffi::LUA_TSTRING => str_at(l, -1).map(str::to_string),
         _ => {
@@ -124,8 +125,8 @@ pub(super) unsafe fn thing_at(l: *mut ffi::lua_State, t: c_int) -> Option<Thing>
         return Some(Thing::Building(name));
     }
     Some(Thing::Point(crate::geometry::Vec2::new(
-        number_at(l, t, "x")?,
-        number_at(l, t, "y")?,
+        number_at(l, t, c"x")?,
+        number_at(l, t, c"y")?,
     )))
 }
 
