@@ -2,7 +2,7 @@
 //!
 //! The `mimalloc` crate hands every request to `mi_malloc_aligned`, whatever the alignment. Most of the
 //! engine's requests (vectors, strings) need no more than the 8 bytes every mimalloc block has, and
-//! plain `mi_malloc` is cheaper; Lua's (made through mlua's allocator) ask for 16, and for a size that
+//! plain `mi_malloc` is cheaper; Lua's (made through the script host's allocator) ask for 16, and for a size that
 //! is not a multiple of 16 (a Lua table is 56 bytes) mimalloc's aligned fast path often finds a block
 //! that is not aligned and falls back to over-allocating. Rounding such a size up to the alignment
 //! keeps it on the fast path: mimalloc's blocks of a size that is a multiple of 16 are all 16-aligned,
