@@ -8,7 +8,6 @@ use super::error::ScriptError;
 use super::host::with_budget;
 use super::vm::ScriptRoot;
 use super::vm::REQUIRE_CACHE;
-use mlua::chunk::ChunkMode;
 use mlua::{Lua, Table, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -227,11 +226,8 @@ impl Registry {
         }
         let mut modules = Vec::with_capacity(self.modules.len());
         for m in &self.modules {
-            let chunk = lua
-                .load(&m.bytecode[..])
-                .set_mode(ChunkMode::Binary)
-                .into_function()
-                .map_err(ScriptError::from_lua)?;
+            let chunk =
+                super::vm::load_compiled(lua, &m.bytecode).map_err(ScriptError::from_lua)?;
             let origin = Origin {
                 kind: &m.kind,
                 key: &m.key,
@@ -345,6 +341,9 @@ pub fn load_module(
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;
     let bytecode: Rc<[u8]> = chunk.dump(false).into();
+    chunk
+        .set_environment(super::vm::new_environment(lua).map_err(ScriptError::from_lua)?)
+        .map_err(ScriptError::from_lua)?;
     let origin = Origin {
         kind,
         key,
@@ -362,8 +361,8 @@ struct Origin<'a> {
     label: &'a str,
 }
 
-/// Run a module's compiled chunk in a new environment and check its entry points against the
-/// vocabulary of its kind.
+/// Run a module's compiled chunk (its environment already bound) and check its entry points against
+/// the vocabulary of its kind.
 fn instantiate(
     lua: &Lua,
     chunk: mlua::Function,
@@ -377,10 +376,7 @@ fn instantiate(
         path,
         label,
     } = *origin;
-    let value: Value = with_budget(lua, budget, || {
-        chunk.set_environment(super::vm::new_environment(lua)?)?;
-        chunk.call(())
-    })?;
+    let value: Value = with_budget(lua, budget, || chunk.call(()))?;
     let Value::Table(table) = value else {
         return Err(ScriptError::Runtime(format!(
             "{label}: a {kind} script must return a table of entry points, got {}",

@@ -132,10 +132,31 @@ end
 return new_env, freeze
 "##;
 
+/// The function that makes a module environment, kept where the kernel finds it without a registry
+/// lookup by name (every game makes one for each of its modules).
+struct NewEnvironment(mlua::Function);
+
 /// A new module environment (see [`ENVIRONMENTS`]).
 pub(crate) fn new_environment(lua: &Lua) -> mlua::Result<Table> {
-    lua.named_registry_value::<mlua::Function>(NEW_ENVIRONMENT)?
-        .call(())
+    let make = match lua.app_data_ref::<NewEnvironment>() {
+        Some(f) => f.0.clone(),
+        None => lua.named_registry_value::<mlua::Function>(NEW_ENVIRONMENT)?,
+    };
+    // The sandbox's own code, run as the kernel's work wherever it is called from: a module's chunk is
+    // given its environment as it loads, before any budget is set for running it.
+    match super::host::host(lua) {
+        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || make.call(())),
+        Err(_) => make.call(()),
+    }
+}
+
+/// A compiled chunk (`string.dump`'s form) loaded as a function whose globals are a new module
+/// environment, bound as it loads (cheaper than setting the upvalue afterwards).
+pub(crate) fn load_compiled(lua: &Lua, code: &[u8]) -> mlua::Result<mlua::Function> {
+    lua.load(code)
+        .set_mode(ChunkMode::Binary)
+        .set_environment(new_environment(lua)?)
+        .into_function()
 }
 
 /// A read-only view of `t`, shown as `name` in the error a write gets (see [`ENVIRONMENTS`]).
@@ -505,10 +526,7 @@ impl Vm {
             }
             let known = host.required.borrow().get(&name).cloned();
             let f = match known {
-                Some(code) => lua
-                    .load(&code[..])
-                    .set_mode(ChunkMode::Binary)
-                    .into_function()?,
+                Some(code) => load_compiled(lua, &code)?,
                 None => {
                     let (path, label) =
                         resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
@@ -519,10 +537,10 @@ impl Vm {
                     host.required
                         .borrow_mut()
                         .insert(name.clone(), f.dump(false).into());
+                    f.set_environment(new_environment(lua)?)?;
                     f
                 }
             };
-            f.set_environment(new_environment(lua)?)?;
             loading.borrow_mut().push(name.clone());
             let value = f.call::<Value>(name.as_str());
             loading.borrow_mut().pop();
@@ -553,7 +571,8 @@ impl Vm {
                 g.get::<mlua::Function>("load")?,
                 g.get::<mlua::Function>("error")?,
             ))?;
-        lua.set_named_registry_value(NEW_ENVIRONMENT, new_env)?;
+        lua.set_named_registry_value(NEW_ENVIRONMENT, &new_env)?;
+        lua.set_app_data(NewEnvironment(new_env));
         lua.set_named_registry_value(FREEZE, freeze)?;
         Ok(())
     }
