@@ -2,7 +2,7 @@
 //! serde values without `null` sentinels.
 
 use crate::geometry::Vec2;
-use mlua::{Lua, LuaSerdeExt, Table, Value};
+use mlua::{ffi, Lua, LuaSerdeExt, Table, Value};
 use serde::Serialize;
 
 /// Serde options: `None` becomes `nil`, arrays carry no metatable.
@@ -191,43 +191,76 @@ pub fn check_options(lua: &Lua, opts: &Option<Table>, known: &[&str]) -> mlua::R
 
 /// A script's table read once, key by key (an options table, an order): each later lookup is a
 /// comparison of bytes in Rust instead of a string pushed into Lua and looked up there.
-pub struct Entries(Vec<(mlua::LuaString, Value)>);
+pub struct Entries(Vec<(Box<[u8]>, Value)>);
 
 impl Entries {
-    /// Every string-keyed entry of `t` (other keys are left out).
+    /// Every string-keyed entry of `t` (other keys are left out), read in one walk of the table
+    /// through the C API (mlua's pair iterator cost more than the order it read).
     pub fn of(t: &Table) -> mlua::Result<Entries> {
-        let mut out = Vec::new();
-        for pair in t.pairs::<Value, Value>() {
-            if let (Value::String(k), v) = pair? {
-                out.push((k, v));
+        Self::read(t, |_| true).map(|(e, _)| e)
+    }
+
+    /// The entries of `t` with a string key that `keep` accepts, and whether every entry was one.
+    fn read(t: &Table, keep: impl Fn(&[u8]) -> bool) -> mlua::Result<(Entries, bool)> {
+        let lua = t.weak_lua().upgrade();
+        lua.exec_raw_lua(|raw| {
+            // SAFETY: room is checked and the stack left as found. `lua_next` walks the table from nil
+            // with the keys it returns and nothing is written meanwhile, so it raises no error; the
+            // kernel reads outside any script's memory limit, as mlua's own iterator does.
+            unsafe {
+                let l = raw.state();
+                let top = ffi::lua_gettop(l);
+                if ffi::lua_checkstack(l, 4) == 0 {
+                    return Err(mlua::Error::runtime(
+                        "out of Lua stack space reading a table",
+                    ));
+                }
+                raw.push(t)?;
+                let mut out = Vec::new();
+                let mut all = true;
+                ffi::lua_pushnil(l);
+                while ffi::lua_next(l, top + 1) != 0 {
+                    let key = match ffi::lua_type(l, -2) {
+                        ffi::LUA_TSTRING => {
+                            let mut len = 0;
+                            let p = ffi::lua_tolstring(l, -2, &mut len);
+                            Some(std::slice::from_raw_parts(p.cast::<u8>(), len))
+                        }
+                        _ => None,
+                    };
+                    match key {
+                        Some(k) if keep(k) => {
+                            let k: Box<[u8]> = k.into();
+                            out.push((k, raw.pop_value()));
+                        }
+                        _ => {
+                            all = false;
+                            ffi::lua_pop(l, 1);
+                        }
+                    }
+                }
+                ffi::lua_settop(l, top);
+                Ok((Entries(out), all))
             }
-        }
-        Ok(Entries(out))
+        })
     }
 
     /// The entries of an options table whose every key must be one of `known` (as
     /// [`check_options`] would have it), read in one pass.
     pub fn options(lua: &Lua, t: &Table, known: &[&str]) -> mlua::Result<Entries> {
-        let mut out = Vec::new();
-        for pair in t.pairs::<Value, Value>() {
-            match pair? {
-                (Value::String(k), v)
-                    if known.iter().any(|n| n.as_bytes() == k.as_bytes().as_ref()) =>
-                {
-                    out.push((k, v));
-                }
-                // Refused with check_options' own words.
-                _ => return check_options(lua, &Some(t.clone()), known).map(|_| Entries(out)),
-            }
+        let (entries, all) = Self::read(t, |k| known.iter().any(|n| n.as_bytes() == k))?;
+        if all {
+            return Ok(entries);
         }
-        Ok(Entries(out))
+        // Refused with check_options' own words.
+        check_options(lua, &Some(t.clone()), known).map(|_| entries)
     }
 
     /// The value under `key`, nil when absent.
     pub fn get(&self, key: &str) -> Value {
         self.0
             .iter()
-            .find(|(k, _)| k.as_bytes().as_ref() == key.as_bytes())
+            .find(|(k, _)| &k[..] == key.as_bytes())
             .map_or(Value::Nil, |(_, v)| v.clone())
     }
 
