@@ -109,6 +109,18 @@ pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl F
     if budget.kernel.replace(true) {
         return f(); // already inside: the outermost restores
     }
+    if budget.depth.get() == 0 {
+        // No script is running, so no memory limit is in force (`with_budget` sets one only for its
+        // call): only the budget's mode changes.
+        struct Back<'a>(&'a Budget);
+        impl Drop for Back<'_> {
+            fn drop(&mut self) {
+                self.0.kernel.set(false);
+            }
+        }
+        let _back = Back(budget);
+        return f();
+    }
     let _restore = Restore {
         lua,
         budget,

@@ -37,9 +37,11 @@ local function bad(name, text)
 	local a = answers[name] or "(no answer)"
 	assert(a:find("error bad argument", 1, true) == 1 and a:find(text, 1, true), name .. ": " .. a)
 end
-bad("one_arg", "#3 to `CtxHandle.rule`: error converting Lua nil to String")
-bad("table_arg", "#2 to `CtxHandle.rule`: error converting Lua table to String")
-bad("not_ctx", "`self` to `CtxHandle.rule`: error converting Lua table to userdata")
+bad("one_arg", "#3 to `ctx:rule`: error converting Lua nil to String")
+bad("table_arg", "#2 to `ctx:rule`: error converting Lua table to String")
+bad("not_ctx", "`self` to `ctx:rule`: error converting Lua table to ctx")
+refused("unknown_member", "ctx has no field or method `no_such_thing`")
+is("field", "integer 0")
 for name, a in pairs(answers) do
 	print(name .. ": " .. a)
 end

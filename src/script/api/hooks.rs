@@ -22,7 +22,7 @@ use crate::script::registry::{Module, Permissions, Registry};
 use crate::state::{
     CombatResult, Condition, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
 };
-use mlua::{Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
+use mlua::{Lua, Table, Value};
 use std::borrow::Cow;
 use std::rc::Rc;
 
@@ -42,7 +42,7 @@ mod tokens;
 use answers::*;
 pub(crate) use answers::{council_orders_of, order_from};
 use ctx::*;
-use handle::{call_with, timed, timed_mut, with_ctx, CtxHandle};
+use handle::{call_hook, timed, timed_mut, with_ctx, CtxHandle};
 mod views;
 pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 
@@ -335,14 +335,18 @@ impl ScriptHooks<'_> {
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        with_budget(lua, budget, || {
-            call_with(
-                lua,
-                Ctx::hook(View::Read(game), self, module, params_value(lua, params)?),
-                |ctx| Ok((ctx.model_view(lua, me)?, arg(lua, ctx)?)),
-                |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
-            )
-        })
+        call_hook(
+            lua,
+            budget,
+            Ctx::hook(
+                View::Read(game),
+                self,
+                module,
+                params_value(lua, params).map_err(hook_err)?,
+            ),
+            |ctx| Ok((ctx.model_view(lua, me)?, arg(lua, ctx)?)),
+            |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
+        )
         .map_err(hook_err)
     }
 
@@ -402,22 +406,17 @@ impl ScriptHooks<'_> {
         let budget = self.budget()?;
         let lua = self.lua;
         game.model(id).map_err(hook_err)?;
-        with_budget(lua, budget, || {
-            call_with(
-                lua,
-                Ctx {
-                    intents: Some(intents),
-                    ..Ctx::hook(
-                        View::Act(&mut *game),
-                        self,
-                        module,
-                        params_value(lua, params)?,
-                    )
-                },
-                |ctx| Ok((ctx.model_view_of(lua, id)?, arg(lua, ctx)?)),
-                |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
-            )
-        })
+        let params = params_value(lua, params).map_err(hook_err)?;
+        call_hook(
+            lua,
+            budget,
+            Ctx {
+                intents: Some(intents),
+                ..Ctx::hook(View::Act(&mut *game), self, module, params)
+            },
+            |ctx| Ok((ctx.model_view_of(lua, id)?, arg(lua, ctx)?)),
+            |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
+        )
         .map_err(hook_err)
     }
 }
@@ -455,19 +454,18 @@ impl ScriptHooks<'_> {
     ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
-        with_budget(lua, budget, || {
-            call_with(
-                lua,
-                Ctx::hook(View::Act(&mut *game), self, module, Value::Nil),
-                |ctx| args(lua, ctx),
-                |ctx, args| {
-                    let mut all = mlua::MultiValue::new();
-                    all.push_back(Value::UserData(ctx));
-                    all.extend(args);
-                    profiled(lua, f, || f.call::<Value>(all))
-                },
-            )
-        })
+        call_hook(
+            lua,
+            budget,
+            Ctx::hook(View::Act(&mut *game), self, module, Value::Nil),
+            |ctx| args(lua, ctx),
+            |ctx, args| {
+                let mut all = mlua::MultiValue::new();
+                all.push_back(Value::UserData(ctx));
+                all.extend(args);
+                profiled(lua, f, || f.call::<Value>(all))
+            },
+        )
         .map_err(hook_err)
     }
 
@@ -519,30 +517,29 @@ impl ScriptHooks<'_> {
         let params_v = params_value(lua, Some(params)).map_err(hook_err)?;
         let info_v = info(lua).map_err(hook_err)?;
         let list = std::cell::RefCell::new(Vec::new());
-        with_budget(lua, budget, || {
-            call_with(
-                lua,
-                Ctx {
-                    reward: Some(RewardCtx {
-                        list: &list,
-                        script: module.key.clone(),
-                        params: params.clone(),
-                        hero,
-                        claim,
-                    }),
-                    ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
-                },
-                |ctx| match hero {
-                    Some(h) => ctx.model_view_of(lua, h),
-                    None => Ok(Value::Nil),
-                },
-                |ctx, hero_v| {
-                    profiled(lua, f, || {
-                        f.call::<Value>((ctx, hero_v, params_v.clone(), info_v.clone()))
-                    })
-                },
-            )
-        })
+        call_hook(
+            lua,
+            budget,
+            Ctx {
+                reward: Some(RewardCtx {
+                    list: &list,
+                    script: module.key.clone(),
+                    params: params.clone(),
+                    hero,
+                    claim,
+                }),
+                ..Ctx::hook(View::Act(&mut *game), self, module, params_v.clone())
+            },
+            |ctx| match hero {
+                Some(h) => ctx.model_view_of(lua, h),
+                None => Ok(Value::Nil),
+            },
+            |ctx, hero_v| {
+                profiled(lua, f, || {
+                    f.call::<Value>((ctx, hero_v, params_v.clone(), info_v.clone()))
+                })
+            },
+        )
         .map_err(hook_err)?;
         Ok(list.into_inner())
     }

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::rules::hooks::{AbilityCheck, AbilityTarget, CostChange, Reroll, RerollDice};
-use crate::script::host::{profiled, with_budget};
+use crate::script::host::profiled;
 use crate::state::SPENT_PREFIXES;
 
 /// The name scripts see for an order's kind.
@@ -474,14 +474,13 @@ impl ScriptHooks<'_> {
             let params_v = params_value(lua, params.as_deref())?;
             // Each `targets` and `can` runs under a hook's budget of its own, as every hook does.
             let call = |f: &mlua::Function, target: Value| -> mlua::Result<Value> {
-                with_budget(lua, self.budget().map_err(mlua::Error::external)?, || {
-                    call_with(
-                        lua,
-                        Ctx::hook(View::Read(game), self, module, params_v.clone()),
-                        |ctx| ctx.model_view(lua, me),
-                        |ctx, me_v| profiled(lua, f, || f.call::<Value>((ctx, me_v, target))),
-                    )
-                })
+                call_hook(
+                    lua,
+                    self.budget().map_err(mlua::Error::external)?,
+                    Ctx::hook(View::Read(game), self, module, params_v.clone()),
+                    |ctx| ctx.model_view(lua, me),
+                    |ctx, me_v| profiled(lua, f, || f.call::<Value>((ctx, me_v, target))),
+                )
                 .map_err(mlua::Error::external)
             };
             for (name, entry) in names {

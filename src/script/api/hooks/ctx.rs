@@ -59,9 +59,8 @@ pub(crate) fn run_spell(
                 reward: None,
                 views: Default::default(),
             },
-            |ctx| {
+            |ctx, handle| {
                 let (caster_t, target_t) = {
-                    let handle = ctx.borrow::<CtxHandle>()?;
                     let views = handle.ctx(lua)?;
                     let target_t = match target {
                         Some(t) => views.model_view_of(lua, t)?,
@@ -74,7 +73,7 @@ pub(crate) fn run_spell(
                 })?;
                 // A spell's answer goes back to whoever cast it (`g:cast`, a REPL line): its views
                 // are filled in now, while the call lives, so they can be read afterwards.
-                ctx.borrow::<CtxHandle>()?.ctx(lua)?.fill_views(lua)?;
+                handle.ctx(lua)?.fill_views(lua)?;
                 Ok(result)
             },
         )

@@ -1,6 +1,7 @@
 //! The methods and fields of the `ctx` userdata (`CtxHandle`): reading the table, measuring, asking for
 //! changes, the spell and reward primitives. Each name comes from `spec` (the API as data).
 
+use super::handle::CtxApi;
 use super::*;
 
 /// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
@@ -8,8 +9,15 @@ pub(super) fn api(member: &str) -> &'static str {
     spec::member("Ctx", member)
 }
 
-impl UserData for CtxHandle {
-    fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
+impl CtxHandle {
+    /// Every field and method of `ctx`, into `fields` and `methods` (the same registrar: the names
+    /// say which is which).
+    pub(super) fn register(fields: &mut CtxApi<'_>) {
+        Self::add_fields(fields);
+        Self::add_methods(fields);
+    }
+
+    fn add_fields(fields: &mut CtxApi<'_>) {
         fields.add_field_method_get(api("round"), |lua, this| Ok(this.ctx(lua)?.game().round));
         fields.add_field_method_get(api("wave"), |lua, this| Ok(this.ctx(lua)?.game().wave));
         fields.add_field_method_get(api("supplies"), |lua, this| {
@@ -21,7 +29,7 @@ impl UserData for CtxHandle {
         fields.add_field_method_get(api("params"), |lua, this| Ok(this.ctx(lua)?.params.clone()));
     }
 
-    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+    fn add_methods(methods: &mut CtxApi<'_>) {
         methods.add_method(
             api("model"),
             timed("model", |lua, this, id: u32| {

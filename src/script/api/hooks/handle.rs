@@ -1,17 +1,18 @@
-//! A hook's `ctx` as Lua sees it: a userdata of one `'static` type, so its metatable (every `ctx`
-//! method) is built once per VM instead of once per call, as a scoped non-`'static` userdata would be.
-//! The handle points at the call's [`Ctx`]; once the call has returned, a script that kept its `ctx`
-//! gets a Lua error, never the borrowed game.
+//! A hook's `ctx` as Lua sees it: a userdata with no memory of its own and no finaliser (made by the
+//! thousand in a game), sharing one metatable per VM (its fields and methods, built once at install).
+//! Which call a `ctx` belongs to is found by its address in the list of the hook calls running on this
+//! thread ([`live_ctx_of`]); once the call has returned, a script that kept its `ctx` gets a Lua error,
+//! never the borrowed game.
 //!
-//! It also keeps the list of the hook calls running on this thread ([`live_ctx`]): a view carries its
-//! call's serial number, and its field reads find the call's `Ctx` there — or learn that the call has
-//! returned, or is changing the game.
+//! The same list answers views: a view carries its call's serial number, and its field reads find the
+//! call's `Ctx` there — or learn that the call has returned, or is changing the game.
 
 use super::Ctx;
 use crate::script::host::{host, kernel_lua, profiled_method};
-use mlua::{AnyUserData, Lua};
+use mlua::{ffi, AnyUserData, FromLuaMulti, IntoLuaMulti, Lua, MultiValue, Table, Value};
 use std::cell::{Cell, RefCell};
 use std::ptr::NonNull;
+use std::sync::Arc;
 
 /// A hook call running on this thread: the serial its views carry, its `Ctx`, and whether a `ctx`
 /// method that may change the game is running (its views must not read the game then).
@@ -56,20 +57,32 @@ pub(super) fn live_ctx(serial: i64) -> Result<NonNull<Ctx<'static>>, Gone> {
 }
 
 /// The `Ctx` of the running call whose `ctx` userdata is at `ud` (`lua_touserdata`), unless that call
-/// has returned or is changing the game (then the caller answers through mlua, whose errors say so).
+/// has returned or is changing the game (then the caller answers through the method behind it, whose
+/// errors say so).
 ///
 /// As with [`live_ctx`], read the `Ctx` only for the answer at hand.
 pub(super) fn live_ctx_of(ud: *const std::ffi::c_void) -> Option<NonNull<Ctx<'static>>> {
+    match live_call_of(ud) {
+        Some((handle, false)) => Some(handle.ptr),
+        _ => None,
+    }
+}
+
+/// The handle of the running call whose `ctx` userdata is at `ud`, and whether the call is busy.
+fn live_call_of(ud: *const std::ffi::c_void) -> Option<(CtxHandle, bool)> {
     if ud.is_null() {
         return None;
     }
     LIVE.with_borrow(|calls| {
-        calls
-            .iter()
-            .rev()
-            .find(|c| c.ud == ud)
-            .filter(|c| !c.busy)
-            .map(|c| c.ctx)
+        calls.iter().rev().find(|c| c.ud == ud).map(|c| {
+            (
+                CtxHandle {
+                    ptr: c.ctx,
+                    serial: c.serial,
+                },
+                c.busy,
+            )
+        })
     })
 }
 
@@ -96,21 +109,22 @@ impl Drop for Busy {
     }
 }
 
-/// The userdata a hook receives as `ctx`: a pointer to the [`Ctx`] of the call that created it, and
-/// that call's serial. It is never destroyed (destroying a userdata cost mlua a protected call, once a
-/// hook call): every use asks the live list whether its call is still running ([`CtxHandle::ctx`]).
+/// What the kernel knows of a hook call's `ctx`: a pointer to its [`Ctx`] and the call's serial. The
+/// userdata Lua holds is only an address (no memory, no finaliser); a method finds its handle by that
+/// address among the running calls ([`handle_of`]).
+#[derive(Clone, Copy)]
 pub(super) struct CtxHandle {
     ptr: NonNull<Ctx<'static>>,
     serial: i64,
 }
 
 impl CtxHandle {
-    /// The call's `Ctx`, or a clear error once the call has returned.
+    /// The call's `Ctx`, or a clear error once the call has returned (or while a method of it changes
+    /// the game).
     pub(super) fn ctx(&self, lua: &Lua) -> mlua::Result<&Ctx<'static>> {
         self.check(lua)?;
-        // SAFETY: the call is running (`check`), so its `with_ctx` frame keeps the `Ctx` alive and
-        // unmoved; mlua hands out `&CtxHandle` only under its shared borrow of the userdata, and its
-        // borrow flags keep `&` and `&mut` access to the handle, and so to the `Ctx`, exclusive.
+        // SAFETY: the call is running and not changing the game (`check`), so its `with_ctx` frame
+        // keeps the `Ctx` alive and unmoved, and nothing holds it mutably.
         Ok(unsafe { self.ptr.as_ref() })
     }
 
@@ -119,23 +133,162 @@ impl CtxHandle {
     /// so far were filled in first, by `timed_mut`).
     pub(super) fn ctx_mut(&mut self, lua: &Lua) -> mlua::Result<&mut Ctx<'static>> {
         self.check(lua)?;
-        // SAFETY: as in `ctx`; `&mut self` comes from mlua's exclusive borrow of the userdata.
+        // SAFETY: as in `ctx`; the caller marks the call busy (`timed_mut`) while it holds the `Ctx`
+        // mutably, so no other use of this ctx (a script it sets off might hold it) reads it meanwhile.
         let ctx = unsafe { self.ptr.as_mut() };
         *ctx.views.memo.get_mut() = None;
         Ok(ctx)
     }
 
-    /// An error when the handle's call has returned.
+    /// An error when the handle's call has returned or is changing the game.
     fn check(&self, lua: &Lua) -> mlua::Result<()> {
-        // A call changing the game is still running: mlua's borrow flags keep its handle exclusive.
-        if !matches!(live_ctx(self.serial), Err(Gone::Returned)) {
-            return Ok(());
+        match live_ctx(self.serial) {
+            Ok(_) => Ok(()),
+            Err(gone) => Err(gone_error(lua, gone)),
         }
-        Err(crate::script::api::convert::fail(
-            lua,
-            "a hook's ctx was used after the call it was given to had returned (a ctx lives for its \
-             call: keep ids or names between calls, not the ctx)",
-        ))
+    }
+}
+
+/// The error of a `ctx` used when its call cannot answer, located at the script's line.
+fn gone_error(lua: &Lua, gone: Gone) -> mlua::Error {
+    crate::script::api::convert::fail(
+        lua,
+        match gone {
+            Gone::Returned => {
+                "a hook's ctx was used after the call it was given to had returned (a ctx lives for \
+                 its call: keep ids or names between calls, not the ctx)"
+            }
+            Gone::Busy => {
+                "a hook's ctx was used while one of its own methods was changing the game (a script \
+                 that method set off kept the ctx)"
+            }
+        },
+    )
+}
+
+/// The VM's `ctx` metatable, built once at install.
+struct CtxKit {
+    metatable: Table,
+}
+
+/// The handle of the `ctx` a method was called on (`this`, its first argument), or the error of a
+/// `ctx` kept past its call, or of something that is not a `ctx` (`to` names the method).
+fn handle_of(lua: &Lua, this: Option<Value>, to: &str) -> mlua::Result<CtxHandle> {
+    let this = this.unwrap_or(Value::Nil);
+    if let Value::UserData(ud) = &this {
+        match live_call_of(ud.to_pointer()) {
+            Some((handle, false)) => return Ok(handle),
+            Some((_, true)) => return Err(gone_error(lua, Gone::Busy)),
+            None if is_ctx(lua, ud) => return Err(gone_error(lua, Gone::Returned)),
+            None => {}
+        }
+    }
+    // mlua's own error for a method called on something else, which holds its cause in an `Arc`.
+    #[allow(clippy::arc_with_non_send_sync)]
+    Err(mlua::Error::BadArgument {
+        to: Some(to.to_string()),
+        pos: 1,
+        name: Some("self".to_string()),
+        cause: Arc::new(mlua::Error::FromLuaConversionError {
+            from: this.type_name(),
+            to: "ctx".to_string(),
+            message: None,
+        }),
+    })
+}
+
+/// Whether `ud` is a `ctx` (of any call): its metatable is the VM's ctx metatable.
+fn is_ctx(lua: &Lua, ud: &AnyUserData) -> bool {
+    let Some(kit) = lua.app_data_ref::<CtxKit>() else {
+        return false;
+    };
+    // SAFETY: room is checked; the stack is left as found.
+    lua.exec_raw_lua(|raw| unsafe {
+        let l = raw.state();
+        if ffi::lua_checkstack(l, 3) == 0 || raw.push(ud).is_err() {
+            return false;
+        }
+        let top = ffi::lua_gettop(l);
+        let same = ffi::lua_getmetatable(l, top) != 0
+            && raw.push(&kit.metatable).is_ok()
+            && ffi::lua_rawequal(l, -1, -2) != 0;
+        ffi::lua_settop(l, top - 1);
+        same
+    })
+}
+
+/// Where the fields and methods of `ctx` are put at install: each a Lua function that finds its call's
+/// handle from its first argument ([`handle_of`]) and converts the rest as mlua converts a method's
+/// arguments (an error names the method as `ctx:name` and the argument by position).
+pub(super) struct CtxApi<'l> {
+    lua: &'l Lua,
+    getters: Table,
+    methods: Table,
+    /// The first error met while building (Lua out of memory), reported by `install`.
+    error: Option<mlua::Error>,
+}
+
+impl CtxApi<'_> {
+    /// Keep the first error of building a member.
+    fn keep(&mut self, made: mlua::Result<()>) {
+        if let Err(e) = made {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// A method reading the call's `Ctx` (through `CtxHandle::ctx`).
+    pub(super) fn add_method<A, R, F>(&mut self, name: &'static str, f: F)
+    where
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+        F: Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> + 'static,
+    {
+        self.method(name, f);
+    }
+
+    /// The Lua function of the method `name`, in the methods table.
+    fn method<A, R, F>(&mut self, name: &'static str, f: F)
+    where
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+        F: Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> + 'static,
+    {
+        let to = format!("ctx:{name}");
+        let made = self
+            .lua
+            .create_function(move |lua, mut args: MultiValue| {
+                let this = handle_of(lua, args.pop_front(), &to)?;
+                f(lua, &this, A::from_lua_args(args, 2, Some(&to), lua)?)
+            })
+            .and_then(|func| self.methods.raw_set(name, func));
+        self.keep(made);
+    }
+
+    /// A method that may change the game (through `CtxHandle::ctx_mut`).
+    pub(super) fn add_method_mut<A, R, F>(&mut self, name: &'static str, f: F)
+    where
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+        F: Fn(&Lua, &mut CtxHandle, A) -> mlua::Result<R> + 'static,
+    {
+        self.method(name, move |lua, this: &CtxHandle, args: A| {
+            let mut this = *this;
+            f(lua, &mut this, args)
+        });
+    }
+
+    /// A field, read by a getter each time a script reads it.
+    pub(super) fn add_field_method_get<R, F>(&mut self, name: &'static str, f: F)
+    where
+        R: IntoLuaMulti,
+        F: Fn(&Lua, &CtxHandle) -> mlua::Result<R> + 'static,
+    {
+        let to = format!("ctx.{name}");
+        let made = self
+            .lua
+            .create_function(move |lua, this: Value| f(lua, &handle_of(lua, Some(this), &to)?))
+            .and_then(|func| self.getters.raw_set(name, func));
+        self.keep(made);
     }
 }
 
@@ -150,11 +303,11 @@ impl Drop for Expire {
     }
 }
 
-/// Run `f` with `ctx` handed to Lua as a userdata that expires when `f` returns.
+/// Run `f` with `ctx` handed to Lua as a userdata that expires when `f` returns (and its handle).
 pub(super) fn with_ctx<R>(
     lua: &Lua,
     ctx: Ctx<'_>,
-    f: impl FnOnce(AnyUserData) -> mlua::Result<R>,
+    f: impl FnOnce(AnyUserData, CtxHandle) -> mlua::Result<R>,
 ) -> mlua::Result<R> {
     let mut ctx = ctx;
     let serial = SERIAL.with(|s| {
@@ -166,8 +319,7 @@ pub(super) fn with_ctx<R>(
     // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life, and the live
     // list's entry, by `ctx`'s.
     let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
-    // Made as the kernel (no memory limit): under the limit mlua makes a userdata in a protected call.
-    let ud = as_kernel(lua, || lua.create_userdata(CtxHandle { ptr, serial }))?;
+    let ud = new_ctx_userdata(lua)?;
     let _expire = Expire(serial);
     let at = ud.to_pointer();
     LIVE.with_borrow_mut(|calls| {
@@ -178,7 +330,30 @@ pub(super) fn with_ctx<R>(
             ud: at,
         })
     });
-    f(ud)
+    f(ud, CtxHandle { ptr, serial })
+}
+
+/// A new `ctx` userdata: no memory of its own (its address is all it is known by) and the VM's ctx
+/// metatable, made as the kernel (no memory limit, so no protected call).
+fn new_ctx_userdata(lua: &Lua) -> mlua::Result<AnyUserData> {
+    let kit = lua
+        .app_data_ref::<CtxKit>()
+        .ok_or_else(|| mlua::Error::runtime("the ctx metatable was not installed"))?;
+    as_kernel(lua, || {
+        // SAFETY: room is checked; the new userdata is popped into mlua's hands, leaving the stack as
+        // found. Without the memory limit these calls raise no error short of the process running out
+        // of memory, as mlua's own unprotected calls.
+        lua.exec_raw_lua(|raw| unsafe {
+            let l = raw.state();
+            if ffi::lua_checkstack(l, 2) == 0 {
+                return Err(mlua::Error::runtime("out of Lua stack space making a ctx"));
+            }
+            ffi::lua_newuserdatauv(l, 0, 0);
+            raw.push(&kit.metatable)?;
+            ffi::lua_setmetatable(l, -2);
+            raw.pop::<AnyUserData>()
+        })
+    })
 }
 
 /// Run `f`, the kernel answering a `ctx` method, in the kernel's mode (`host::kernel_lua`: the memory
@@ -202,11 +377,11 @@ pub(super) fn timed<A, R>(
 
 /// A `ctx` method that needs the ctx mutably (it may change the game), counted like [`timed`]. The
 /// views the call handed out are filled in first, so they keep showing the table as it was; while it
-/// runs, they refuse to read the game (a script it sets off might hold one).
+/// runs, they refuse to read the game (a script it sets off might hold one), and so does the ctx.
 pub(super) fn timed_mut<A, R>(
     name: &'static str,
-    mut method: impl FnMut(&Lua, &mut Ctx<'static>, A) -> mlua::Result<R>,
-) -> impl FnMut(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
+    method: impl Fn(&Lua, &mut Ctx<'static>, A) -> mlua::Result<R>,
+) -> impl Fn(&Lua, &mut CtxHandle, A) -> mlua::Result<R> {
     move |lua, this, args| {
         profiled_method(lua, name, || {
             as_kernel(lua, || {
@@ -219,92 +394,76 @@ pub(super) fn timed_mut<A, R>(
     }
 }
 
-/// Run `call` with `ctx` handed to Lua, its arguments built first by `args` from the call's ctx (the
-/// views it hands out belong to this call). The ctx is not borrowed while `call` runs, so the script
-/// may use any of its methods.
-pub(super) fn call_with<A, R>(
+/// Run a hook: its `ctx` and its arguments (built by `args` from the call's ctx) made first, as the
+/// kernel's own work in the caller's mode, then `call` (the script) under a hook's budget of
+/// `budget` instructions and the memory limit (`with_budget`). Made outside the budget, the ctx and
+/// the views need no lifting of the memory limit when the kernel calls a hook between scripts.
+pub(super) fn call_hook<A, R>(
     lua: &Lua,
+    budget: u64,
     ctx: Ctx<'_>,
     args: impl FnOnce(&Ctx<'static>) -> mlua::Result<A>,
     call: impl FnOnce(AnyUserData, A) -> mlua::Result<R>,
-) -> mlua::Result<R> {
-    let _ = lua;
-    with_ctx(lua, ctx, |ud| {
-        // The arguments are the kernel's own work, made before the script runs (see `as_kernel`).
-        let a = as_kernel(lua, || {
-            let handle = ud.borrow::<CtxHandle>()?;
-            args(handle.ctx(lua)?)
-        })?;
-        call(ud, a)
-    })
+) -> Result<R, crate::script::error::ScriptError> {
+    let mut ran = None;
+    let made = with_ctx(lua, ctx, |ud, handle| {
+        let a = as_kernel(lua, || args(handle.ctx(lua)?))?;
+        ran = Some(crate::script::host::with_budget(lua, budget, || {
+            call(ud, a)
+        }));
+        Ok(())
+    });
+    match (ran, made) {
+        (Some(result), _) => result,
+        (None, Err(e)) => Err(crate::script::error::ScriptError::from_lua(e)),
+        (None, Ok(())) => Err(crate::script::error::ScriptError::Runtime(
+            "a hook's ctx was made but the hook never ran (an internal error)".to_string(),
+        )),
+    }
 }
 
-/// Give the `ctx` userdata a C `__index` (once per VM, at install). mlua answers a `ctx` field or method
-/// through a Lua function it generates (field getters first, then methods, then its fallback); a script
-/// looks a method up on every call, and that Lua function, run under the instruction budget, cost about
-/// as much as the method. The C function does the same lookups in the same order with the same tables
-/// (taken from the Lua function's upvalues by name) and calls the Lua function for anything else, so the
-/// answers and errors are mlua's. When mlua's function is not of the expected shape, nothing changes.
+/// Build the VM's `ctx` metatable (once, at install): `__index` a C function that looks a key up among
+/// the field getters (calling the getter with the ctx), then the methods (the fast paths of `fast.rs`
+/// in front of theirs), and refuses any other key; `__metatable` hides it from scripts.
 pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
-    // A handle no call will ever have (serial 0 is never handed out): it exists only to reach the
-    // type's metatable, and is never given to a script.
-    let ud = lua.create_userdata(CtxHandle {
-        ptr: NonNull::dangling(),
-        serial: 0,
-    })?;
-    // SAFETY: `exec_raw` runs the closure protected, with the userdata at index 1; room is checked;
-    // the closure leaves nothing on the stack.
+    let mut api = CtxApi {
+        lua,
+        getters: lua.create_table()?,
+        methods: lua.create_table()?,
+        error: None,
+    };
+    CtxHandle::register(&mut api);
+    if let Some(e) = api.error {
+        return Err(e);
+    }
+    let metatable = lua.create_table()?;
+    // SAFETY: `exec_raw` runs the closure protected, with the getters, the methods and the metatable
+    // at 1, 2 and 3; room is checked; the closure leaves nothing on the stack.
     unsafe {
-        lua.exec_raw::<()>(&ud, |l| {
-            use mlua::ffi;
-            if ffi::lua_checkstack(l, 10) == 0 || ffi::lua_getmetatable(l, 1) == 0 {
-                ffi::lua_settop(l, 0);
+        lua.exec_raw::<()>((&api.getters, &api.methods, &metatable), |l| {
+            if ffi::lua_checkstack(l, 6) == 0 {
                 return;
             }
-            // 2: the metatable; 3: mlua's `__index`; 4, 5: its `field_getters` and `methods`.
-            crate::script::api::fields::push_str(l, "__index");
-            if ffi::lua_rawget(l, 2) != ffi::LUA_TFUNCTION {
-                ffi::lua_settop(l, 0);
-                return;
-            }
-            ffi::lua_pushnil(l);
-            ffi::lua_pushnil(l);
-            for i in 1..=16 {
-                let name = ffi::lua_getupvalue(l, 3, i);
-                if name.is_null() {
-                    break;
-                }
-                let slot = match std::ffi::CStr::from_ptr(name).to_bytes() {
-                    b"field_getters" => 4,
-                    // mlua's common case keeps the methods in its `__index` table.
-                    b"methods" | b"__index" => 5,
-                    _ => 0,
-                };
-                if slot != 0 && ffi::lua_type(l, -1) == ffi::LUA_TTABLE {
-                    ffi::lua_replace(l, slot);
-                } else {
-                    ffi::lua_pop(l, 1);
-                }
-            }
-            if ffi::lua_type(l, 4) == ffi::LUA_TTABLE && ffi::lua_type(l, 5) == ffi::LUA_TTABLE {
-                ffi::lua_pushvalue(l, 4);
-                ffi::lua_pushvalue(l, 5);
-                ffi::lua_pushvalue(l, 3);
-                ffi::lua_pushcclosure(l, ctx_index, 3);
-                crate::script::api::fields::set_field(l, 2, c"__index");
-                super::fast::install(l, 5);
-            }
+            super::fast::install(l, 2);
+            ffi::lua_pushvalue(l, 1);
+            ffi::lua_pushvalue(l, 2);
+            ffi::lua_pushcclosure(l, ctx_index, 2);
+            crate::script::api::fields::set_field(l, 3, c"__index");
+            ffi::lua_pushstring(l, c"ctx".as_ptr());
+            crate::script::api::fields::set_field(l, 3, c"__name");
+            ffi::lua_pushboolean(l, 0);
+            crate::script::api::fields::set_field(l, 3, c"__metatable");
             ffi::lua_settop(l, 0);
         })?;
     }
+    lua.set_app_data(CtxKit { metatable });
     Ok(())
 }
 
 /// The `ctx` userdata's `__index(ctx, key)`: a field getter (called with the ctx), else a method, else
-/// mlua's own `__index` (its errors included). Upvalues: the field getters, the methods, mlua's function.
-/// A Lua error from a getter or mlua's function passes through this frame, which holds no Rust value.
-unsafe extern "C-unwind" fn ctx_index(l: *mut mlua::ffi::lua_State) -> std::os::raw::c_int {
-    use mlua::ffi;
+/// an error naming the key, at the script's line. Upvalues: the field getters, the methods. A Lua error
+/// from a getter passes through this frame, which holds no Rust value.
+unsafe extern "C-unwind" fn ctx_index(l: *mut ffi::lua_State) -> std::os::raw::c_int {
     ffi::lua_settop(l, 2);
     ffi::lua_pushvalue(l, 2);
     if ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) != ffi::LUA_TNIL {
@@ -318,9 +477,13 @@ unsafe extern "C-unwind" fn ctx_index(l: *mut mlua::ffi::lua_State) -> std::os::
         return 1;
     }
     ffi::lua_pop(l, 1);
-    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(3));
-    ffi::lua_pushvalue(l, 1);
-    ffi::lua_pushvalue(l, 2);
-    ffi::lua_call(l, 2, 1);
-    1
+    // The message is made while nothing else is owned, and dropped before the error unwinds.
+    let message = match crate::script::api::fields::str_at(l, 2) {
+        Some(key) => format!("ctx has no field or method `{key}`"),
+        None => "ctx has no field or method of that kind of key".to_string(),
+    };
+    let message = format!("{}{message}", crate::script::api::convert::caller_at(l));
+    crate::script::api::fields::push_str(l, &message);
+    drop(message);
+    ffi::lua_error(l)
 }
