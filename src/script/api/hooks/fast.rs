@@ -422,8 +422,7 @@ unsafe extern "C-unwind" fn buildings(l: *mut ffi::lua_State) -> c_int {
     let n = ffi::lua_gettop(l).clamp(1, 2);
     viewed(l, n, |l, lua, ctx| {
         let opts = table_arg(l, lua, 2).ok()?;
-        let v = super::queries::building_views(lua, ctx, opts.as_ref()).ok()?;
-        lua.create_sequence_from(v).ok().map(Value::Table)
+        super::queries::building_views(lua, ctx, opts.as_ref()).ok()
     })
 }
 

@@ -289,17 +289,9 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
         .collect())
 }
 
-/// `ctx:buildings{...}`: the views of the buildings the query lists.
-pub(super) fn building_views(
-    lua: &Lua,
-    ctx: &Ctx,
-    opts: Option<&Table>,
-) -> mlua::Result<Vec<Table>> {
-    let mut v = Vec::new();
-    for i in buildings(lua, ctx, opts)? {
-        v.extend(ctx.building_view(lua, i)?);
-    }
-    Ok(v)
+/// `ctx:buildings{...}`: the views of the buildings the query lists, as an array.
+pub(super) fn building_views(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Value> {
+    ctx.building_views(lua, &buildings(lua, ctx, opts)?)
 }
 
 /// `ctx:town_hall()`: the Town Hall's view, if there is one.

@@ -466,6 +466,18 @@ impl Ctx<'_> {
         self.views_of(lua, &whom, true, |raw| unsafe { Ok(raw.pop_value()) })
     }
 
+    /// Views of the buildings at `indices` in this ctx's game, as an array in that order, made in one
+    /// pass (an index past the game's buildings is left out).
+    pub(super) fn building_views(&self, lua: &Lua, indices: &[usize]) -> mlua::Result<Value> {
+        let buildings = &self.game().buildings;
+        let whom: Vec<Whom<'_>> = indices
+            .iter()
+            .filter_map(|&i| buildings.get(i).map(|b| Whom::Building(i, &b.name)))
+            .collect();
+        // SAFETY: `views_of` leaves the array on top.
+        self.views_of(lua, &whom, true, |raw| unsafe { Ok(raw.pop_value()) })
+    }
+
     /// The view of the building at `index` in this ctx's game, the one already handed out in this call
     /// if the game has not changed since.
     pub(super) fn building_view(&self, lua: &Lua, index: usize) -> mlua::Result<Option<Table>> {
