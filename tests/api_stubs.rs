@@ -523,6 +523,7 @@ const INPUT_ONLY: &[&str] = &[
     "ModelFilter",
     "ModelQuery",
     "BuildingQuery",
+    "NearestQuery",
     "MoveOptions",
     "MeleeOptions",
     "ShotOptions",

@@ -5,17 +5,17 @@ local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
-		local heroes = P.foes(ctx, self, "hero")
-		if #heroes > 0 then
-			return P.nearest(ctx, self, heroes, function(tied)
-				return P.smallest(tied, function(h)
-					return -h.wounds
-				end)
+		local hero = P.nearest_of(ctx, self, { models = P.foes_query(self, "hero") }, function(tied)
+			return P.smallest(tied, function(h)
+				return -h.wounds
 			end)
+		end)
+		if hero then
+			return hero
 		end
-		local defenders = P.foes(ctx, self, "defender")
-		if #defenders > 0 then
-			return P.nearest(ctx, self, defenders)
+		local defender = P.nearest_of(ctx, self, { models = P.foes_query(self, "defender") })
+		if defender then
+			return defender
 		end
 		local th = P.town_hall(ctx)
 		if th and not th.destroyed then

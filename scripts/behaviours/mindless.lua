@@ -6,14 +6,7 @@ local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
-		local candidates = P.foes(ctx, self)
-		for _, b in ipairs(P.standing(ctx)) do
-			candidates[#candidates + 1] = b
-		end
-		if #candidates == 0 then
-			return nil
-		end
-		return P.nearest(ctx, self, candidates)
+		return P.nearest_of(ctx, self, { models = P.foes_query(self), buildings = { standing = true } })
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)

@@ -1,7 +1,6 @@
 -- Raider (core §6.3): target the nearest intact economic building (Forge or Stable); on a tie, the first
 -- of them in rosters/village.toml (the Forge). Once it has Destroyed its building (`self.wrecked`, kept
 -- by the kernel) it leaves by the nearest edge. Fallback: with both Destroyed, leave by the nearest edge.
-local P = require("lib.priority")
 local A = require("lib.act")
 
 return {
@@ -9,12 +8,9 @@ return {
 		if self.wrecked then
 			return { edge = true }
 		end
-		local economic = ctx:buildings({ standing = true, economic = true })
-		if #economic == 0 then
-			return { edge = true }
-		end
 		-- Buildings come in roster order, so the first of the nearest is the Forge on a tie.
-		return P.smallest_of(economic, ctx:distances_from(self, economic))[1]
+		local nearest = ctx:nearest(self, { buildings = { standing = true, economic = true } })[1]
+		return nearest or { edge = true }
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

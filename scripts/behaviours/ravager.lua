@@ -6,16 +6,16 @@ local A = require("lib.act")
 
 return {
 	target = function(ctx, self, group)
-		local standing = P.standing(ctx)
-		if #standing == 0 then
-			local fallback = A.fallback(ctx, self)
-			return fallback and fallback.target(ctx, self, group)
-		end
-		return P.nearest(ctx, self, standing, function(tied)
+		local nearest = P.nearest_of(ctx, self, { buildings = { standing = true } }, function(tied)
 			return P.smallest(tied, function(b)
 				return b.integrity
 			end)
 		end)
+		if nearest == nil then
+			local fallback = A.fallback(ctx, self)
+			return fallback and fallback.target(ctx, self, group)
+		end
+		return nearest
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

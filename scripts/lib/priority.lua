@@ -112,14 +112,32 @@ function P.nearest(ctx, self, candidates, extra_tie)
 	return P.break_tie(ctx, tied)
 end
 
+--- The nearest of the candidates `among` names (`{ models = ModelQuery, buildings = BuildingQuery }`),
+--- as P.nearest picks it from their list: the kernel measures them and hands out views only of those
+--- tied for nearest (`ctx:nearest`), `extra_tie` and the tie-breakers above choose among those. Nil
+--- when there is no candidate.
+function P.nearest_of(ctx, self, among, extra_tie)
+	local tied = ctx:nearest(self, among)
+	if extra_tie and #tied > 1 then
+		tied = extra_tie(tied)
+	end
+	return P.break_tie(ctx, tied)
+end
+
 --- Buildings that are still standing.
 function P.standing(ctx)
 	return ctx:buildings({ standing = true })
 end
 
+--- The `ctx:models` query of the models of one kind ("hero", "defender"; any when nil) on the other
+--- side from `self`.
+function P.foes_query(self, kind)
+	return { side = self.side == "enemies" and "heroes" or "enemies", kind = kind }
+end
+
 --- Models of one kind ("hero", "defender"; any when nil) on the other side from `self`.
 function P.foes(ctx, self, kind)
-	return ctx:models({ side = self.side == "enemies" and "heroes" or "enemies", kind = kind })
+	return ctx:models(P.foes_query(self, kind))
 end
 
 return P

@@ -621,6 +621,15 @@ function Model:has(condition) end
 ---@field burning? boolean Only the buildings with a fire token (true) or without.
 ---@field damaged? boolean Only the buildings below their maximum Integrity (true) or at it.
 
+---The candidates `ctx:nearest` weighs; an unknown key is an error.
+---
+---```lua
+---ctx:nearest(self, { models = { side = "heroes" }, buildings = { standing = true } })
+---```
+---@class NearestQuery
+---@field models? ModelQuery The models `ctx:models` would list with this query.
+---@field buildings? BuildingQuery The buildings `ctx:buildings` would list with this query.
+
 ---Options of `g:move`; an unknown key is an error.
 ---
 ---```lua
@@ -1259,6 +1268,16 @@ function Ctx:town_hall() end
 ---@param things any[] Models, buildings, tokens or points.
 ---@return number[]
 function Ctx:distances_from(m, things) end
+
+---The candidates nearest `m`, edge to edge: of the models `ctx:models(among.models)` lists, then the buildings `ctx:buildings(among.buildings)` lists (a query left out lists none), in that order, each one more than 0.000001" nearer than the best so far replaces those kept and each within 0.000001" of it joins them (as `lib/priority.lua`'s `P.smallest_of`). Views only of those: a Behaviour picks its target without a view of every candidate. Empty when there is none.
+---
+---```lua
+---local tied = ctx:nearest(self, { models = { side = "heroes" }, buildings = { standing = true } })
+---```
+---@param m ModelView A model.
+---@param among NearestQuery The candidates: models (a `ctx:models` query) and buildings (a `ctx:buildings` query).
+---@return (ModelView|BuildingView)[]
+function Ctx:nearest(m, among) end
 
 ---`ctx:distance_to(m, thing)` for each model `m` of the list, in order, in one call.
 ---

@@ -105,6 +105,12 @@ impl CtxHandle {
             }),
         );
         methods.add_method(
+            api("nearest"),
+            timed("nearest", |lua, this, (m, among): (Value, Table)| {
+                super::queries::nearest(lua, this, &m, &among)
+            }),
+        );
+        methods.add_method(
             api("town_hall"),
             timed("town_hall", |lua, this, ()| {
                 super::queries::town_hall_view(lua, this)

@@ -5,6 +5,7 @@
 //! before.
 
 use super::rawread;
+use super::views::Viewed;
 use super::*;
 use crate::geometry::{circle_circle_gap, circle_rect_gap, Vec2};
 use crate::roster::{ProfileKind, SpellKind};
@@ -292,6 +293,54 @@ pub(super) fn buildings(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Res
 /// `ctx:buildings{...}`: the views of the buildings the query lists, as an array.
 pub(super) fn building_views(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result<Value> {
     ctx.building_views(lua, &buildings(lua, ctx, opts)?)
+}
+
+/// `ctx:nearest(m, { models = ModelQuery, buildings = BuildingQuery })`: of the candidates the two
+/// queries list (the models first, in their query's order, then the buildings in roster order; a query
+/// left out lists none), the views of those nearest `m`, edge to edge, kept as `lib/priority.lua`'s
+/// `P.smallest_of` keeps them — in candidate order, one more than `NEAR_TIE` nearer than the best so far
+/// replaces the kept ones, one within `NEAR_TIE` of it joins them — so a Behaviour asks for its target
+/// without a view of every candidate.
+pub(super) fn nearest(lua: &Lua, ctx: &Ctx, m: &Value, opts: &Table) -> mlua::Result<Value> {
+    /// Two distances this close are a tie (inches), as `P.smallest_of` says.
+    const NEAR_TIE: f64 = 1e-6;
+    static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
+        std::sync::LazyLock::new(|| spec::options("NearestQuery"));
+    let game = ctx.game();
+    let me = game.model(model_id(lua, m)?).map_err(|e| fail(lua, e))?;
+    let opts = Entries::options(lua, opts, &KNOWN)?;
+    let model_query: Option<Table> = opts.get_as(lua, "models")?;
+    let building_query: Option<Table> = opts.get_as(lua, "buildings")?;
+    let mut best: Option<f64> = None;
+    let mut kept: Vec<Viewed> = Vec::new();
+    let mut weigh = |d: f64, who: Viewed| match best {
+        Some(b) if d < b - NEAR_TIE => {
+            best = Some(d);
+            kept.clear();
+            kept.push(who);
+        }
+        Some(b) if (d - b).abs() <= NEAR_TIE => kept.push(who),
+        Some(_) => {}
+        None => {
+            best = Some(d);
+            kept.push(who);
+        }
+    };
+    if let Some(q) = &model_query {
+        for id in models(lua, ctx, Some(q))? {
+            weigh(measure(game, me, &Thing::Model(id))?, Viewed::Model(id));
+        }
+    }
+    if let Some(q) = &building_query {
+        for i in buildings(lua, ctx, Some(q))? {
+            let b = &game.buildings[i];
+            // Measured by name, as a building's view is measured (`ctx:distances_from`).
+            let at = game.building(&b.name).map_err(mlua::Error::external)?;
+            let d = crate::geometry::circle_rect_gap(&me.circle(), &at.rect).max(0.0);
+            weigh(d, Viewed::Building(i));
+        }
+    }
+    ctx.views_list(lua, &kept)
 }
 
 /// `ctx:town_hall()`: the Town Hall's view, if there is one.

@@ -338,6 +338,13 @@ fn fill_every(lua: &Lua, ctx: &Ctx<'_>, t: &Table) -> mlua::Result<()> {
     Ok(())
 }
 
+/// What a list of views shows: a model, or the building at an index of the game.
+#[derive(Clone, Copy)]
+pub(super) enum Viewed {
+    Model(ModelId),
+    Building(usize),
+}
+
 /// Whom a view is of: a model, or the building at an index of the game.
 #[derive(Clone, Copy)]
 enum Whom<'a> {
@@ -456,23 +463,26 @@ impl Ctx<'_> {
 
     /// Views of the models `ids` still on the table, as an array in that order.
     pub(super) fn model_views(&self, lua: &Lua, ids: &[ModelId]) -> mlua::Result<Value> {
-        let game = self.game();
-        let whom: Vec<Whom<'_>> = ids
-            .iter()
-            .filter(|id| game.model(**id).is_ok())
-            .map(|id| Whom::Model(*id))
-            .collect();
-        // SAFETY: `views_of` leaves the array on top.
-        self.views_of(lua, &whom, true, |raw| unsafe { Ok(raw.pop_value()) })
+        let list: Vec<Viewed> = ids.iter().map(|id| Viewed::Model(*id)).collect();
+        self.views_list(lua, &list)
     }
 
-    /// Views of the buildings at `indices` in this ctx's game, as an array in that order, made in one
-    /// pass (an index past the game's buildings is left out).
+    /// Views of the buildings at `indices` in this ctx's game, as an array in that order.
     pub(super) fn building_views(&self, lua: &Lua, indices: &[usize]) -> mlua::Result<Value> {
-        let buildings = &self.game().buildings;
-        let whom: Vec<Whom<'_>> = indices
+        let list: Vec<Viewed> = indices.iter().map(|i| Viewed::Building(*i)).collect();
+        self.views_list(lua, &list)
+    }
+
+    /// Views of the models and buildings of `list`, as an array in that order, made in one pass (a
+    /// model no longer on the table, or an index past the game's buildings, is left out).
+    pub(super) fn views_list(&self, lua: &Lua, list: &[Viewed]) -> mlua::Result<Value> {
+        let game = self.game();
+        let whom: Vec<Whom<'_>> = list
             .iter()
-            .filter_map(|&i| buildings.get(i).map(|b| Whom::Building(i, &b.name)))
+            .filter_map(|v| match *v {
+                Viewed::Model(id) => game.model(id).is_ok().then_some(Whom::Model(id)),
+                Viewed::Building(i) => game.buildings.get(i).map(|b| Whom::Building(i, &b.name)),
+            })
             .collect();
         // SAFETY: `views_of` leaves the array on top.
         self.views_of(lua, &whom, true, |raw| unsafe { Ok(raw.pop_value()) })

@@ -100,6 +100,26 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "local d = ctx:distances_from(self, candidates)",
             },
             Method {
+                name: "nearest",
+                params: &[
+                    p("m", "ModelView", "A model."),
+                    p(
+                        "among",
+                        "NearestQuery",
+                        "The candidates: models (a `ctx:models` query) and buildings (a `ctx:buildings` \
+                         query).",
+                    ),
+                ],
+                returns: "(ModelView|BuildingView)[]",
+                doc: "The candidates nearest `m`, edge to edge: of the models `ctx:models(among.models)` \
+                      lists, then the buildings `ctx:buildings(among.buildings)` lists (a query left out \
+                      lists none), in that order, each one more than 0.000001\" nearer than the best so \
+                      far replaces those kept and each within 0.000001\" of it joins them (as \
+                      `lib/priority.lua`'s `P.smallest_of`). Views only of those: a Behaviour picks its \
+                      target without a view of every candidate. Empty when there is none.",
+                usage: "local tied = ctx:nearest(self, { models = { side = \"heroes\" }, buildings = { standing = true } })",
+            },
+            Method {
                 name: "distances_to",
                 params: &[
                     p("models", "ModelView[]", "Models."),

@@ -94,6 +94,17 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "NearestQuery",
+        kind: ClassKind::Table,
+        doc: "The candidates `ctx:nearest` weighs; an unknown key is an error.",
+        usage: "ctx:nearest(self, { models = { side = \"heroes\" }, buildings = { standing = true } })",
+        fields: &[
+            opt("models", "ModelQuery", "The models `ctx:models` would list with this query."),
+            opt("buildings", "BuildingQuery", "The buildings `ctx:buildings` would list with this query."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "MoveOptions",
         kind: ClassKind::Table,
         doc: "Options of `g:move`; an unknown key is an error.",
