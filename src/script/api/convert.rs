@@ -245,6 +245,37 @@ impl Entries {
         })
     }
 
+    /// Whether every key of `t` is a string `allowed` names, read in one walk through the C API.
+    pub fn keys_within(t: &Table, allowed: &[&str]) -> mlua::Result<bool> {
+        let lua = t.weak_lua().upgrade();
+        lua.exec_raw_lua(|raw| {
+            // SAFETY: as in `read`: room is checked, the stack left as found, the table only walked.
+            unsafe {
+                let l = raw.state();
+                let top = ffi::lua_gettop(l);
+                if ffi::lua_checkstack(l, 4) == 0 {
+                    return Err(mlua::Error::runtime(
+                        "out of Lua stack space reading a table",
+                    ));
+                }
+                raw.push(t)?;
+                let mut all = true;
+                ffi::lua_pushnil(l);
+                while all && ffi::lua_next(l, top + 1) != 0 {
+                    all = ffi::lua_type(l, -2) == ffi::LUA_TSTRING && {
+                        let mut len = 0;
+                        let p = ffi::lua_tolstring(l, -2, &mut len);
+                        let k = std::slice::from_raw_parts(p.cast::<u8>(), len);
+                        allowed.iter().any(|a| a.as_bytes() == k)
+                    };
+                    ffi::lua_pop(l, 1);
+                }
+                ffi::lua_settop(l, top);
+                Ok(all)
+            }
+        })
+    }
+
     /// The entries of an options table whose every key must be one of `known` (as
     /// [`check_options`] would have it), read in one pass.
     pub fn options(lua: &Lua, t: &Table, known: &[&str]) -> mlua::Result<Entries> {
