@@ -202,78 +202,33 @@ impl Entries {
 
     /// The entries of `t` with a string key that `keep` accepts, and whether every entry was one.
     fn read(t: &Table, keep: impl Fn(&[u8]) -> bool) -> mlua::Result<(Entries, bool)> {
-        let lua = t.weak_lua().upgrade();
-        lua.exec_raw_lua(|raw| {
-            // SAFETY: room is checked and the stack left as found. `lua_next` walks the table from nil
-            // with the keys it returns and nothing is written meanwhile, so it raises no error; the
-            // kernel reads outside any script's memory limit, as mlua's own iterator does.
+        let (mut out, mut all) = (Vec::new(), true);
+        walk(t, |raw, key| {
+            // SAFETY: the value is on top (`walk`); it is popped either way.
             unsafe {
-                let l = raw.state();
-                let top = ffi::lua_gettop(l);
-                if ffi::lua_checkstack(l, 4) == 0 {
-                    return Err(mlua::Error::runtime(
-                        "out of Lua stack space reading a table",
-                    ));
-                }
-                raw.push(t)?;
-                let mut out = Vec::new();
-                let mut all = true;
-                ffi::lua_pushnil(l);
-                while ffi::lua_next(l, top + 1) != 0 {
-                    let key = match ffi::lua_type(l, -2) {
-                        ffi::LUA_TSTRING => {
-                            let mut len = 0;
-                            let p = ffi::lua_tolstring(l, -2, &mut len);
-                            Some(std::slice::from_raw_parts(p.cast::<u8>(), len))
-                        }
-                        _ => None,
-                    };
-                    match key {
-                        Some(k) if keep(k) => {
-                            let k: Box<[u8]> = k.into();
-                            out.push((k, raw.pop_value()));
-                        }
-                        _ => {
-                            all = false;
-                            ffi::lua_pop(l, 1);
-                        }
+                match key {
+                    Some(k) if keep(k) => out.push((k.into(), raw.pop_value())),
+                    _ => {
+                        all = false;
+                        ffi::lua_pop(raw.state(), 1);
                     }
                 }
-                ffi::lua_settop(l, top);
-                Ok((Entries(out), all))
             }
-        })
+            true
+        })?;
+        Ok((Entries(out), all))
     }
 
     /// Whether every key of `t` is a string `allowed` names, read in one walk through the C API.
     pub fn keys_within(t: &Table, allowed: &[&str]) -> mlua::Result<bool> {
-        let lua = t.weak_lua().upgrade();
-        lua.exec_raw_lua(|raw| {
-            // SAFETY: as in `read`: room is checked, the stack left as found, the table only walked.
-            unsafe {
-                let l = raw.state();
-                let top = ffi::lua_gettop(l);
-                if ffi::lua_checkstack(l, 4) == 0 {
-                    return Err(mlua::Error::runtime(
-                        "out of Lua stack space reading a table",
-                    ));
-                }
-                raw.push(t)?;
-                let mut all = true;
-                ffi::lua_pushnil(l);
-                while all && ffi::lua_next(l, top + 1) != 0 {
-                    all = ffi::lua_type(l, -2) == ffi::LUA_TSTRING && {
-                        let mut len = 0;
-                        let p = ffi::lua_tolstring(l, -2, &mut len);
-                        let k = std::slice::from_raw_parts(p.cast::<u8>(), len);
-                        allowed.iter().any(|a| a.as_bytes() == k)
-                    };
-                    ffi::lua_pop(l, 1);
-                }
-                ffi::lua_settop(l, top);
-                Ok(all)
-            }
-        })
+        let mut all = true;
+        walk(t, |raw, key| {
+            all = key.is_some_and(|k| allowed.iter().any(|a| a.as_bytes() == k));
+            // SAFETY: the value is on top (`walk`).
+            unsafe { ffi::lua_pop(raw.state(), 1) };
+            all
+        })?;
+        Ok(all)
     }
 
     /// The entries of an options table whose every key must be one of `known` (as
@@ -299,6 +254,45 @@ impl Entries {
     pub fn get_as<T: mlua::FromLua>(&self, lua: &Lua, key: &str) -> mlua::Result<T> {
         T::from_lua(self.get(key), lua)
     }
+}
+
+/// Walk the table `t` through the C API (mlua's pair iterator cost more than what it read): `visit` is
+/// given each key, as bytes when it is a string, with its value on top of the stack; it pops the value
+/// (taking it or not) and says whether to go on.
+fn walk(
+    t: &Table,
+    mut visit: impl FnMut(&mlua::state::RawLua, Option<&[u8]>) -> bool,
+) -> mlua::Result<()> {
+    let lua = t.weak_lua().upgrade();
+    lua.exec_raw_lua(|raw| {
+        // SAFETY: room is checked and the stack left as found. `lua_next` walks the table from nil
+        // with the keys it returns and nothing is written meanwhile, so it raises no error; the kernel
+        // reads outside any script's memory limit, as mlua's own iterator does. A key's bytes live
+        // while the key stays on the stack, through `visit`.
+        unsafe {
+            let l = raw.state();
+            let top = ffi::lua_gettop(l);
+            if ffi::lua_checkstack(l, 4) == 0 {
+                return Err(mlua::Error::runtime(
+                    "out of Lua stack space reading a table",
+                ));
+            }
+            raw.push(t)?;
+            ffi::lua_pushnil(l);
+            while ffi::lua_next(l, top + 1) != 0 {
+                let key = (ffi::lua_type(l, -2) == ffi::LUA_TSTRING).then(|| {
+                    let mut len = 0;
+                    let p = ffi::lua_tolstring(l, -2, &mut len);
+                    std::slice::from_raw_parts(p.cast::<u8>(), len)
+                });
+                if !visit(raw, key) {
+                    break;
+                }
+            }
+            ffi::lua_settop(l, top);
+            Ok(())
+        }
+    })
 }
 
 /// The longest free text a script may put in the log (a roll's purpose, a modifier's reason): the log
