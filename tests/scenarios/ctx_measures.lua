@@ -15,6 +15,8 @@ g:force_dice({ 3, 3 })
 local answers = inspect.answers(g:melee(orc, tobin), "measure_prober.lua")
 local is, refused = inspect.checks(answers, "rule_probe_mod/scripts/traits/measure_prober.lua:")
 -- Bases of 1": the gap between two bases 5" apart is 4"; from a base to a point 7" away, 6.5".
+is("usable_none", "integer 0")
+refused("usable_bad", "expected a model snapshot or id, got boolean")
 is("distance", "float 4.000")
 is("to_model", "float 4.000")
 is("to_point", "float 6.500")

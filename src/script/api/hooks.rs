@@ -132,6 +132,13 @@ impl<'a> ScriptHooks<'a> {
         self.modules_where(m, |_| true)
     }
 
+    /// Whether a module acting for `m` offers actions (`actions`, for `ctx:usable`).
+    fn modules_with_actions(&self, m: &Model) -> bool {
+        !self
+            .modules_where(m, |module| module.actions.is_some())
+            .is_empty()
+    }
+
     /// The modules acting for `m` that define the entry point `entry`, as [`ScriptHooks::modules_for`].
     fn modules_with(&self, m: &Model, entry: &str) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
         self.modules_where(m, |module| module.function(entry).is_some())

@@ -3,7 +3,8 @@
 //! (`ctx:distance`, `distance_to`, `distances_from`, `distances_to`) another thousand, `ctx:permission`
 //! five hundred (the policy's "is it a Healer?"), the queries that hand out views (`ctx:models`,
 //! `buildings`, `town_hall`, `engaged`) fifteen hundred, `ctx:tokens` and `ctx:spent` three hundred
-//! (the Opportunity helper, the limited uses), `ctx:can_shoot` two hundred, and mlua's
+//! (the Opportunity helper, the limited uses), `ctx:can_shoot` two hundred, `ctx:usable` (for a model
+//! none of whose scripts offers an action) three hundred, and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -35,8 +36,9 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 13] = [
+    let paths: [(&str, ffi::lua_CFunction); 14] = [
         ("rule", rule),
+        ("usable", usable),
         ("can_shoot", can_shoot),
         ("permission", permission),
         ("spent", spent),
@@ -220,6 +222,26 @@ unsafe fn number_or_method(l: *mut ffi::lua_State, d: Option<f64>) -> c_int {
 unsafe fn boolean_or_method(l: *mut ffi::lua_State, b: Option<bool>) -> c_int {
     let pushed = b.map(|b| {
         ffi::lua_pushboolean(l, c_int::from(b));
+        1
+    });
+    or_method(l, pushed)
+}
+
+/// `ctx:usable(m)` when none of the model's scripts offers an action (the usual case: the policy asks
+/// for every hero on every action): an empty list, with no script asked. A model with such a script,
+/// or anything unusual, goes to the method, which asks the scripts.
+unsafe extern "C-unwind" fn usable(l: *mut ffi::lua_State) -> c_int {
+    let none = (|| {
+        let ctx = usual(l, 2)?;
+        let id = model_at(l, 2, true)?;
+        with(ctx, |ctx| {
+            let me = ctx.game().model(id).ok()?;
+            let offered = ctx.kernel?.modules_with_actions(me);
+            (!offered).then_some(())
+        })
+    })();
+    let pushed = none.map(|()| {
+        ffi::lua_createtable(l, 0, 0);
         1
     });
     or_method(l, pushed)
