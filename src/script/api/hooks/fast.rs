@@ -4,7 +4,8 @@
 //! five hundred (the policy's "is it a Healer?"), the queries that hand out views (`ctx:models`,
 //! `buildings`, `town_hall`, `engaged`) fifteen hundred, `ctx:tokens` and `ctx:spent` three hundred
 //! (the Opportunity helper, the limited uses), `ctx:can_shoot` two hundred, `ctx:usable` (for a model
-//! none of whose scripts offers an action) three hundred, and mlua's
+//! none of whose scripts offers an action) three hundred, `ctx:nearest` (the Behaviours' targets) two
+//! hundred, and mlua's
 //! general method glue (borrowing the userdata, converting the arguments, the kernel's mode) cost
 //! several times the answer. A fast path answers only the usual case (a running call, arguments of the
 //! usual shapes — tables with an integer `id`, points with finite `x` and `y` — and an answer the game
@@ -36,8 +37,9 @@ use std::ptr::NonNull;
 /// # Safety
 /// `l` is valid with room for three values; `methods` is a table.
 pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 14] = [
+    let paths: [(&str, ffi::lua_CFunction); 15] = [
         ("rule", rule),
+        ("nearest", nearest),
         ("usable", usable),
         ("can_shoot", can_shoot),
         ("permission", permission),
@@ -461,6 +463,33 @@ unsafe extern "C-unwind" fn engaged(l: *mut ffi::lua_State) -> c_int {
     viewed(l, 2, |l, lua, ctx| {
         let me = model_at(l, 2, false)?;
         super::queries::engaged_views(lua, ctx, me).ok()
+    })
+}
+
+/// `ctx:nearest(m, { models = ..., buildings = ... })`: the views of the nearest candidates, when the
+/// second argument holds only those keys, each a table (the queries themselves are read as the method
+/// reads them).
+unsafe extern "C-unwind" fn nearest(l: *mut ffi::lua_State) -> c_int {
+    viewed(l, 3, |l, lua, ctx| {
+        let me = model_at(l, 2, true)?;
+        if ffi::lua_type(l, 3) != ffi::LUA_TTABLE {
+            return None;
+        }
+        let among = table_arg(l, lua, 3).ok()??;
+        if !crate::script::api::convert::Entries::keys_within(&among, &["models", "buildings"])
+            .ok()?
+        {
+            return None;
+        }
+        let query = |key: &'static std::ffi::CStr| -> Option<Option<Table>> {
+            crate::script::api::fields::push_key(l, key);
+            ffi::lua_rawget(l, 3);
+            let q = table_arg(l, lua, -1);
+            ffi::lua_pop(l, 1);
+            q.ok()
+        };
+        let (models, buildings) = (query(c"models")?, query(c"buildings")?);
+        super::queries::nearest_of(lua, ctx, me, models.as_ref(), buildings.as_ref()).ok()
     })
 }
 

@@ -302,15 +302,27 @@ pub(super) fn building_views(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua
 /// replaces the kept ones, one within `NEAR_TIE` of it joins them — so a Behaviour asks for its target
 /// without a view of every candidate.
 pub(super) fn nearest(lua: &Lua, ctx: &Ctx, m: &Value, opts: &Table) -> mlua::Result<Value> {
-    /// Two distances this close are a tie (inches), as `P.smallest_of` says.
-    const NEAR_TIE: f64 = 1e-6;
     static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
         std::sync::LazyLock::new(|| spec::options("NearestQuery"));
-    let game = ctx.game();
-    let me = game.model(model_id(lua, m)?).map_err(|e| fail(lua, e))?;
+    let me = model_id(lua, m)?;
     let opts = Entries::options(lua, opts, &KNOWN)?;
     let model_query: Option<Table> = opts.get_as(lua, "models")?;
     let building_query: Option<Table> = opts.get_as(lua, "buildings")?;
+    nearest_of(lua, ctx, me, model_query.as_ref(), building_query.as_ref())
+}
+
+/// [`nearest`] with its arguments read: the model `me`, the models query and the buildings query.
+pub(super) fn nearest_of(
+    lua: &Lua,
+    ctx: &Ctx,
+    me: ModelId,
+    model_query: Option<&Table>,
+    building_query: Option<&Table>,
+) -> mlua::Result<Value> {
+    /// Two distances this close are a tie (inches), as `P.smallest_of` says.
+    const NEAR_TIE: f64 = 1e-6;
+    let game = ctx.game();
+    let me = game.model(me).map_err(|e| fail(lua, e))?;
     let mut best: Option<f64> = None;
     let mut kept: Vec<Viewed> = Vec::new();
     let mut weigh = |d: f64, who: Viewed| match best {
@@ -326,12 +338,12 @@ pub(super) fn nearest(lua: &Lua, ctx: &Ctx, m: &Value, opts: &Table) -> mlua::Re
             kept.push(who);
         }
     };
-    if let Some(q) = &model_query {
+    if let Some(q) = model_query {
         for id in models(lua, ctx, Some(q))? {
             weigh(measure(game, me, &Thing::Model(id))?, Viewed::Model(id));
         }
     }
-    if let Some(q) = &building_query {
+    if let Some(q) = building_query {
         for i in buildings(lua, ctx, Some(q))? {
             let b = &game.buildings[i];
             // Measured by name, as a building's view is measured (`ctx:distances_from`).
