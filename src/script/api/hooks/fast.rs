@@ -528,6 +528,8 @@ unsafe extern "C-unwind" fn can_shoot(l: *mut ffi::lua_State) -> c_int {
         let ctx: &'static Ctx<'static> = usual(l, 3)?.as_ref();
         let (s, t) = (model_at(l, 2, true)?, model_at(l, 3, true)?);
         let k = ctx.kernel?;
+        // The scripts it asks may not change the game while it holds the `Ctx` (`handle::Reading`).
+        let _reading = super::handle::reading_of(ffi::lua_touserdata(l, 1))?;
         let lua = lua_of(l, ctx)?;
         let h = host(lua).ok()?;
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -20,6 +20,10 @@ struct LiveCall {
     serial: i64,
     ctx: NonNull<Ctx<'static>>,
     busy: bool,
+    /// How many `ctx` methods of the call are running while holding its `Ctx` to read (a method that
+    /// runs scripts, `ctx:can_shoot` or `ctx:usable`, holds it while they run): while any does, a
+    /// method that changes the game refuses, so the game never changes under a reader.
+    readers: u32,
     /// The address of the call's `ctx` userdata (`lua_touserdata`), by which a C function given the
     /// userdata finds the call (`fast`). Two live objects never share an address, and the call's
     /// userdata lives while the call runs.
@@ -86,6 +90,47 @@ fn live_call_of(ud: *const std::ffi::c_void) -> Option<(CtxHandle, bool)> {
     })
 }
 
+/// Counts a reader of the call `serial` until dropped (see `LiveCall::readers`).
+pub(super) struct Reading(i64);
+
+impl Reading {
+    fn mark(serial: i64) -> Self {
+        Self::add(serial, 1);
+        Reading(serial)
+    }
+    fn add(serial: i64, n: i32) {
+        LIVE.with_borrow_mut(|calls| {
+            if let Some(c) = calls.iter_mut().rev().find(|c| c.serial == serial) {
+                c.readers = c.readers.saturating_add_signed(n);
+            }
+        });
+    }
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        Self::add(self.0, -1);
+    }
+}
+
+/// A reader of the running call whose `ctx` userdata is at `ud`, for a C fast path that runs scripts
+/// while it holds the call's `Ctx` (`fast::can_shoot`).
+pub(super) fn reading_of(ud: *const std::ffi::c_void) -> Option<Reading> {
+    let (handle, _) = live_call_of(ud)?;
+    Some(Reading::mark(handle.serial))
+}
+
+/// Whether a method of the call `serial` is reading its `Ctx`.
+fn is_read(serial: i64) -> bool {
+    LIVE.with_borrow(|calls| {
+        calls
+            .iter()
+            .rev()
+            .find(|c| c.serial == serial)
+            .is_some_and(|c| c.readers > 0)
+    })
+}
+
 /// Marks the call `serial` busy until dropped.
 struct Busy(i64);
 
@@ -133,6 +178,13 @@ impl CtxHandle {
     /// so far were filled in first, by `timed_mut`).
     pub(super) fn ctx_mut(&mut self, lua: &Lua) -> mlua::Result<&mut Ctx<'static>> {
         self.check(lua)?;
+        if is_read(self.serial) {
+            return Err(crate::script::api::convert::fail(
+                lua,
+                "a hook's ctx was asked to change the game while another of its methods was reading \
+                 it (a script that method set off kept the ctx)",
+            ));
+        }
         // SAFETY: as in `ctx`; the caller marks the call busy (`timed_mut`) while it holds the `Ctx`
         // mutably, so no other use of this ctx (a script it sets off might hold it) reads it meanwhile.
         let ctx = unsafe { self.ptr.as_mut() };
@@ -327,6 +379,7 @@ pub(super) fn with_ctx<R>(
             serial,
             ctx: ptr,
             busy: false,
+            readers: 0,
             ud: at,
         })
     });
@@ -370,7 +423,11 @@ pub(super) fn timed<A, R>(
 ) -> impl Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> {
     move |lua, this, args| {
         profiled_method(lua, name, || {
-            as_kernel(lua, || method(lua, this.ctx(lua)?, args))
+            as_kernel(lua, || {
+                let ctx = this.ctx(lua)?;
+                let _reading = Reading::mark(this.serial);
+                method(lua, ctx, args)
+            })
         })
     }
 }
