@@ -105,7 +105,12 @@ end
 --- The nearest candidate to `self` (a model view), by edge-to-edge distance (measured by the kernel in
 --- one call), ties broken as above.
 function P.nearest(ctx, self, candidates, extra_tie)
-	local tied = P.smallest_of(candidates, ctx:distances_from(self, candidates))
+	return P.pick(ctx, P.smallest_of(candidates, ctx:distances_from(self, candidates)), extra_tie)
+end
+
+--- One of `tied` (the candidates tied for nearest): `extra_tie` narrows them when given, then the
+--- tie-breakers above choose. Nil when `tied` is empty.
+function P.pick(ctx, tied, extra_tie)
 	if extra_tie and #tied > 1 then
 		tied = extra_tie(tied)
 	end
@@ -117,11 +122,7 @@ end
 --- tied for nearest (`ctx:nearest`), `extra_tie` and the tie-breakers above choose among those. Nil
 --- when there is no candidate.
 function P.nearest_of(ctx, self, among, extra_tie)
-	local tied = ctx:nearest(self, among)
-	if extra_tie and #tied > 1 then
-		tied = extra_tie(tied)
-	end
-	return P.break_tie(ctx, tied)
+	return P.pick(ctx, ctx:nearest(self, among), extra_tie)
 end
 
 --- Buildings that are still standing.

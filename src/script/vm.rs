@@ -80,8 +80,6 @@ pub const TIME_MESSAGE: &str =
 /// Where `require` keeps the modules it loaded (the Lua registry; `reload.rs` and fresh module state
 /// for each game clear it).
 pub(crate) const REQUIRE_CACHE: &str = "village.loaded";
-/// The Lua registry key of the function that makes a module environment.
-const NEW_ENVIRONMENT: &str = "village.new_environment";
 /// The Lua registry key of the function that makes a read-only view of a library table.
 const FREEZE: &str = "village.freeze";
 
@@ -138,10 +136,10 @@ struct NewEnvironment(mlua::Function);
 
 /// A new module environment (see [`ENVIRONMENTS`]).
 pub(crate) fn new_environment(lua: &Lua) -> mlua::Result<Table> {
-    let make = match lua.app_data_ref::<NewEnvironment>() {
-        Some(f) => f.0.clone(),
-        None => lua.named_registry_value::<mlua::Function>(NEW_ENVIRONMENT)?,
-    };
+    let make = lua
+        .app_data_ref::<NewEnvironment>()
+        .map(|f| f.0.clone())
+        .ok_or_else(|| mlua::Error::runtime("the sandbox's environments were not installed"))?;
     // The sandbox's own code, run as the kernel's work wherever it is called from: a module's chunk is
     // given its environment as it loads, before any budget is set for running it.
     match super::host::host(lua) {
@@ -571,7 +569,6 @@ impl Vm {
                 g.get::<mlua::Function>("load")?,
                 g.get::<mlua::Function>("error")?,
             ))?;
-        lua.set_named_registry_value(NEW_ENVIRONMENT, &new_env)?;
         lua.set_app_data(NewEnvironment(new_env));
         lua.set_named_registry_value(FREEZE, freeze)?;
         Ok(())

@@ -46,18 +46,21 @@ pub(super) enum Gone {
     Busy,
 }
 
+/// `f` on the running call `serial`, if it is running.
+fn with_call<R>(serial: i64, f: impl FnOnce(&mut LiveCall) -> R) -> Option<R> {
+    LIVE.with_borrow_mut(|calls| calls.iter_mut().rev().find(|c| c.serial == serial).map(f))
+}
+
 /// The `Ctx` of the running call `serial`.
 ///
 /// The pointer is valid while the call runs (its `with_ctx` frame holds the `Ctx`), and nothing holds
 /// the `Ctx` mutably unless the call is [`Gone::Busy`]: read it only for the field read at hand.
 pub(super) fn live_ctx(serial: i64) -> Result<NonNull<Ctx<'static>>, Gone> {
-    LIVE.with_borrow(
-        |calls| match calls.iter().rev().find(|c| c.serial == serial) {
-            Some(c) if c.busy => Err(Gone::Busy),
-            Some(c) => Ok(c.ctx),
-            None => Err(Gone::Returned),
-        },
-    )
+    match with_call(serial, |c| (c.busy, c.ctx)) {
+        Some((true, _)) => Err(Gone::Busy),
+        Some((false, ctx)) => Ok(ctx),
+        None => Err(Gone::Returned),
+    }
 }
 
 /// The `Ctx` of the running call whose `ctx` userdata is at `ud` (`lua_touserdata`), unless that call
@@ -99,11 +102,7 @@ impl Reading {
         Reading(serial)
     }
     fn add(serial: i64, n: i32) {
-        LIVE.with_borrow_mut(|calls| {
-            if let Some(c) = calls.iter_mut().rev().find(|c| c.serial == serial) {
-                c.readers = c.readers.saturating_add_signed(n);
-            }
-        });
+        with_call(serial, |c| c.readers = c.readers.saturating_add_signed(n));
     }
 }
 
@@ -122,13 +121,7 @@ pub(super) fn reading_of(ud: *const std::ffi::c_void) -> Option<Reading> {
 
 /// Whether a method of the call `serial` is reading its `Ctx`.
 fn is_read(serial: i64) -> bool {
-    LIVE.with_borrow(|calls| {
-        calls
-            .iter()
-            .rev()
-            .find(|c| c.serial == serial)
-            .is_some_and(|c| c.readers > 0)
-    })
+    with_call(serial, |c| c.readers > 0).unwrap_or(false)
 }
 
 /// Marks the call `serial` busy until dropped.
@@ -140,11 +133,7 @@ impl Busy {
         Busy(serial)
     }
     fn set(serial: i64, busy: bool) {
-        LIVE.with_borrow_mut(|calls| {
-            if let Some(c) = calls.iter_mut().rev().find(|c| c.serial == serial) {
-                c.busy = busy;
-            }
-        });
+        with_call(serial, |c| c.busy = busy);
     }
 }
 
@@ -295,16 +284,6 @@ impl CtxApi<'_> {
         R: IntoLuaMulti,
         F: Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> + 'static,
     {
-        self.method(name, f);
-    }
-
-    /// The Lua function of the method `name`, in the methods table.
-    fn method<A, R, F>(&mut self, name: &'static str, f: F)
-    where
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-        F: Fn(&Lua, &CtxHandle, A) -> mlua::Result<R> + 'static,
-    {
         let to = format!("ctx:{name}");
         let made = self
             .lua
@@ -323,7 +302,7 @@ impl CtxApi<'_> {
         R: IntoLuaMulti,
         F: Fn(&Lua, &mut CtxHandle, A) -> mlua::Result<R> + 'static,
     {
-        self.method(name, move |lua, this: &CtxHandle, args: A| {
+        Self::add_method(self, name, move |lua, this: &CtxHandle, args: A| {
             let mut this = *this;
             f(lua, &mut this, args)
         });

@@ -352,7 +352,7 @@ pub(super) fn nearest_of(
             weigh(d, Viewed::Building(i));
         }
     }
-    ctx.views_list(lua, &kept)
+    ctx.views_list(lua, kept)
 }
 
 /// `ctx:town_hall()`: the Town Hall's view, if there is one.

@@ -463,23 +463,25 @@ impl Ctx<'_> {
 
     /// Views of the models `ids` still on the table, as an array in that order.
     pub(super) fn model_views(&self, lua: &Lua, ids: &[ModelId]) -> mlua::Result<Value> {
-        let list: Vec<Viewed> = ids.iter().map(|id| Viewed::Model(*id)).collect();
-        self.views_list(lua, &list)
+        self.views_list(lua, ids.iter().map(|id| Viewed::Model(*id)))
     }
 
     /// Views of the buildings at `indices` in this ctx's game, as an array in that order.
     pub(super) fn building_views(&self, lua: &Lua, indices: &[usize]) -> mlua::Result<Value> {
-        let list: Vec<Viewed> = indices.iter().map(|i| Viewed::Building(*i)).collect();
-        self.views_list(lua, &list)
+        self.views_list(lua, indices.iter().map(|i| Viewed::Building(*i)))
     }
 
     /// Views of the models and buildings of `list`, as an array in that order, made in one pass (a
     /// model no longer on the table, or an index past the game's buildings, is left out).
-    pub(super) fn views_list(&self, lua: &Lua, list: &[Viewed]) -> mlua::Result<Value> {
+    pub(super) fn views_list(
+        &self,
+        lua: &Lua,
+        list: impl IntoIterator<Item = Viewed>,
+    ) -> mlua::Result<Value> {
         let game = self.game();
         let whom: Vec<Whom<'_>> = list
-            .iter()
-            .filter_map(|v| match *v {
+            .into_iter()
+            .filter_map(|v| match v {
                 Viewed::Model(id) => game.model(id).is_ok().then_some(Whom::Model(id)),
                 Viewed::Building(i) => game.buildings.get(i).map(|b| Whom::Building(i, &b.name)),
             })
