@@ -2,6 +2,7 @@
 -- token it touches, or walk to one. Plain decisions over `ctx`; the kernel checks and executes the order
 -- (only heroes claim, only in base contact), so a mistake here loses an action, never breaks a rule.
 local M = {}
+local R = require("lib.rules")
 
 local POTION = "Potion of Healing"
 
@@ -25,14 +26,13 @@ local function safe(ctx, enemies, p, range)
 	return true
 end
 
---- The hero who should fetch the token at `p`: the nearest free hero that may claim (ties by id).
---- `free` are the heroes not Engaged.
-local function fetcher(ctx, free, p)
+--- The hero who should fetch the token at `p`: the nearest of `claimers` (ties by id), the free heroes
+--- (not Engaged) that may claim.
+local function fetcher(ctx, claimers, p)
 	local best, best_d
-	for i, d in ipairs(ctx:distances_to(free, p)) do
-		local h = free[i]
-		if M.may_claim(h) and (not best_d or d < best_d) then
-			best, best_d = h, d
+	for i, d in ipairs(ctx:distances_to(claimers, p)) do
+		if not best_d or d < best_d then
+			best, best_d = claimers[i], d
 		end
 	end
 	return best
@@ -60,7 +60,7 @@ function M.claim_or_approach(ctx, self)
 	if #tokens == 0 then
 		return nil
 	end
-	local touch = ctx:rule("bases", "contact_tolerance")
+	local touch = R.rule(ctx, "bases", "contact_tolerance")
 	for _, t in ipairs(tokens) do
 		if ctx:distance_to(self, point(t)) <= touch then
 			return { claim = t.id }
@@ -69,14 +69,19 @@ function M.claim_or_approach(ctx, self)
 	if self.engaged then
 		return nil
 	end
-	local range = ctx:rule("measures", "long")
+	local range = R.rule(ctx, "measures", "long")
 	local enemies = ctx:models({ side = "enemies" })
-	local free = ctx:models({ side = "heroes", kind = "hero", engaged = false })
+	local claimers = {}
+	for _, h in ipairs(ctx:models({ side = "heroes", kind = "hero", engaged = false })) do
+		if M.may_claim(h) then
+			claimers[#claimers + 1] = h
+		end
+	end
 	local best, best_d
 	for _, t in ipairs(tokens) do
 		local p = point(t)
 		if safe(ctx, enemies, p, range) then
-			local h = fetcher(ctx, free, p)
+			local h = fetcher(ctx, claimers, p)
 			local d = ctx:distance_to(self, p)
 			if h and h.id == self.id and (not best_d or d < best_d) then
 				best, best_d = p, d

@@ -4,6 +4,7 @@
 -- nearest the Town Hall (Thorn Wall). Spells are chosen by their roster kinds, never by name; every cast
 -- is checked first with `ctx:can_cast`, so a plan the rules would refuse is not tried.
 local P = require("lib.priority")
+local R = require("lib.rules")
 
 local S = {}
 
@@ -51,15 +52,15 @@ end
 local function ranges(ctx)
 	local out = {}
 	for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
-		out[i] = ctx:rule("measures", measure)
+		out[i] = R.rule(ctx, "measures", measure)
 	end
 	return out
 end
 
 --- The Powers the caster can pay for now, from `first` up or down.
 local function powers(ctx, self, descending)
-	local lo = ctx:rule("actions", "spell_min_power")
-	local hi = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
+	local lo = R.rule(ctx, "actions", "spell_min_power")
+	local hi = math.min(self.actions_left, R.rule(ctx, "actions", "spell_max_power"))
 	local out = {}
 	if descending then
 		for p = hi, lo, -1 do
@@ -178,7 +179,7 @@ local function wall(ctx, self, threats, known)
 		return nil
 	end
 	local foe = threats[1]
-	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= ctx:rule("measures", "short") then
+	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= R.rule(ctx, "measures", "short") then
 		return nil
 	end
 	local spell = known[names[1]]
@@ -222,7 +223,7 @@ end
 --- model would). One spell an activation: after it, nil. Healing comes first; then, while none of its
 --- Walls stands, a Wall in front of the enemy nearest the Town Hall; then an attack, then a Transfix.
 function S.cast(ctx, self, threats)
-	if not self.declared or self.engaged or self.casts >= ctx:rule("magic", "spells_per_activation") then
+	if not self.declared or self.engaged or self.casts >= R.rule(ctx, "magic", "spells_per_activation") then
 		return nil
 	end
 	-- Each spell's roster entry, asked for once in this call.
