@@ -60,31 +60,42 @@ function M.claim_or_approach(ctx, self)
 	if #tokens == 0 then
 		return nil
 	end
+	-- Each token as a point, and how far `self` stands from it.
 	local touch = R.rule(ctx, "bases", "contact_tolerance")
-	for _, t in ipairs(tokens) do
-		if ctx:distance_to(self, point(t)) <= touch then
+	local points, mine = {}, {}
+	for i, t in ipairs(tokens) do
+		points[i] = point(t)
+		mine[i] = ctx:distance_to(self, points[i])
+		if mine[i] <= touch then
 			return { claim = t.id }
 		end
 	end
 	if self.engaged then
 		return nil
 	end
+	-- The nearest token that is safe and that `self` is the fetcher of. The three tests are asked
+	-- cheapest first (only a token nearer than the best so far can change the answer; the claimers and
+	-- the enemies are listed once, when first needed): the answer is the same in any order.
 	local range = R.rule(ctx, "measures", "long")
-	local enemies = ctx:models({ side = "enemies" })
-	local claimers = {}
-	for _, h in ipairs(ctx:models({ side = "heroes", kind = "hero", engaged = false })) do
-		if M.may_claim(h) then
-			claimers[#claimers + 1] = h
-		end
-	end
+	local claimers, enemies
 	local best, best_d
-	for _, t in ipairs(tokens) do
-		local p = point(t)
-		if safe(ctx, enemies, p, range) then
+	for i, p in ipairs(points) do
+		local d = mine[i]
+		if not best_d or d < best_d then
+			if claimers == nil then
+				claimers = {}
+				for _, h in ipairs(ctx:models({ side = "heroes", kind = "hero", engaged = false })) do
+					if M.may_claim(h) then
+						claimers[#claimers + 1] = h
+					end
+				end
+			end
 			local h = fetcher(ctx, claimers, p)
-			local d = ctx:distance_to(self, p)
-			if h and h.id == self.id and (not best_d or d < best_d) then
-				best, best_d = p, d
+			if h and h.id == self.id then
+				enemies = enemies or ctx:models({ side = "enemies" })
+				if safe(ctx, enemies, p, range) then
+					best, best_d = p, d
+				end
 			end
 		end
 	end
