@@ -371,9 +371,8 @@ pub(super) fn engaged_views(lua: &Lua, ctx: &Ctx, me: ModelId) -> mlua::Result<V
 
 /// `ctx:tokens(kind)`: the tokens on the table (of `kind` only, when given), as tables.
 pub(super) fn tokens_of(lua: &Lua, ctx: &Ctx, kind: Option<&str>) -> mlua::Result<Table> {
-    let listed = |tok: &&crate::state::Token| {
-        kind.is_none_or(|want| want == super::tokens::token_kind(tok))
-    };
+    let listed =
+        |tok: &&crate::state::Token| kind.is_none_or(|want| want == super::tokens::token_kind(tok));
     let tokens = &ctx.game().tokens;
     let t = lua.create_table_with_capacity(tokens.iter().filter(listed).count(), 0)?;
     for tok in tokens.iter().filter(listed) {

@@ -59,31 +59,13 @@ impl KitCore {
     }
 }
 
-/// The Lua side of views, shared by every call: the views' metatable (made in Rust, `view = true`) has
-/// as `__index` the C function `fill` (with this chunk's `methods` as its upvalue: `has`,
-/// `has_trait`); `pairs` lists every field after `fill_all(view)`; `has` and `has_trait` read the
-/// view's own `conditions` and `traits`, so they answer as the view's fields do; `pairs` skips the call's
-/// serial. The functions it uses are the standard library's, taken when the VM is built, before any
-/// script runs.
+/// The Lua side of views, shared by every call: `pairs` lists every field after `fill_all(view)`,
+/// skipping the call's serial. The functions it uses are the standard library's, taken when the VM is
+/// built, before any script runs. The views' metatable (made in Rust, `view = true`) has as `__index` the
+/// C function `fill`, with the views' methods as its upvalue: `has` and `has_trait`, C functions that
+/// read the view's own `conditions` and `traits` (so they answer as the view's fields do).
 const VIEW_LUA: &str = r#"
-local fill_all, next, ipairs, type = ...
-local methods = {}
-function methods.has(self, condition)
-  for _, c in ipairs(self.conditions) do
-    if c == condition then
-      return true
-    end
-  end
-  return false
-end
-function methods.has_trait(self, name)
-  for _, t in ipairs(self.traits) do
-    if t == name then
-      return true
-    end
-  end
-  return false
-end
+local fill_all, next, type = ...
 -- The view's fields: every key but the call's serial (the only key that is not a string).
 local function fields(t, k)
   local v
@@ -96,7 +78,7 @@ local function list(t)
   fill_all(t)
   return fields, t, nil
 end
-return methods, list
+return list
 "#;
 
 /// Build the VM's view kit now, while the standard library is as the sandbox made it.
@@ -128,15 +110,20 @@ fn kit(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, ViewKit>> {
         all_core.kernel(lua, || fill_every(lua, ctx, &t))
     })?;
     let g = lua.globals();
-    let (methods, pairs) = lua
+    let pairs = lua
         .load(VIEW_LUA)
         .set_name("=village.view")
-        .call::<(Table, mlua::Function)>((
+        .call::<mlua::Function>((
             fill_all,
             g.raw_get::<mlua::Function>("next")?,
-            g.raw_get::<mlua::Function>("ipairs")?,
             g.raw_get::<mlua::Function>("type")?,
         ))?;
+    let methods = lua.create_table()?;
+    // SAFETY: `has` and `has_trait` are C functions that follow the C API's rules (see theirs).
+    unsafe {
+        methods.raw_set("has", lua.create_c_function(has)?)?;
+        methods.raw_set("has_trait", lua.create_c_function(has_trait)?)?;
+    }
     // SAFETY: the methods table and the keys `fill` reads go in as the closure's upvalues (the keys as
     // strings made once: pushing a key string costs its interning on every read); `fill` is a C
     // function that follows the C API's rules (see its comment).
@@ -283,6 +270,56 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
             "a view's field could not be read (an internal error)".to_string(),
         ),
     }
+}
+
+/// `view:has(condition)`: whether the view's `conditions` list it (read through the view, as any
+/// field: filled in on first use, the snapshot once the game has changed).
+unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
+    lists(l, c"conditions")
+}
+
+/// `view:has_trait(name)`: whether the view's `traits` list it, as [`has`] reads `conditions`.
+unsafe extern "C-unwind" fn has_trait(l: *mut ffi::lua_State) -> c_int {
+    lists(l, c"traits")
+}
+
+/// Whether the list in field `field` of the view at 1 holds the value at 2, compared as `==` compares
+/// strings and numbers; true or false pushed. A view without the list (a building's) is an error, as
+/// indexing a list that is not there would be. Holds no Rust value that needs dropping when an error is
+/// raised (the field read may raise one: a view read after its call).
+unsafe fn lists(l: *mut ffi::lua_State, field: &'static std::ffi::CStr) -> c_int {
+    ffi::lua_settop(l, 2);
+    if ffi::lua_checkstack(l, ROOM + 3) == 0 {
+        return raise(l, "out of Lua stack space reading a view".to_string());
+    }
+    if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
+        let name = field.to_str().unwrap_or("list");
+        return raise(
+            l,
+            format!(
+                "view:{} needs a view (called with `.` instead of `:`?)",
+                if name == "traits" { "has_trait" } else { "has" }
+            ),
+        );
+    }
+    if ffi::lua_getfield(l, 1, field.as_ptr()) != ffi::LUA_TTABLE {
+        let name = field.to_str().unwrap_or("list");
+        return raise(
+            l,
+            format!("this view has no `{name}` (only a model's view has)"),
+        );
+    }
+    let mut i: ffi::lua_Integer = 1;
+    while ffi::lua_rawgeti(l, 3, i) != ffi::LUA_TNIL {
+        if ffi::lua_rawequal(l, -1, 2) != 0 {
+            ffi::lua_pushboolean(l, 1);
+            return 1;
+        }
+        ffi::lua_pop(l, 1);
+        i += 1;
+    }
+    ffi::lua_pushboolean(l, 0);
+    1
 }
 
 /// Raise `message`, located at the script that read the view, as a Lua error.
