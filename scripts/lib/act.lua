@@ -77,7 +77,7 @@ function A.spell(ctx, self, target)
 		order[#order + 1] = power
 	end
 	for _, name in ipairs(self.spells) do
-		local s = ctx:spell(name)
+		local s = S.spell(ctx, name)
 		local fits = s
 			and (
 				(holds(s.kinds, "attack") and A.may_attack(ctx, self))

@@ -29,18 +29,26 @@ function S.first_castable(ctx, self, name, order, target)
 	return nil
 end
 
---- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order. `known`
---- caches each spell's roster entry for the call (a cast is weighed against every kind).
-local function spells_of(ctx, self, kind, known)
+--- Each spell's roster entry (false for a name the rosters lack), asked for once per game: a game keeps
+--- the rosters it was created with, and every game starts with fresh module state. Nobody changes an
+--- entry it is given.
+local entries = {}
+
+--- The roster entry of spell `name` (`ctx:spell`), nil when there is none.
+function S.spell(ctx, name)
+	local s = entries[name]
+	if s == nil then
+		s = ctx:spell(name) or false
+		entries[name] = s
+	end
+	return s or nil
+end
+
+--- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order.
+local function spells_of(ctx, self, kind)
 	local out = {}
 	for _, name in ipairs(self.spells) do
-		local s = known and known[name]
-		if s == nil then
-			s = ctx:spell(name) or false
-			if known then
-				known[name] = s
-			end
-		end
+		local s = S.spell(ctx, name)
 		if s and holds(s.kinds, kind) then
 			out[#out + 1] = name
 		end
@@ -48,13 +56,16 @@ local function spells_of(ctx, self, kind, known)
 	return out
 end
 
---- The range of each Power (§3.7: Short, Medium, Long), as the rules say.
+--- The range of each Power (§3.7: Short, Medium, Long), as the rules say: worked out once per game.
+local power_ranges
 local function ranges(ctx)
-	local out = {}
-	for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
-		out[i] = R.rule(ctx, "measures", measure)
+	if power_ranges == nil then
+		power_ranges = {}
+		for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
+			power_ranges[i] = R.rule(ctx, "measures", measure)
+		end
 	end
-	return out
+	return power_ranges
 end
 
 --- The Powers the caster can pay for now, from `first` up or down.
@@ -88,8 +99,8 @@ end
 
 --- Heal (a healing spell): the most hurt friend of its side (itself included) it can reach, at the lowest
 --- Power that reaches — a Wound before a condition.
-local function heal(ctx, self, known)
-	local names = spells_of(ctx, self, "healing", known)
+local function heal(ctx, self)
+	local names = spells_of(ctx, self, "healing")
 	if #names == 0 then
 		return nil
 	end
@@ -141,8 +152,8 @@ end
 --- Combat, a Resisted spell's number of dice). An enemy farther than the highest Power reaches is not
 --- asked about: the kernel refuses every Power there (§3.7: the range comes before sight), and the
 --- distance is the one it measures (edge to edge).
-local function at_enemy(ctx, self, threats, kind, known)
-	local names = spells_of(ctx, self, kind, known)
+local function at_enemy(ctx, self, threats, kind)
+	local names = spells_of(ctx, self, kind)
 	local order = powers(ctx, self, true)
 	if #names == 0 or #order == 0 or #threats == 0 then
 		return nil
@@ -172,8 +183,8 @@ end
 --- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
 --- ends within the Power's range of the caster (the lowest Power that reaches). Only for an enemy not
 --- yet in contact with anything and still farther than Short from the Town Hall.
-local function wall(ctx, self, threats, known)
-	local names = spells_of(ctx, self, "wall", known)
+local function wall(ctx, self, threats)
+	local names = spells_of(ctx, self, "wall")
 	local th = P.town_hall(ctx)
 	if #names == 0 or th == nil then
 		return nil
@@ -182,7 +193,7 @@ local function wall(ctx, self, threats, known)
 	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= R.rule(ctx, "measures", "short") then
 		return nil
 	end
-	local spell = known[names[1]]
+	local spell = S.spell(ctx, names[1])
 	local half = (spell.wall and spell.wall.length or 3) / 2
 	local dx, dy = th.pos.x - foe.pos.x, th.pos.y - foe.pos.y
 	local len = math.sqrt(dx * dx + dy * dy)
@@ -226,12 +237,10 @@ function S.cast(ctx, self, threats)
 	if not self.declared or self.engaged or self.casts >= R.rule(ctx, "magic", "spells_per_activation") then
 		return nil
 	end
-	-- Each spell's roster entry, asked for once in this call.
-	local known = {}
-	return heal(ctx, self, known)
-		or (not has_wall(ctx, self) and wall(ctx, self, threats, known))
-		or at_enemy(ctx, self, threats, "attack", known)
-		or at_enemy(ctx, self, threats, "resisted", known)
+	return heal(ctx, self)
+		or (not has_wall(ctx, self) and wall(ctx, self, threats))
+		or at_enemy(ctx, self, threats, "attack")
+		or at_enemy(ctx, self, threats, "resisted")
 end
 
 return S
