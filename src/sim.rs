@@ -105,10 +105,13 @@ const FIRING_KINDS: [&str; 4] = [
 /// changed result's, a spent use's ... source). The strings are visited without writing the event out
 /// (`state::for_each_str`), on the simulation's hot path.
 fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
-    // Most strings (names, reasons) name no script: one substring search (std's, vectorised) rules
-    // them out before each prefix is looked for (every prefix asked for starts with "scripts/").
+    // Most strings (names, reasons) name no script: one substring search rules them out before each
+    // prefix is looked for (every prefix asked for starts with "scripts/"). The searcher is built once:
+    // std's `contains` sets one up for every string, which cost more than the search on short names.
+    static SCRIPTS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("scripts/"));
     debug_assert!(prefixes.iter().all(|p| p.starts_with("scripts/")));
-    if !text.contains("scripts/") {
+    if SCRIPTS.find(text.as_bytes()).is_none() {
         return;
     }
     for prefix in prefixes {
