@@ -20,7 +20,7 @@ local first, quality, heroes = reason_of(g:place("Tobin the Marksman", { x = 4, 
 local fields = first:match("^keys (%d+),")
 assert(tonumber(fields) and tonumber(fields) >= 20, "pairs lists every field: " .. first)
 local queries = "; queries %d heroes, 5 standing, Town Hall Town Hall, engaged 1, same view true, "
-	.. "tokens 1/2, spent false; in a coroutine true"
+	.. "tokens 1/2, spent false; in a coroutine true; a building's has refused true"
 assert(
 	first
 		== "keys "

@@ -275,38 +275,34 @@ unsafe extern "C-unwind" fn fill(l: *mut ffi::lua_State) -> c_int {
 /// `view:has(condition)`: whether the view's `conditions` list it (read through the view, as any
 /// field: filled in on first use, the snapshot once the game has changed).
 unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
-    lists(l, c"conditions")
+    lists(l, c"conditions", "has")
 }
 
 /// `view:has_trait(name)`: whether the view's `traits` list it, as [`has`] reads `conditions`.
 unsafe extern "C-unwind" fn has_trait(l: *mut ffi::lua_State) -> c_int {
-    lists(l, c"traits")
+    lists(l, c"traits", "has_trait")
 }
 
-/// Whether the list in field `field` of the view at 1 holds the value at 2, compared as `==` compares
-/// strings and numbers; true or false pushed. A view without the list (a building's) is an error, as
-/// indexing a list that is not there would be. Holds no Rust value that needs dropping when an error is
-/// raised (the field read may raise one: a view read after its call).
-unsafe fn lists(l: *mut ffi::lua_State, field: &'static std::ffi::CStr) -> c_int {
+/// Method `method` of views: whether the list in field `field` of the view at 1 holds the value at 2,
+/// compared as `==` compares strings and numbers; true or false pushed. A view without the list (a
+/// building's) is an error, as indexing a list that is not there would be. Holds no Rust value that
+/// needs dropping when an error is raised (the field read may raise one: a view read after its call).
+unsafe fn lists(l: *mut ffi::lua_State, field: &'static std::ffi::CStr, method: &str) -> c_int {
     ffi::lua_settop(l, 2);
     if ffi::lua_checkstack(l, ROOM + 3) == 0 {
         return raise(l, "out of Lua stack space reading a view".to_string());
     }
     if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
-        let name = field.to_str().unwrap_or("list");
         return raise(
             l,
-            format!(
-                "view:{} needs a view (called with `.` instead of `:`?)",
-                if name == "traits" { "has_trait" } else { "has" }
-            ),
+            format!("view:{method} needs a view (called with `.` instead of `:`?)"),
         );
     }
     if ffi::lua_getfield(l, 1, field.as_ptr()) != ffi::LUA_TTABLE {
         let name = field.to_str().unwrap_or("list");
         return raise(
             l,
-            format!("this view has no `{name}` (only a model's view has)"),
+            format!("view:{method}: this view has no `{name}` (only a model's view has)"),
         );
     }
     let mut i: ffi::lua_Integer = 1;
