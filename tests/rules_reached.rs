@@ -243,11 +243,7 @@ fn every_rule_constant_is_read_by_the_kernel_or_a_script() {
                 || holds(&code.rules_impl, &format!("self.{field}"))
                 || code
                     .lua
-                    .contains(&format!("ctx:rule(\"{section}\",\"{key}\")"))
-                // Through `scripts/lib/rules.lua`, which reads a constant once per game.
-                || code
-                    .lua
-                    .contains(&format!("R.rule(ctx,\"{section}\",\"{key}\")"));
+                    .contains(&format!("ctx:rule(\"{section}\",\"{key}\")"));
             if !read {
                 dead.push(format!("[{section}] {key}"));
             }

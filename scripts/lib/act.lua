@@ -8,7 +8,6 @@
 -- targets places fire instead of attacking, where the Escalation lets Igniters burn. A Transfixed or
 -- Entangled model that must move breaks free first (§3.7).
 local S = require("lib.spellcasting")
-local R = require("lib.rules")
 
 local A = {}
 
@@ -72,12 +71,12 @@ function A.spell(ctx, self, target)
 	end
 	-- The Powers its actions and the rules let it pay, the highest first.
 	local order = {}
-	local most = math.min(self.actions_left, R.rule(ctx, "actions", "spell_max_power"))
-	for power = most, R.rule(ctx, "actions", "spell_min_power"), -1 do
+	local most = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
+	for power = most, ctx:rule("actions", "spell_min_power"), -1 do
 		order[#order + 1] = power
 	end
 	for _, name in ipairs(self.spells) do
-		local s = S.spell(ctx, name)
+		local s = ctx:spell(name)
 		local fits = s
 			and (
 				(holds(s.kinds, "attack") and A.may_attack(ctx, self))
@@ -93,7 +92,7 @@ end
 
 --- Whether a model touches a model, a building or a point (within the contact tolerance).
 function A.adjacent(ctx, self, thing)
-	return ctx:distance_to(self, thing) <= R.rule(ctx, "bases", "contact_tolerance")
+	return ctx:distance_to(self, thing) <= ctx:rule("bases", "contact_tolerance")
 end
 
 --- The adjacent enemy nearest to `target`, or nil when not Engaged.
@@ -110,7 +109,7 @@ end
 
 --- Whether the model may still make a melee or ranged attack this turn (core §3.2: one per turn).
 function A.may_attack(ctx, self)
-	return self.attacks < R.rule(ctx, "actions", "attacks_per_turn")
+	return self.attacks < ctx:rule("actions", "attacks_per_turn")
 end
 
 --- A special rule's action the model may take now (an Alpha Rule: Fire Breath, Raise Dead), as an

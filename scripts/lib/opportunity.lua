@@ -2,7 +2,6 @@
 -- token it touches, or walk to one. Plain decisions over `ctx`; the kernel checks and executes the order
 -- (only heroes claim, only in base contact), so a mistake here loses an action, never breaks a rule.
 local M = {}
-local R = require("lib.rules")
 
 local POTION = "Potion of Healing"
 
@@ -24,6 +23,17 @@ local function safe(ctx, enemies, p, range)
 		end
 	end
 	return true
+end
+
+--- The free heroes (not Engaged) that may claim, in id order.
+local function claimers_of(ctx)
+	local out = {}
+	for _, h in ipairs(ctx:models({ side = "heroes", kind = "hero", engaged = false })) do
+		if M.may_claim(h) then
+			out[#out + 1] = h
+		end
+	end
+	return out
 end
 
 --- The hero who should fetch the token at `p`: the nearest of `claimers` (ties by id), the free heroes
@@ -61,7 +71,7 @@ function M.claim_or_approach(ctx, self)
 		return nil
 	end
 	-- Each token as a point, and how far `self` stands from it.
-	local touch = R.rule(ctx, "bases", "contact_tolerance")
+	local touch = ctx:rule("bases", "contact_tolerance")
 	local points, mine = {}, {}
 	for i, t in ipairs(tokens) do
 		points[i] = point(t)
@@ -76,20 +86,13 @@ function M.claim_or_approach(ctx, self)
 	-- The nearest token that is safe and that `self` is the fetcher of. The three tests are asked
 	-- cheapest first (only a token nearer than the best so far can change the answer; the claimers and
 	-- the enemies are listed once, when first needed): the answer is the same in any order.
-	local range = R.rule(ctx, "measures", "long")
+	local range = ctx:rule("measures", "long")
 	local claimers, enemies
 	local best, best_d
 	for i, p in ipairs(points) do
 		local d = mine[i]
 		if not best_d or d < best_d then
-			if claimers == nil then
-				claimers = {}
-				for _, h in ipairs(ctx:models({ side = "heroes", kind = "hero", engaged = false })) do
-					if M.may_claim(h) then
-						claimers[#claimers + 1] = h
-					end
-				end
-			end
+			claimers = claimers or claimers_of(ctx)
 			local h = fetcher(ctx, claimers, p)
 			if h and h.id == self.id then
 				enemies = enemies or ctx:models({ side = "enemies" })

@@ -4,7 +4,6 @@
 -- nearest the Town Hall (Thorn Wall). Spells are chosen by their roster kinds, never by name; every cast
 -- is checked first with `ctx:can_cast`, so a plan the rules would refuse is not tried.
 local P = require("lib.priority")
-local R = require("lib.rules")
 
 local S = {}
 
@@ -29,26 +28,18 @@ function S.first_castable(ctx, self, name, order, target)
 	return nil
 end
 
---- Each spell's roster entry (false for a name the rosters lack), asked for once per game: a game keeps
---- the rosters it was created with, and every game starts with fresh module state. Nobody changes an
---- entry it is given.
-local entries = {}
-
---- The roster entry of spell `name` (`ctx:spell`), nil when there is none.
-function S.spell(ctx, name)
-	local s = entries[name]
-	if s == nil then
-		s = ctx:spell(name) or false
-		entries[name] = s
-	end
-	return s or nil
-end
-
---- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order.
-local function spells_of(ctx, self, kind)
+--- The model's spells of one kind ("attack", "resisted", "healing", "wall"), in profile order. `known`
+--- caches each spell's roster entry for the call (a cast is weighed against every kind).
+local function spells_of(ctx, self, kind, known)
 	local out = {}
 	for _, name in ipairs(self.spells) do
-		local s = S.spell(ctx, name)
+		local s = known and known[name]
+		if s == nil then
+			s = ctx:spell(name) or false
+			if known then
+				known[name] = s
+			end
+		end
 		if s and holds(s.kinds, kind) then
 			out[#out + 1] = name
 		end
@@ -56,22 +47,19 @@ local function spells_of(ctx, self, kind)
 	return out
 end
 
---- The range of each Power (§3.7: Short, Medium, Long), as the rules say: worked out once per game.
-local power_ranges
+--- The range of each Power (§3.7: Short, Medium, Long), as the rules say.
 local function ranges(ctx)
-	if power_ranges == nil then
-		power_ranges = {}
-		for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
-			power_ranges[i] = R.rule(ctx, "measures", measure)
-		end
+	local out = {}
+	for i, measure in ipairs(ctx:rule("magic", "power_ranges")) do
+		out[i] = ctx:rule("measures", measure)
 	end
-	return power_ranges
+	return out
 end
 
 --- The Powers the caster can pay for now, from `first` up or down.
 local function powers(ctx, self, descending)
-	local lo = R.rule(ctx, "actions", "spell_min_power")
-	local hi = math.min(self.actions_left, R.rule(ctx, "actions", "spell_max_power"))
+	local lo = ctx:rule("actions", "spell_min_power")
+	local hi = math.min(self.actions_left, ctx:rule("actions", "spell_max_power"))
 	local out = {}
 	if descending then
 		for p = hi, lo, -1 do
@@ -99,8 +87,8 @@ end
 
 --- Heal (a healing spell): the most hurt friend of its side (itself included) it can reach, at the lowest
 --- Power that reaches — a Wound before a condition.
-local function heal(ctx, self)
-	local names = spells_of(ctx, self, "healing")
+local function heal(ctx, self, known)
+	local names = spells_of(ctx, self, "healing", known)
 	if #names == 0 then
 		return nil
 	end
@@ -152,8 +140,8 @@ end
 --- Combat, a Resisted spell's number of dice). An enemy farther than the highest Power reaches is not
 --- asked about: the kernel refuses every Power there (§3.7: the range comes before sight), and the
 --- distance is the one it measures (edge to edge).
-local function at_enemy(ctx, self, threats, kind)
-	local names = spells_of(ctx, self, kind)
+local function at_enemy(ctx, self, threats, kind, known)
+	local names = spells_of(ctx, self, kind, known)
 	local order = powers(ctx, self, true)
 	if #names == 0 or #order == 0 or #threats == 0 then
 		return nil
@@ -183,17 +171,17 @@ end
 --- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
 --- ends within the Power's range of the caster (the lowest Power that reaches). Only for an enemy not
 --- yet in contact with anything and still farther than Short from the Town Hall.
-local function wall(ctx, self, threats)
-	local names = spells_of(ctx, self, "wall")
+local function wall(ctx, self, threats, known)
+	local names = spells_of(ctx, self, "wall", known)
 	local th = P.town_hall(ctx)
 	if #names == 0 or th == nil then
 		return nil
 	end
 	local foe = threats[1]
-	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= R.rule(ctx, "measures", "short") then
+	if foe == nil or foe.engaged or ctx:distance_to(foe, th) <= ctx:rule("measures", "short") then
 		return nil
 	end
-	local spell = S.spell(ctx, names[1])
+	local spell = known[names[1]]
 	local half = (spell.wall and spell.wall.length or 3) / 2
 	local dx, dy = th.pos.x - foe.pos.x, th.pos.y - foe.pos.y
 	local len = math.sqrt(dx * dx + dy * dy)
@@ -234,13 +222,15 @@ end
 --- model would). One spell an activation: after it, nil. Healing comes first; then, while none of its
 --- Walls stands, a Wall in front of the enemy nearest the Town Hall; then an attack, then a Transfix.
 function S.cast(ctx, self, threats)
-	if not self.declared or self.engaged or self.casts >= R.rule(ctx, "magic", "spells_per_activation") then
+	if not self.declared or self.engaged or self.casts >= ctx:rule("magic", "spells_per_activation") then
 		return nil
 	end
-	return heal(ctx, self)
-		or (not has_wall(ctx, self) and wall(ctx, self, threats))
-		or at_enemy(ctx, self, threats, "attack")
-		or at_enemy(ctx, self, threats, "resisted")
+	-- Each spell's roster entry, asked for once in this call.
+	local known = {}
+	return heal(ctx, self, known)
+		or (not has_wall(ctx, self) and wall(ctx, self, threats, known))
+		or at_enemy(ctx, self, threats, "attack", known)
+		or at_enemy(ctx, self, threats, "resisted", known)
 end
 
 return S

@@ -1,11 +1,9 @@
 -- The default hero policy's fighting sense (scripts/policies/default.lua): who goes for which enemy,
--- when to shoot, how many dice to roll. Everything about the table is recomputed at every call (a plan
--- kept between calls would not survive a hot reload, and the table changes anyway); only what follows
--- from the game's rules alone is kept for the game (its rule constants, the dice worth rolling).
+-- when to shoot, how many dice to roll. Everything here is recomputed from the table at every call (no
+-- module state: a plan kept between calls would not survive a hot reload, and the table changes anyway).
 local P = require("lib.priority")
 local A = require("lib.act")
 local S = require("lib.spellcasting")
-local R = require("lib.rules")
 
 local T = {}
 
@@ -84,18 +82,16 @@ function T.assigned(ctx, self, threats)
 	return nil
 end
 
---- The activation rules the dice are chosen by, read once per game (lib/rules.lua).
-local kept_rules
+--- The activation rules the dice are chosen by, read once per choice (`ctx:rule` is a call into the
+--- kernel each time).
 local function activation_rules(ctx)
-	kept_rules = kept_rules
-		or {
-			turnover_failures = R.rule(ctx, "activation", "turnover_failures"),
-			natural_fail = R.rule(ctx, "activation", "natural_fail"),
-			natural_success = R.rule(ctx, "activation", "natural_success"),
-			hero_automatic_successes = R.rule(ctx, "activation", "hero_automatic_successes"),
-			max_dice = R.rule(ctx, "activation", "max_dice"),
-		}
-	return kept_rules
+	return {
+		turnover_failures = ctx:rule("activation", "turnover_failures"),
+		natural_fail = ctx:rule("activation", "natural_fail"),
+		natural_success = ctx:rule("activation", "natural_success"),
+		hero_automatic_successes = ctx:rule("activation", "hero_automatic_successes"),
+		max_dice = ctx:rule("activation", "max_dice"),
+	}
 end
 
 --- The actions a roll of `n` dice is worth to a model no friend is waiting behind: its successes, plus,
@@ -136,43 +132,6 @@ local function success(r, q)
 	return n / 6
 end
 
---- The number of dice worth rolling (see T.dice).
-local function work_out_dice(r, q, auto, waiting)
-	local p = success(r, q)
-	if waiting > 0 then
-		-- Two dice, or one when two are worth less once a turnover is charged two actions for each
-		-- friend still waiting: a single die never turns the turn over.
-		local function score(n)
-			return worth(r, n, p, auto) - turnover_chance(r, n, p, auto) * 2 * waiting
-		end
-		return score(1) > score(2) + 1e-9 and 1 or 2
-	end
-	local best, best_n = -1, 3
-	for n = r.max_dice, 1, -1 do
-		local e = worth(r, n, p, auto)
-		if e > best + 1e-9 then
-			best, best_n = e, n
-		end
-	end
-	return best_n
-end
-
---- The choice of T.dice once the roll is known: pure arithmetic on the game's rules, so each
---- (Quality, automatic successes, friends waiting) met is worked out once per game and kept.
-local chosen = {}
-local function dice_for(r, q, auto, waiting)
-	local by_q = chosen[q] or {}
-	chosen[q] = by_q
-	local by_auto = by_q[auto] or {}
-	by_q[auto] = by_auto
-	local n = by_auto[waiting]
-	if n == nil then
-		n = work_out_dice(r, q, auto, waiting)
-		by_auto[waiting] = n
-	end
-	return n
-end
-
 --- Activation dice: two, which keeps a turnover (two failures) to one roll in nine at Quality 3+, while a
 --- friend still waits for its first activation (one when two are worth less once the friends' actions a
 --- turnover would cost are counted); the last model of the side not yet activated this turn,
@@ -200,7 +159,23 @@ function T.dice(ctx, self, others)
 			auto = 0
 		end
 	end
-	return dice_for(r, q, auto, waiting)
+	local p = success(r, q)
+	if waiting > 0 then
+		-- Two dice, or one when two are worth less once a turnover is charged two actions for each
+		-- friend still waiting: a single die never turns the turn over.
+		local function score(n)
+			return worth(r, n, p, auto) - turnover_chance(r, n, p, auto) * 2 * waiting
+		end
+		return score(1) > score(2) + 1e-9 and 1 or 2
+	end
+	local best, best_n = -1, 3
+	for n = r.max_dice, 1, -1 do
+		local e = worth(r, n, p, auto)
+		if e > best + 1e-9 then
+			best, best_n = e, n
+		end
+	end
+	return best_n
 end
 
 --- Whether a model nominated again this turn (it failed one die without a turnover, §3.1) has anything
@@ -274,7 +249,7 @@ local function shot(ctx, self, threats)
 	if not self.weapon or self.weapon_broken then
 		return nil
 	end
-	local reach = R.rule(ctx, "measures", "medium")
+	local reach = ctx:rule("measures", "medium")
 	for _, foe in ipairs(threats) do
 		local charge = foe:has_trait("Undead") and ctx:distance(self, foe) <= reach
 		if not charge and ctx:can_shoot(self, foe) then
@@ -326,7 +301,7 @@ end
 --- out of sight or range), not into contact; already within Short and still without a shot (the
 --- enemy behind a building, say), it charges: holding would never end the wave.
 function T.keep_range(ctx, self, foe)
-	local short = R.rule(ctx, "measures", "short")
+	local short = ctx:rule("measures", "short")
 	if ctx:distance(self, foe) <= short then
 		return { move = foe }
 	end
