@@ -35,4 +35,8 @@ local view_refused = "old view refused: tests/fixtures/kept_ctx_mod/scripts/trai
 	.. orc.id
 	.. " was read after the hook call that handed it out had returned"
 assert(reason:find(view_refused, 1, true), reason)
+local has_trait_refused = "old has_trait refused: tests/fixtures/kept_ctx_mod/scripts/traits/hoarder.lua:35: a view of model "
+	.. orc.id
+	.. " was read after the hook call that handed it out had returned"
+assert(reason:find(has_trait_refused, 1, true), reason)
 print(reason)

@@ -16,7 +16,7 @@
 
 use super::handle::{live_ctx, Gone};
 use super::*;
-use crate::script::api::fields::{self, push_str, str_at, Field, ROOM};
+use crate::script::api::fields::{self, push_key, push_str, str_at, Field, ROOM};
 use crate::script::api::handles::{building_field, model_field, BUILDING_FIELDS, MODEL_FIELDS};
 use crate::script::host::{host, kernel_lua};
 use crate::state::Building;
@@ -298,6 +298,17 @@ unsafe fn lists(l: *mut ffi::lua_State, field: &'static std::ffi::CStr, method: 
             format!("view:{method} needs a view (called with `.` instead of `:`?)"),
         );
     }
+    // The list not yet read into the view: answered from the game, as the list would be once read,
+    // without making it (a policy asks `has_trait` of views it reads nothing else of).
+    push_key(l, field);
+    let kept = ffi::lua_rawget(l, 1);
+    ffi::lua_pop(l, 1);
+    if kept == ffi::LUA_TNIL {
+        if let Some(held) = listed_in_game(l, field) {
+            ffi::lua_pushboolean(l, c_int::from(held));
+            return 1;
+        }
+    }
     if ffi::lua_getfield(l, 1, field.as_ptr()) != ffi::LUA_TTABLE {
         let name = field.to_str().unwrap_or("list");
         return raise(
@@ -316,6 +327,44 @@ unsafe fn lists(l: *mut ffi::lua_State, field: &'static std::ffi::CStr, method: 
     }
     ffi::lua_pushboolean(l, 0);
     1
+}
+
+/// [`lists`] for a model's view whose list is not in it yet: whether the model's `conditions` or
+/// `traits` (`field`) hold the value at 2, read from the game of the view's running call; `None` when
+/// that cannot be answered so (the call returned or is changing the game, the model left the table, not
+/// a model's view): the caller then reads the field, which fails with the field read's own error.
+///
+/// # Safety
+/// `l` is the state of a call of [`lists`], the view at 1 and the value at 2, with room for two values.
+unsafe fn listed_in_game(l: *mut ffi::lua_State, field: &'static std::ffi::CStr) -> Option<bool> {
+    ffi::lua_rawgetp(l, 1, serial_key());
+    let serial = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+    ffi::lua_pop(l, 1);
+    push_key(l, c"id");
+    let id = (ffi::lua_rawget(l, 1) == ffi::LUA_TNUMBER)
+        .then(|| ffi::lua_tointegerx(l, -1, std::ptr::null_mut()));
+    ffi::lua_pop(l, 1);
+    let id = ModelId(u32::try_from(id?).ok()?);
+    // `==` finds only a string equal to one of the names (a number is never equal to a string).
+    let wanted = fields::bytes_at(l, 2);
+    let traits = field == c"traits";
+    std::panic::catch_unwind(|| {
+        let ctx = live_ctx(serial).ok()?;
+        // SAFETY: the call is running and nothing holds its `Ctx` mutably (`live_ctx`); it is read
+        // here only, for this answer.
+        let ctx = unsafe { ctx.as_ref() };
+        let m = ctx.game().model(id).ok()?;
+        let Some(wanted) = wanted else {
+            return Some(false);
+        };
+        Some(if traits {
+            m.all_traits().any(|t| t.as_bytes() == wanted)
+        } else {
+            m.conditions.iter().any(|c| c.as_str().as_bytes() == wanted)
+        })
+    })
+    .ok()
+    .flatten()
 }
 
 /// Raise `message`, located at the script that read the view, as a Lua error.
