@@ -120,8 +120,10 @@ pub struct Module {
     /// The table it returned.
     pub table: Table,
     /// Its entry points defined as functions, read once when the file loads (a hook asked for on every
-    /// action must not look its function up by name each time).
-    entries: BTreeMap<String, mlua::Function>,
+    /// action must not look its function up by name each time). A list: a module has a handful, and
+    /// the kernel asks every module acting for a model for one entry at each hook point, most often in
+    /// vain, where comparing lengths settles most names at once.
+    entries: Vec<(Box<str>, mlua::Function)>,
     /// How it grants permissions.
     pub permissions: Permissions,
     /// Its `actions` table (scripted actions: a signature's `Field Repairs`), read once when the file
@@ -160,7 +162,10 @@ impl Permissions {
 impl Module {
     /// The module's entry point `name`, if it defines one as a function.
     pub fn function(&self, name: &str) -> Option<&mlua::Function> {
-        self.entries.get(name)
+        self.entries
+            .iter()
+            .find(|(k, _)| k.len() == name.len() && **k == *name)
+            .map(|(_, f)| f)
     }
 
     /// The short name: the file stem ("savage").
@@ -409,10 +414,10 @@ fn instantiate(
             )));
         }
     }
-    let mut entries = BTreeMap::new();
+    let mut entries = Vec::new();
     for pair in table.pairs::<Value, Value>() {
         if let (Value::String(k), Value::Function(f)) = pair.map_err(ScriptError::from_lua)? {
-            entries.insert(k.to_string_lossy(), f);
+            entries.push((k.to_string_lossy().into_boxed_str(), f));
         }
     }
     let permissions = permissions_of(&table, label)?;

@@ -216,6 +216,9 @@ fn igniters_burn_default() -> bool {
     true
 }
 
+/// The events a new game's log has room for before it grows.
+const LOG_ROOM: usize = 2048;
+
 impl Game {
     /// A game on `table` with `buildings`, seeded dice and nothing else yet.
     pub fn new(seed: u64, table: Table, buildings: Vec<Building>) -> Self {
@@ -242,7 +245,9 @@ impl Game {
             council_grants: Vec::new(),
             next_model: 1,
             next_token: 1,
-            log: Vec::new(),
+            // A Standard game logs about two thousand events: room for them from the start spares
+            // the log's copies as it grows (a copy of every event so far at each doubling).
+            log: Vec::with_capacity(LOG_ROOM),
             causes: Vec::new(),
             navigators: NavCache::default(),
             frames: None,

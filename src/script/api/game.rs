@@ -38,6 +38,8 @@ pub struct Core {
     pub policy: String,
     /// `rules` as JSON, built once: `ctx:rule(section, key)` is asked many times an action.
     pub rules_json: serde_json::Value,
+    /// The constants of `rules_json` indexed by section and key, for `ctx:rule`'s usual case.
+    pub rule_constants: super::constants::RuleConstants,
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
@@ -52,9 +54,11 @@ impl Core {
         length: String,
         policy: String,
     ) -> Result<Core, serde_json::Error> {
+        let rules_json = serde_json::to_value(&rules)?;
         Ok(Core {
             game: RefCell::new(game),
-            rules_json: serde_json::to_value(&rules)?,
+            rule_constants: super::constants::RuleConstants::of(&rules_json),
+            rules_json,
             rules,
             rosters,
             variants,

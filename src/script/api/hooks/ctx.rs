@@ -43,6 +43,7 @@ pub(crate) fn run_spell(
                 view: View::Act(game),
                 rules,
                 rules_json: &core.rules_json,
+                rule_constants: &core.rule_constants,
                 intents: None,
                 source: source.to_string(),
                 params,
@@ -109,6 +110,8 @@ pub(super) struct Ctx<'a> {
     pub(super) rules: &'a Rules,
     /// `rules` as JSON, for `ctx:rule`.
     pub(super) rules_json: &'a serde_json::Value,
+    /// Its constants indexed, for `ctx:rule`'s usual case.
+    pub(super) rule_constants: &'a crate::script::api::constants::RuleConstants,
     pub(super) intents: Option<&'a std::cell::RefCell<Vec<Intent>>>,
     pub(super) source: String,
     /// The `params` of the roster entry that names this script (nil for a variant).
@@ -177,6 +180,7 @@ impl<'a> Ctx<'a> {
             view,
             rules: &kernel.core.rules,
             rules_json: &kernel.core.rules_json,
+            rule_constants: &kernel.core.rule_constants,
             intents: None,
             source: module.label.clone(),
             params,

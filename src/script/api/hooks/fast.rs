@@ -22,7 +22,8 @@ use super::queries::{measure, Thing};
 use super::rawread::{model_id_at, thing_at};
 use super::Ctx;
 use super::ScriptHooks;
-use crate::script::api::fields::{push_str, str_at};
+use crate::script::api::constants::{Constant, RuleConstants};
+use crate::script::api::fields::{bytes_at, push_str, str_at};
 use crate::script::host::{host, kernel_lua};
 use crate::script::registry::{Module, Permissions};
 use crate::state::ModelId;
@@ -117,21 +118,13 @@ fn with<R>(ctx: NonNull<Ctx<'static>>, f: impl FnOnce(&Ctx<'static>) -> Option<R
         .flatten()
 }
 
-/// A rule constant of the usual kinds, borrowed from the call's rules.
-enum Constant<'a> {
-    Int(i64),
-    Num(f64),
-    Bool(bool),
-    Str(&'a str),
-}
-
 /// `ctx:rule(section, key)`: the constant, pushed from the call's rules.
 unsafe extern "C-unwind" fn rule(l: *mut ffi::lua_State) -> c_int {
     let pushed = constant(l).map(|c| {
         match c {
-            Constant::Int(n) => ffi::lua_pushinteger(l, n),
-            Constant::Num(x) => ffi::lua_pushnumber(l, x),
-            Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(b)),
+            Constant::Int(n) => ffi::lua_pushinteger(l, *n),
+            Constant::Num(x) => ffi::lua_pushnumber(l, *x),
+            Constant::Bool(b) => ffi::lua_pushboolean(l, c_int::from(*b)),
             Constant::Str(s) => push_str(l, s),
         }
         1
@@ -139,33 +132,16 @@ unsafe extern "C-unwind" fn rule(l: *mut ffi::lua_State) -> c_int {
     or_method(l, pushed)
 }
 
-/// The usual case of `ctx:rule`.
+/// The usual case of `ctx:rule`: two strings naming a constant of the indexed kinds.
 ///
 /// # Safety
 /// `l` is the running state of a call of [`rule`].
-unsafe fn constant<'a>(l: *mut ffi::lua_State) -> Option<Constant<'a>> {
+unsafe fn constant<'a>(l: *mut ffi::lua_State) -> Option<&'a Constant> {
     let ctx = usual(l, 3)?;
-    if ffi::lua_type(l, 2) != ffi::LUA_TSTRING || ffi::lua_type(l, 3) != ffi::LUA_TSTRING {
-        return None;
-    }
-    let (section, key) = (str_at(l, 2)?, str_at(l, 3)?);
+    let (section, key) = (bytes_at(l, 2)?, bytes_at(l, 3)?);
     // SAFETY: as in `with`: the rules outlive this C call.
-    let rules: &'a serde_json::Value = ctx.as_ref().rules_json;
-    std::panic::catch_unwind(|| {
-        // As `convert::to_lua` gives them: a whole number as an integer, others as floats.
-        match rules.get(section)?.get(key)? {
-            serde_json::Value::Number(n) => match n.as_i64() {
-                Some(i) => Some(Constant::Int(i)),
-                None if n.is_f64() => n.as_f64().map(Constant::Num),
-                None => None,
-            },
-            serde_json::Value::Bool(b) => Some(Constant::Bool(*b)),
-            serde_json::Value::String(s) => Some(Constant::Str(s)),
-            _ => None,
-        }
-    })
-    .ok()
-    .flatten()
+    let constants: &'a RuleConstants = ctx.as_ref().rule_constants;
+    constants.get(section, key)
 }
 
 /// A model argument: a table with a usual `id`, or (`integers`) a whole number that is a model id.
