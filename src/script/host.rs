@@ -149,7 +149,7 @@ pub(crate) struct Host {
     /// The compiled code of every file `require`d since the registry was loaded, by module name: a
     /// game's fresh module state runs it again without reading the disk (which may hold a newer,
     /// broken version the last reload refused).
-    pub required: RefCell<BTreeMap<String, Rc<[u8]>>>,
+    pub required: RefCell<BTreeMap<String, super::vm::Chunk>>,
     /// When on (`village bench --profile`): calls and nanoseconds by the Lua function the kernel
     /// called, named `file:line` where it is defined.
     pub profile: RefCell<Option<BTreeMap<String, (u64, u64)>>>,

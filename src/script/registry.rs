@@ -11,7 +11,6 @@ use super::vm::REQUIRE_CACHE;
 use mlua::{Lua, Table, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 /// The script folders and the entry points a module of each may define.
 pub const KINDS: &[(&str, &[&str])] = &[
@@ -129,9 +128,9 @@ pub struct Module {
     /// Its `actions` table (scripted actions: a signature's `Field Repairs`), read once when the file
     /// loads: the policy asks every hero's modules for their actions on most of its turns.
     pub actions: Option<Table>,
-    /// Its compiled chunk, to run again in a fresh environment: every game starts with fresh module
-    /// state ([`Registry::fresh`]).
-    bytecode: Rc<[u8]>,
+    /// Its chunk, to run again in a fresh environment: every game starts with fresh module state
+    /// ([`Registry::fresh`]).
+    chunk: super::vm::Chunk,
 }
 
 /// A module's `permissions`: a table of names, read once when the file loads, or a function asked each
@@ -182,8 +181,8 @@ impl Module {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     modules: Vec<Module>,
-    /// The compiled code of the files its modules `require`d, by name (see `Host::required`).
-    required: BTreeMap<String, Rc<[u8]>>,
+    /// The chunks of the files its modules `require`d, by name (see `Host::required`).
+    required: BTreeMap<String, super::vm::Chunk>,
 }
 
 impl Registry {
@@ -231,21 +230,14 @@ impl Registry {
         }
         let mut modules = Vec::with_capacity(self.modules.len());
         for m in &self.modules {
-            let chunk =
-                super::vm::load_compiled(lua, &m.bytecode).map_err(ScriptError::from_lua)?;
+            let chunk = super::vm::run_again(lua, &m.chunk).map_err(ScriptError::from_lua)?;
             let origin = Origin {
                 kind: &m.kind,
                 key: &m.key,
                 path: &m.path,
                 label: &m.label,
             };
-            modules.push(instantiate(
-                lua,
-                chunk,
-                m.bytecode.clone(),
-                &origin,
-                budget,
-            )?);
+            modules.push(instantiate(lua, chunk, &origin, budget)?);
         }
         Ok(Registry {
             modules,
@@ -254,7 +246,7 @@ impl Registry {
     }
 
     /// The compiled code of the files its modules `require`d, by module name.
-    pub(crate) fn required(&self) -> &BTreeMap<String, Rc<[u8]>> {
+    pub(crate) fn required(&self) -> &BTreeMap<String, super::vm::Chunk> {
         &self.required
     }
 
@@ -345,7 +337,6 @@ pub fn load_module(
     })?;
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;
-    let bytecode: Rc<[u8]> = chunk.dump(false).into();
     chunk
         .set_environment(super::vm::new_environment(lua).map_err(ScriptError::from_lua)?)
         .map_err(ScriptError::from_lua)?;
@@ -355,7 +346,7 @@ pub fn load_module(
         path,
         label,
     };
-    instantiate(lua, chunk, bytecode, &origin, budget)
+    instantiate(lua, chunk, &origin, budget)
 }
 
 /// Where a module comes from: its folder kind, key, file and the label errors show.
@@ -371,7 +362,6 @@ struct Origin<'a> {
 fn instantiate(
     lua: &Lua,
     chunk: mlua::Function,
-    bytecode: Rc<[u8]>,
     origin: &Origin<'_>,
     budget: u64,
 ) -> Result<Module, ScriptError> {
@@ -434,7 +424,7 @@ fn instantiate(
         entries,
         permissions,
         actions,
-        bytecode,
+        chunk,
     })
 }
 

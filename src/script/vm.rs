@@ -148,13 +148,43 @@ pub(crate) fn new_environment(lua: &Lua) -> mlua::Result<Table> {
     }
 }
 
-/// A compiled chunk (`string.dump`'s form) loaded as a function whose globals are a new module
-/// environment, bound as it loads (cheaper than setting the upvalue afterwards).
-pub(crate) fn load_compiled(lua: &Lua, code: &[u8]) -> mlua::Result<mlua::Function> {
-    lua.load(code)
-        .set_mode(ChunkMode::Binary)
-        .set_environment(new_environment(lua)?)
-        .into_function()
+/// A compiled chunk kept to be run again, once a game (a module's file, a `require`d library): its
+/// main function, given a fresh environment before each run by [`run_again`].
+pub(crate) type Chunk = mlua::Function;
+
+/// The registry key of the function that makes a holder of an environment for [`run_again`].
+const HOLDER: &str = "village.environment_holder";
+
+/// `chunk` with a new module environment as its globals, ready to run again: fresh module state,
+/// without loading the chunk again. The main function's `_ENV` upvalue is joined to a new upvalue
+/// (a fresh holder's) rather than set: the functions an earlier run made share the old upvalue, and
+/// keep the environment they were made in.
+pub(crate) fn run_again(lua: &Lua, chunk: &Chunk) -> mlua::Result<mlua::Function> {
+    let env = new_environment(lua)?;
+    let make = match lua.named_registry_value::<Value>(HOLDER)? {
+        Value::Function(f) => f,
+        _ => {
+            let f = lua
+                .load("local env = ... return function() return env end")
+                .set_name("=village.environment")
+                .into_function()?;
+            lua.set_named_registry_value(HOLDER, &f)?;
+            f
+        }
+    };
+    let holder: mlua::Function = match super::host::host(lua) {
+        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || make.call(env)),
+        Err(_) => make.call(env),
+    }?;
+    // SAFETY: both functions are Lua closures with at least one upvalue (a main chunk's first is its
+    // `_ENV`; the holder's only one is `env`); the stack is left as found.
+    unsafe {
+        lua.exec_raw::<()>((chunk, &holder), |l| {
+            mlua::ffi::lua_upvaluejoin(l, -2, 1, -1, 1);
+            mlua::ffi::lua_pop(l, 2);
+        })?;
+    }
+    Ok(chunk.clone())
 }
 
 /// A read-only view of `t`, shown as `name` in the error a write gets (see [`ENVIRONMENTS`]).
@@ -524,7 +554,7 @@ impl Vm {
             }
             let known = host.required.borrow().get(&name).cloned();
             let f = match known {
-                Some(code) => load_compiled(lua, &code)?,
+                Some(chunk) => run_again(lua, &chunk)?,
                 None => {
                     let (path, label) =
                         resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
@@ -532,9 +562,7 @@ impl Vm {
                         .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
                     host.note_loaded(&path);
                     let f = compile(lua, &src, &format!("@{label}"))?;
-                    host.required
-                        .borrow_mut()
-                        .insert(name.clone(), f.dump(false).into());
+                    host.required.borrow_mut().insert(name.clone(), f.clone());
                     f.set_environment(new_environment(lua)?)?;
                     f
                 }
@@ -800,4 +828,37 @@ fn sample_line(lines: &RefCell<Option<BTreeMap<String, u64>>>, debug: &mlua::deb
     let file = src.short_src.as_deref().unwrap_or("?");
     let line = debug.current_line().unwrap_or(0);
     *map.entry(format!("{file}:{line}")).or_default() += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chunk run again gets fresh globals, and what an earlier run made keeps the globals it was made
+    /// with (the `_ENV` upvalue is joined to a new one, never overwritten).
+    #[test]
+    fn a_chunk_run_again_has_fresh_globals_and_the_old_run_keeps_its_own() {
+        let vm = Vm::new(Vec::new(), Limits::default(), 1).expect("a VM");
+        let lua = vm.lua();
+        let chunk = compile(
+            lua,
+            b"count = (count or 0) + 1 return function() count = count + 10 return count end",
+            "=test",
+        )
+        .expect("compiles");
+        let first: mlua::Function = run_again(lua, &chunk).unwrap().call(()).unwrap();
+        assert_eq!(first.call::<i64>(()).unwrap(), 11);
+        let second: mlua::Function = run_again(lua, &chunk).unwrap().call(()).unwrap();
+        assert_eq!(
+            second.call::<i64>(()).unwrap(),
+            11,
+            "the second run counts from nothing"
+        );
+        assert_eq!(
+            first.call::<i64>(()).unwrap(),
+            21,
+            "the first run's globals are its own"
+        );
+        assert_eq!(second.call::<i64>(()).unwrap(), 21);
+    }
 }
