@@ -186,13 +186,36 @@ fn steps(lo: f64, hi: f64, step: f64) -> Vec<f64> {
 /// The first spot, nearest to `to` first (ties by x, then y, so the order never depends on anything
 /// else), for which `ok` holds. Spots within `near` of `to` are sorted and tried before the rest, which
 /// are sorted only when none of those will do: the nearest legal spot is almost always close by.
-fn nearest_ok(
-    spots: &[Vec2],
+fn nearest_ok(spots: &[Vec2], to: Vec2, near: f64, ok: impl FnMut(Vec2) -> bool) -> Option<Vec2> {
+    ByDistance::new(spots, to, near).first(ok)
+}
+
+/// Spots in [`nearest_ok`]'s order, kept to be asked again: deployment looks for a spot for each model
+/// of a group among the same candidates around the same point, and sorting them was most of its work.
+struct ByDistance<'a> {
+    spots: &'a [Vec2],
     to: Vec2,
     near: f64,
-    mut ok: impl FnMut(Vec2) -> bool,
-) -> Option<Vec2> {
-    let keyed = |close: bool| {
+    /// The spots within `near`, sorted.
+    close: Vec<Vec2>,
+    /// The others, sorted when first needed.
+    far: Option<Vec<Vec2>>,
+}
+
+impl<'a> ByDistance<'a> {
+    fn new(spots: &'a [Vec2], to: Vec2, near: f64) -> Self {
+        let close = Self::sorted(spots, to, near, true);
+        ByDistance {
+            spots,
+            to,
+            near,
+            close,
+            far: None,
+        }
+    }
+
+    /// The spots within `near` of `to` (`close`) or beyond it, nearest first, ties by x, then y.
+    fn sorted(spots: &[Vec2], to: Vec2, near: f64, close: bool) -> Vec<Vec2> {
         let mut v: Vec<(f64, Vec2)> = spots
             .iter()
             .map(|p| (p.dist(to), *p))
@@ -203,14 +226,21 @@ fn nearest_ok(
                 .then(a.1.x.total_cmp(&b.1.x))
                 .then(a.1.y.total_cmp(&b.1.y))
         });
-        v
-    };
-    for close in [true, false] {
-        if let Some((_, p)) = keyed(close).into_iter().find(|(_, p)| ok(*p)) {
+        v.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// The first spot in order for which `ok` holds.
+    fn first(&mut self, mut ok: impl FnMut(Vec2) -> bool) -> Option<Vec2> {
+        if let Some(p) = self.close.iter().copied().find(|p| ok(*p)) {
             return Some(p);
         }
+        let (spots, to, near) = (self.spots, self.to, self.near);
+        self.far
+            .get_or_insert_with(|| Self::sorted(spots, to, near, false))
+            .iter()
+            .copied()
+            .find(|p| ok(*p))
     }
-    None
 }
 
 /// Whether a base could reach contact with the Town Hall, one navigator per base size (the game's own,
@@ -299,8 +329,16 @@ impl GroupSearch<'_> {
                     .collect();
                 grids.push((r, cands));
             }
-            let cands = &grids.iter().find(|(gr, _)| *gr == r)?.1;
-            let found = nearest_ok(cands, anchor, NEAR, |p| {
+        }
+        // Each grid in the order its spots are tried, sorted once for every model of its size.
+        let mut orders: Vec<(f64, ByDistance)> = grids
+            .iter()
+            .map(|(r, cands)| (*r, ByDistance::new(cands, anchor, NEAR)))
+            .collect();
+        for m in models {
+            let r = m.base / 2.0;
+            let order = &mut orders.iter_mut().find(|(gr, _)| *gr == r)?.1;
+            let found = order.first(|p| {
                 let c = Circle::new(p, r);
                 spots.iter().all(|s| {
                     let g = circle_circle_gap(s, &c);
@@ -474,8 +512,9 @@ pub fn spots_near(game: &Game, center: Vec2, within: f64, r: f64, n: usize, tol:
         .filter(|p| p.dist(center) <= reach + EPS)
         .collect();
     let mut placed: Vec<Circle> = Vec::with_capacity(n);
+    let mut order = ByDistance::new(&cands, center, NEAR);
     while placed.len() < n {
-        let found = nearest_ok(&cands, center, NEAR, |p| {
+        let found = order.first(|p| {
             let c = Circle::new(p, r);
             placed.iter().all(|o| circle_circle_gap(o, &c) >= -EPS)
                 && game
