@@ -40,6 +40,8 @@ pub struct Core {
     pub rules_json: serde_json::Value,
     /// The constants of `rules_json` indexed by section and key, for `ctx:rule`'s usual case.
     pub rule_constants: super::constants::RuleConstants,
+    /// `rosters` with `rules` in place of their own, made on first use ([`Core::rosters_with_rules`]).
+    merged: std::cell::OnceCell<Rc<Rosters>>,
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
@@ -59,6 +61,7 @@ impl Core {
             game: RefCell::new(game),
             rule_constants: super::constants::RuleConstants::of(&rules_json),
             rules_json,
+            merged: std::cell::OnceCell::new(),
             rules,
             rosters,
             variants,
@@ -1190,11 +1193,24 @@ fn cast(
 }
 
 impl Core {
-    /// The rosters with this game's rule constants (variants applied) in place of the base ones.
-    pub fn rosters_with_rules(&self) -> Rosters {
-        let mut r = (*self.rosters).clone();
-        r.rules = self.rules.clone();
-        r
+    /// The rosters with this game's rule constants (variants applied) in place of the base ones: made
+    /// once a game (both are fixed for its life), where each spell cast and each hook's kernel queries
+    /// copied the whole rosters.
+    pub fn rosters_with_rules(&self) -> Rc<Rosters> {
+        self.merged_rc().clone()
+    }
+
+    /// [`Core::rosters_with_rules`], borrowed.
+    pub fn merged_rosters(&self) -> &Rosters {
+        self.merged_rc()
+    }
+
+    fn merged_rc(&self) -> &Rc<Rosters> {
+        self.merged.get_or_init(|| {
+            let mut r = (*self.rosters).clone();
+            r.rules = self.rules.clone();
+            Rc::new(r)
+        })
     }
 }
 

@@ -57,8 +57,6 @@ pub struct ScriptHooks<'a> {
     lua: &'a Lua,
     core: &'a Rc<Core>,
     registry: Rc<Registry>,
-    /// The rosters with the game's rule constants, built on first use (`ctx:can_shoot`).
-    merged: std::cell::OnceCell<crate::roster::Rosters>,
     /// Which modules act for each model, found once and kept while the model's name, traits and items
     /// are unchanged ([`ScriptHooks::modules_for`] is asked at every hook call).
     acting: std::cell::RefCell<rustc_hash::FxHashMap<ModelId, ActingFor>>,
@@ -114,14 +112,13 @@ impl<'a> ScriptHooks<'a> {
             lua,
             core,
             registry,
-            merged: std::cell::OnceCell::new(),
             acting: Default::default(),
         }
     }
 
     /// The rosters with the game's rule constants (variants applied), for kernel queries from a ctx.
     fn rosters(&self) -> &crate::roster::Rosters {
-        self.merged.get_or_init(|| self.core.rosters_with_rules())
+        self.core.merged_rosters()
     }
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its
