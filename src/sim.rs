@@ -113,21 +113,20 @@ fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
     debug_assert!(prefixes.iter().all(|p| p.starts_with("scripts/")));
     // Shorter than the shortest prefix, or without a slash (a name, most reasons): nothing to find,
     // settled by one byte scan, cheaper still than the searcher's call on a short string.
-    if text.len() < "scripts/".len()
-        || memchr::memchr(b'/', text.as_bytes()).is_none()
-        || SCRIPTS.find(text.as_bytes()).is_none()
-    {
+    if text.len() < "scripts/".len() || memchr::memchr(b'/', text.as_bytes()).is_none() {
         return;
     }
-    for prefix in prefixes {
-        let mut rest = text;
-        while let Some(i) = rest.find(prefix) {
-            let tail = &rest[i..];
-            let quote = tail.find('"').unwrap_or(tail.len());
-            if let Some(e) = tail[..quote].find(".lua") {
-                found.insert(tail[..e + 4].to_string());
-            }
-            rest = &tail[prefix.len()..];
+    // Every place a prefix starts is a place "scripts/" starts: one pass of the searcher finds them
+    // all, and each is matched against the prefixes by its bytes (a `str::find` per prefix set up a
+    // searcher of its own for every string that names a script, a trait's as well).
+    for i in SCRIPTS.find_iter(text.as_bytes()) {
+        let tail = &text[i..];
+        if !prefixes.iter().any(|p| tail.starts_with(p)) {
+            continue;
+        }
+        let quote = memchr::memchr(b'"', tail.as_bytes()).unwrap_or(tail.len());
+        if let Some(e) = memchr::memmem::find(&tail.as_bytes()[..quote], b".lua") {
+            found.insert(tail[..e + 4].to_string());
         }
     }
 }
@@ -1045,4 +1044,27 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
         content_differs: r.fingerprint.differences(&Fingerprint::of_layers(layers)),
         first_difference: first,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `.lua` path under a prefix asked for, wherever it sits in the string (a JSON-like quote ends
+    /// one), and nothing under another folder.
+    #[test]
+    fn scripts_named_finds_each_path_under_the_prefixes_asked_for() {
+        let mut found = BTreeSet::new();
+        let text = r#"+1 (scripts/traits/savage.lua) and "scripts/spells/heal.lua" then scripts/alpha/hex.lua, scripts/spells/x" no.lua"#;
+        scripts_named(text, &FIRING_KINDS, &mut found);
+        let found: Vec<&str> = found.iter().map(String::as_str).collect();
+        assert_eq!(found, ["scripts/alpha/hex.lua", "scripts/spells/heal.lua"]);
+        let mut all = BTreeSet::new();
+        scripts_named(text, &["scripts/"], &mut all);
+        assert_eq!(all.len(), 3, "{all:?}");
+        let mut none = BTreeSet::new();
+        scripts_named("Captain Maren", &FIRING_KINDS, &mut none);
+        scripts_named("a/b", &FIRING_KINDS, &mut none);
+        assert!(none.is_empty());
+    }
 }
