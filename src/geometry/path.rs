@@ -445,6 +445,60 @@ pub struct Navigator {
     /// Static visibility, computed per node on first use: (neighbour, length) for every static node
     /// tangent at both ends and clear of every static obstacle.
     adj: Vec<OnceLock<Vec<(u32, f64)>>>,
+    /// The last contact searches and their answers ([`Navigator::route_to_contact`]).
+    recent: Recent,
+}
+
+/// The last few contact searches of a navigator, each with everything its answer follows from (start,
+/// target, bases) and the answer: a search is a pure function of those (and of the navigator), and a
+/// game asks the same one again now and then (a model that found no way ahead tries again with nothing
+/// moved); a search that finds no route walks the whole graph twice.
+#[derive(Debug, Default)]
+struct Recent(Mutex<std::collections::VecDeque<Searched>>);
+
+/// One search in [`Recent`].
+#[derive(Debug)]
+struct Searched {
+    from: Vec2,
+    target: Goal,
+    bases: Vec<Circle>,
+    route: Option<Route>,
+}
+
+/// How many searches [`Recent`] keeps.
+const RECENT: usize = 4;
+
+impl Recent {
+    /// The answer of the search from `from` to `target` among `bases`, if it is one of the last few
+    /// (compared with `==`: on the table every coordinate and radius is positive, where `==` is bit for
+    /// bit, and the same inputs give the same answer).
+    fn get(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> Option<Option<Route>> {
+        let recent = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        recent
+            .iter()
+            .find(|s| s.from == from && s.target == *target && s.bases == bases)
+            .map(|s| s.route.clone())
+    }
+
+    fn keep(&self, from: Vec2, target: &Goal, bases: &[Circle], route: &Option<Route>) {
+        let mut recent = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if recent.len() == RECENT {
+            recent.pop_front();
+        }
+        recent.push_back(Searched {
+            from,
+            target: target.clone(),
+            bases: bases.to_vec(),
+            route: route.clone(),
+        });
+    }
+}
+
+impl Clone for Recent {
+    /// A copy starts empty (what it would keep is only ever a shortcut).
+    fn clone(&self) -> Self {
+        Recent::default()
+    }
 }
 
 /// The navigators built for a table, by base radius: a game asks for a route many times an action,
@@ -968,6 +1022,7 @@ impl Navigator {
             groups,
             reach,
             adj,
+            recent: Recent::default(),
         }
     }
 
@@ -1051,6 +1106,16 @@ impl Navigator {
     /// The shortest legal route to the nearest position where the mover's base touches `target` (gap 0).
     /// A route that does not need to move (already touching) is the single point `from`.
     pub fn route_to_contact(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> Option<Route> {
+        if let Some(known) = self.recent.get(from, target, bases) {
+            return known;
+        }
+        let route = self.search_contact(from, target, bases);
+        self.recent.keep(from, target, bases, &route);
+        route
+    }
+
+    /// [`Navigator::route_to_contact`], searched.
+    fn search_contact(&self, from: Vec2, target: &Goal, bases: &[Circle]) -> Option<Route> {
         if self.heuristic(&Target::Contact(target), from) > 1e-9
             && self.contact_blocked(from, target, bases)
         {
@@ -1475,6 +1540,49 @@ mod tests {
         let b = cache.get(&table, 0.5);
         assert!(!Arc::ptr_eq(&a, &b), "a changed table builds anew");
         assert!(b.node_count() > a.node_count(), "and sees the new rocks");
+    }
+
+    /// A contact search asked again gives its own answer, never the answer of another search kept
+    /// beside it (the memo compares start, target and bases), and the answer a fresh navigator gives.
+    #[test]
+    fn a_repeated_contact_search_gives_the_answer_of_its_own_inputs() {
+        let table = Table::empty(24.0, 24.0);
+        let nav = Navigator::new(&table, 0.5);
+        let target = Goal::Base(Circle::new(Vec2::new(18.0, 12.0), 0.5));
+        let from = Vec2::new(4.0, 12.0);
+        let open: Vec<Circle> = Vec::new();
+        let blocked = vec![Circle::new(Vec2::new(11.0, 12.0), 1.0)];
+        let straight = nav.route_to_contact(from, &target, &open).expect("a route");
+        let around = nav
+            .route_to_contact(from, &target, &blocked)
+            .expect("a route");
+        assert_eq!(straight.waypoints.len(), 2, "nothing in the way");
+        assert!(around.waypoints.len() > 2 && around.length > straight.length);
+        for _ in 0..2 {
+            assert_eq!(
+                nav.route_to_contact(from, &target, &open),
+                Some(straight.clone())
+            );
+            assert_eq!(
+                nav.route_to_contact(from, &target, &blocked),
+                Some(around.clone())
+            );
+        }
+        let elsewhere = Vec2::new(4.0, 14.0);
+        assert_eq!(
+            nav.route_to_contact(elsewhere, &target, &open),
+            Navigator::new(&table, 0.5).route_to_contact(elsewhere, &target, &open)
+        );
+        let hemmed = Goal::Base(Circle::new(Vec2::new(18.0, 12.0), 0.5));
+        let ring: Vec<Circle> = (0..8)
+            .map(|k| {
+                let a = f64::from(k) * PI / 4.0;
+                Circle::new(Vec2::new(18.0, 12.0) + Vec2::from_angle(a) * 1.0, 0.5)
+            })
+            .collect();
+        assert_eq!(nav.route_to_contact(from, &hemmed, &ring), None);
+        assert_eq!(nav.route_to_contact(from, &hemmed, &ring), None, "again");
+        assert!(nav.route_to_contact(from, &hemmed, &open).is_some());
     }
 
     #[test]
