@@ -241,3 +241,91 @@ pub(crate) unsafe fn push(l: *mut ffi::lua_State, f: &Field<'_>) {
         }
     }
 }
+
+/// Push a roster entry's `params` as a table, made as mlua's serde makes it from them (`convert::to_lua`:
+/// the same constructors in the same order, so a script walking it with `pairs` sees the same order):
+/// a hook call hands its script the params of the entry that names it, and the serde path cost about
+/// twice this.
+///
+/// # Safety
+/// As [`push_str`]; the kernel's own work (no memory limit), so it raises no error short of the
+/// process running out of memory.
+pub(crate) unsafe fn push_params(l: *mut ffi::lua_State, params: &crate::roster::Params) {
+    ffi::luaL_checkstack(l, 3, std::ptr::null());
+    ffi::lua_createtable(l, 0, c_int::try_from(params.len()).unwrap_or(0));
+    for (k, v) in params {
+        push_str(l, k);
+        push_param(l, v);
+        ffi::lua_rawset(l, -3);
+    }
+}
+
+/// One value of a roster entry's `params` (see [`push_params`]).
+unsafe fn push_param(l: *mut ffi::lua_State, v: &crate::roster::ParamValue) {
+    use crate::roster::ParamValue;
+    match v {
+        ParamValue::Bool(b) => ffi::lua_pushboolean(l, c_int::from(*b)),
+        ParamValue::Int(i) => ffi::lua_pushinteger(l, *i),
+        ParamValue::Float(x) => ffi::lua_pushnumber(l, *x),
+        ParamValue::Text(t) => push_str(l, t),
+        ParamValue::List(items) => {
+            ffi::luaL_checkstack(l, 2, std::ptr::null());
+            ffi::lua_createtable(l, c_int::try_from(items.len()).unwrap_or(0), 0);
+            for (i, item) in items.iter().enumerate() {
+                push_param(l, item);
+                ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
+            }
+        }
+        ParamValue::Table(t) => push_params(l, t),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys and values of `t` in the order `pairs` walks them, nested tables as lists of theirs.
+    fn walked(t: &mlua::Table) -> String {
+        let mut out = Vec::new();
+        for pair in t.pairs::<Value, Value>() {
+            let (k, v) = pair.expect("a pair");
+            let v = match v {
+                Value::Table(inner) => format!("{{{}}}", walked(&inner)),
+                other => format!("{other:?}"),
+            };
+            out.push(format!("{k:?}={v}"));
+        }
+        out.join(",")
+    }
+
+    /// `push_params` makes the table serde makes: the same values of the same types, walked by `pairs`
+    /// in the same order.
+    #[test]
+    fn params_pushed_are_the_table_serde_makes() {
+        let params: crate::roster::Params = toml::from_str(
+            r#"
+            per_wave = 1
+            within = "medium"
+            ratio = 0.5
+            lethal = true
+            avoid = ["Bog", "Pond", "Rocks"]
+            nested = { a = 1, b = [2.5, "x"], c = { d = false } }
+            zeta = 9
+            alpha = "first"
+            "#,
+        )
+        .expect("params");
+        let lua = Lua::new();
+        let by_serde = match crate::script::api::convert::to_lua(&lua, &params).expect("serde") {
+            Value::Table(t) => t,
+            other => panic!("serde made {other:?}"),
+        };
+        // SAFETY: a plain state; `push_params` leaves the table on the stack.
+        let pushed: mlua::Table = unsafe {
+            lua.exec_raw((), |l| push_params(l, &params))
+                .expect("pushed")
+        };
+        assert_eq!(walked(&pushed), walked(&by_serde));
+        assert!(walked(&pushed).contains("Integer(1)") && walked(&pushed).contains("Number(0.5)"));
+    }
+}

@@ -160,7 +160,11 @@ pub(super) fn params_value(lua: &Lua, params: Option<&Params>) -> mlua::Result<V
         Some(p) => {
             let h = crate::script::host::host(lua)?;
             crate::script::host::kernel_lua(lua, &h.budget, h.limits.memory, || {
-                crate::script::api::convert::to_lua(lua, p)
+                // SAFETY: `push_params` leaves exactly the table on the stack and, as the kernel's
+                // work, raises no error short of the process running out of memory.
+                unsafe {
+                    lua.exec_raw::<Value>((), |l| crate::script::api::fields::push_params(l, p))
+                }
             })
         }
         None => Ok(Value::Nil),
