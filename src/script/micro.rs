@@ -130,10 +130,10 @@ fn with_wave<R>(
     let hooks = api::hooks::ScriptHooks::new(lua, &core, host.vm().host().registry());
     let rosters = core.rosters_with_rules();
     let mut game = core.game.borrow_mut();
-    crate::wave::play::start_wave(&mut game, &rosters, &hooks, &opts.length)
+    crate::wave::play::start_wave(&mut game, rosters, &hooks, &opts.length)
         .map_err(|e| e.to_string())?;
     crate::rules::activation::begin_turn(&mut game, Side::Heroes);
-    f(&mut game, &rosters, &hooks)
+    f(&mut game, rosters, &hooks)
 }
 
 /// The first model of `side`.

@@ -144,7 +144,7 @@ impl Repl {
         let mut notes: Vec<String> = Vec::new();
         let err = |e: crate::rules::RuleError| e.to_string();
         // A lost game is over at the event that ended it (SUPPLEMENT §10): nothing more is played.
-        if let Some(cause) = crate::wave::play::village_lost(&game, &rosters) {
+        if let Some(cause) = crate::wave::play::village_lost(&game, rosters) {
             if name != "status" {
                 return Err(format!("the game is over: {}", cause.words()));
             }
@@ -180,7 +180,7 @@ impl Repl {
                     ));
                 }
                 // Starting a wave closes any open Council and any activation.
-                let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &core.length)
+                let plan = crate::wave::play::start_wave(&mut game, rosters, &hooks, &core.length)
                     .map_err(|e| e.to_string())?;
                 crate::rules::activation::begin_turn(&mut game, Side::Heroes);
                 state = PlayState::default();
@@ -211,11 +211,11 @@ impl Repl {
                 if state.turnover {
                     return Err("the heroes' turn ended with a turnover: :enemies".into());
                 }
-                let (id, ask) = activation_of(&game, &rosters, &hooks, arg, state.declare)?;
+                let (id, ask) = activation_of(&game, rosters, &hooks, arg, state.declare)?;
                 // A refused nomination costs nothing: the game is put back as it was.
                 let before = game.checkpoint();
                 let (roll, members) =
-                    match crate::wave::turn::nominate(&mut game, &rosters, &hooks, id, &ask) {
+                    match crate::wave::turn::nominate(&mut game, rosters, &hooks, id, &ask) {
                         Ok(r) => r,
                         Err(e) => {
                             game.restore(before);
@@ -263,26 +263,26 @@ impl Repl {
                 // The hero policy finishes the activation under way (the rest of its group too), then
                 // plays the models that are still Active.
                 if let Some(a) = state.active.take() {
-                    crate::wave::turn::policy_actions(&mut game, &rosters, &hooks, a.model, a.left)
+                    crate::wave::turn::policy_actions(&mut game, rosters, &hooks, a.model, a.left)
                         .map_err(err)?;
                     for m in &a.next {
-                        crate::wave::turn::policy_actions(&mut game, &rosters, &hooks, *m, a.each)
+                        crate::wave::turn::policy_actions(&mut game, rosters, &hooks, *m, a.each)
                             .map_err(err)?;
                     }
                     crate::wave::turn::finish_activation(&mut game, &a.members, a.again);
                 }
                 let turn =
-                    crate::wave::turn::hero_turn_rest(&mut game, &rosters, &hooks).map_err(err)?;
+                    crate::wave::turn::hero_turn_rest(&mut game, rosters, &hooks).map_err(err)?;
                 state.turnover = turn.last().is_some_and(|a| a.turnover);
-                wave_over(&game, &rosters, &mut notes);
+                wave_over(&game, rosters, &mut notes);
             }
             "enemies" => {
                 if state.active.is_some() {
                     return Err("a hero is still active: give its orders or :done".into());
                 }
-                crate::wave::turn::enemy_turn(&mut game, &rosters, &hooks).map_err(err)?;
+                crate::wave::turn::enemy_turn(&mut game, rosters, &hooks).map_err(err)?;
                 state.turnover = false;
-                if !wave_over(&game, &rosters, &mut notes) {
+                if !wave_over(&game, rosters, &mut notes) {
                     game.round += 1;
                     crate::rules::activation::begin_turn(&mut game, Side::Heroes);
                     notes.push(format!("Round {}: the heroes' turn.", game.round));
@@ -314,9 +314,9 @@ impl Repl {
                 if state.council {
                     return Err("the Council is open: :buy, :council auto, or :wave".into());
                 }
-                crate::wave::play::end_of_wave(&mut game, &rosters, &hooks).map_err(err)?;
+                crate::wave::play::end_of_wave(&mut game, rosters, &hooks).map_err(err)?;
                 let waves = rosters.length(&core.length).map_or(0, |l| l.waves.len()) as u32;
-                if let Some(cause) = crate::wave::play::village_lost(&game, &rosters) {
+                if let Some(cause) = crate::wave::play::village_lost(&game, rosters) {
                     notes.push(format!("The game is lost: {}.", cause.words()));
                 } else if game.wave >= waves {
                     notes.push(format!(
@@ -324,15 +324,15 @@ impl Repl {
                         game.wave
                     ));
                 } else {
-                    crate::wave::council::place_opportunity(&mut game, &rosters)
+                    crate::wave::council::place_opportunity(&mut game, rosters)
                         .map_err(|e| e.to_string())?;
-                    crate::wave::council::open_council(&mut game, &rosters, &hooks).map_err(err)?;
+                    crate::wave::council::open_council(&mut game, rosters, &hooks).map_err(err)?;
                     state = PlayState {
                         council: true,
                         ended: state.ended,
                         ..PlayState::default()
                     };
-                    notes.push(council_text(&game, &rosters));
+                    notes.push(council_text(&game, rosters));
                 }
             }
             "council" => {
@@ -344,12 +344,12 @@ impl Repl {
                         ":council auto lets the hero policy buy; or give :buy orders".into(),
                     );
                 }
-                let info = crate::wave::council::council_info(&game, &rosters);
+                let info = crate::wave::council::council_info(&game, rosters);
                 let orders = hooks
                     .policy_council(&mut game, &info)
                     .map_err(|e| e.message)?;
                 for o in &orders {
-                    crate::wave::council::council_order(&mut game, &rosters, o);
+                    crate::wave::council::council_order(&mut game, rosters, o);
                 }
                 notes.push(format!(
                     "{} left. :wave for the next wave.",
@@ -361,7 +361,7 @@ impl Repl {
                     return Err("no Council is open (it follows :endwave)".into());
                 }
                 let order = council_order_of(&game, arg)?;
-                let report = crate::wave::council::council_order(&mut game, &rosters, &order);
+                let report = crate::wave::council::council_order(&mut game, rosters, &order);
                 if let Some(why) = report.refused {
                     return Err(why);
                 }
@@ -383,7 +383,7 @@ impl Repl {
                     }
                 };
                 let step = crate::wave::turn::player_step(
-                    &mut game, &rosters, &hooks, a.model, a.left, order,
+                    &mut game, rosters, &hooks, a.model, a.left, order,
                 );
                 let (report, spent) = match step {
                     Ok(done) => done,
@@ -400,7 +400,7 @@ impl Repl {
                 }
                 let left = a.left.saturating_sub(spent);
                 // A Javelin thrown for free after moving closer (§3.5) keeps the activation open.
-                let free = crate::wave::act::free_throw_ready(&game, &rosters, a.model);
+                let free = crate::wave::act::free_throw_ready(&game, rosters, a.model);
                 if left == 0 && free {
                     notes.push("a free throw is ready (§3.5): :shoot TARGET, or :done".into());
                 }
@@ -409,7 +409,7 @@ impl Repl {
                 } else {
                     Some(Active { left, ..a })
                 };
-                wave_over(&game, &rosters, &mut notes);
+                wave_over(&game, rosters, &mut notes);
             }
         }
         // A wave won now waits for its End Sequence before the next `:wave`.

@@ -303,7 +303,7 @@ impl ScriptHost {
         let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();
-        Ok(f(&mut game, &rosters, &hooks))
+        Ok(f(&mut game, rosters, &hooks))
     }
 
     /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:

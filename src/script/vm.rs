@@ -127,55 +127,53 @@ local function new_env()
   end
   return setmetatable(env, env_mt)
 end
-return new_env, freeze
+-- A holder of `env`: a function whose one upvalue is `env`, fresh at each call (see `run_again`).
+local function hold(env)
+  return function() return env end
+end
+return new_env, freeze, hold
 "##;
 
-/// The function that makes a module environment, kept where the kernel finds it without a registry
-/// lookup by name (every game makes one for each of its modules).
-struct NewEnvironment(mlua::Function);
+/// The sandbox's functions that make a module environment and a holder of one, kept where the kernel
+/// finds them without a registry lookup by name (every game makes one of each for each of its modules).
+struct Environments {
+    new_env: mlua::Function,
+    hold: mlua::Function,
+}
+
+/// Call one of the sandbox's own functions (`pick` chooses it from [`Environments`]) as the kernel's
+/// work wherever it is called from: a module's chunk is given its environment as it loads, before any
+/// budget is set for running it.
+fn sandbox_call<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+    lua: &Lua,
+    pick: impl FnOnce(&Environments) -> &mlua::Function,
+    args: A,
+) -> mlua::Result<R> {
+    let f = lua
+        .app_data_ref::<Environments>()
+        .map(|e| pick(&e).clone())
+        .ok_or_else(|| mlua::Error::runtime("the sandbox's environments were not installed"))?;
+    match super::host::host(lua) {
+        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || f.call(args)),
+        Err(_) => f.call(args),
+    }
+}
 
 /// A new module environment (see [`ENVIRONMENTS`]).
 pub(crate) fn new_environment(lua: &Lua) -> mlua::Result<Table> {
-    let make = lua
-        .app_data_ref::<NewEnvironment>()
-        .map(|f| f.0.clone())
-        .ok_or_else(|| mlua::Error::runtime("the sandbox's environments were not installed"))?;
-    // The sandbox's own code, run as the kernel's work wherever it is called from: a module's chunk is
-    // given its environment as it loads, before any budget is set for running it.
-    match super::host::host(lua) {
-        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || make.call(())),
-        Err(_) => make.call(()),
-    }
+    sandbox_call(lua, |e| &e.new_env, ())
 }
 
 /// A compiled chunk kept to be run again, once a game (a module's file, a `require`d library): its
 /// main function, given a fresh environment before each run by [`run_again`].
 pub(crate) type Chunk = mlua::Function;
 
-/// The registry key of the function that makes a holder of an environment for [`run_again`].
-const HOLDER: &str = "village.environment_holder";
-
 /// `chunk` with a new module environment as its globals, ready to run again: fresh module state,
 /// without loading the chunk again. The main function's `_ENV` upvalue is joined to a new upvalue
 /// (a fresh holder's) rather than set: the functions an earlier run made share the old upvalue, and
 /// keep the environment they were made in.
 pub(crate) fn run_again(lua: &Lua, chunk: &Chunk) -> mlua::Result<mlua::Function> {
-    let env = new_environment(lua)?;
-    let make = match lua.named_registry_value::<Value>(HOLDER)? {
-        Value::Function(f) => f,
-        _ => {
-            let f = lua
-                .load("local env = ... return function() return env end")
-                .set_name("=village.environment")
-                .into_function()?;
-            lua.set_named_registry_value(HOLDER, &f)?;
-            f
-        }
-    };
-    let holder: mlua::Function = match super::host::host(lua) {
-        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || make.call(env)),
-        Err(_) => make.call(env),
-    }?;
+    let holder: mlua::Function = sandbox_call(lua, |e| &e.hold, new_environment(lua)?)?;
     // SAFETY: both functions are Lua closures with at least one upvalue (a main chunk's first is its
     // `_ENV`; the holder's only one is `env`); the stack is left as found.
     unsafe {
@@ -588,7 +586,7 @@ impl Vm {
     fn install_environments(&self) -> mlua::Result<()> {
         let lua = &self.lua;
         let g = lua.globals();
-        let (new_env, freeze): (mlua::Function, mlua::Function) = lua
+        let (new_env, freeze, hold): (mlua::Function, mlua::Function, mlua::Function) = lua
             .load(ENVIRONMENTS)
             .set_name("=sandbox")
             .into_function()?
@@ -597,7 +595,7 @@ impl Vm {
                 g.get::<mlua::Function>("load")?,
                 g.get::<mlua::Function>("error")?,
             ))?;
-        lua.set_app_data(NewEnvironment(new_env));
+        lua.set_app_data(Environments { new_env, hold });
         lua.set_named_registry_value(FREEZE, freeze)?;
         Ok(())
     }

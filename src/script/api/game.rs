@@ -41,7 +41,7 @@ pub struct Core {
     /// The constants of `rules_json` indexed by section and key, for `ctx:rule`'s usual case.
     pub rule_constants: super::constants::RuleConstants,
     /// `rosters` with `rules` in place of their own, made on first use ([`Core::rosters_with_rules`]).
-    merged: std::cell::OnceCell<Rc<Rosters>>,
+    merged: std::cell::OnceCell<Rosters>,
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
@@ -558,7 +558,7 @@ impl UserData for GameHandle {
                 let core = &this.0;
                 let (mut game, hooks) = this.session(lua)?;
                 let known = names(&game, &[a, b]);
-                let r = ranged::shoot(&mut game, &core.rosters_with_rules(), &hooks, a, b, o)
+                let r = ranged::shoot(&mut game, core.rosters_with_rules(), &hooks, a, b, o)
                     .map_err(|e| Self::rule_err(lua, e))?;
                 let t = this.combat_table(lua, &game, &r)?;
                 fix_names(&t, &known)?;
@@ -846,7 +846,7 @@ impl UserData for GameHandle {
                 let known = names(&game, &ids);
                 let r = ranged::concentrated(
                     &mut game,
-                    &core.rosters_with_rules(),
+                    core.rosters_with_rules(),
                     &hooks,
                     &shooters,
                     target,
@@ -933,7 +933,7 @@ impl UserData for GameHandle {
             let id = this.model_arg(lua, &m)?;
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
-            let r = crate::wave::act::enemy_action(&mut game, &rosters, &hooks, id)
+            let r = crate::wave::act::enemy_action(&mut game, rosters, &hooks, id)
                 .map_err(|e| Self::rule_err(lua, e))?;
             action_table(lua, &r)
         });
@@ -941,7 +941,7 @@ impl UserData for GameHandle {
         methods.add_method(api("council_info"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let game = this.0.read(lua)?;
-            to_lua(lua, &crate::wave::council::council_info(&game, &rosters))
+            to_lua(lua, &crate::wave::council::council_info(&game, rosters))
         });
 
         methods.add_method(api("council"), |lua, this, orders: Value| {
@@ -955,9 +955,9 @@ impl UserData for GameHandle {
             };
             let (mut game, hooks) = this.session(lua)?;
             let reports = match orders {
-                Some(o) => crate::wave::council::hold_council_with(&mut game, &rosters, &hooks, &o)
+                Some(o) => crate::wave::council::hold_council_with(&mut game, rosters, &hooks, &o)
                     .map_err(|e| Self::rule_err(lua, e))?,
-                None => crate::wave::council::council_phase(&mut game, &rosters, &hooks)
+                None => crate::wave::council::council_phase(&mut game, rosters, &hooks)
                     .map_err(|e| Self::rule_err(lua, e))?,
             };
             to_lua(lua, &reports)
@@ -970,7 +970,7 @@ impl UserData for GameHandle {
                 .ok_or_else(|| fail(lua, "g:order needs an order, got nil"))?;
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
-            let r = crate::wave::act::execute(&mut game, &rosters, &hooks, id, order)
+            let r = crate::wave::act::execute(&mut game, rosters, &hooks, id, order)
                 .map_err(|e| Self::rule_err(lua, e))?;
             action_table(lua, &r)
         });
@@ -989,10 +989,9 @@ impl UserData for GameHandle {
                     .collect::<mlua::Result<Vec<_>>>()?;
                 let rosters = this.0.rosters_with_rules();
                 let (mut game, hooks) = this.session(lua)?;
-                let done = crate::wave::turn::take_orders(
-                    &mut game, &rosters, &hooks, id, actions, orders,
-                )
-                .map_err(|e| Self::rule_err(lua, e))?;
+                let done =
+                    crate::wave::turn::take_orders(&mut game, rosters, &hooks, id, actions, orders)
+                        .map_err(|e| Self::rule_err(lua, e))?;
                 let t = lua.create_table()?;
                 for r in &done {
                     t.raw_push(action_table(lua, r)?)?;
@@ -1005,7 +1004,7 @@ impl UserData for GameHandle {
             let rosters = this.0.rosters_with_rules();
             let length = this.0.length.clone();
             let (mut game, hooks) = this.session(lua)?;
-            let s = crate::wave::play::play_wave(&mut game, &rosters, &hooks, &length)
+            let s = crate::wave::play::play_wave(&mut game, rosters, &hooks, &length)
                 .map_err(|e| fail(lua, e))?;
             to_lua(lua, &s)
         });
@@ -1023,7 +1022,7 @@ impl UserData for GameHandle {
         methods.add_method(api("end_wave"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
-            crate::wave::play::end_of_wave(&mut game, &rosters, &hooks)
+            crate::wave::play::end_of_wave(&mut game, rosters, &hooks)
                 .map_err(|e| Self::rule_err(lua, e))
         });
 
@@ -1031,19 +1030,20 @@ impl UserData for GameHandle {
             let rosters = this.0.rosters_with_rules();
             let length = this.0.length.clone();
             let (mut game, hooks) = this.session(lua)?;
-            let plan = crate::wave::play::start_wave(&mut game, &rosters, &hooks, &length)
-                .map_err(|e| match e {
+            let plan = crate::wave::play::start_wave(&mut game, rosters, &hooks, &length).map_err(
+                |e| match e {
                     // A script's error already names its file and line.
                     crate::wave::WaveError::Script(m) => mlua::Error::runtime(m),
                     other => fail(lua, other),
-                })?;
+                },
+            )?;
             to_lua(lua, &plan)
         });
 
         methods.add_method(api("hero_turn"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
-            let turns = crate::wave::turn::hero_turn(&mut game, &rosters, &hooks)
+            let turns = crate::wave::turn::hero_turn(&mut game, rosters, &hooks)
                 .map_err(|e| Self::rule_err(lua, e))?;
             let out = lua.create_table()?;
             for h in &turns {
@@ -1071,7 +1071,7 @@ impl UserData for GameHandle {
         methods.add_method(api("enemy_turn"), |lua, this, ()| {
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
-            let turns = crate::wave::turn::enemy_turn(&mut game, &rosters, &hooks)
+            let turns = crate::wave::turn::enemy_turn(&mut game, rosters, &hooks)
                 .map_err(|e| Self::rule_err(lua, e))?;
             let out = lua.create_table()?;
             for gt in &turns {
@@ -1196,20 +1196,11 @@ impl Core {
     /// The rosters with this game's rule constants (variants applied) in place of the base ones: made
     /// once a game (both are fixed for its life), where each spell cast and each hook's kernel queries
     /// copied the whole rosters.
-    pub fn rosters_with_rules(&self) -> Rc<Rosters> {
-        self.merged_rc().clone()
-    }
-
-    /// [`Core::rosters_with_rules`], borrowed.
-    pub fn merged_rosters(&self) -> &Rosters {
-        self.merged_rc()
-    }
-
-    fn merged_rc(&self) -> &Rc<Rosters> {
+    pub fn rosters_with_rules(&self) -> &Rosters {
         self.merged.get_or_init(|| {
             let mut r = (*self.rosters).clone();
             r.rules = self.rules.clone();
-            Rc::new(r)
+            r
         })
     }
 }

@@ -118,7 +118,7 @@ impl<'a> ScriptHooks<'a> {
 
     /// The rosters with the game's rule constants (variants applied), for kernel queries from a ctx.
     fn rosters(&self) -> &crate::roster::Rosters {
-        self.core.merged_rosters()
+        self.core.rosters_with_rules()
     }
 
     /// The modules that act for a model, in a stable order: its traits' scripts (in profile order), its

@@ -81,7 +81,7 @@ pub(crate) fn cast_spell(
         complete: true,
     };
     if entry.is(SpellKind::Ritual) {
-        let t = magic::work_ritual(game, &rosters, call.caster, spell, call.power)
+        let t = magic::work_ritual(game, rosters, call.caster, spell, call.power)
             .map_err(CastFailure::Refused)?;
         report.task = Some((t.done, t.needed));
         if t.done < t.needed {
@@ -106,7 +106,7 @@ pub(crate) fn cast_spell(
     let ran = run_spell(
         lua,
         core,
-        &rosters,
+        rosters,
         registry.clone(),
         game,
         f,
