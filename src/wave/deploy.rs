@@ -718,6 +718,34 @@ fn place_heroes(
 mod tests {
     use super::*;
 
+    /// Asked again and again (as deployment asks it for each model of a group), `ByDistance` gives the
+    /// first spot in the order of a plain sort of every spot by distance, then x, then y — the near
+    /// spots' order and, once none of them will do, the far ones'.
+    #[test]
+    fn spots_by_distance_keep_their_order_when_asked_again() {
+        let spots: Vec<Vec2> = (0..15)
+            .flat_map(|i| (0..9).map(move |j| Vec2::new(f64::from(i) * 0.5, f64::from(j) * 0.5)))
+            .collect();
+        let to = Vec2::new(3.0, 2.0);
+        let mut all = spots.clone();
+        all.sort_by(|a, b| {
+            a.dist(to)
+                .total_cmp(&b.dist(to))
+                .then(a.x.total_cmp(&b.x))
+                .then(a.y.total_cmp(&b.y))
+        });
+        let mut order = ByDistance::new(&spots, to, 2.0);
+        let asks: [&dyn Fn(Vec2) -> bool; 4] = [
+            &|p: Vec2| p.x > 3.2,
+            &|p: Vec2| p.y < 0.1,
+            &|p: Vec2| p.dist(to) > 4.0 && p.y > 3.0,
+            &|_: Vec2| false,
+        ];
+        for ok in asks {
+            assert_eq!(order.first(ok), all.iter().copied().find(|p| ok(*p)));
+        }
+    }
+
     #[test]
     fn steps_include_both_ends() {
         assert_eq!(steps(0.5, 2.0, 0.5), vec![0.5, 1.0, 1.5, 2.0]);
