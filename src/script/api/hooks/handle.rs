@@ -459,8 +459,8 @@ pub(super) fn call_hook<A, R>(
 }
 
 /// Build the VM's `ctx` metatable (once, at install): `__index` a C function that looks a key up among
-/// the field getters (calling the getter with the ctx), then the methods (the fast paths of `fast.rs`
-/// in front of theirs), and refuses any other key; `__metatable` hides it from scripts.
+/// the members — the methods (the fast paths of `fast.rs` in front of theirs) and the field getters
+/// (called with the ctx) — and refuses any other key; `__metatable` hides it from scripts.
 pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
     let mut api = CtxApi {
         lua,
@@ -481,9 +481,19 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
                 return;
             }
             super::fast::install(l, 2);
-            ffi::lua_pushvalue(l, 1);
+            // One table of members: each field's getter goes in beside the methods, wrapped in a
+            // one-element table (a method is a function), so `__index` finds either in one lookup.
+            ffi::lua_pushnil(l);
+            while ffi::lua_next(l, 1) != 0 {
+                ffi::lua_createtable(l, 1, 0);
+                ffi::lua_insert(l, -2);
+                ffi::lua_rawseti(l, -2, 1);
+                ffi::lua_pushvalue(l, -2);
+                ffi::lua_insert(l, -2);
+                ffi::lua_rawset(l, 2);
+            }
             ffi::lua_pushvalue(l, 2);
-            ffi::lua_pushcclosure(l, ctx_index, 2);
+            ffi::lua_pushcclosure(l, ctx_index, 1);
             crate::script::api::fields::set_field(l, 3, c"__index");
             ffi::lua_pushstring(l, c"ctx".as_ptr());
             crate::script::api::fields::set_field(l, 3, c"__name");
@@ -496,21 +506,22 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
-/// The `ctx` userdata's `__index(ctx, key)`: a field getter (called with the ctx), else a method, else
-/// an error naming the key, at the script's line. Upvalues: the field getters, the methods. A Lua error
-/// from a getter passes through this frame, which holds no Rust value.
+/// The `ctx` userdata's `__index(ctx, key)`: a method, or a field's getter called with the ctx, else an
+/// error naming the key, at the script's line. Upvalue: the members, each method a function and each
+/// getter wrapped in a one-element table (one lookup finds either: a script calls methods far more often
+/// than it reads fields). A Lua error from a getter passes through this frame, which holds no Rust value.
 unsafe extern "C-unwind" fn ctx_index(l: *mut ffi::lua_State) -> std::os::raw::c_int {
     ffi::lua_settop(l, 2);
     ffi::lua_pushvalue(l, 2);
-    if ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) != ffi::LUA_TNIL {
-        ffi::lua_pushvalue(l, 1);
-        ffi::lua_call(l, 1, 1);
-        return 1;
-    }
-    ffi::lua_pop(l, 1);
-    ffi::lua_pushvalue(l, 2);
-    if ffi::lua_rawget(l, ffi::lua_upvalueindex(2)) != ffi::LUA_TNIL {
-        return 1;
+    match ffi::lua_rawget(l, ffi::lua_upvalueindex(1)) {
+        ffi::LUA_TFUNCTION => return 1,
+        ffi::LUA_TTABLE => {
+            ffi::lua_rawgeti(l, 3, 1);
+            ffi::lua_pushvalue(l, 1);
+            ffi::lua_call(l, 1, 1);
+            return 1;
+        }
+        _ => {}
     }
     ffi::lua_pop(l, 1);
     // The message is made while nothing else is owned, and dropped before the error unwinds.
