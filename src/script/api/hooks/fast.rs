@@ -69,6 +69,89 @@ pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
     }
 }
 
+/// Put the fast paths of the fields in front of their getters in `members` (an absolute stack index of
+/// the `ctx` type's members, where each getter is the one element of a table), each keeping the mlua
+/// getter as its upvalue: a field such as `ctx.params` is read by the hundred in a game (a signature's
+/// `per_wave`, `within`, `modifier`). A field the table lacks is left alone.
+///
+/// # Safety
+/// `l` is valid with room for three values; `members` is a table.
+pub(super) unsafe fn install_getters(l: *mut ffi::lua_State, members: c_int) {
+    let paths: [(&str, ffi::lua_CFunction); 5] = [
+        ("round", round),
+        ("wave", wave),
+        ("supplies", supplies),
+        ("igniters_burn", igniters_burn),
+        ("params", params),
+    ];
+    for (member, path) in paths {
+        push_str(l, super::ctx_api::api(member));
+        if ffi::lua_rawget(l, members) != ffi::LUA_TTABLE {
+            ffi::lua_pop(l, 1);
+            continue;
+        }
+        ffi::lua_rawgeti(l, -1, 1);
+        ffi::lua_pushcclosure(l, path, 1);
+        ffi::lua_rawseti(l, -2, 1);
+        ffi::lua_pop(l, 1);
+    }
+}
+
+/// A field of the game read by `read` and pushed by `push`, or the mlua getter's answer.
+///
+/// # Safety
+/// `l` is the running state of a getter's fast path, the ctx its only argument.
+unsafe fn game_field<T>(
+    l: *mut ffi::lua_State,
+    read: impl FnOnce(&crate::state::Game) -> T,
+    push: impl FnOnce(*mut ffi::lua_State, T),
+) -> c_int {
+    match usual(l, 1).and_then(|ctx| with(ctx, |ctx| Some(read(ctx.game())))) {
+        Some(v) => {
+            push(l, v);
+            1
+        }
+        None => method(l),
+    }
+}
+
+/// `ctx.round`.
+unsafe extern "C-unwind" fn round(l: *mut ffi::lua_State) -> c_int {
+    game_field(l, |g| g.round, |l, n| ffi::lua_pushinteger(l, n.into()))
+}
+
+/// `ctx.wave`.
+unsafe extern "C-unwind" fn wave(l: *mut ffi::lua_State) -> c_int {
+    game_field(l, |g| g.wave, |l, n| ffi::lua_pushinteger(l, n.into()))
+}
+
+/// `ctx.supplies`.
+unsafe extern "C-unwind" fn supplies(l: *mut ffi::lua_State) -> c_int {
+    game_field(l, |g| g.supplies, |l, n| ffi::lua_pushinteger(l, n.into()))
+}
+
+/// `ctx.igniters_burn`.
+unsafe extern "C-unwind" fn igniters_burn(l: *mut ffi::lua_State) -> c_int {
+    game_field(
+        l,
+        |g| g.igniters_burn,
+        |l, b| ffi::lua_pushboolean(l, c_int::from(b)),
+    )
+}
+
+/// `ctx.params`: the call's params (the table the kernel made for it), pushed as mlua holds it.
+unsafe extern "C-unwind" fn params(l: *mut ffi::lua_State) -> c_int {
+    let pushed = (|| {
+        let ctx: &'static Ctx<'static> = usual(l, 1)?.as_ref();
+        let lua = lua_of(l, ctx)?;
+        lua.exec_raw_lua(|raw| raw.push_value(&ctx.params)).ok()
+    })();
+    match pushed {
+        Some(()) => 1,
+        None => method(l),
+    }
+}
+
 /// The mlua method (upvalue 1), called with every argument as given; its results.
 ///
 /// # Safety

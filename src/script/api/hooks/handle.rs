@@ -492,6 +492,7 @@ pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
                 ffi::lua_insert(l, -2);
                 ffi::lua_rawset(l, 2);
             }
+            super::fast::install_getters(l, 2);
             ffi::lua_pushvalue(l, 2);
             ffi::lua_pushcclosure(l, ctx_index, 1);
             crate::script::api::fields::set_field(l, 3, c"__index");
