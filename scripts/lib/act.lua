@@ -126,11 +126,13 @@ function A.default(ctx, self, target)
 	if target == nil then
 		return nil
 	end
-	if target.edge then
+	-- A model's view is known by its `id` (kept in the view): the fields only a building or the edge
+	-- has are not asked of it (each read of a field a view lacks goes to the kernel, every time).
+	local is_model = target.id ~= nil
+	if not is_model and target.edge then
 		return A.held(self) and { break_free = true } or { leave = true }
 	end
-	local is_model = target.id ~= nil
-	local is_building = target.integrity ~= nil and not is_model
+	local is_building = not is_model and target.integrity ~= nil
 	-- Beside the building it targets, it attacks the building (§6.3: a Ravager "if adjacent to its
 	-- building, attack it; a hero is attacked only if it blocks the route or is the only adjacent
 	-- target"), before any special action at the models around it.
