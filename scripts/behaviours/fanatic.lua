@@ -22,7 +22,7 @@ local function at_engaged(ctx, self)
 end
 
 return {
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		local th = P.town_hall(ctx)
 		if th and not th.destroyed then
 			return th

@@ -29,11 +29,11 @@ return {
 		end)
 		return P.break_tie(ctx, tied)
 	end,
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		local o = ctx:objective(self)
 		if o == nil then
 			local fallback = A.fallback(ctx, self)
-			return fallback and fallback.target(ctx, self, group)
+			return fallback and fallback.target(ctx, self)
 		end
 		-- An Opportunity is guarded where it lies.
 		return o.kind and { x = o.x, y = o.y } or o

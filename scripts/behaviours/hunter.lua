@@ -4,7 +4,7 @@ local P = require("lib.priority")
 local A = require("lib.act")
 
 return {
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		local hero = P.nearest_of(ctx, self, { models = P.foes_query(self, "hero") }, function(tied)
 			return P.smallest(tied, function(h)
 				return -h.wounds

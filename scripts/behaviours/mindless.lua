@@ -5,7 +5,7 @@ local P = require("lib.priority")
 local A = require("lib.act")
 
 return {
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		return P.nearest_of(ctx, self, { models = P.foes_query(self), buildings = { standing = true } })
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).

@@ -4,7 +4,7 @@
 local A = require("lib.act")
 
 return {
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		if self.wrecked then
 			return { edge = true }
 		end

@@ -5,7 +5,7 @@ local P = require("lib.priority")
 local A = require("lib.act")
 
 return {
-	target = function(ctx, self, group)
+	target = function(ctx, self)
 		local nearest = P.nearest_of(ctx, self, { buildings = { standing = true } }, function(tied)
 			return P.smallest(tied, function(b)
 				return b.integrity
@@ -13,7 +13,7 @@ return {
 		end)
 		if nearest == nil then
 			local fallback = A.fallback(ctx, self)
-			return fallback and fallback.target(ctx, self, group)
+			return fallback and fallback.target(ctx, self)
 		end
 		return nearest
 	end,

@@ -607,6 +607,7 @@ function Model:has(condition) end
 ---@field active? boolean Only models still (true) or no longer (false) Active this turn.
 ---@field spell_kind? string Only models that know a spell of this roster kind ("summoning", "attack", ...).
 ---@field except? ModelView|integer Not this model.
+---@field group_of? ModelView|integer Only the models of this model's Enemy Group, itself included (just itself when it has no Group): a Behaviour's `target` asks for its Group so.
 ---@field near? ModelView|BuildingView|Token|Position Nearest first: sorted by `ctx:distance_to(m, near)`, ties by id.
 
 ---Which buildings `ctx:buildings` lists (every filter given must hold); an unknown key is an error.
@@ -2058,13 +2059,13 @@ function ModelView:has(condition) end
 ---An enemy Behaviour (scripts/behaviours/*.lua).
 ---
 ---```lua
----return { target = function(ctx, group) end, act = function(ctx, model, target) end }
+---return { target = function(ctx, self) end, act = function(ctx, self, target) end }
 ---```
 ---@class BehaviourScript
 ---@field name? string A display name.
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
----@field target? fun(ctx: Ctx, self: ModelView, group: ModelView[]): ModelView|BuildingView|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker).
+---@field target? fun(ctx: Ctx, self: ModelView): ModelView|BuildingView|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker). The Group's models, when a Behaviour weighs them: `ctx:models({ group_of = self })` (asked for, not handed to every call).
 ---@field act? fun(ctx: Ctx, self: ModelView, target: ModelView|BuildingView|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
 ---@field declare? fun(ctx: Ctx, self: ModelView): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
 ---@field objective? fun(ctx: Ctx, self: ModelView, ask: ObjectiveAsk): BuildingView|Token|nil The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked once at deployment (for a model placed outside a wave, before its first target) and again only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil keeps none. Its ctx may roll dice (tie-breakers).

@@ -746,9 +746,9 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("target") else {
             return Ok(None);
         };
-        let arg = |lua: &Lua, ctx: &Ctx| {
-            ctx.model_views(lua, &crate::rules::query::group_of(ctx.game(), model))
-        };
+        // No third argument: a Behaviour that weighs its Group asks for it
+        // (`ctx:models({ group_of = self })`), so the other calls make no views of it.
+        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let intents = std::cell::RefCell::new(Vec::new());
         let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
         match v {

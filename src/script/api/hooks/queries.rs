@@ -129,6 +129,7 @@ struct Asked {
     engaged: Option<bool>,
     active: Option<bool>,
     except: Option<ModelId>,
+    group_of: Option<ModelId>,
     near: Option<Thing>,
 }
 
@@ -149,6 +150,10 @@ impl Asked {
                 ("active", Opt::Bool(b)) => a.active = Some(b),
                 ("except", Opt::Int(i)) if i > 0 => a.except = u32::try_from(i).ok().map(ModelId),
                 ("except", Opt::Thing(Thing::Model(id))) => a.except = Some(id),
+                ("group_of", Opt::Int(i)) if i > 0 && i <= i64::from(u32::MAX) => {
+                    a.group_of = Some(ModelId(i as u32))
+                }
+                ("group_of", Opt::Thing(Thing::Model(id))) => a.group_of = Some(id),
                 ("near", Opt::Thing(t)) => a.near = Some(t),
                 _ => return None,
             }
@@ -169,6 +174,20 @@ impl Asked {
             except: match opts.get("except") {
                 Value::Nil => None,
                 v => Some(model_id(lua, &v)?),
+            },
+            group_of: match opts.get("group_of") {
+                Value::Nil => None,
+                v @ Value::Table(_) => Some(model_id(lua, &v)?),
+                Value::Integer(i) if i > 0 && i <= i64::from(u32::MAX) => Some(ModelId(i as u32)),
+                v => {
+                    return Err(fail(
+                        lua,
+                        format!(
+                            "group_of = {}: expected a model's view or id",
+                            v.type_name()
+                        ),
+                    ))
+                }
             },
             near: match opts.get("near") {
                 Value::Nil => None,
@@ -221,6 +240,10 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
     };
     let (trait_name, engaged, active, except) =
         (asked.trait_name, asked.engaged, asked.active, asked.except);
+    // The Group's models, as the kernel counts a Group (`group_of`: itself included).
+    let group = asked
+        .group_of
+        .map(|id| crate::rules::query::group_of(game, id));
     let near = match asked.near {
         // A point is checked as `thing_arg` checks it.
         Some(Thing::Point(p)) => Some(Thing::Point(
@@ -245,6 +268,7 @@ pub(super) fn models(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua::Result
             && spell_kind.is_none_or(|k| knows(m, k))
             && active.is_none_or(|a| m.active == a)
             && except.is_none_or(|e| m.id != e)
+            && group.as_ref().is_none_or(|g| g.contains(&m.id))
             && engaged.is_none_or(|e| crate::rules::query::is_engaged(game, ctx.rules, m.id) == e);
         if keep {
             let d = match &near {

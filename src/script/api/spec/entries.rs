@@ -172,10 +172,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "target",
         kinds: &["behaviours"],
-        ty: "fun(ctx: Ctx, self: ModelView, group: ModelView[]): ModelView|BuildingView|Position|EdgeAim|nil",
+        ty: "fun(ctx: Ctx, self: ModelView): ModelView|BuildingView|Position|EdgeAim|nil",
         doc: "The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point \
               (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last \
-              tie-breaker).",
+              tie-breaker). The Group's models, when a Behaviour weighs them: \
+              `ctx:models({ group_of = self })` (asked for, not handed to every call).",
     },
     EntryPoint {
         name: "objective",
@@ -323,7 +324,7 @@ pub const MODULE_KINDS: &[ModuleKind] = &[
         kind: "behaviours",
         class: "BehaviourScript",
         doc: "An enemy Behaviour (scripts/behaviours/*.lua).",
-        usage: "return { target = function(ctx, group) end, act = function(ctx, model, target) end }",
+        usage: "return { target = function(ctx, self) end, act = function(ctx, self, target) end }",
     },
     ModuleKind {
         kind: "spells",

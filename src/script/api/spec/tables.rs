@@ -68,6 +68,12 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             opt("except", "ModelView|integer", "Not this model."),
             opt(
+                "group_of",
+                "ModelView|integer",
+                "Only the models of this model's Enemy Group, itself included (just itself when it has \
+                 no Group): a Behaviour's `target` asks for its Group so.",
+            ),
+            opt(
                 "near",
                 "ModelView|BuildingView|Token|Position",
                 "Nearest first: sorted by `ctx:distance_to(m, near)`, ties by id.",
