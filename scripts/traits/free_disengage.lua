@@ -1,7 +1,5 @@
 -- Free Disengage (SUPPLEMENT §8, §9; core §3.3): leaves melee without suffering Free Hacks.
 return {
 	description = "Leaves melee without suffering Free Hacks.",
-	movement = function()
-		return { free_disengage = true }
-	end,
+	movement = { free_disengage = true },
 }

@@ -128,6 +128,9 @@ pub struct Module {
     /// Its `actions` table (scripted actions: a signature's `Field Repairs`), read once when the file
     /// loads: the policy asks every hero's modules for their actions on most of its turns.
     pub actions: Option<Table>,
+    /// Its `movement` when a table (the same answer at every move: Long Move's `{ band = "long" }`),
+    /// found once when the file loads: the kernel asks before every move, and a table needs no call.
+    pub movement: Option<Table>,
     /// Its chunk, to run again in a fresh environment: every game starts with fresh module state
     /// ([`Registry::fresh`]).
     chunk: super::vm::Chunk,
@@ -415,6 +418,10 @@ fn instantiate(
         Ok(Value::Table(t)) => Some(t),
         _ => None,
     };
+    let movement = match table.raw_get::<Value>("movement") {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    };
     Ok(Module {
         kind: kind.to_string(),
         key: key.to_string(),
@@ -424,6 +431,7 @@ fn instantiate(
         entries,
         permissions,
         actions,
+        movement,
         chunk,
     })
 }

@@ -327,6 +327,30 @@ impl ScriptHooks<'_> {
         Ok(out)
     }
 
+    /// Each `movement` of the modules acting for `id`, in their order: a table as it stands (no call),
+    /// a function's answer (called as [`ScriptHooks::call_read`] calls it).
+    fn movement_answers(
+        &self,
+        game: &Game,
+        id: ModelId,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
+    ) -> Result<Vec<(&Module, Value)>, HookError> {
+        let Ok(me) = game.model(id) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        let moving = |m: &Module| m.movement.is_some() || m.function("movement").is_some();
+        for (module, params) in self.modules_where(me, moving) {
+            let v = match (&module.movement, module.function("movement")) {
+                (Some(t), _) => Value::Table(t.clone()),
+                (None, Some(f)) => self.read_one(game, me, module, params.as_deref(), f, arg)?,
+                (None, None) => continue,
+            };
+            out.push((module, v));
+        }
+        Ok(out)
+    }
+
     /// Call `f` of `module` for `me` with a read-only ctx, the model's view and `arg`.
     fn read_one(
         &self,
@@ -1106,7 +1130,7 @@ impl Hooks for ScriptHooks<'_> {
     ) -> Result<MoveTraits, HookError> {
         let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, engaged);
         let mut out = MoveTraits::default();
-        for (module, v) in self.call_read(game, model, "movement", &arg)? {
+        for (module, v) in self.movement_answers(game, model, &arg)? {
             let Value::Table(t) = v else { continue };
             let mut used = false;
             if t.raw_get::<Option<bool>>("flying")

@@ -61,8 +61,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "movement",
         kinds: MODEL_HOOK_KINDS,
-        ty: "fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil",
-        doc: "Called before its owner moves: Flying, terrain it ignores, enemies it leaves freely.",
+        ty: "MoveTraits|fun(ctx: Ctx, self: ModelView, engaged: ModelView[]): MoveTraits|nil",
+        doc: "How its owner moves: Flying, its band, terrain it ignores, enemies it leaves freely. A table \
+              when the answer never changes (Long Move's `{ band = \"long\" }`: no call at each move), or a \
+              function called before each move.",
     },
     EntryPoint {
         name: "permissions",
