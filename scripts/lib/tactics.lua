@@ -333,10 +333,15 @@ function T.act(ctx, self)
 	if A.held(self) then
 		return { break_free = true }
 	end
-	local threats = T.threats(ctx)
-	local spell = S.cast(ctx, self, threats)
-	if spell then
-		return spell
+	-- The threats are read once per action, when first needed: the spell (only a model that declared
+	-- casts), the shot and the assignment walk them; a Healer's or a special action needs none.
+	local threats
+	if self.declared then
+		threats = T.threats(ctx)
+		local spell = S.cast(ctx, self, threats)
+		if spell then
+			return spell
+		end
 	end
 	if healer(ctx, self) then
 		local h = healer_act(ctx, self)
@@ -350,7 +355,7 @@ function T.act(ctx, self)
 	if special then
 		return { ability = special.name, target = special.target }
 	end
-	-- The threats are read once per action: the spell, the shot and the assignment all walk them.
+	threats = threats or T.threats(ctx)
 	local target = shot(ctx, self, threats)
 	if target then
 		-- A Shooter with a target keeps its distance once it has shot this turn.
