@@ -95,10 +95,11 @@ function A.adjacent(ctx, self, thing)
 	return ctx:distance_to(self, thing) <= ctx:rule("bases", "contact_tolerance")
 end
 
---- The adjacent enemy nearest to `target`, or nil when not Engaged.
-function A.nearest_adjacent(ctx, self, target)
+--- The adjacent enemy nearest to `target`, or nil when not Engaged. `engaged`, when the caller has it,
+--- is `ctx:engaged(self)` (asked again otherwise).
+function A.nearest_adjacent(ctx, self, target, engaged)
 	local best, best_d
-	for _, e in ipairs(ctx:engaged(self)) do
+	for _, e in ipairs(engaged or ctx:engaged(self)) do
 		local d = target and ctx:distance_to(e, target) or 0
 		if best == nil or d < best_d then
 			best, best_d = e, d

@@ -222,7 +222,7 @@ local function melee_target(ctx, self)
 			return e
 		end
 	end
-	return A.nearest_adjacent(ctx, self, town_hall(ctx))
+	return A.nearest_adjacent(ctx, self, town_hall(ctx), engaged)
 end
 
 --- Concentrated Shooting (§3.5): other Active shooters of the side that have not attacked this turn and
