@@ -311,37 +311,27 @@ impl ScriptHooks<'_> {
         entry: &str,
         arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<(&Module, Value)>, HookError> {
-        let Ok(me) = game.model(id) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for (module, params) in self.modules_with(me, entry) {
-            let Some(f) = module.function(entry) else {
-                continue;
-            };
-            out.push((
-                module,
-                self.read_one(game, me, module, params.as_deref(), f, arg)?,
-            ));
-        }
-        Ok(out)
+        self.answers(game, id, entry, |_| None, arg)
     }
 
-    /// Each `movement` of the modules acting for `id`, in their order: a table as it stands (no call),
-    /// a function's answer (called as [`ScriptHooks::call_read`] calls it).
-    fn movement_answers(
+    /// The answer to `entry` of every module acting for `id`, in their order: the table `fixed` finds
+    /// in a module as it stands (an answer that never changes, found when the file loaded: no call),
+    /// else what its function returns, called as [`ScriptHooks::call_read`] calls it.
+    fn answers(
         &self,
         game: &Game,
         id: ModelId,
+        entry: &str,
+        fixed: impl Fn(&Module) -> Option<&Table>,
         arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Vec<(&Module, Value)>, HookError> {
         let Ok(me) = game.model(id) else {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
-        let moving = |m: &Module| m.movement.is_some() || m.function("movement").is_some();
-        for (module, params) in self.modules_where(me, moving) {
-            let v = match (&module.movement, module.function("movement")) {
+        let answers = |m: &Module| m.function(entry).is_some();
+        for (module, params) in self.modules_where(me, |m| answers(m) || fixed(m).is_some()) {
+            let v = match (fixed(module), module.function(entry)) {
                 (Some(t), _) => Value::Table(t.clone()),
                 (None, Some(f)) => self.read_one(game, me, module, params.as_deref(), f, arg)?,
                 (None, None) => continue,
@@ -1130,7 +1120,7 @@ impl Hooks for ScriptHooks<'_> {
     ) -> Result<MoveTraits, HookError> {
         let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, engaged);
         let mut out = MoveTraits::default();
-        for (module, v) in self.movement_answers(game, model, &arg)? {
+        for (module, v) in self.answers(game, model, "movement", |m| m.movement.as_ref(), &arg)? {
             let Value::Table(t) = v else { continue };
             let mut used = false;
             if t.raw_get::<Option<bool>>("flying")
