@@ -34,7 +34,7 @@ fn order_kind(order: &Order) -> &'static str {
 
 /// `{ kind, target, cost }`: the order an `order_cost` hook is asked about.
 fn order_arg(lua: &Lua, order: &Order, cost: u8) -> mlua::Result<Value> {
-    let t = lua.create_table()?;
+    let t = lua.create_table_with_capacity(0, 3)?;
     t.raw_set("kind", order_kind(order))?;
     t.raw_set("cost", cost)?;
     match order {
@@ -234,7 +234,7 @@ impl ScriptHooks<'_> {
             return Ok(None);
         };
         let arg = |lua: &Lua, ctx: &Ctx| -> mlua::Result<Value> {
-            let t = lua.create_table()?;
+            let t = lua.create_table_with_capacity(0, 4)?;
             t.raw_set("dice", dice.to_vec())?;
             t.raw_set("quality", quality)?;
             t.raw_set("side", side.as_str())?;
@@ -509,7 +509,7 @@ impl ScriptHooks<'_> {
                         _ => true,
                     };
                     if ok {
-                        let u = lua.create_table()?;
+                        let u = lua.create_table_with_capacity(0, 3)?;
                         u.raw_set("name", name.as_str())?;
                         u.raw_set("target", target)?;
                         u.raw_set("source", module.label.as_str())?;

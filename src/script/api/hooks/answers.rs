@@ -782,7 +782,8 @@ pub(super) fn win_table(
     me: ModelId,
     result: CombatResult,
 ) -> mlua::Result<Value> {
-    let t = lua.create_table()?;
+    // Made with room for its eight fields (see `roll_table`).
+    let t = lua.create_table_with_capacity(0, 8)?;
     t.raw_set("kind", win.kind.as_str())?;
     t.raw_set("result", result.as_str())?;
     t.raw_set("role", if me == win.winner { "winner" } else { "loser" })?;
@@ -844,7 +845,8 @@ pub(super) fn other(r: Role) -> Role {
 
 /// What a modifier hook learns about the roll: its kind, the asking model's role, both sides.
 pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
+    // Made with room for its fields (a table grown one field at a time is rehashed at each power of two).
+    let t = lua.create_table_with_capacity(0, 8)?;
     t.raw_set("kind", roll.kind.as_str())?;
     t.raw_set("role", role_name(role))?;
     t.raw_set("attacker", ctx.model_view_of(lua, roll.attacker)?)?;
