@@ -191,10 +191,11 @@ impl ScriptHost {
             table,
             |game, rosters, hooks| match crate::wave::play::play_game(game, rosters, hooks, length)
             {
-                Ok(summary) => Ok((summary, game.log().to_vec())),
+                // The game is dropped after this: its log is handed on, not copied.
+                Ok(summary) => Ok((summary, game.take_log())),
                 Err(e) => Err(PlayFailure {
                     error: e.to_string(),
-                    events: game.log().to_vec(),
+                    events: game.take_log(),
                     wave: game.wave,
                     round: game.round,
                 }),
