@@ -1,7 +1,8 @@
 //! What each field of a model or building is worth, said once: as a [`Field`] borrowed from the game,
-//! which becomes an `mlua::Value` for the handles and a view's `pairs` ([`model_field`],
-//! [`building_field`]), or is pushed straight onto a Lua stack through the C API by the views' field
-//! read (`hooks/views.rs`), with no Rust value between the game and the stack.
+//! which becomes an `mlua::Value` for the handles ([`model_field`], [`building_field`]), or is pushed
+//! straight onto a Lua stack through the C API by the views (a field read, and every field at once for
+//! `pairs` and before the game changes: `hooks/views.rs`), with no Rust value between the game and the
+//! stack.
 
 use super::convert::pos_table;
 use crate::geometry::Vec2;

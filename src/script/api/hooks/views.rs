@@ -17,7 +17,7 @@
 use super::handle::{live_ctx, Gone};
 use super::*;
 use crate::script::api::fields::{self, push_key, push_str, str_at, Field, ROOM};
-use crate::script::api::handles::{building_field, model_field, BUILDING_FIELDS, MODEL_FIELDS};
+use crate::script::api::handles::{BUILDING_FIELDS, MODEL_FIELDS};
 use crate::script::host::{host, kernel_lua};
 use crate::state::Building;
 use mlua::ffi;
@@ -397,27 +397,56 @@ fn shown<'a>(lua: &Lua, ctx: &'a Ctx<'_>, t: &Table) -> mlua::Result<Shown<'a>> 
 }
 
 /// Fill every field of a view that it has not read yet (`pairs`, and before the game changes: a view
-/// of a model no longer on the table is left as it is).
+/// of a model no longer on the table is left as it is). Through the C API, as `fill` reads one field:
+/// each key is pushed once and each value straight from the game (mlua's table glue made a handle of
+/// every string and table it passed, and the fields of every view of a call are filled before each
+/// spell's change of the game).
 fn fill_every(lua: &Lua, ctx: &Ctx<'_>, t: &Table) -> mlua::Result<()> {
     let Ok(what) = shown(lua, ctx, t) else {
         return Ok(());
     };
-    let fields = match what {
+    let (game, rules) = (ctx.game(), ctx.rules);
+    let keys = match what {
         Shown::Model(_) => MODEL_FIELDS,
         Shown::Building(_) => BUILDING_FIELDS,
     };
-    for key in fields {
-        if t.raw_get::<Value>(*key)?.is_nil() {
-            let v = match what {
-                Shown::Model(m) => model_field(lua, ctx.game(), ctx.rules, m, key)?,
-                Shown::Building(b) => building_field(lua, b, key)?,
-            };
-            if !v.is_nil() {
-                t.raw_set(*key, v)?;
+    lua.exec_raw_lua(|raw| {
+        // SAFETY: the stack is checked for room and left as it was found; the caller works as the kernel
+        // (no memory limit: `fill_all` and `fill_views` run under `kernel`), so these calls raise no
+        // error short of the process running out of memory, as mlua's own unprotected calls, and no Lua
+        // code runs (raw access only).
+        unsafe {
+            let l = raw.state();
+            let top = ffi::lua_gettop(l);
+            if ffi::lua_checkstack(l, ROOM + 3) == 0 {
+                return Err(mlua::Error::runtime(
+                    "out of Lua stack space filling a view",
+                ));
             }
+            raw.push(t)?;
+            let at = top + 1;
+            for key in keys {
+                push_str(l, key);
+                let kept = ffi::lua_rawget(l, at) != ffi::LUA_TNIL;
+                ffi::lua_pop(l, 1);
+                if kept {
+                    continue;
+                }
+                let field = match what {
+                    Shown::Model(m) => fields::of_model(game, rules, m, key),
+                    Shown::Building(b) => fields::of_building(b, key),
+                };
+                if matches!(field, Field::Nil) {
+                    continue;
+                }
+                push_str(l, key);
+                fields::push(l, &field);
+                ffi::lua_rawset(l, at);
+            }
+            ffi::lua_settop(l, top);
+            Ok(())
         }
-    }
-    Ok(())
+    })
 }
 
 /// What a list of views shows: a model, or the building at an index of the game.
