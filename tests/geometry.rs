@@ -1088,3 +1088,29 @@ fn a_base_touching_a_building_slides_along_it_into_contact() {
         assert!(nav.is_clear(&Segment::new(leg[0], leg[1]), &[]), "{leg:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// The box test the movement checks put before a distance: a shape whose box, grown by `r`, is apart
+    /// from a path's box is farther than `r` from the path (so the distance test it spares would have
+    /// said no), for segments and polygons alike.
+    #[test]
+    fn boxes_apart_mean_farther_than_the_growth(
+        ax in 0.0f64..36.0, ay in 0.0f64..36.0, bx in 0.0f64..36.0, by in 0.0f64..36.0,
+        cx in 0.0f64..36.0, cy in 0.0f64..36.0, dx in 0.0f64..36.0, dy in 0.0f64..36.0,
+        px in 2.0f64..34.0, py in 2.0f64..34.0, r in 0.0f64..3.0,
+    ) {
+        let path = Segment::new(v(ax, ay), v(bx, by));
+        let wall = Segment::new(v(cx, cy), v(dx, dy));
+        if wall.bounds().expand(r).apart(&path.bounds()) {
+            prop_assert!(segment_segment_dist(&path, &wall) > r);
+        }
+        let pond = Polygon::new(vec![v(px, py), v(px + 3.0, py + 0.5), v(px + 1.0, py + 2.5)]);
+        if pond.bounds().expand(r).apart(&path.bounds()) {
+            prop_assert!(segment_polygon_dist(&path, &pond) > r);
+        }
+        // Apart is symmetric and never holds for a box and itself.
+        prop_assert_eq!(wall.bounds().apart(&path.bounds()), path.bounds().apart(&wall.bounds()));
+        prop_assert!(!path.bounds().apart(&path.bounds()));
+    }
+}

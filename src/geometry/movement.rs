@@ -6,7 +6,7 @@
 //! decides movement bands, Engaged status or who counts as an enemy: callers pass the bases to stop at.
 
 use super::shapes::{
-    point_segment_dist, segment_poly_dist, segment_segment_dist, Circle, Segment, Vec2,
+    point_segment_dist, segment_poly_dist, segment_segment_dist, Circle, Rect, Segment, Vec2,
 };
 use super::table::{Table, TerrainShape};
 use serde::{Deserialize, Serialize};
@@ -169,9 +169,10 @@ pub(crate) fn circle_entry(p0: Vec2, u: Vec2, q: Vec2, clear: f64) -> Option<f64
 
 /// First time the centre comes within `clear` of a convex counter-clockwise polygon.
 fn poly_hit(path: &Segment, u: Vec2, len: f64, pts: &[Vec2], clear: f64) -> Option<f64> {
-    let bb = super::shapes::bounds_of(pts).expand(clear + TOUCH_EPS);
-    let pb = path.bounds();
-    if bb.max.x < pb.min.x || bb.min.x > pb.max.x || bb.max.y < pb.min.y || bb.min.y > pb.max.y {
+    if super::shapes::bounds_of(pts)
+        .expand(clear + TOUCH_EPS)
+        .apart(&path.bounds())
+    {
         return None;
     }
     let d0 = super::shapes::poly_signed_dist(pts, path.a).max(0.0);
@@ -243,13 +244,15 @@ fn edge_hit(table: &Table, p0: Vec2, u: Vec2, len: f64, r: f64) -> Option<f64> {
 /// crosses, i.e. overlaps (centre path closer than `r` to the segment). Merely touching one, for instance
 /// moving away from a wall the base is in contact with, does not count.
 pub fn crossings(table: &Table, path: &Segment, r: f64) -> Vec<usize> {
+    let pb = path.bounds();
     table
         .terrain
         .iter()
         .enumerate()
         .filter(|(_, t)| {
             t.kind.is_linear()
-                && matches!(&t.shape, TerrainShape::Line(s) if segment_segment_dist(path, s) < r - TOUCH_EPS)
+                && matches!(&t.shape, TerrainShape::Line(s)
+                    if within_of(&pb, s.bounds(), r) && segment_segment_dist(path, s) < r - TOUCH_EPS)
         })
         .map(|(i, _)| i)
         .collect()
@@ -258,19 +261,31 @@ pub fn crossings(table: &Table, path: &Segment, r: f64) -> Vec<usize> {
 /// Indices into `segments` (Barricades, Thorn Walls, …) that a base of radius `r` swept along `path`
 /// crosses, with the same meaning as [`crossings`].
 pub fn crossings_of(segments: &[Segment], path: &Segment, r: f64) -> Vec<usize> {
+    let pb = path.bounds();
     segments
         .iter()
         .enumerate()
-        .filter(|(_, s)| segment_segment_dist(path, s) < r - TOUCH_EPS)
+        .filter(|(_, s)| {
+            within_of(&pb, s.bounds(), r) && segment_segment_dist(path, s) < r - TOUCH_EPS
+        })
         .map(|(i, _)| i)
         .collect()
+}
+
+/// False when a shape with bounds `shape` is certainly farther than `r` from a path with bounds `path`
+/// (the boxes, the shape's grown by `r`, do not meet): the distance test that would say so is spared
+/// (a move is tested against every piece of terrain on the table, most of them nowhere near it).
+pub(crate) fn within_of(path: &Rect, shape: Rect, r: f64) -> bool {
+    !shape.expand(r).apart(path)
 }
 
 /// True when a base of radius `r` swept along `path` overlaps a wood or a field (difficult terrain),
 /// including a start or end inside one. Merely touching the outline does not count.
 pub fn touches_difficult(table: &Table, path: &Segment, r: f64) -> bool {
+    let pb = path.bounds();
     table.terrain.iter().any(|t| {
         t.kind.is_difficult()
-            && matches!(&t.shape, TerrainShape::Area(p) if segment_poly_dist(path, &p.pts) < r - TOUCH_EPS)
+            && matches!(&t.shape, TerrainShape::Area(p)
+                if within_of(&pb, p.bounds(), r) && segment_poly_dist(path, &p.pts) < r - TOUCH_EPS)
     })
 }

@@ -175,6 +175,10 @@ impl Rect {
     pub fn contains(&self, p: Vec2) -> bool {
         p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
     }
+    /// True when the two (closed) rectangles have no point in common: apart along x or along y.
+    pub fn apart(&self, o: &Rect) -> bool {
+        self.max.x < o.min.x || self.min.x > o.max.x || self.max.y < o.min.y || self.min.y > o.max.y
+    }
     /// Grown by `d` on every side (shrunk when `d < 0`).
     pub fn expand(&self, d: f64) -> Rect {
         Rect {

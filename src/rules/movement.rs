@@ -109,12 +109,15 @@ pub(crate) fn band_penalty(
     } else {
         &game.table.terrain
     };
+    let pb = path.bounds();
     for t in terrain {
         let kind = t.kind.name();
         let ignored = || traits.ignore_terrain.iter().any(|k| k == kind);
         let hit = match &t.shape {
             TerrainShape::Area(p) if t.kind.is_difficult() => {
-                !ignored() && segment_polygon_dist(path, p) < r - 1e-9
+                !ignored()
+                    && crate::geometry::movement::within_of(&pb, p.bounds(), r)
+                    && segment_polygon_dist(path, p) < r - 1e-9
             }
             TerrainShape::Line(s) if t.kind.is_linear() => {
                 !ignored() && !crossings_of(&[*s], path, r).is_empty()
