@@ -110,6 +110,10 @@ enum Command {
         /// Behaviour's target, the policy's act and one whole game.
         #[arg(long)]
         micro: bool,
+        /// Time the one-thread and two-thread passes this many times, in turn, and report their medians
+        /// with the range (the machine's speed wanders from pass to pass).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+        repeat: u64,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -578,6 +582,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             profile,
             micro,
+            repeat,
             data,
         }) => {
             let opts = game.sim_options(&data, games, 0, 1);
@@ -590,7 +595,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 return Ok(ExitCode::SUCCESS);
             }
-            let b = village::sim::bench(&opts, profile).map_err(|e| anyhow::anyhow!(e))?;
+            let repeat = usize::try_from(repeat).unwrap_or(1);
+            let b = village::sim::bench(&opts, profile, repeat).map_err(|e| anyhow::anyhow!(e))?;
             if json {
                 print_json(&b)?;
             } else {
@@ -606,6 +612,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     b.lua_share * 100.0,
                     b.events_per_game
                 );
+                if b.passes_1.len() > 1 {
+                    let range = |v: &[f64]| {
+                        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+                        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                        format!("{lo:.2}–{hi:.2}")
+                    };
+                    println!(
+                        "medians of {} passes run in turn: one thread {}, two {}",
+                        b.passes_1.len(),
+                        range(&b.passes_1),
+                        range(&b.passes_2)
+                    );
+                }
                 print_profile(&b.profile);
                 print_lines(&b.lines);
             }

@@ -827,11 +827,29 @@ pub struct Bench {
     pub lines: Vec<LineRow>,
     /// Events logged per game, on average.
     pub events_per_game: f64,
+    /// Each timed pass on one thread, games per second, in the order run (`--repeat`: the figures above
+    /// are their medians).
+    pub passes_1: Vec<f64>,
+    /// Each timed pass on two threads, run in turn with those on one.
+    pub passes_2: Vec<f64>,
+}
+
+/// The median of `xs` (the mean of the middle two for an even count); 0 for none.
+pub fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
 }
 
 /// Play `opts.games` games on one VM (timing the share spent inside Lua), then the same games as `village
-/// sim` plays them on one thread and on two (records and all), timed alike.
-pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
+/// sim` plays them on one thread and on two (records and all), timed alike, `repeat` times in turn (at
+/// least once): the machine's speed wanders from one pass to the next, and the median of several is a
+/// steadier figure than any one.
+pub fn bench(opts: &SimOptions, profile: bool, repeat: usize) -> Result<Bench, String> {
     check_setup(opts)?;
     let host =
         ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
@@ -878,18 +896,24 @@ pub fn bench(opts: &SimOptions, profile: bool) -> Result<Bench, String> {
         };
         timed(&opts, &|_| {}).map(|(_, seconds)| seconds)
     };
-    let one = on(1)?;
-    let two = on(2)?;
     let n = opts.games as f64;
+    let (mut passes_1, mut passes_2) = (Vec::new(), Vec::new());
+    for _ in 0..repeat.max(1) {
+        passes_1.push(n / on(1)?.max(1e-9));
+        passes_2.push(n / on(2)?.max(1e-9));
+    }
+    let (one, two) = (median(&passes_1), median(&passes_2));
     Ok(Bench {
         games: opts.games,
-        games_per_sec_1: n / one.max(1e-9),
-        games_per_sec_2: n / two.max(1e-9),
-        scaling: one / two.max(1e-9),
+        games_per_sec_1: one,
+        games_per_sec_2: two,
+        scaling: two / one.max(1e-9),
         lua_share,
         profile,
         lines,
         events_per_game: events as f64 / n.max(1.0),
+        passes_1,
+        passes_2,
     })
 }
 
@@ -1052,6 +1076,14 @@ mod tests {
 
     /// Every `.lua` path under a prefix asked for, wherever it sits in the string (a JSON-like quote ends
     /// one), and nothing under another folder.
+    #[test]
+    fn the_median_of_passes() {
+        assert_eq!(median(&[]), 0.0);
+        assert_eq!(median(&[3.0]), 3.0);
+        assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
     #[test]
     fn scripts_named_finds_each_path_under_the_prefixes_asked_for() {
         let mut found = BTreeSet::new();

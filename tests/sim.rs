@@ -191,6 +191,61 @@ fn merging_two_shards_equals_the_whole_run() {
 }
 
 #[test]
+fn the_benchmark_repeats_its_passes_and_reports_their_medians() {
+    let bench = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_village"))
+            .args(["bench", "--games", "1", "--length", "intro"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let b: Value = serde_json::from_slice(&bench(&["--repeat", "3", "--json"])).unwrap();
+    let passes = |k: &str| -> Vec<f64> {
+        b[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    let (one, two) = (passes("passes_1"), passes("passes_2"));
+    assert_eq!((one.len(), two.len()), (3, 3), "{b}");
+    assert!(one.iter().chain(&two).all(|g| *g > 0.0), "{b}");
+    // The figures are the passes' medians, and the scaling is theirs.
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[1]
+    };
+    assert_eq!(b["games_per_sec_1"].as_f64().unwrap(), median(&one), "{b}");
+    assert_eq!(b["games_per_sec_2"].as_f64().unwrap(), median(&two), "{b}");
+    let scaling = b["scaling"].as_f64().unwrap();
+    assert!((scaling - median(&two) / median(&one)).abs() < 1e-12, "{b}");
+    // In words: the medians' line, then the range of the passes.
+    let text = String::from_utf8(bench(&["--repeat", "2"])).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("medians of 2 passes run in turn: one thread ")),
+        "{text}"
+    );
+    // One pass (the default) prints its figures alone.
+    let text = String::from_utf8(bench(&[])).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    // No passes is refused.
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["bench", "--games", "1", "--repeat", "0"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+#[test]
 fn the_benchmark_runs_and_reports_its_figures() {
     // Figures only (no timing is asserted: the machines are noisy); the README has the measured ones.
     let out = Command::new(env!("CARGO_BIN_EXE_village"))
