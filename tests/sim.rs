@@ -1,6 +1,8 @@
 //! `village sim`: the same games and the same report (less its timing) for any number of threads, and
 //! a report with the fields a designer reads.
 
+mod support;
+
 use serde_json::Value;
 use std::process::Command;
 
@@ -192,18 +194,10 @@ fn merging_two_shards_equals_the_whole_run() {
 
 #[test]
 fn the_benchmark_repeats_its_passes_and_reports_their_medians() {
-    let bench = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_village"))
-            .args(["bench", "--games", "1", "--length", "intro"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out.stdout
+    let bench = |more: &[&str]| {
+        let mut args = vec!["bench", "--games", "1", "--length", "intro"];
+        args.extend_from_slice(more);
+        support::ok(&args).stdout
     };
     let b: Value = serde_json::from_slice(&bench(&["--repeat", "3", "--json"])).unwrap();
     let passes = |k: &str| -> Vec<f64> {
@@ -238,11 +232,9 @@ fn the_benchmark_repeats_its_passes_and_reports_their_medians() {
     let text = String::from_utf8(bench(&[])).unwrap();
     assert_eq!(text.lines().count(), 1, "{text}");
     // No passes is refused.
-    let out = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(["bench", "--games", "1", "--repeat", "0"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
+    assert!(!support::run(&["bench", "--games", "1", "--repeat", "0"])
+        .status
+        .success());
 }
 
 #[test]
