@@ -6,7 +6,8 @@
 //! decides movement bands, Engaged status or who counts as an enemy: callers pass the bases to stop at.
 
 use super::shapes::{
-    point_segment_dist, segment_poly_dist, segment_segment_dist, Circle, Rect, Segment, Vec2,
+    point_segment_dist, segment_poly_dist, segment_segment_dist, Circle, Polygon, Rect, Segment,
+    Vec2,
 };
 use super::table::{Table, TerrainShape};
 use serde::{Deserialize, Serialize};
@@ -275,8 +276,14 @@ pub fn crossings_of(segments: &[Segment], path: &Segment, r: f64) -> Vec<usize> 
 /// False when a shape with bounds `shape` is certainly farther than `r` from a path with bounds `path`
 /// (the boxes, the shape's grown by `r`, do not meet): the distance test that would say so is spared
 /// (a move is tested against every piece of terrain on the table, most of them nowhere near it).
-pub(crate) fn within_of(path: &Rect, shape: Rect, r: f64) -> bool {
+fn within_of(path: &Rect, shape: Rect, r: f64) -> bool {
     !shape.expand(r).apart(path)
+}
+
+/// True when a base of radius `r` swept along `path` (whose bounds are `pb`) overlaps the area `p`,
+/// including a start or end inside it. Merely touching the outline does not count.
+pub(crate) fn sweeps_into(path: &Segment, pb: &Rect, p: &Polygon, r: f64) -> bool {
+    within_of(pb, p.bounds(), r) && segment_poly_dist(path, &p.pts) < r - TOUCH_EPS
 }
 
 /// True when a base of radius `r` swept along `path` overlaps a wood or a field (difficult terrain),
@@ -285,7 +292,6 @@ pub fn touches_difficult(table: &Table, path: &Segment, r: f64) -> bool {
     let pb = path.bounds();
     table.terrain.iter().any(|t| {
         t.kind.is_difficult()
-            && matches!(&t.shape, TerrainShape::Area(p)
-                if within_of(&pb, p.bounds(), r) && segment_poly_dist(path, &p.pts) < r - TOUCH_EPS)
+            && matches!(&t.shape, TerrainShape::Area(p) if sweeps_into(path, &pb, p, r))
     })
 }

@@ -6,8 +6,7 @@ use super::hooks::{Hooks, MoveTraits};
 use super::melee::{melee, MeleeOptions};
 use super::query::{engaged_enemies, in_contact, label};
 use crate::geometry::{
-    crossings_of, segment_polygon_dist, straight_move, Circle, Segment, Stop, Table, TerrainShape,
-    Vec2,
+    crossings_of, straight_move, Circle, Segment, Stop, Table, TerrainShape, Vec2,
 };
 use crate::roster::{Measure, Rules};
 use crate::state::{
@@ -115,9 +114,7 @@ pub(crate) fn band_penalty(
         let ignored = || traits.ignore_terrain.iter().any(|k| k == kind);
         let hit = match &t.shape {
             TerrainShape::Area(p) if t.kind.is_difficult() => {
-                !ignored()
-                    && crate::geometry::movement::within_of(&pb, p.bounds(), r)
-                    && segment_polygon_dist(path, p) < r - 1e-9
+                !ignored() && crate::geometry::movement::sweeps_into(path, &pb, p, r)
             }
             TerrainShape::Line(s) if t.kind.is_linear() => {
                 !ignored() && !crossings_of(&[*s], path, r).is_empty()

@@ -426,20 +426,20 @@ fn fill_every(lua: &Lua, ctx: &Ctx<'_>, t: &Table) -> mlua::Result<()> {
             raw.push(t)?;
             let at = top + 1;
             for key in keys {
+                // The key stays on the stack for the write (a copy is looked up).
                 push_str(l, key);
+                ffi::lua_pushvalue(l, -1);
                 let kept = ffi::lua_rawget(l, at) != ffi::LUA_TNIL;
                 ffi::lua_pop(l, 1);
-                if kept {
-                    continue;
-                }
                 let field = match what {
+                    _ if kept => Field::Nil,
                     Shown::Model(m) => fields::of_model(game, rules, m, key),
                     Shown::Building(b) => fields::of_building(b, key),
                 };
                 if matches!(field, Field::Nil) {
+                    ffi::lua_pop(l, 1);
                     continue;
                 }
-                push_str(l, key);
                 fields::push(l, &field);
                 ffi::lua_rawset(l, at);
             }
