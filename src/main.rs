@@ -496,6 +496,7 @@ struct CheckArgs {
 }
 
 fn main() -> ExitCode {
+    cli::alloc::keep_freed_pages();
     // A reader that stops early (`village check | head`) ends the program quietly, as it does any Unix
     // tool: Rust ignores SIGPIPE, and every `println!` after the reader left would panic instead.
     #[cfg(unix)]
