@@ -28,9 +28,13 @@ const WORD: usize = std::mem::size_of::<usize>();
 /// system, -1 for never.
 const PURGE_DELAY: mi_option_t = 15;
 
-/// Keep freed pages for reuse instead of giving them back to the system (see the module docs). Called
-/// once, first thing in `main`; the process's peak memory is what it holds anyway.
+/// Keep freed pages for reuse instead of giving them back to the system (see the module docs), unless
+/// the environment sets mimalloc's own `MIMALLOC_PURGE_DELAY` (which mimalloc then reads as it
+/// always does). Called once, first thing in `main`; the process's peak memory is what it holds anyway.
 pub fn keep_freed_pages() {
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
+        return;
+    }
     // SAFETY: setting an option is valid at any time; mimalloc reads this one when it next purges.
     unsafe { mi_option_set(PURGE_DELAY, -1) }
 }
