@@ -94,10 +94,17 @@ fn acting_key(m: &Model) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     m.name.hash(&mut h);
-    for t in m.all_traits() {
+    // The profile's traits and every trait granted for the wave: `all_traits` follows from them (and
+    // would compare their names to leave out the repeats, at every hook point).
+    m.traits.len().hash(&mut h);
+    for t in &m.traits {
         t.hash(&mut h);
     }
-    // Each `str` hash ends with a terminator, and the item count marks where the traits end.
+    // Each `str` hash ends with a terminator, and each count marks where its list ends.
+    m.wave_traits.len().hash(&mut h);
+    for w in &m.wave_traits {
+        w.name.hash(&mut h);
+    }
     m.items.len().hash(&mut h);
     for i in &m.items {
         i.name.hash(&mut h);
