@@ -3,6 +3,7 @@
 -- that activation. The kernel tells her each time the other side is about to roll
 -- (`on_opponent_activation`); she calls it when the Group can reach someone she covers this activation
 -- (one of its models within Long of them), and the kernel grants the bonus until the activation ends.
+-- Once her uses are spent, she tells the kernel she is done for the wave (`ctx:done_for_wave`).
 local uses = require("lib.uses")
 
 return {
@@ -12,6 +13,8 @@ return {
 		end
 		local key = uses.next(ctx, "wave:Hold the Line:" .. self.name, ctx.params.per_wave)
 		if key == nil then
+			-- Spent for the wave: no need to hear the other Groups activate until the next one.
+			ctx:done_for_wave()
 			return
 		end
 		local aura = ctx:rule("measures", ctx.params.within)

@@ -1558,6 +1558,13 @@ function Ctx:spent(key) end
 ---@param key string A limited use: "game:...", "wave:..." or "council:...".
 function Ctx:spend(key) end
 
+---In a hook the kernel calls for every script of a model (on_opponent_activation, on_activation_roll, on_friend_result, on_result, on_charge, on_defeat, on_structural, on_activation, on_wave_start, on_pass_token, on_council): this hook of this script has nothing more to do for this model this wave, so the kernel does not call it again until the next wave begins (a use spent for the wave, say). It saves the calls, and changes nothing else; an error in any other hook.
+---
+---```lua
+---if key == nil then ctx:done_for_wave() return end
+---```
+function Ctx:done_for_wave() end
+
 ---The hero an Opportunity's or item's script acts for, if it is on the table (nil elsewhere).
 ---
 ---```lua

@@ -58,6 +58,11 @@ pub struct Game {
     /// ("wave:Blessing", "wave:Overwatch"), `council:` entries at each Council Phase.
     #[serde(default)]
     pub spent: Vec<String>,
+    /// Model hooks that said they have nothing more to do this wave (`ctx:done_for_wave`), as (model,
+    /// script key, entry point): the kernel does not call them again until the next wave begins.
+    /// Cleared at each wave start, with the `wave:` uses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub done_for_wave: Vec<(ModelId, String, String)>,
     /// Heroes that Fled this wave, as they left: they rejoin at the next wave start with their Wounds
     /// (a ruling: only a Defeated hero is lost until Resurrection, core §3.8).
     #[serde(default)]
@@ -238,6 +243,7 @@ impl Game {
             herbs: 0,
             joining: Vec::new(),
             spent: Vec::new(),
+            done_for_wave: Vec::new(),
             fled: Vec::new(),
             rewards: Vec::new(),
             blessed: None,
@@ -274,6 +280,7 @@ impl Game {
             herbs,
             joining,
             spent,
+            done_for_wave,
             fled,
             rewards,
             blessed,
@@ -303,6 +310,7 @@ impl Game {
                 herbs: *herbs,
                 joining: joining.clone(),
                 spent: spent.clone(),
+                done_for_wave: done_for_wave.clone(),
                 fled: fled.clone(),
                 rewards: rewards.clone(),
                 blessed: blessed.clone(),
@@ -421,6 +429,23 @@ impl Game {
             source: source.to_string(),
         });
         Ok(())
+    }
+
+    /// Whether hook `entry` of the script `module` said it has nothing more to do this wave for `model`
+    /// ([`Game::done_for_wave`]).
+    pub fn is_done_for_wave(&self, model: ModelId, module: &str, entry: &str) -> bool {
+        self.done_for_wave
+            .iter()
+            .any(|(m, s, e)| *m == model && s == module && e == entry)
+    }
+
+    /// Note that hook `entry` of the script `module` has nothing more to do this wave for `model`.
+    /// No event: it changes when the kernel calls a script, not the game.
+    pub fn set_done_for_wave(&mut self, model: ModelId, module: &str, entry: &str) {
+        if !self.is_done_for_wave(model, module, entry) {
+            self.done_for_wave
+                .push((model, module.to_string(), entry.to_string()));
+        }
     }
 
     /// Roll `n` D6 for `purpose` and log the roll.

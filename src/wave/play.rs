@@ -155,6 +155,7 @@ fn run_start(
     let wave = game.wave + 1;
     let esc = escalation_for_wave(rosters, length, wave)?.clone();
     game.spent.retain(|s| !s.starts_with("wave:"));
+    game.done_for_wave.clear();
     game.effects.clear();
     // "Out of power for the rest of the wave" (§3.7): every caster has its power back.
     for m in game.models.iter_mut().chain(game.fled.iter_mut()) {

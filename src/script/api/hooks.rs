@@ -396,7 +396,26 @@ impl ScriptHooks<'_> {
             if game.model(id).is_err() {
                 break;
             }
-            let v = self.call_module_act(game, id, module, params.as_deref(), f, intents, arg)?;
+            // A reaction that said it has nothing more to do this wave is not called again until
+            // the next (Hold the Line, once its use is spent, hears every Enemy Group activate).
+            if !game.done_for_wave.is_empty() && game.is_done_for_wave(id, &module.key, entry) {
+                continue;
+            }
+            let reacting = Reacting {
+                model: id,
+                module: &module.key,
+                entry,
+            };
+            let v = self.call_module_in(
+                game,
+                id,
+                module,
+                params.as_deref(),
+                f,
+                intents,
+                arg,
+                Some(reacting),
+            )?;
             out.push((module, v));
         }
         Ok(out)
@@ -428,6 +447,23 @@ impl ScriptHooks<'_> {
         intents: &std::cell::RefCell<Vec<Intent>>,
         arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
     ) -> Result<Value, HookError> {
+        self.call_module_in(game, id, module, params, f, intents, arg, None)
+    }
+
+    /// [`ScriptHooks::call_module_act`], as the reaction hook `reacting` when it is one (its ctx
+    /// offers `ctx:done_for_wave`).
+    #[allow(clippy::too_many_arguments)]
+    fn call_module_in(
+        &self,
+        game: &mut Game,
+        id: ModelId,
+        module: &Module,
+        params: Option<&Params>,
+        f: &mlua::Function,
+        intents: &std::cell::RefCell<Vec<Intent>>,
+        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
+        reacting: Option<Reacting<'_>>,
+    ) -> Result<Value, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
         game.model(id).map_err(hook_err)?;
@@ -437,6 +473,7 @@ impl ScriptHooks<'_> {
             budget,
             Ctx {
                 intents: Some(intents),
+                reacting,
                 ..Ctx::hook(View::Act(&mut *game), self, module, params)
             },
             |ctx| Ok((ctx.model_view_of(lua, id)?, arg(lua, ctx)?)),

@@ -59,6 +59,7 @@ pub(crate) fn run_spell(
                 kernel: None,
                 reward: None,
                 views: Default::default(),
+                reacting: None,
             },
             |ctx, handle| {
                 let (caster_t, target_t) = {
@@ -126,6 +127,17 @@ pub(super) struct Ctx<'a> {
     pub(super) reward: Option<RewardCtx<'a>>,
     /// The views this call handed out (`views.rs`).
     pub(super) views: CallViews,
+    /// Set in a model's reaction hooks (those the kernel calls for every acting script of a model, as
+    /// `on_opponent_activation`): which hook of which script for which model, for `ctx:done_for_wave`.
+    pub(super) reacting: Option<Reacting<'a>>,
+}
+
+/// A reaction hook being called: the model, the script's key and the entry point.
+#[derive(Clone, Copy)]
+pub(super) struct Reacting<'a> {
+    pub(super) model: ModelId,
+    pub(super) module: &'a str,
+    pub(super) entry: &'a str,
 }
 
 /// The views of one hook call: the serial they carry (their field reads find the call by it, see
@@ -192,6 +204,7 @@ impl<'a> Ctx<'a> {
             kernel: Some(kernel),
             reward: None,
             views: Default::default(),
+            reacting: None,
         }
     }
 }

@@ -481,6 +481,20 @@ impl CtxHandle {
             }),
         );
         methods.add_method_mut(
+            api("done_for_wave"),
+            timed_mut("done_for_wave", |lua, this, ()| {
+                let (Some(r), View::Act(game)) = (this.reacting, &mut this.view) else {
+                    return Err(fail(
+                        lua,
+                        "ctx:done_for_wave works only in the hooks the kernel calls for every \
+                         script of a model, such as on_opponent_activation (docs/api.md lists them)",
+                    ));
+                };
+                game.set_done_for_wave(r.model, r.module, r.entry);
+                Ok(())
+            }),
+        );
+        methods.add_method_mut(
             api("peek"),
             timed_mut("peek", |lua, this, (m, tok): (Value, Value)| {
                 tokens::peek(lua, this, &m, &tok)

@@ -421,6 +421,18 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "ctx:spend(\"game:Relic Blade:\" .. hero.name)",
             },
             Method {
+                name: "done_for_wave",
+                params: &[],
+                returns: "",
+                doc: "In a hook the kernel calls for every script of a model (on_opponent_activation, \
+                      on_activation_roll, on_friend_result, on_result, on_charge, on_defeat, \
+                      on_structural, on_activation, on_wave_start, on_pass_token, on_council): this hook of this script has nothing more to do for this model this \
+                      wave, so the kernel does not call it again until the next wave begins (a use \
+                      spent for the wave, say). It saves the calls, and changes nothing else; an error in \
+                      any other hook.",
+                usage: "if key == nil then ctx:done_for_wave() return end",
+            },
+            Method {
                 name: "hero",
                 params: &[],
                 returns: "ModelView|nil",
