@@ -3,6 +3,8 @@
 -- that says it has nothing more to do this wave is not called again until the next wave begins; in any
 -- other hook it is refused. The Listener trait (the mod's) rolls a die for "listener hears" at each
 -- call and is done after the second of a wave.
+local inspect = require("lib.inspect")
+
 local g = village.new_game({
 	seed = 21,
 	table = "generated",
@@ -22,13 +24,9 @@ local function clear_enemies()
 end
 
 local function heard()
-	local n = 0
-	for _, e in ipairs(g:log()) do
-		if e.event == "roll" and e.purpose == "listener hears" then
-			n = n + 1
-		end
-	end
-	return n
+	return #inspect.events(g, "roll", function(e)
+		return e.purpose == "listener hears"
+	end)
 end
 
 g:start_wave()

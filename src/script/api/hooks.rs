@@ -406,7 +406,7 @@ impl ScriptHooks<'_> {
                 module: &module.key,
                 entry,
             };
-            let v = self.call_module_in(
+            let v = self.call_module_act(
                 game,
                 id,
                 module,
@@ -435,25 +435,11 @@ impl ScriptHooks<'_> {
         Ok(intents.into_inner())
     }
 
-    /// Call one function of `module` for model `id` with a ctx that may roll dice and ask for changes.
+    /// Call one function of `module` for model `id` with a ctx that may roll dice and ask for changes;
+    /// `reacting` when it is a hook called for every script of the model (its ctx offers
+    /// `ctx:done_for_wave`).
     #[allow(clippy::too_many_arguments)]
     fn call_module_act(
-        &self,
-        game: &mut Game,
-        id: ModelId,
-        module: &Module,
-        params: Option<&Params>,
-        f: &mlua::Function,
-        intents: &std::cell::RefCell<Vec<Intent>>,
-        arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
-    ) -> Result<Value, HookError> {
-        self.call_module_in(game, id, module, params, f, intents, arg, None)
-    }
-
-    /// [`ScriptHooks::call_module_act`], as the reaction hook `reacting` when it is one (its ctx
-    /// offers `ctx:done_for_wave`).
-    #[allow(clippy::too_many_arguments)]
-    fn call_module_in(
         &self,
         game: &mut Game,
         id: ModelId,
@@ -808,7 +794,7 @@ impl Hooks for ScriptHooks<'_> {
         // (`ctx:models({ group_of = self })`), so the other calls make no views of it.
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
         match v {
             Value::Nil => Ok(None),
             Value::Table(t) => match aim_of(&t).map_err(hook_err)? {
@@ -850,7 +836,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        match self.call_module_act(game, model, module, None, f, &intents, &arg)? {
+        match self.call_module_act(game, model, module, None, f, &intents, &arg, None)? {
             Value::Nil | Value::Boolean(false) => Ok(false),
             Value::Boolean(true) => Ok(true),
             other => Err(bad_return(
@@ -903,7 +889,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
         activation_ask_of(module, v)
     }
 
@@ -916,7 +902,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
         checked_order(module, game, order_of(module, "act", v)?)
     }
 
@@ -950,7 +936,7 @@ impl Hooks for ScriptHooks<'_> {
         };
         let arg = |lua: &Lua, ctx: &Ctx| aim_value(lua, ctx, aim);
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
         checked_order(module, game, order_of(module, "act", v)?)
     }
 

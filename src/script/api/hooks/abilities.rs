@@ -380,9 +380,16 @@ impl ScriptHooks<'_> {
         let intents = std::cell::RefCell::new(Vec::new());
         // `task` is a number, or a function of the ctx (to read it from the roster's params).
         let task = match entry.raw_get::<Value>("task").map_err(hook_err)? {
-            Value::Function(f) => {
-                self.call_module_act(game, model, module, params.as_deref(), &f, &intents, &arg)?
-            }
+            Value::Function(f) => self.call_module_act(
+                game,
+                model,
+                module,
+                params.as_deref(),
+                &f,
+                &intents,
+                &arg,
+                None,
+            )?,
             v => v,
         };
         let task = match task {
@@ -399,8 +406,16 @@ impl ScriptHooks<'_> {
         };
         let mut refused = None;
         if let Ok(Value::Function(can)) = entry.raw_get::<Value>("can") {
-            let v =
-                self.call_module_act(game, model, module, params.as_deref(), &can, &intents, &arg)?;
+            let v = self.call_module_act(
+                game,
+                model,
+                module,
+                params.as_deref(),
+                &can,
+                &intents,
+                &arg,
+                None,
+            )?;
             refused = match v {
                 Value::Boolean(true) => None,
                 Value::String(why) => Some(format!("{}: {}", module.label, why.to_string_lossy())),
@@ -446,7 +461,16 @@ impl ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |lua: &Lua, ctx: &Ctx| target_value(lua, ctx, target);
-        self.call_module_act(game, model, module, params.as_deref(), &run, &intents, &arg)?;
+        self.call_module_act(
+            game,
+            model,
+            module,
+            params.as_deref(),
+            &run,
+            &intents,
+            &arg,
+            None,
+        )?;
         Ok(intents.into_inner())
     }
 }

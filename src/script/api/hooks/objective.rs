@@ -72,7 +72,7 @@ impl ScriptHooks<'_> {
             Ok(Value::Table(t))
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg)?;
+        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
         objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))
     }
 }
