@@ -1074,8 +1074,8 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
 mod tests {
     use super::*;
 
-    /// Every `.lua` path under a prefix asked for, wherever it sits in the string (a JSON-like quote ends
-    /// one), and nothing under another folder.
+    /// The median of an odd count is the middle pass, of an even count the mean of the middle two,
+    /// whatever order the passes came in; none gives 0.
     #[test]
     fn the_median_of_passes() {
         assert_eq!(median(&[]), 0.0);
@@ -1084,6 +1084,8 @@ mod tests {
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
     }
 
+    /// Every `.lua` path under a prefix asked for, wherever it sits in the string (a JSON-like quote ends
+    /// one), and nothing under another folder.
     #[test]
     fn scripts_named_finds_each_path_under_the_prefixes_asked_for() {
         let mut found = BTreeSet::new();

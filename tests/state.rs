@@ -173,3 +173,36 @@ fn a_saved_game_round_trips_and_continues_the_same_dice() {
         .count();
     assert_eq!(rolls, 2);
 }
+
+/// What `ctx:done_for_wave` records (a hook of a script for a model): noted once however often it is
+/// said, told apart by model, script and entry point, rolled back with a checkpoint, and kept through
+/// a save (serde) so a game continued from it skips the same hooks.
+#[test]
+fn a_hook_done_for_the_wave_is_noted_once_rolled_back_and_saved() {
+    let r = rosters();
+    let mut g = state::new_game(&r, 7, TableKind::Empty);
+    let (m, script, entry) = (
+        state::ModelId(3),
+        "signatures/hold_the_line.lua",
+        "on_opponent_activation",
+    );
+    let cp = g.checkpoint();
+    g.set_done_for_wave(m, script, entry);
+    g.set_done_for_wave(m, script, entry);
+    assert_eq!(g.done_for_wave.len(), 1, "noted once");
+    assert!(g.is_done_for_wave(m, script, entry));
+    assert!(!g.is_done_for_wave(state::ModelId(4), script, entry));
+    assert!(!g.is_done_for_wave(m, "alpha/hex.lua", entry));
+    assert!(!g.is_done_for_wave(m, script, "on_result"));
+    let saved = serde_json::to_string(&g).expect("a game serialises");
+    let back: state::Game = serde_json::from_str(&saved).expect("and reads back");
+    assert!(
+        back.is_done_for_wave(m, script, entry),
+        "kept through a save"
+    );
+    g.restore(cp);
+    assert!(
+        !g.is_done_for_wave(m, script, entry),
+        "rolled back with the checkpoint"
+    );
+}

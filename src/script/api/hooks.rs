@@ -398,7 +398,7 @@ impl ScriptHooks<'_> {
             }
             // A reaction that said it has nothing more to do this wave is not called again until
             // the next (Hold the Line, once its use is spent, hears every Enemy Group activate).
-            if !game.done_for_wave.is_empty() && game.is_done_for_wave(id, &module.key, entry) {
+            if game.is_done_for_wave(id, &module.key, entry) {
                 continue;
             }
             let reacting = Reacting {
