@@ -23,5 +23,7 @@ return {
 		if key then
 			return { reroll = "best", spend = key, reason = "Hex" }
 		end
+		-- Spent for the wave: no need to see the rolls until the next one (ctx:done_for_wave).
+		ctx:done_for_wave()
 	end,
 }

@@ -31,5 +31,7 @@ return {
 		if key then
 			return { reroll = "all", spend = key, reason = "Warcry" }
 		end
+		-- Spent for the wave: no need to see the rolls until the next one (ctx:done_for_wave).
+		ctx:done_for_wave()
 	end,
 }
