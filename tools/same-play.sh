@@ -17,16 +17,9 @@
 set -euo pipefail
 OLD=${1:?usage: tools/same-play.sh REF|OLD_BINARY [NEW_BINARY]}
 NEW=${2:-target/release/village}
-if [ ! -x "$OLD" ]; then
-    commit=$(git rev-parse --verify "$OLD^{commit}")
-    tree=${VILLAGE_SAME_PLAY:-${TMPDIR:-/tmp}/village-same-play}/$commit
-    if [ ! -x "$tree/target/release/village" ]; then
-        rm -rf "$tree"
-        git worktree add --detach "$tree" "$commit" >/dev/null
-        (cd "$tree" && cargo build --release --quiet)
-    fi
-    OLD=$tree/target/release/village
-fi
+# shellcheck source=tools/ref-binary.sh
+. "$(dirname "$0")/ref-binary.sh"
+OLD=$(ref_binary "$OLD")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
