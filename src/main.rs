@@ -736,6 +736,72 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     }
 }
 
+/// `village about`'s next steps, each a command that works from the folder `about` was run in: a
+/// scenario of the data's own folder when it has one (a checkout), shown by a path that reaches it
+/// from here; otherwise a mod of one's own made by `new-mod`, with its scenario.
+fn suggestions(data: &village::data::Builtin) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = [
+        ("village check", "profiles and Wave Points"),
+        (
+            "village odds activation --quality 3 --dice 3",
+            "activation odds",
+        ),
+        ("village odds melee --attacker 4 --defender 3", "melee odds"),
+        (
+            "village wave --escalation V --heroes maren,tobin",
+            "build an enemy wave",
+        ),
+        (
+            "village play --auto --length intro --seed 7",
+            "play a whole game with the hero policy",
+        ),
+    ]
+    .into_iter()
+    .map(|(c, w)| (c.to_string(), w))
+    .collect();
+    let scenario = data.root.join("tests/scenarios/example_marksman.lua");
+    if scenario.is_file() {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let shown = scenario.strip_prefix(&cwd).unwrap_or(&scenario);
+        out.push((
+            format!("village run {}", shell_word(&shown.display().to_string())),
+            "run a Lua scenario",
+        ));
+        out.push((
+            "village new-mod mymod".to_string(),
+            "start a mod of your own",
+        ));
+    } else {
+        out.push((
+            "village new-mod mymod && village run --mod mymod mymod/tests/shield_bearer.lua"
+                .to_string(),
+            "a mod of your own and its Lua scenario",
+        ));
+    }
+    out.extend(
+        [
+            ("village api", "the Lua API scripts see"),
+            ("village", "the Lua REPL on a new Standard game"),
+            ("village --help", "every command"),
+        ]
+        .map(|(c, w)| (c.to_string(), w)),
+    );
+    out
+}
+
+/// `word` as one shell word: quoted when it holds anything a shell would split or expand.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:=@".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// `village about`: what this is, where the built-in data comes from, whether it loads, and where to
 /// go next.
 fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
@@ -758,22 +824,10 @@ fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
     );
     println!();
     println!("Try:");
-    println!("  village check                                  profiles and Wave Points");
-    println!("  village odds activation --quality 3 --dice 3   activation odds");
-    println!("  village odds melee --attacker 4 --defender 3   melee odds");
-    println!("  village wave --escalation V --heroes maren,tobin   build an enemy wave");
-    println!(
-        "  village play --auto --length intro --seed 7    play a whole game with the hero policy"
-    );
-    if data.origin == village::data::Origin::Checkout {
-        println!("  village run tests/scenarios/example_marksman.lua   run a Lua scenario");
+    for (command, what) in suggestions(data) {
+        // Three spaces at least between a command and its words (a long command pushes them right).
+        println!("  {command:<48}   {what}");
     }
-    println!("  village new-mod mymod                          start a mod of your own");
-    println!("  village api                                    the Lua API scripts see");
-    println!(
-        "  village                                        the Lua REPL on a new Standard game"
-    );
-    println!("  village --help                                 every command");
     Ok(if report.ok() {
         ExitCode::SUCCESS
     } else {

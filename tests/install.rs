@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod lua_style;
+
 /// The checkout this test was built in (the binary's compiled-in data folder).
 fn checkout() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -302,22 +304,116 @@ fn new_mod_scaffolds_a_mod_that_check_run_and_play_accept() {
     i.ok(&["new-mod", "empty"]);
 }
 
-/// The scaffold's Lua is formatted as the project's (StyLua with stylua.toml), so a designer who runs
-/// `stylua` on a new mod gets no diff. Needs `stylua` on PATH, as `.ci/run` installs it.
+/// The scaffold's Lua is formatted as the project's (StyLua with stylua.toml, in-process), so a
+/// designer who runs `stylua` on a new mod gets no diff.
 #[test]
 fn the_scaffold_lua_is_stylua_formatted() {
     let i = Installed::new("stylua");
     i.ok(&["new-mod", "mymod"]);
-    let out = Command::new("stylua")
-        .arg("--check")
-        .arg("--config-path")
-        .arg(checkout().join("stylua.toml"))
-        .arg(i.work().join("mymod"))
-        .output()
-        .expect("stylua runs (cargo install stylua --locked --version 2.6.0, as .ci/run does)");
+    let files = lua_style::lua_files(&i.work().join("mymod"));
+    assert!(!files.is_empty(), "the scaffold has Lua files");
+    let bad = lua_style::unformatted(&i.work().join("mymod"));
     assert!(
-        out.status.success(),
+        bad.is_empty(),
         "the new-mod scaffold's Lua is not StyLua-formatted:\n{}",
-        String::from_utf8_lossy(&out.stdout)
+        bad.join("\n")
     );
+}
+
+/// The commands `village about` suggests, one a line after "Try:" (the command, then three or more
+/// spaces, then what it does).
+fn suggested(about: &str) -> Vec<String> {
+    let rest = about.split("Try:\n").nth(1).expect("about has a Try: list");
+    let out: Vec<String> = rest
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .map(|l| l.split("   ").next().unwrap_or(l).trim().to_string())
+        .collect();
+    assert!(out.len() >= 8, "{about}");
+    out
+}
+
+/// Runs one suggested command line through `sh` in `dir`, `village` on the PATH being `bin` (the
+/// installed copy, or the checkout's build), the REPL's stdin empty so it ends at once.
+fn run_suggestion(line: &str, dir: &Path, bin: &Path, env: &[(&str, &Path)]) -> Output {
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(line)
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    output(&mut c)
+}
+
+/// Every next step `village about` suggests works from the folder it was run in: installed with no
+/// checkout (a scenario from `new-mod`), and the checkout's own build run from a folder outside the
+/// checkout (the checkout's scenario by a path that reaches it).
+#[test]
+fn about_suggests_commands_that_work_from_any_folder() {
+    let i = Installed::new("suggest");
+    let about = i.ok(&["about"]);
+    let lines = suggested(&about);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("new-mod") && l.contains(" run ")),
+        "outside the checkout a scenario comes from new-mod: {about}"
+    );
+    for line in &lines {
+        let out = run_suggestion(
+            line,
+            &i.work(),
+            &i.root.join("bin"),
+            &[
+                ("VILLAGE_CHECKOUT", Path::new("none")),
+                ("XDG_CACHE_HOME", &i.cache()),
+                ("HOME", &i.root.join("home")),
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "installed, in {}: `{line}` failed: {}",
+            i.work().display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    // The checkout's binary, run from a folder outside it, suggests the checkout's scenario.
+    let elsewhere = i.root.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("a folder");
+    let built = PathBuf::from(env!("CARGO_BIN_EXE_village"));
+    let bin = built.parent().expect("the binary's folder");
+    let about = String::from_utf8_lossy(
+        &output(
+            Command::new(&built)
+                .arg("about")
+                .current_dir(&elsewhere)
+                .env_remove("VILLAGE_CHECKOUT")
+                .env_remove("VILLAGE_DATA"),
+        )
+        .stdout,
+    )
+    .to_string();
+    let lines = suggested(&about);
+    assert!(
+        lines.iter().any(|l| l.contains("example_marksman.lua")),
+        "{about}"
+    );
+    for line in &lines {
+        let out = run_suggestion(line, &elsewhere, bin, &[("HOME", &i.root.join("home"))]);
+        assert!(
+            out.status.success(),
+            "from the checkout's build, in {}: `{line}` failed: {}",
+            elsewhere.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

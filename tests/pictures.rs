@@ -1,15 +1,15 @@
 //! The pictures as a person sees them: the table SVG (`render --svg`, `render --load`, the REPL's
 //! `:render`) and the charts (`sim --svg`, `sim --vs --svg`, `odds ... --svg`) are run through the
 //! binary, parsed with roxmltree and checked against the numbers and the game they draw, and every SVG
-//! is rendered to PNG with `rsvg-convert` (Debian's librsvg2-bin; `.ci/run` installs it).
+//! is rendered to PNG in-process with resvg (`tests/png`), its text in DejaVu Sans.
 
 use roxmltree::{Document, Node};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use village::render::text_width;
 
+mod png;
 mod support;
 use support::{ok, run as village};
 
@@ -55,27 +55,13 @@ fn num(n: &Node, attr: &str) -> f64 {
         .unwrap()
 }
 
-/// `path` rendered to PNG by rsvg-convert: the PNG exists, has the SVG's size, and holds more than a
-/// blank page would.
+/// `path` rendered to PNG in-process by resvg (`tests/png`): the PNG exists, has the SVG's size, and
+/// holds more than a blank page would.
 fn renders(path: &Path) {
     let png = path.with_extension("png");
-    let out = match Command::new("rsvg-convert")
-        .args([s(path), "-o", s(&png)])
-        .output()
-    {
-        Ok(out) => out,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
-            "rsvg-convert is missing: install it (Debian: apt-get install librsvg2-bin; .ci/run does) \
-             — the pictures are checked by rendering them"
-        ),
-        Err(e) => panic!("rsvg-convert: {e}"),
-    };
-    assert!(
-        out.status.success(),
-        "rsvg-convert {}: {}",
-        path.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    if let Err(e) = png::svg_to_png(path, &png) {
+        panic!("{e} — the pictures are checked by rendering them");
+    }
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(
         &bytes[..8],

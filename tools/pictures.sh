@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The README's pictures, made with the project's own commands: `village render/sim/odds --svg`, then
-# rsvg-convert (Debian: librsvg2-bin) to PNG in docs/img/. Deterministic: the same build gives the same
-# pictures (the games are seeded).
+# to PNG in docs/img/ with the in-process renderer the tests use (examples/svg_png.rs, resvg; text in
+# DejaVu Sans). Deterministic: the same build gives the same pictures (the games are seeded).
 #   cargo build --release && tools/pictures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release/village}
 OUT=docs/img
-command -v rsvg-convert >/dev/null || { echo "needs rsvg-convert (apt-get install librsvg2-bin)" >&2; exit 1; }
+cargo build -q --release --example svg_png
+SVG_PNG=${CARGO_TARGET_DIR:-target}/release/examples/svg_png
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$OUT"
-png() { rsvg-convert "$tmp/$1.svg" -o "$OUT/$1.png" && echo "$OUT/$1.png"; }
+png() { "$SVG_PNG" "$tmp/$1.svg" "$OUT/$1.png"; }
 
 # table.png: a Standard game in the REPL, played through wave 1 and two rounds into wave 2 (a building
 # on fire, a Trap, an Opportunity token, a Wound, a Defenseless model), saved, then drawn from the save.

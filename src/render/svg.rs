@@ -9,7 +9,7 @@ const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /// An estimate of the width in pixels of `s` set at `size` pixels in the pictures' sans-serif font,
 /// bold or not: a generous per-character advance (wide capitals and `m`/`w`, narrow `i`/`l`/
-/// punctuation), so a label the estimate fits does fit in the fonts a browser or `rsvg-convert` picks.
+/// punctuation), so a label the estimate fits does fit in the fonts a browser or resvg (the tests' renderer) picks.
 pub fn text_width(s: &str, size: f64, bold: bool) -> f64 {
     let weight = if bold { 1.16 } else { 1.0 };
     weight
