@@ -425,6 +425,7 @@ impl GameArgs {
             policy: self.policy.clone(),
             layers: data.layers(),
             jobs,
+            decisions: false,
         }
     }
 }
@@ -466,6 +467,11 @@ struct SimArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Keep the scripts' decisions (the Behaviours' targets, objectives and actions; the hero
+    /// policy's activations, orders and Council purchases) and count them by who decided and script.
+    /// The same games: without it the decision hooks skip explaining themselves.
+    #[arg(long)]
+    decisions: bool,
     /// Also draw the report as an SVG chart in FILE: the win rate with its 95% interval, the wave the
     /// village fell in and what ended the games (with --vs: both arms and their paired difference).
     #[arg(long, value_name = "FILE")]

@@ -34,6 +34,10 @@ pub struct SimOptions {
     pub layers: Vec<PathBuf>,
     /// Worker threads.
     pub jobs: usize,
+    /// Keep the scripts' decisions and count them by who decided and script (`sim --decisions`):
+    /// the same games, with the decision hooks explaining themselves.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub decisions: bool,
 }
 
 fn default_policy() -> String {
@@ -51,6 +55,24 @@ impl SimOptions {
             &self.variants,
             &self.policy,
         )
+    }
+
+    /// [`SimOptions::play`] with the game's decisions when the run counts them.
+    pub fn play_counted(
+        &self,
+        host: &ScriptHost,
+        seed: u64,
+    ) -> Result<crate::script::Played, String> {
+        host.play_keeping_log(
+            seed,
+            &self.heroes,
+            &self.length,
+            "generated",
+            &self.variants,
+            &self.policy,
+            self.decisions,
+        )
+        .map_err(|f| f.error)
     }
 }
 
@@ -78,6 +100,10 @@ pub struct GameRecord {
     pub supplies_spent: i64,
     /// Events naming each signature, Alpha Rule and Opportunity script, by script.
     pub firings: BTreeMap<String, u64>,
+    /// Decisions by who decided and script ("Hunter: scripts/behaviours/hunter.lua"), when the run
+    /// kept them (`sim --decisions`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub decisions: BTreeMap<String, u64>,
 }
 
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the pair, kept to 63 bits so Lua holds
@@ -132,7 +158,12 @@ fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
 }
 
 /// The record of one played game.
-pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord {
+pub fn record(
+    index: u64,
+    summary: &GameSummary,
+    events: &[Event],
+    decisions: &[crate::state::Decision],
+) -> GameRecord {
     let mut heroes: BTreeSet<ModelId> = BTreeSet::new();
     let mut defeats = 0;
     let mut supplies_spent = 0i64;
@@ -187,7 +218,17 @@ pub fn record(index: u64, summary: &GameSummary, events: &[Event]) -> GameRecord
         }),
         supplies_spent,
         firings,
+        decisions: decision_counts(decisions),
     }
+}
+
+/// Decisions counted by who decided and the deciding script: "Hunter: scripts/behaviours/hunter.lua".
+fn decision_counts(decisions: &[crate::state::Decision]) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for d in decisions {
+        *out.entry(format!("{}: {}", d.by, d.script)).or_default() += 1;
+    }
+    out
 }
 
 /// A game of a run that failed (a script error, a refused order): which game, its seed and the error.
@@ -264,8 +305,8 @@ pub fn run_games(
             }
             let seed = game_seed(opts.seed, i);
             let r = opts
-                .play(&host, seed)
-                .map(|(summary, events)| record(i, &summary, &events))
+                .play_counted(&host, seed)
+                .map(|p| record(i, &p.summary, &p.events, &p.decisions))
                 .map_err(|error| {
                     Ok(FailedGame {
                         index: i,
@@ -363,6 +404,12 @@ pub struct Report {
     pub firings: BTreeMap<String, u64>,
     /// Games in which each script acted.
     pub firing_games: BTreeMap<String, u64>,
+    /// Decisions by who decided and script, over the run (`sim --decisions`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub decisions: BTreeMap<String, u64>,
+    /// Games in which each decided.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub decision_games: BTreeMap<String, u64>,
     /// Games that failed (`village sim --keep-going`): not counted in anything above.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed: Vec<FailedGame>,
@@ -402,6 +449,8 @@ pub fn report(records: &[GameRecord]) -> Report {
     let mut loss_wave = BTreeMap::new();
     let mut firings = BTreeMap::new();
     let mut firing_games = BTreeMap::new();
+    let mut decisions = BTreeMap::new();
+    let mut decision_games = BTreeMap::new();
     let mut causes: BTreeMap<String, u64> = crate::rules::end::Cause::ALL
         .iter()
         .map(|c| (c.as_str().to_string(), 0))
@@ -414,6 +463,10 @@ pub fn report(records: &[GameRecord]) -> Report {
         for (s, c) in &g.firings {
             *firings.entry(s.clone()).or_default() += c;
             *firing_games.entry(s.clone()).or_default() += 1;
+        }
+        for (s, c) in &g.decisions {
+            *decisions.entry(s.clone()).or_default() += c;
+            *decision_games.entry(s.clone()).or_default() += 1;
         }
     }
     let ci = wilson(wins, n);
@@ -437,6 +490,8 @@ pub fn report(records: &[GameRecord]) -> Report {
         supplies_spent_mean: mean(&|g| g.supplies_spent as f64),
         firings,
         firing_games,
+        decisions,
+        decision_games,
         failed: Vec::new(),
     }
 }
@@ -492,6 +547,19 @@ pub fn text(r: &Report, seconds: f64) -> String {
                 out,
                 "  {s:<45} {c:>7}  {:>6}",
                 r.firing_games.get(s).copied().unwrap_or(0)
+            );
+        }
+    }
+    if !r.decisions.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nDecisions, by who decided and script (decisions; games):"
+        );
+        for (s, c) in &r.decisions {
+            let _ = writeln!(
+                out,
+                "  {s:<56} {c:>7}  {:>6}",
+                r.decision_games.get(s).copied().unwrap_or(0)
             );
         }
     }
@@ -1009,7 +1077,7 @@ pub fn record_replay(
         variants: opts.variants.clone(),
         policy: opts.policy.clone(),
         mods: opts.layers.iter().skip(1).cloned().collect(),
-        result: record(index, &summary, &events).result,
+        result: record(index, &summary, &events, &[]).result,
         hash,
         events: each,
         fingerprint: fingerprint.clone(),
@@ -1058,7 +1126,7 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
     let first = (0..each.len().max(r.events.len()))
         .find(|&i| each.get(i) != r.events.get(i))
         .map(|i| (i, events.get(i).and_then(|e| serde_json::to_value(e).ok())));
-    let result = record(r.index, &summary, &events).result;
+    let result = record(r.index, &summary, &events, &[]).result;
     let edited = r.content_digest() != r.digest;
     Ok(Verified {
         same: hash == r.hash && first.is_none() && result == r.result && !edited,

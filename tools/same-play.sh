@@ -4,7 +4,11 @@
 #   - the `village sim --json` report (its timing fields removed) of three settings: 30 Standard games
 #     with the default party, 30 Intro games with Hedda, Roland, Wren and Grimm, 20 Siege games with two
 #     heroes;
-#   - two whole `village play --auto` games: the event log (--log) and the summary (--json).
+#   - two whole `village play --auto` games: the summary (--json) without --log, and with --log the
+#     summary and the event log, its `decision` lines (the scripts' reasons, kept only where a log is
+#     written) set aside: the events must be the same whether or not decisions are kept;
+#   - with NEW alone: `sim --decisions` gives the plain report plus its decision counts (the same
+#     games whether or not the scripts explain themselves).
 # Usage:
 #   tools/same-play.sh REF [NEW_BINARY]          # REF: a commit (main, HEAD~3, 983f3f4 ...)
 #   tools/same-play.sh OLD_BINARY [NEW_BINARY]
@@ -44,14 +48,31 @@ run() {
         strip_timing >"$dir/sim-intro.json"
     "$bin" sim --games 20 --seed 3 --length siege --json \
         --heroes "Captain Maren,Tobin the Marksman" | strip_timing >"$dir/sim-siege.json"
-    "$bin" play --auto --length standard --seed 7 --json --log "$dir/play-standard.jsonl" \
+    "$bin" play --auto --length standard --seed 7 --json >"$dir/play-standard-nolog.json"
+    "$bin" play --auto --length standard --seed 7 --json --log "$dir/log.jsonl" \
         >"$dir/play-standard.json"
-    "$bin" play --auto --length intro --seed 11 --json --log "$dir/play-intro.jsonl" \
+    grep -v '^{"event":"decision"' "$dir/log.jsonl" >"$dir/play-standard.jsonl" || true
+    "$bin" play --auto --length intro --seed 11 --json --log "$dir/log.jsonl" \
         --heroes "Sister Ilse,Hedda the Hedge Witch,Bram the Smith" >"$dir/play-intro.json"
+    grep -v '^{"event":"decision"' "$dir/log.jsonl" >"$dir/play-intro.jsonl" || true
+    rm -f "$dir/log.jsonl"
+}
+
+# The report without its decision counts (`sim --decisions` adds them).
+strip_decisions() {
+    python3 -c '
+import json, sys
+v = json.load(sys.stdin)
+for k in ("decisions", "decision_games"):
+    v.pop(k, None)
+print(json.dumps(v, indent=1, sort_keys=True))'
 }
 
 run "$OLD" "$out/old"
 run "$NEW" "$out/new"
+"$NEW" sim --games 30 --seed 1 --json --decisions | strip_timing | strip_decisions \
+    >"$out/new/sim-standard-decisions.json"
+cp "$out/new/sim-standard.json" "$out/old/sim-standard-decisions.json"
 status=0
 for f in "$out"/old/*; do
     name=$(basename "$f")

@@ -25,13 +25,17 @@ return {
 	target = function(ctx, self)
 		local th = P.town_hall(ctx)
 		if th and not th.destroyed then
-			return th
+			return th, "a Fanatic's target is always the Town Hall"
 		end
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua), after a spell at an Engaged hero.
 	act = function(ctx, self, target)
-		return at_engaged(ctx, self) or A.default(ctx, self, target)
+		local spell = at_engaged(ctx, self)
+		if spell then
+			return spell, "a hero is Engaged within reach of its spell: it casts at it first"
+		end
+		return A.default(ctx, self, target)
 	end,
 }

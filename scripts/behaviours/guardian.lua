@@ -27,7 +27,13 @@ return {
 			end
 			return best
 		end)
-		return P.break_tie(ctx, tied)
+		local chosen = P.break_tie(ctx, tied)
+		if chosen and ctx.explaining then
+			local reason = ask.lost and "its objective fell: the nearest building left to its Group"
+				or "the building or Opportunity nearest its Group"
+			ctx:why(reason, candidates)
+		end
+		return chosen
 	end,
 	target = function(ctx, self)
 		local o = ctx:objective(self)
@@ -36,7 +42,7 @@ return {
 			return fallback and fallback.target(ctx, self)
 		end
 		-- An Opportunity is guarded where it lies.
-		return o.kind and { x = o.x, y = o.y } or o
+		return o.kind and { x = o.x, y = o.y } or o, "its Group's objective"
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
@@ -48,7 +54,10 @@ return {
 		end
 		local foe = A.nearest_adjacent(ctx, self, target)
 		if foe then
-			return A.may_attack(ctx, self) and { melee = foe } or nil
+			if A.may_attack(ctx, self) then
+				return { melee = foe }, "Engaged: it fights"
+			end
+			return nil, "Engaged after its one attack this turn"
 		end
 		if target.id then
 			return A.default(ctx, self, target) -- hunting: nothing left to guard
@@ -70,19 +79,19 @@ return {
 		-- from where it stands, before any special action of its own.
 		local spell = intruder and A.spell(ctx, self, intruder)
 		if spell then
-			return spell
+			return spell, "a hero or Village Defender came within its guard radius: it casts at it"
 		end
 		local special = A.special(ctx, self)
 		if special then
-			return special
+			return special, "its special rule offers an action now"
 		end
 		if not near then
-			return A.move(self, target)
+			return A.move(self, target), "farther than its guard radius from its objective: it goes back"
 		end
 		if intruder then
 			-- It goes for the intruder, but no farther.
-			return A.move(self, intruder)
+			return A.move(self, intruder), "a hero or Village Defender came within its guard radius"
 		end
-		return nil
+		return nil, "guarding: no hero or Village Defender within its guard radius"
 	end,
 }

@@ -9,17 +9,23 @@ return {
 			return P.smallest(tied, function(h)
 				return -h.wounds
 			end)
-		end)
+		end, "the nearest hero (on a tie, the most Wounds)")
 		if hero then
 			return hero
 		end
-		local defender = P.nearest_of(ctx, self, { models = P.foes_query(self, "defender") })
+		local defender = P.nearest_of(
+			ctx,
+			self,
+			{ models = P.foes_query(self, "defender") },
+			nil,
+			"no hero left: the nearest Village Defender"
+		)
 		if defender then
 			return defender
 		end
 		local th = P.town_hall(ctx)
 		if th and not th.destroyed then
-			return th
+			return th, "no hero or Village Defender left: the Town Hall"
 		end
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).

@@ -6,7 +6,13 @@ local A = require("lib.act")
 
 return {
 	target = function(ctx, self)
-		return P.nearest_of(ctx, self, { models = P.foes_query(self), buildings = { standing = true } })
+		return P.nearest_of(
+			ctx,
+			self,
+			{ models = P.foes_query(self), buildings = { standing = true } },
+			nil,
+			"the nearest hero, Village Defender or undestroyed building"
+		)
 	end,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)

@@ -2,15 +2,23 @@
 -- of them in rosters/village.toml (the Forge). Once it has Destroyed its building (`self.wrecked`, kept
 -- by the kernel) it leaves by the nearest edge. Fallback: with both Destroyed, leave by the nearest edge.
 local A = require("lib.act")
+local P = require("lib.priority")
+
+local LOOT = { buildings = { standing = true, economic = true } }
 
 return {
 	target = function(ctx, self)
 		if self.wrecked then
-			return { edge = true }
+			return { edge = true }, "it has Destroyed its building: it leaves by the nearest edge"
 		end
 		-- Buildings come in roster order, so the first of the nearest is the Forge on a tie.
-		local nearest = ctx:nearest(self, { buildings = { standing = true, economic = true } })[1]
-		return nearest or { edge = true }
+		local tied = ctx:nearest(self, LOOT)
+		local nearest = tied[1]
+		if nearest == nil then
+			return { edge = true }, "the Forge and the Stable are Destroyed: it leaves by the nearest edge"
+		end
+		P.explain_nearest(ctx, self, LOOT, nearest, tied, "the nearest intact Forge or Stable")
+		return nearest
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

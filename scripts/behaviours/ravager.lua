@@ -10,10 +10,13 @@ return {
 			return P.smallest(tied, function(b)
 				return b.integrity
 			end)
-		end)
+		end, "the nearest undestroyed building (on a tie, the lowest Integrity)")
 		if nearest == nil then
 			local fallback = A.fallback(ctx, self)
-			return fallback and fallback.target(ctx, self)
+			if fallback == nil then
+				return nil
+			end
+			return fallback.target(ctx, self), "every building is Destroyed: it hunts as its fallback Behaviour"
 		end
 		return nearest
 	end,

@@ -120,18 +120,23 @@ function A.special(ctx, self)
 	return u and { ability = u.name, target = u.target } or nil
 end
 
---- The default action toward `target` (a model, a building, a point or { edge = true }). A Behaviour
---- whose roster entry says `ranged_attacks = false` (Mindless, §6.3) is never offered a shot or a spell
---- attack: `ctx:can_shoot` and `ctx:can_cast` answer no for it, as the kernel would refuse them.
+--- The default action toward `target` (a model, a building, a point or { edge = true }), and the reason
+--- for it (a second value: what `:why` and the log show; it costs nothing when no one asks). A
+--- Behaviour whose roster entry says `ranged_attacks = false` (Mindless, §6.3) is never offered a shot
+--- or a spell attack: `ctx:can_shoot` and `ctx:can_cast` answer no for it, as the kernel would refuse
+--- them.
 function A.default(ctx, self, target)
 	if target == nil then
-		return nil
+		return nil, "it has no target"
 	end
 	-- A model's view is known by its `id` (kept in the view): the fields only a building or the edge
 	-- has are not asked of it (each read of a field a view lacks goes to the kernel, every time).
 	local is_model = target.id ~= nil
 	if not is_model and target.edge then
-		return A.held(self) and { break_free = true } or { leave = true }
+		if A.held(self) then
+			return { break_free = true }, "held where it stands: it breaks free before it can leave"
+		end
+		return { leave = true }, "it leaves by the nearest edge"
 	end
 	local is_building = not is_model and target.integrity ~= nil
 	-- Beside the building it targets, it attacks the building (§6.3: a Ravager "if adjacent to its
@@ -142,36 +147,42 @@ function A.default(ctx, self, target)
 		-- costs the village a point of Integrity at the end of the wave unless a hero puts it out,
 		-- and needs no roll.
 		if ctx.igniters_burn and not target.fire and ctx:permission(self, "ignite") then
-			return { ignite = target }
+			return { ignite = target }, "an Igniter beside its unburnt building sets it alight (§6.4)"
 		end
-		return { structural = target }
+		return { structural = target }, "beside the building it targets: it attacks it (§6.4)"
 	end
 	-- A special rule's action the model may take now comes next.
 	local special = A.special(ctx, self)
 	if special then
-		return special
+		return special, "its special rule offers an action now"
 	end
 	if is_model and A.adjacent(ctx, self, target) then
-		return A.may_attack(ctx, self) and { melee = target } or nil
+		if A.may_attack(ctx, self) then
+			return { melee = target }, "in contact with its target: it attacks (§6.2)"
+		end
+		return nil, "in contact with its target after its one attack this turn"
 	end
 	local foe = A.nearest_adjacent(ctx, self, target)
 	if foe then
 		-- Engaged after its one attack this turn: nothing useful is left (leaving would cost Free Hacks).
-		return A.may_attack(ctx, self) and { melee = foe } or nil
+		if A.may_attack(ctx, self) then
+			return { melee = foe }, "Engaged: it attacks the adjacent enemy nearest its target (§6.2)"
+		end
+		return nil, "Engaged after its one attack this turn: leaving would cost Free Hacks"
 	end
 	-- "If the target becomes attackable ... attack it" (§6.2 step 3): a Shooter's target is attackable
 	-- from where the rules let it shoot, a declared Spell-caster's from where its spell reaches.
 	local spell = is_model and A.spell(ctx, self, target)
 	if spell then
-		return spell
+		return spell, "it declared and its target is within reach of a spell (§3.7)"
 	end
 	if is_model and A.may_attack(ctx, self) and ctx:can_shoot(self, target) then
-		return { shoot = target }
+		return { shoot = target }, "its target is in range and sight: it shoots (§6.2)"
 	end
 	if not is_model and not is_building and A.adjacent(ctx, self, target) then
-		return nil -- already at the point it was heading for
+		return nil, "already at the point it was heading for"
 	end
-	return A.move(self, target)
+	return A.move(self, target), "not yet able to attack its target: it closes in by the shortest route"
 end
 
 return A

@@ -163,8 +163,13 @@ end
 
 function C.council(ctx, info)
 	local orders = {}
-	local function add(o)
+	-- Why each purchase, said with ctx:why when the decision is explained (the REPL, a written log).
+	local explaining = ctx.explaining
+	local function add(o, why)
 		orders[#orders + 1] = o
+		if explaining and why then
+			ctx:why(why)
+		end
 	end
 	local supplies = info.supplies
 	local abilities = ready(info)
@@ -173,7 +178,7 @@ function C.council(ctx, info)
 
 	-- 1. Heroes.
 	if abilities["Resurrection"] and #info.defeated > 0 then
-		add({ resurrect = info.defeated[1] })
+		add({ resurrect = info.defeated[1] }, "Resurrection: a hero of the party is Defeated")
 	end
 	local wounded = {}
 	for _, m in ipairs(ctx:models({ side = "heroes" })) do
@@ -191,11 +196,11 @@ function C.council(ctx, info)
 	for i, m in ipairs(wounded) do
 		local wounds = m.wounds
 		if i == 1 and abilities["Healing"] then
-			add({ heal = m.name })
+			add({ heal = m.name }, "Healing for the hero with the most Wounds")
 			wounds = wounds - (abilities["Healing"].params.wounds or 1)
 		end
 		while wounds > 0 and herbs > 0 do
-			add({ herb = m.name })
+			add({ herb = m.name }, "a Herb for a wounded hero")
 			herbs = herbs - 1
 			wounds = wounds - 1
 		end
@@ -205,7 +210,7 @@ function C.council(ctx, info)
 	local free_used = false
 	local thb = th and buildings[th.name]
 	if thb and not thb.destroyed and thb.integrity < thb.max_integrity and abilities["Engineering Corps"] then
-		add({ repair = thb.name, free = true })
+		add({ repair = thb.name, free = true }, "the Town Hall first: the Engineering Corps repairs it free")
 		free_used = true
 		thb = {
 			integrity = thb.integrity + (abilities["Engineering Corps"].params.repair or 1),
@@ -216,7 +221,7 @@ function C.council(ctx, info)
 	if thb then
 		local need = math.min(repair_cost(thb, abilities), supplies)
 		if need > 0 then
-			add({ repair = thb.name, supplies = need })
+			add({ repair = thb.name, supplies = need }, "the Town Hall first: its loss ends the game")
 			supplies = supplies - need
 		end
 	end
@@ -234,7 +239,7 @@ function C.council(ctx, info)
 			-- The roster cost of the next Level (only the next Level's cost is in `info`).
 			local cost = (level[name] == b.level) and b.upgrade_cost or nil
 			if cost and cost <= supplies then
-				add({ upgrade = name, level = to })
+				add({ upgrade = name, level = to }, "upgrades in a fixed order while affordable")
 				supplies = supplies - cost
 				level[name] = to
 			elseif cost and not next_cost then
@@ -256,7 +261,7 @@ function C.council(ctx, info)
 	for _, b in ipairs(others) do
 		local need = math.min(repair_cost(b, abilities), supplies)
 		if need > 0 then
-			add({ repair = b.name, supplies = need })
+			add({ repair = b.name, supplies = need }, "the other buildings, the Forge first")
 			supplies = supplies - need
 		end
 	end
@@ -273,7 +278,7 @@ function C.council(ctx, info)
 			o.free = free
 			o.reinforce = reinforce
 			reinforce = nil
-			add(o)
+			add(o, "a Barricade toward the last wave's edges")
 		end
 		return o
 	end
@@ -284,7 +289,7 @@ function C.council(ctx, info)
 	local trap_spots = traps(ctx, info, th, free + 1)
 	for i = 1, math.min(free, #trap_spots) do
 		trap_spots[i].free = true
-		add(trap_spots[i])
+		add(trap_spots[i], "a free Trap (granted this Council) toward the last wave's edges")
 	end
 	local saving = next_cost and supplies + info.wave + 1 >= next_cost
 	if not saving then
@@ -293,7 +298,7 @@ function C.council(ctx, info)
 		end
 		local bought = trap_spots[free + 1]
 		if bought and supplies >= info.trap_cost then
-			add(bought)
+			add(bought, "a Trap toward the last wave's edges")
 			supplies = supplies - info.trap_cost
 		end
 	end

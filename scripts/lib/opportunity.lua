@@ -64,7 +64,7 @@ function M.claim_or_approach(ctx, self)
 	end
 	for _, item in ipairs(self.items) do
 		if item == POTION and (self.wounds > 0 or #self.conditions > 0) then
-			return { use = item }
+			return { use = item }, "hurt, and it carries a Potion of Healing: it drinks it"
 		end
 	end
 	if #tokens == 0 then
@@ -77,7 +77,7 @@ function M.claim_or_approach(ctx, self)
 		points[i] = point(t)
 		mine[i] = ctx:distance_to(self, points[i])
 		if mine[i] <= touch then
-			return { claim = t.id }
+			return { claim = t.id }, "its base touches an Opportunity token: it claims it"
 		end
 	end
 	if self.engaged then
@@ -103,7 +103,8 @@ function M.claim_or_approach(ctx, self)
 		end
 	end
 	if best then
-		return { move = best }
+		return { move = best },
+			"the nearest free hero to an Opportunity token no enemy is within Long of: it walks to it"
 	end
 	return nil
 end

@@ -117,12 +117,38 @@ function P.pick(ctx, tied, extra_tie)
 	return P.break_tie(ctx, tied)
 end
 
+--- While the decision is explained (`ctx.explaining`: the REPL, a written log, the viewer), say why
+--- `chosen` was picked as the nearest of `among` (`ctx:why`): `reason`, every candidate with its
+--- distance, and how many were tied. Measuring every candidate is explaining's own work: a game that
+--- keeps no decisions skips it.
+function P.explain_nearest(ctx, self, among, chosen, tied, reason)
+	if chosen == nil or not ctx.explaining then
+		return
+	end
+	local all = {}
+	for _, m in ipairs(among.models and ctx:models(among.models) or {}) do
+		all[#all + 1] = m
+	end
+	for _, b in ipairs(among.buildings and ctx:buildings(among.buildings) or {}) do
+		all[#all + 1] = b
+	end
+	if #tied > 1 then
+		reason = string.format("%s (%d tied for nearest; the tie-breakers chose)", reason, #tied)
+	end
+	ctx:why(reason, all, ctx:distances_from(self, all))
+end
+
 --- The nearest of the candidates `among` names (`{ models = ModelQuery, buildings = BuildingQuery }`),
 --- as P.nearest picks it from their list: the kernel measures them and hands out views only of those
 --- tied for nearest (`ctx:nearest`), `extra_tie` and the tie-breakers above choose among those. Nil
---- when there is no candidate.
-function P.nearest_of(ctx, self, among, extra_tie)
-	return P.pick(ctx, ctx:nearest(self, among), extra_tie)
+--- when there is no candidate. `reason`, when given, is said for the choice (P.explain_nearest).
+function P.nearest_of(ctx, self, among, extra_tie, reason)
+	local tied = ctx:nearest(self, among)
+	local chosen = P.pick(ctx, tied, extra_tie)
+	if reason then
+		P.explain_nearest(ctx, self, among, chosen, tied, reason)
+	end
+	return chosen
 end
 
 --- Buildings that are still standing.

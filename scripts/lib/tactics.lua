@@ -166,7 +166,21 @@ function T.dice(ctx, self, others)
 		local function score(n)
 			return worth(r, n, p, auto) - turnover_chance(r, n, p, auto) * 2 * waiting
 		end
-		return score(1) > score(2) + 1e-9 and 1 or 2
+		if score(1) > score(2) + 1e-9 then
+			return 1,
+				string.format(
+					"one die: %d %s for a first activation, and at Quality %d+ two dice risk a turnover worth more than the second die",
+					waiting,
+					waiting == 1 and "friend waits" or "friends wait",
+					q
+				)
+		end
+		return 2,
+			string.format(
+				"two dice: %d %s for a first activation (a turnover costs them)",
+				waiting,
+				waiting == 1 and "friend waits" or "friends wait"
+			)
 	end
 	local best, best_n = -1, 3
 	for n = r.max_dice, 1, -1 do
@@ -175,7 +189,12 @@ function T.dice(ctx, self, others)
 			best, best_n = e, n
 		end
 	end
-	return best_n
+	return best_n,
+		string.format(
+			"the last to activate: %d dice are worth the most actions (%.2f expected, a failed die rolled again)",
+			best_n,
+			best
+		)
 end
 
 --- Whether a model nominated again this turn (it failed one die without a turnover, §3.1) has anything
@@ -190,7 +209,7 @@ end
 --- has something left to do.
 function T.activation(ctx, self)
 	if self.activations > 0 and not worth_again(self) then
-		return false
+		return false, "in contact having made its one attack: nothing left worth another roll"
 	end
 	local group = {}
 	if self.activations == 0 then
@@ -207,7 +226,14 @@ function T.activation(ctx, self)
 	for _, f in ipairs(group) do
 		cast = cast or S.declares(f)
 	end
-	return { dice = T.dice(ctx, self, group), cast = cast, group = #group > 0 and group or nil }
+	local dice, why = T.dice(ctx, self, group)
+	if #group > 0 then
+		why = string.format("%s; a Leader takes its %d Active friends within reach along on one roll", why, #group)
+	end
+	if self.activations > 0 then
+		why = "it failed one die without a turnover and has something left to do: again; " .. why
+	end
+	return { dice = dice, cast = cast, group = #group > 0 and group or nil }, why
 end
 
 --- The adjacent enemy to strike: a Defenseless one first (+2 and it cannot strike back well), then the
@@ -327,11 +353,17 @@ function T.act(ctx, self)
 	if foe then
 		-- In contact after its one attack this turn (§3.2): stay (leaving costs Free Hacks). The one
 		-- attack may as well be a Power Blow when two actions are left for it.
-		return A.may_attack(ctx, self) and { melee = foe, power_blow = self.actions_left >= 2 } or nil
+		if not A.may_attack(ctx, self) then
+			return nil, "in contact after its one attack this turn: it stays (leaving costs Free Hacks)"
+		end
+		local blow = self.actions_left >= 2
+		return { melee = foe, power_blow = blow },
+			(foe:has("defenseless") and "in contact: it strikes the Defenseless enemy first" or "in contact: it strikes the adjacent enemy nearest the Town Hall")
+				.. (blow and ", a Power Blow with two actions left" or "")
 	end
 	-- Transfixed or Entangled and not in contact: nothing else helps until it is free (§3.7).
 	if A.held(self) then
-		return { break_free = true }
+		return { break_free = true }, "held and not in contact: it breaks free first (§3.7)"
 	end
 	-- The threats are read once per action, when first needed: the spell (only a model that declared
 	-- casts), the shot and the assignment walk them; a Healer's or a special action needs none.
@@ -340,29 +372,37 @@ function T.act(ctx, self)
 		threats = T.threats(ctx)
 		local spell = S.cast(ctx, self, threats)
 		if spell then
-			return spell
+			return spell, "it declared spellcasting and a spell fits (scripts/lib/spellcasting.lua)"
 		end
 	end
 	if healer(ctx, self) then
 		local h = healer_act(ctx, self)
 		if h then
-			return h
+			return h,
+				h.heal and "a Healer beside a hurt friend: it heals the most hurt"
+					or "a Healer: it walks to the most hurt friend"
 		end
 	end
 	-- Not in contact: a signature's action it may take now (Field Repairs beside a damaged building,
 	-- Smother on a fire within reach) comes before hunting; its script says where and when.
 	local special = ctx:usable(self)[1]
 	if special then
-		return { ability = special.name, target = special.target }
+		return { ability = special.name, target = special.target },
+			"not in contact, and its script offers " .. special.name .. " now"
 	end
 	threats = threats or T.threats(ctx)
 	local target = shot(ctx, self, threats)
 	if target then
 		-- A Shooter with a target keeps its distance once it has shot this turn.
 		if not A.may_attack(ctx, self) then
-			return nil
+			return nil, "it has shot this turn: it keeps its distance"
 		end
-		return volley(ctx, self, target) or { shoot = target, aimed = self.actions_left >= 2 }
+		local v = volley(ctx, self, target)
+		if v then
+			return v, "Concentrated Shooting: the target is tougher than the best shooter (§3.5)"
+		end
+		return { shoot = target, aimed = self.actions_left >= 2 },
+			"the most threatening enemy the rules let it shoot" .. (self.actions_left >= 2 and ", aimed with two actions left" or "")
 	end
 	local mine = T.assigned(ctx, self, threats)
 	if mine and mine.behaviour == "Guardian" and not ctx:reach(self, mine) then
@@ -371,12 +411,21 @@ function T.act(ctx, self)
 		mine = T.reachable(ctx, self, threats)
 	end
 	if mine then
-		if self.weapon and not self.weapon_broken then
-			return T.keep_range(ctx, self, mine)
+		if ctx.explaining then
+			-- The threats as the party spreads over them, with how far each is from the Town Hall.
+			local th = town_hall(ctx)
+			ctx:why(
+				"the enemy assigned to it: the threats nearest the Town Hall first, each given the nearest model not yet given one",
+				threats,
+				th and ctx:distances_to(threats, th) or nil
+			)
 		end
-		return { move = mine }
+		if self.weapon and not self.weapon_broken then
+			return T.keep_range(ctx, self, mine), "no shot from here: it closes in to Short, not into contact"
+		end
+		return { move = mine }, "not in contact: it closes in on the enemy assigned to it"
 	end
-	return nil
+	return nil, "no enemy to go for"
 end
 
 return T

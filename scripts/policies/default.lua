@@ -18,10 +18,10 @@ return {
 		return T.activation(ctx, self)
 	end,
 	act = function(ctx, self)
-		local opp = O.claim_or_approach(ctx, self) -- Potions, and Opportunities when safe
+		local opp, why = O.claim_or_approach(ctx, self) -- Potions, and Opportunities when safe
 		-- A held model breaks free before it walks anywhere (scripts/lib/tactics.lua).
 		if opp and not (opp.move and A.held(self)) then
-			return opp
+			return opp, why
 		end
 		return T.act(ctx, self)
 	end,

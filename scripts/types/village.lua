@@ -67,6 +67,7 @@ function village.profiles() end
 ---@field table? "empty"|"generated" The standard layout, or a generated table (default).
 ---@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order.
 ---@field policy? string The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default "default").
+---@field decisions? boolean Keep the scripts' decisions with their reasons (`g:why`, the REPL's `:why`; default true). false plays the same game without them, as `sim` does.
 
 ---A game on the table. Each method resolves a rule at once as a what-if: it checks geometry (contact, sight, range) but not whose turn it is.
 ---
@@ -1194,6 +1195,7 @@ function Model:has(condition) end
 ---@field supplies integer The village's Supplies.
 ---@field igniters_burn boolean Whether Igniters may place fire in this wave (from Escalation II; true outside waves).
 ---@field params? table<string, any> The `params` of the roster entry that names this script (a trait's, a signature's ...).
+---@field explaining boolean Whether this call's decision is being kept with its reasons (the REPL, a written log, the viewer, `sim --decisions`): `ctx:why` is heard only then, so work done only to explain (measuring every candidate) can be skipped when it is false, as in plain play and simulation.
 local Ctx = {}
 
 ---A view of the model with this id, or nil (the same table for the same model within a call, until the game changes).
@@ -1557,6 +1559,16 @@ function Ctx:spent(key) end
 ---```
 ---@param key string A limited use: "game:...", "wave:..." or "council:...".
 function Ctx:spend(key) end
+
+---In a decision hook (a Behaviour's `target`, `objective`, `act`; a policy's `activate`, `act`, `council`) while `ctx.explaining`: says why the script chose what it returns, and what it weighed; the kernel keeps it with the decision (`decision` events in a written log, `:why` in the REPL, the viewer) with the line of the deciding script it was said from. Nothing otherwise: it never changes the game. A hook may also return its reason as a second value (`return target, "why"`), which costs nothing when no one is explaining.
+---
+---```lua
+---if ctx.explaining then ctx:why("the nearest hero", heroes, distances) end
+---```
+---@param reason? string Why, in a few words ("the nearest hero").
+---@param candidates? any[] What was weighed: models, buildings, tokens, points or strings.
+---@param scores? number[] The score each candidate was given, by position (a distance, a rank).
+function Ctx:why(reason, candidates, scores) end
 
 ---In a hook the kernel calls for every script of a model (on_opponent_activation, on_activation_roll, on_friend_result, on_result, on_charge, on_defeat, on_structural, on_activation, on_wave_start, on_pass_token, on_council): this hook of this script has nothing more to do for this model this wave, so the kernel does not call it again until the next wave begins (a use spent for the wave, say). It saves the calls, and changes nothing else; an error in any other hook.
 ---

@@ -28,6 +28,8 @@ pub fn run_play(
     };
     // With --html the game is played with the frame recorder on (the same game: it only watches).
     let mut recording = None;
+    // Where a log is kept, the scripts' decisions are kept with it (`decision` events): the same
+    // game, which they only explain.
     let played = match html {
         None => host.play_keeping_log(
             g.seed,
@@ -36,34 +38,36 @@ pub fn run_play(
             "generated",
             &g.variants.variants,
             &g.policy,
+            log.is_some(),
         ),
         Some(_) => match host.play_recorded(&g.new_game(data, &g.policy), "generated") {
             Ok(r) => {
-                let done = (r.summary.clone(), r.events.clone());
+                let done = village::script::Played {
+                    summary: r.summary.clone(),
+                    events: r.events.clone(),
+                    decisions: r.decisions.clone(),
+                };
                 recording = Some(r);
                 Ok(done)
             }
             Err(error) => bail!("{error}"),
         },
     };
-    let write_log = |events: &[village::state::Event]| -> Result<()> {
-        let Some(path) = log else {
-            return Ok(());
+    let write_log =
+        |events: &[village::state::Event], decisions: &[village::state::Decision]| -> Result<()> {
+            let Some(path) = log else {
+                return Ok(());
+            };
+            let out = village::state::log_lines(events, decisions)?;
+            write_file(path, out.as_bytes())
         };
-        let mut out = String::new();
-        for e in events {
-            out.push_str(&serde_json::to_string(e)?);
-            out.push('\n');
-        }
-        write_file(path, out.as_bytes())
-    };
-    let (game, events) = match played {
-        Ok(done) => done,
+    let (game, events, decisions) = match played {
+        Ok(done) => (done.summary, done.events, done.decisions),
         // Nothing was played (a party or option the game refused): the reason is all there is to say.
         Err(f) if f.events.is_empty() => bail!("{}", f.error),
         Err(f) => {
             // The log up to the failure is the evidence a script author needs: written first.
-            write_log(&f.events)?;
+            write_log(&f.events, &f.decisions)?;
             let kept = match log {
                 Some(path) => format!("written to {}", path.display()),
                 None => "--log FILE keeps them".to_string(),
@@ -78,7 +82,7 @@ pub fn run_play(
         }
     };
     // A log that cannot be written does not lose the game: its outcome is printed, then the error.
-    let mut logged = write_log(&events);
+    let mut logged = write_log(&events, &decisions);
     if let (Some(r), Some(path)) = (&recording, html) {
         logged = logged.and(super::viewer::write_page(r, path));
     }

@@ -101,6 +101,13 @@ pub const COMMANDS: &[Command] = &[
         Arg::Free,
     ),
     console(
+        "why",
+        &[],
+        ":why [#N]",
+        "the decisions behind event N (default: the latest): who chose what, what it weighed, its reason and script line",
+        Arg::Free,
+    ),
+    console(
         "reload",
         &[],
         ":reload",

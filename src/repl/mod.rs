@@ -241,6 +241,20 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 Err(e) => Step::Failed(e),
             }
         }
+        "why" => {
+            let seq = if arg.is_empty() {
+                Ok(None)
+            } else {
+                arg.trim_start_matches('#')
+                    .parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| format!(":why takes an event number from :log (#N), not {arg:?}"))
+            };
+            match seq.and_then(|s| repl.with_game(|g| crate::state::describe::why(g, s))?) {
+                Ok(text) => Step::Output(text),
+                Err(e) => Step::Failed(e),
+            }
+        }
         "complete" => {
             let (_, words) = commands::complete(repl, raw.trim_start());
             // A candidate of several words ("Captain Maren") is quoted, so the list reads unambiguously.

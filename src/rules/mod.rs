@@ -19,6 +19,7 @@ pub mod query;
 pub mod ranged;
 pub mod structural;
 pub mod village;
+pub mod words;
 
 pub use error::{HookError, RuleError};
 pub use hooks::{Hooks, NoHooks};

@@ -351,6 +351,7 @@ impl Repl {
                 for o in &orders {
                     crate::wave::council::council_order(&mut game, rosters, o);
                 }
+                game.decisions_done();
                 notes.push(format!(
                     "{} left. :wave for the next wave.",
                     count(game.supplies, "Supply", "Supplies")

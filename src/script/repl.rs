@@ -345,8 +345,11 @@ impl Repl {
         };
         let rules =
             rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
+        let mut game = saved.game;
+        // The REPL explains what the AI does (`:why`), in a game saved without decisions too.
+        game.explain_decisions();
         let core = Core::new(
-            saved.game,
+            game,
             rules,
             rosters,
             saved.variants,

@@ -16,8 +16,18 @@ use std::rc::Rc;
 pub struct PlayFailure {
     pub error: String,
     pub events: Vec<crate::state::Event>,
+    /// The scripts' decisions up to the failure, when the game kept them.
+    pub decisions: Vec<crate::state::Decision>,
     pub wave: u32,
     pub round: u32,
+}
+
+/// A whole game played to its end: its summary, its log and, when it kept them, its scripts'
+/// decisions.
+pub struct Played {
+    pub summary: crate::wave::play::GameSummary,
+    pub events: Vec<crate::state::Event>,
+    pub decisions: Vec<crate::state::Decision>,
 }
 
 /// A VM with the game API, the rosters of its layers and the script modules loaded.
@@ -158,12 +168,15 @@ impl ScriptHost {
         variants: &[String],
         policy: &str,
     ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), String> {
-        self.play_keeping_log(seed, heroes, length, table, variants, policy)
+        self.play_keeping_log(seed, heroes, length, table, variants, policy, false)
+            .map(|p| (p.summary, p.events))
             .map_err(|f| f.error)
     }
 
     /// [`ScriptHost::play_logged`] that, when the game stops on an error, keeps the log up to it and
-    /// where play had reached (`village play --log` writes what there is).
+    /// where play had reached (`village play --log` writes what there is); with `explain`, the game
+    /// keeps its scripts' decisions too (the same game: they change nothing).
+    #[allow(clippy::too_many_arguments)]
     pub fn play_keeping_log(
         &self,
         seed: u64,
@@ -172,10 +185,12 @@ impl ScriptHost {
         table: &str,
         variants: &[String],
         policy: &str,
-    ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), PlayFailure> {
+        explain: bool,
+    ) -> Result<Played, PlayFailure> {
         let early = |error: String| PlayFailure {
             error,
             events: Vec::new(),
+            decisions: Vec::new(),
             wave: 0,
             round: 0,
         };
@@ -186,21 +201,26 @@ impl ScriptHost {
             variants: variants.to_vec(),
             policy: policy.to_string(),
         };
-        self.with_new_game(
-            &new,
-            table,
-            |game, rosters, hooks| match crate::wave::play::play_game(game, rosters, hooks, length)
-            {
+        self.with_new_game(&new, table, |game, rosters, hooks| {
+            if explain {
+                game.explain_decisions();
+            }
+            match crate::wave::play::play_game(game, rosters, hooks, length) {
                 // The game is dropped after this: its log is handed on, not copied.
-                Ok(summary) => Ok((summary, game.take_log())),
+                Ok(summary) => Ok(Played {
+                    summary,
+                    events: game.take_log(),
+                    decisions: game.take_decisions(),
+                }),
                 Err(e) => Err(PlayFailure {
                     error: e.to_string(),
                     events: game.take_log(),
+                    decisions: game.take_decisions(),
                     wave: game.wave,
                     round: game.round,
                 }),
-            },
-        )
+            }
+        })
         .map_err(early)?
     }
 
@@ -215,6 +235,8 @@ impl ScriptHost {
         self.with_new_game(new, table, |game, rosters, hooks| {
             let start = game.clone();
             game.record_frames();
+            // The viewer shows each decision beside the events it led to.
+            game.explain_decisions();
             let played = crate::wave::play::play_game(game, rosters, hooks, &new.length);
             let frames = game.take_frames().unwrap_or_default();
             let summary = played.map_err(|e| {
@@ -228,6 +250,7 @@ impl ScriptHost {
             Ok(crate::viewer::Recording {
                 start,
                 events: game.log().to_vec(),
+                decisions: game.take_decisions(),
                 frames,
                 rules: rosters.rules.clone(),
                 summary,
@@ -289,6 +312,9 @@ impl ScriptHost {
             opts.set("table", table)?;
             opts.set("variants", new.variants.clone())?;
             opts.set("policy", new.policy.as_str())?;
+            // The caller says when the game keeps decisions (`Game::explain_decisions`): plain play
+            // and simulation do not.
+            opts.set("decisions", false)?;
             Ok(())
         };
         set().map_err(lua_error)?;

@@ -663,3 +663,68 @@ fn consequences(
         consequences(log, e.seq, depth + 1, names, out);
     }
 }
+
+/// A decision in words, its model named as the log names it.
+pub fn decision_words(d: &super::Decision, names: &BTreeMap<ModelId, String>) -> String {
+    let w = d.model.map(|m| who(names, m)).unwrap_or_default();
+    d.words(&w)
+}
+
+/// `:why [#N]`: the decisions behind event `seq` (default: the latest event), each with what it
+/// weighed, its reason and its script's line, then the events it led to. An event no script decided
+/// says so. `Err` when the game keeps no decisions or there is no such event.
+pub fn why(game: &Game, seq: Option<u64>) -> Result<String, String> {
+    let Some(all) = game.decisions() else {
+        return Err("this game keeps no decisions (village.new_game{ decisions = false })".into());
+    };
+    let log = game.log();
+    let names = names(game);
+    let seq = match seq {
+        Some(s) => s,
+        None => match log.last() {
+            Some(e) => e.seq,
+            None => return Err("no event yet".into()),
+        },
+    };
+    let Some(e) = log.get(seq as usize) else {
+        return Err(format!(
+            "there is no event #{seq} (the log has {})",
+            count(log.len() as i64, "event", "events")
+        ));
+    };
+    let mut out = vec![describe(e, &names)];
+    let behind = all.behind(seq);
+    if behind.is_empty() {
+        out.push(
+            "  no script decided it: it is the rules' own (a roll they call for, the End Sequence, \
+             a wave's deployment, a reaction)"
+                .into(),
+        );
+        if let Some(c) = e.cause {
+            out.push(format!("  it followed from #{c}: :why #{c}"));
+        }
+        return Ok(out.join("\n"));
+    }
+    out.push("  decided by:".into());
+    for d in &behind {
+        out.push(format!("    {}", decision_words(d, &names)));
+    }
+    // The events those decisions led to, up to where they were carried out (or the log's end).
+    let first = behind.iter().map(|d| d.at).min().unwrap_or(seq);
+    let end = behind
+        .iter()
+        .map(|d| d.until.unwrap_or(log.len() as u64))
+        .max()
+        .unwrap_or(seq + 1);
+    let led: Vec<String> = log
+        .iter()
+        .skip(first as usize)
+        .take(end.saturating_sub(first) as usize)
+        .map(|e| format!("    {}", describe(e, &names)))
+        .collect();
+    if !led.is_empty() {
+        out.push("  which led to:".into());
+        out.extend(led.into_iter().take(MAX_CONSEQUENCES));
+    }
+    Ok(out.join("\n"))
+}

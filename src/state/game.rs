@@ -1,5 +1,6 @@
 //! The game: table, buildings, models, tokens, Supplies, the dice stream and the log.
 
+use super::decision::{Decision, Decisions};
 use super::event::{Event, EventKind};
 use super::frames::{Frame, FrameMark, FrameRecorder};
 use super::model::{Model, ModelId, Side};
@@ -97,14 +98,21 @@ pub struct Game {
     /// `None` in play and simulation, where it costs one check per event. Not saved.
     #[serde(skip)]
     frames: Option<Box<FrameRecorder>>,
+    /// The scripts' decisions, when this game keeps them ([`Game::explain_decisions`]: the REPL, a
+    /// written log, the viewer); `None` in plain play and simulation, where scripts then skip the
+    /// work of explaining. Saved with the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    decisions: Option<Box<Decisions>>,
 }
 
-/// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then.
+/// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then (and the
+/// decisions', which also only grow).
 #[derive(Debug)]
 pub struct Checkpoint {
     game: Game,
     log_len: usize,
     frames: Option<FrameMark>,
+    decisions: Option<usize>,
 }
 
 /// A change to a game that is undone whole unless it is committed: dropped without [`Transaction::commit`]
@@ -257,6 +265,7 @@ impl Game {
             causes: Vec::new(),
             navigators: NavCache::default(),
             frames: None,
+            decisions: None,
         }
     }
 
@@ -292,6 +301,7 @@ impl Game {
             causes,
             navigators,
             frames,
+            decisions,
         } = self;
         Checkpoint {
             game: Game {
@@ -322,9 +332,11 @@ impl Game {
                 causes: causes.clone(),
                 navigators: navigators.clone(),
                 frames: None,
+                decisions: None,
             },
             log_len: log.len(),
             frames: frames.as_ref().map(|r| r.mark()),
+            decisions: decisions.as_ref().map(|d| d.all().len()),
         }
     }
 
@@ -336,9 +348,60 @@ impl Game {
         if let (Some(r), Some(mark)) = (&mut frames, cp.frames) {
             r.rewind(mark);
         }
+        let mut decisions = self.decisions.take();
+        if let (Some(d), Some(len)) = (&mut decisions, cp.decisions) {
+            d.truncate(len);
+        }
         *self = cp.game;
         self.log = log;
         self.frames = frames;
+        self.decisions = decisions;
+    }
+
+    /// Keep the scripts' decisions from now on (the REPL, `play --log`, the viewer, `sim
+    /// --decisions`): the decision hooks record what they chose and why, and scripts see
+    /// `ctx.explaining`. The game's events are the same either way.
+    pub fn explain_decisions(&mut self) {
+        if self.decisions.is_none() {
+            self.decisions = Some(Box::default());
+        }
+    }
+
+    /// Whether this game keeps its scripts' decisions.
+    pub fn explains(&self) -> bool {
+        self.decisions.is_some()
+    }
+
+    /// Keep `d`, a decision made now: it leads to the next event logged (its `at` is set here).
+    /// Nothing when this game keeps no decisions.
+    pub fn decide(&mut self, mut d: Decision) {
+        let at = self.log.len() as u64;
+        if let Some(all) = &mut self.decisions {
+            d.at = at;
+            all.push(d);
+        }
+    }
+
+    /// The decisions under way are carried out (the order executed, the roll made): the events they
+    /// led to end here.
+    pub fn decisions_done(&mut self) {
+        let next = self.log.len() as u64;
+        if let Some(all) = &mut self.decisions {
+            all.done(next);
+        }
+    }
+
+    /// The decisions kept so far, taken out of a game that is done with (none when it kept none).
+    pub fn take_decisions(&mut self) -> Vec<Decision> {
+        self.decisions
+            .take()
+            .map(|d| d.into_vec())
+            .unwrap_or_default()
+    }
+
+    /// The decisions kept so far, if this game keeps them.
+    pub fn decisions(&self) -> Option<&Decisions> {
+        self.decisions.as_deref()
     }
 
     /// Start recording the table after every event from now on ([`FrameRecorder`]), for a viewer.

@@ -3,6 +3,7 @@
 //! Owns the shape of the state and the small, rule-free operations on it (adding a model, finding a
 //! building, rolling a logged die). It never decides anything: rules and scripts do.
 
+mod decision;
 pub mod describe;
 mod event;
 pub mod frames;
@@ -13,6 +14,7 @@ mod setup;
 mod strings;
 mod vocab;
 
+pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
 pub use event::{Event, EventKind};
 pub use frames::{Frame, FrameRecorder};
 pub use game::{

@@ -23,6 +23,8 @@ pub struct Recording {
     pub start: Game,
     /// The whole log.
     pub events: Vec<Event>,
+    /// The scripts' decisions, each naming the events it led to.
+    pub decisions: Vec<crate::state::Decision>,
     /// What changed at each event, oldest first.
     pub frames: Vec<Frame>,
     /// The rules it was played with (what is Engaged depends on the contact tolerance).

@@ -473,10 +473,13 @@ pub fn council_phase(
     open_council(game, rosters, hooks)?;
     let info = council_info(game, rosters);
     let orders = hooks.policy_council(game, &info)?;
-    Ok(orders
+    let reports = orders
         .iter()
         .map(|o| council_order(game, rosters, o))
-        .collect())
+        .collect();
+    // The purchases (and the refusals) were what the policy's decision led to.
+    game.decisions_done();
+    Ok(reports)
 }
 
 /// A Council Phase opens (core §7.2): the once-per-Council uses start afresh (`council:` keys and the

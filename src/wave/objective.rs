@@ -45,6 +45,8 @@ pub fn keep(game: &mut Game, hooks: &dyn Hooks, id: ModelId) -> Result<(), RuleE
             lost,
         });
     }
+    // The Behaviour's choice led to that event alone.
+    game.decisions_done();
     Ok(())
 }
 

@@ -292,6 +292,8 @@ fn take_actions(
         done.push(report);
         left = left.saturating_sub(spent);
         super::morale::after_action(game, rosters, hooks, &watch)?;
+        // The morale checks it set off were the last of what this action's decisions led to.
+        game.decisions_done();
         if free_only {
             break;
         }
@@ -536,10 +538,14 @@ pub fn hero_turn_rest(
                 continue;
             }
             let Some(ask) = hooks.policy_activation(game, id)? else {
+                // "Not now" led to nothing.
+                game.decisions_done();
                 continue;
             };
             any = true;
             let (roll, members) = nominate(game, rosters, hooks, id, &ask)?;
+            // The nomination led to the roll and what the other side's scripts did on hearing of it.
+            game.decisions_done();
             let mut done = Vec::new();
             for m in &members {
                 for report in policy_actions(game, rosters, hooks, *m, roll.successes)? {

@@ -1293,8 +1293,21 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         let known = registry.of_kind("policies").map(|m| m.stem());
         return Err(fail(lua, crate::names::unknown("policy", &policy, known)));
     }
+    let decisions = match get("decisions")? {
+        Value::Nil => true,
+        Value::Boolean(b) => b,
+        other => {
+            return Err(fail(
+                lua,
+                format!("decisions must be true or false, got {}", other.type_name()),
+            ))
+        }
+    };
     let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
     let mut game = state::new_game(&rosters, seed, kind);
+    if decisions {
+        game.explain_decisions();
+    }
     place_party(lua, &rosters, &mut game, &heroes)?;
     let core =
         Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;

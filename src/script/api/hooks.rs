@@ -20,7 +20,7 @@ use crate::script::error::ScriptError;
 use crate::script::host::{host, profiled, with_budget};
 use crate::script::registry::{Module, Permissions, Registry};
 use crate::state::{
-    CombatResult, Condition, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
+    CombatResult, Condition, Decides, Game, Item, Model, ModelId, MoraleTrigger, Side, TokenId,
 };
 use mlua::{Lua, Table, Value};
 use std::borrow::Cow;
@@ -31,6 +31,7 @@ mod answers;
 mod council;
 mod ctx;
 mod ctx_api;
+mod decisions;
 mod fast;
 mod handle;
 mod objective;
@@ -60,6 +61,9 @@ pub struct ScriptHooks<'a> {
     /// Which modules act for each model, found once and kept while the model's name, traits and items
     /// are unchanged ([`ScriptHooks::modules_for`] is asked at every hook call).
     acting: std::cell::RefCell<rustc_hash::FxHashMap<ModelId, ActingFor>>,
+    /// The notes of the decision hook being explained, when its game keeps decisions
+    /// (`decisions.rs`).
+    notes: std::cell::RefCell<Option<decisions::Noting>>,
 }
 
 /// The [`acting_key`] a model's modules were found under, and those modules.
@@ -120,6 +124,7 @@ impl<'a> ScriptHooks<'a> {
             core,
             registry,
             acting: Default::default(),
+            notes: Default::default(),
         }
     }
 
@@ -439,7 +444,7 @@ impl ScriptHooks<'_> {
     /// `reacting` when it is a hook called for every script of the model (its ctx offers
     /// `ctx:done_for_wave`).
     #[allow(clippy::too_many_arguments)]
-    fn call_module_act(
+    fn call_module_act<R: mlua::FromLuaMulti>(
         &self,
         game: &mut Game,
         id: ModelId,
@@ -449,7 +454,7 @@ impl ScriptHooks<'_> {
         intents: &std::cell::RefCell<Vec<Intent>>,
         arg: &dyn Fn(&Lua, &Ctx) -> mlua::Result<Value>,
         reacting: Option<Reacting<'_>>,
-    ) -> Result<Value, HookError> {
+    ) -> Result<R, HookError> {
         let budget = self.budget()?;
         let lua = self.lua;
         game.model(id).map_err(hook_err)?;
@@ -463,7 +468,7 @@ impl ScriptHooks<'_> {
                 ..Ctx::hook(View::Act(&mut *game), self, module, params)
             },
             |ctx| Ok((ctx.model_view_of(lua, id)?, arg(lua, ctx)?)),
-            |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<Value>((ctx, me_v, arg_v))),
+            |ctx, (me_v, arg_v)| profiled(lua, f, || f.call::<R>((ctx, me_v, arg_v))),
         )
         .map_err(hook_err)
     }
@@ -794,28 +799,59 @@ impl Hooks for ScriptHooks<'_> {
         // (`ctx:models({ group_of = self })`), so the other calls make no views of it.
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
-        match v {
-            Value::Nil => Ok(None),
+        let (called, notes) = self.noting(game, module, |game| {
+            self.call_module_act::<(Value, Value)>(
+                game, model, module, None, f, &intents, &arg, None,
+            )
+        });
+        let (v, why) = called?;
+        let why = decisions::returned_reason(module, "target", why)?;
+        let aim = match v {
+            Value::Nil => None,
             Value::Table(t) => match aim_of(&t).map_err(hook_err)? {
                 // A point aimed at is checked here, where the script is known: NaN, inf and
                 // off-table points are the script's error, never a panic in a move.
-                Some(Aim::Point(p)) => crate::geometry::check::point_on(&game.table, "a point", p)
-                    .map(|p| Some(Aim::Point(p)))
-                    .map_err(|e| bad_return(module, "target", &e.to_string())),
-                Some(aim) => Ok(Some(aim)),
-                None => Err(bad_return(
+                Some(Aim::Point(p)) => Some(
+                    crate::geometry::check::point_on(&game.table, "a point", p)
+                        .map(Aim::Point)
+                        .map_err(|e| bad_return(module, "target", &e.to_string()))?,
+                ),
+                Some(aim) => Some(aim),
+                None => {
+                    return Err(bad_return(
+                        module,
+                        "target",
+                        "a table that is no model, building, point or { edge = true }",
+                    ))
+                }
+            },
+            other => {
+                return Err(bad_return(
                     module,
                     "target",
-                    "a table that is no model, building, point or { edge = true }",
-                )),
-            },
-            other => Err(bad_return(
+                    &format!("a {}", other.type_name()),
+                ))
+            }
+        };
+        if let Some(notes) = notes {
+            let chose = match &aim {
+                Some(a) => crate::rules::words::aim_words(game, a),
+                None => "nothing (no target)".to_string(),
+            };
+            let by = Self::behaviour_name(game, model);
+            self.record_decision(
+                game,
                 module,
-                "target",
-                &format!("a {}", other.type_name()),
-            )),
+                f,
+                Some(model),
+                by,
+                Decides::Target,
+                chose,
+                why,
+                notes,
+            );
         }
+        Ok(aim)
     }
 
     fn behaviour_objective(
@@ -889,8 +925,33 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
-        activation_ask_of(module, v)
+        let (called, notes) = self.noting(game, module, |game| {
+            self.call_module_act::<(Value, Value)>(
+                game, model, module, None, f, &intents, &arg, None,
+            )
+        });
+        let (v, why) = called?;
+        let why = decisions::returned_reason(module, "activate", why)?;
+        let ask = activation_ask_of(module, v)?;
+        if let Some(notes) = notes {
+            let chose = match &ask {
+                Some(a) => crate::rules::words::activation_words(game, a),
+                None => "not now".to_string(),
+            };
+            let by = self.policy_name();
+            self.record_decision(
+                game,
+                module,
+                f,
+                Some(model),
+                by,
+                Decides::Activation,
+                chose,
+                why,
+                notes,
+            );
+        }
+        Ok(ask)
     }
 
     fn policy_order(&self, game: &mut Game, model: ModelId) -> Result<Option<Order>, HookError> {
@@ -902,8 +963,29 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
-        checked_order(module, game, order_of(module, "act", v)?)
+        let (called, notes) = self.noting(game, module, |game| {
+            self.call_module_act::<(Value, Value)>(
+                game, model, module, None, f, &intents, &arg, None,
+            )
+        });
+        let (v, why) = called?;
+        let why = decisions::returned_reason(module, "act", why)?;
+        let order = checked_order(module, game, order_of(module, "act", v)?)?;
+        if let Some(notes) = notes {
+            let by = self.policy_name();
+            self.record_order(
+                game,
+                module,
+                f,
+                model,
+                by,
+                Decides::Order,
+                &order,
+                why,
+                notes,
+            );
+        }
+        Ok(order)
     }
 
     fn policy_council(
@@ -918,8 +1000,26 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(Vec::new());
         };
         let arg = |lua: &Lua, _: &Ctx| Ok(vec![super::convert::to_lua(lua, info)?]);
-        let v = self.call_plain(game, module, f, &arg)?;
-        council_orders_of(&v).map_err(|what| bad_return(module, "council", &what))
+        let (called, notes) =
+            self.noting(game, module, |game| self.call_plain(game, module, f, &arg));
+        let orders =
+            council_orders_of(&called?).map_err(|what| bad_return(module, "council", &what))?;
+        if let Some(notes) = notes {
+            let chose = crate::rules::words::council_words(&orders);
+            let by = self.policy_name();
+            self.record_decision(
+                game,
+                module,
+                f,
+                None,
+                by,
+                Decides::Council,
+                chose,
+                None,
+                notes,
+            );
+        }
+        Ok(orders)
     }
 
     fn behaviour_act(
@@ -936,8 +1036,29 @@ impl Hooks for ScriptHooks<'_> {
         };
         let arg = |lua: &Lua, ctx: &Ctx| aim_value(lua, ctx, aim);
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
-        checked_order(module, game, order_of(module, "act", v)?)
+        let (called, notes) = self.noting(game, module, |game| {
+            self.call_module_act::<(Value, Value)>(
+                game, model, module, None, f, &intents, &arg, None,
+            )
+        });
+        let (v, why) = called?;
+        let why = decisions::returned_reason(module, "act", why)?;
+        let order = checked_order(module, game, order_of(module, "act", v)?)?;
+        if let Some(notes) = notes {
+            let by = Self::behaviour_name(game, model);
+            self.record_order(
+                game,
+                module,
+                f,
+                model,
+                by,
+                Decides::Action,
+                &order,
+                why,
+                notes,
+            );
+        }
+        Ok(order)
     }
 
     fn opportunity(

@@ -461,7 +461,8 @@ impl ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |lua: &Lua, ctx: &Ctx| target_value(lua, ctx, target);
-        self.call_module_act(
+        // What `run` returns is not read: what it asks for is in `intents`.
+        self.call_module_act::<Value>(
             game,
             model,
             module,

@@ -27,6 +27,9 @@ impl CtxHandle {
             Ok(this.ctx(lua)?.game().igniters_burn)
         });
         fields.add_field_method_get(api("params"), |lua, this| Ok(this.ctx(lua)?.params.clone()));
+        fields.add_field_method_get(api("explaining"), |lua, this| {
+            Ok(this.ctx(lua)?.kernel.is_some_and(|k| k.explaining()))
+        });
     }
 
     fn add_methods(methods: &mut CtxApi<'_>) {
@@ -479,6 +482,18 @@ impl CtxHandle {
                 }
                 this.reward(lua, "spend", Reward::Spend { key, source })
             }),
+        );
+        methods.add_method(
+            api("why"),
+            timed(
+                "why",
+                |lua, this, (reason, candidates, scores): (Option<String>, Option<Table>, Option<Table>)| {
+                    match this.kernel {
+                        Some(k) => k.hear(lua, this.game(), reason, candidates, scores),
+                        None => Ok(()),
+                    }
+                },
+            ),
         );
         methods.add_method_mut(
             api("done_for_wave"),

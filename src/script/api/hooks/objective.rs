@@ -72,7 +72,34 @@ impl ScriptHooks<'_> {
             Ok(Value::Table(t))
         };
         let intents = std::cell::RefCell::new(Vec::new());
-        let v = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
-        objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))
+        let (called, notes) = self.noting(game, module, |game| {
+            self.call_module_act::<(Value, Value)>(
+                game, model, module, None, f, &intents, &arg, None,
+            )
+        });
+        let (v, why) = called?;
+        let why = super::decisions::returned_reason(module, "objective", why)?;
+        let objective =
+            objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))?;
+        if let Some(notes) = notes {
+            let chose = match &objective {
+                Some(Objective::Building { name }) => format!("the {name}"),
+                Some(Objective::Token { id }) => format!("the Opportunity token {}", id.0),
+                None => "none".to_string(),
+            };
+            let by = Self::behaviour_name(game, model);
+            self.record_decision(
+                game,
+                module,
+                f,
+                Some(model),
+                by,
+                crate::state::Decides::Objective,
+                chose,
+                why,
+                notes,
+            );
+        }
+        Ok(objective)
     }
 }

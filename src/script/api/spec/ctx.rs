@@ -27,6 +27,14 @@ pub(super) const CLASSES: &[Class] = &[
                 "table<string, any>",
                 "The `params` of the roster entry that names this script (a trait's, a signature's ...).",
             ),
+            f(
+                "explaining",
+                "boolean",
+                "Whether this call's decision is being kept with its reasons (the REPL, a written log, \
+                 the viewer, `sim --decisions`): `ctx:why` is heard only then, so work done only to \
+                 explain (measuring every candidate) can be skipped when it is false, as in plain play \
+                 and simulation.",
+            ),
         ],
         methods: &[
             Method {
@@ -419,6 +427,31 @@ pub(super) const CLASSES: &[Class] = &[
                 returns: "",
                 doc: "Reward primitive: spend a limited use (an error if it is already spent).",
                 usage: "ctx:spend(\"game:Relic Blade:\" .. hero.name)",
+            },
+            Method {
+                name: "why",
+                params: &[
+                    po("reason", "string", "Why, in a few words (\"the nearest hero\")."),
+                    po(
+                        "candidates",
+                        "any[]",
+                        "What was weighed: models, buildings, tokens, points or strings.",
+                    ),
+                    po(
+                        "scores",
+                        "number[]",
+                        "The score each candidate was given, by position (a distance, a rank).",
+                    ),
+                ],
+                returns: "",
+                doc: "In a decision hook (a Behaviour's `target`, `objective`, `act`; a policy's `activate`, \
+                      `act`, `council`) while `ctx.explaining`: says why the script chose what it \
+                      returns, and what it weighed; the kernel keeps it with the decision (`decision` \
+                      events in a written log, `:why` in the REPL, the viewer) with the line of the \
+                      deciding script it was said from. Nothing otherwise: it never changes the game. A \
+                      hook may also return its reason as a second value (`return target, \"why\"`), \
+                      which costs nothing when no one is explaining.",
+                usage: "if ctx.explaining then ctx:why(\"the nearest hero\", heroes, distances) end",
             },
             Method {
                 name: "done_for_wave",

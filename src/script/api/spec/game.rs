@@ -44,6 +44,12 @@ pub(super) const CLASSES: &[Class] = &[
                 "string",
                 "The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default \"default\").",
             ),
+            opt(
+                "decisions",
+                "boolean",
+                "Keep the scripts' decisions with their reasons (`g:why`, the REPL's `:why`; default true). \
+                 false plays the same game without them, as `sim` does.",
+            ),
         ],
         methods: &[],
     },

@@ -1,0 +1,272 @@
+//! The script side of decisions (`state::Decision`): while a game keeps them, a decision hook — a
+//! Behaviour's `target`, `objective` and `act`, the hero policy's `activate`, `act` and `council` —
+//! runs with its notes collected (`ctx:why(reason, candidates, scores)`, heard only then;
+//! `ctx.explaining` says whether it is), and what it chose is kept with them, its second return
+//! value (a reason, a string) and the line of its script.
+//!
+//! Owns collecting and recording; the kernel's turn engine says when a decision is carried out
+//! (`Game::decisions_done`). A game that keeps no decisions runs every hook exactly as before: no
+//! notes, nothing recorded, and the scripts skip their explaining (`ctx.explaining` is false).
+
+use super::*;
+use crate::state::{Candidate, Decides, Decision};
+
+/// What a script said of its choice with `ctx:why` during a decision hook.
+pub(super) struct Note {
+    reason: Option<String>,
+    candidates: Vec<Candidate>,
+    /// Where in the deciding script it was said (the innermost frame in that file), if it was.
+    line: Option<u32>,
+    /// Where it was said (`file:line`), when that is another file than the deciding script.
+    said: Option<String>,
+}
+
+/// The notes of the decision hook under way: its script's label (the frames that count as "its
+/// line") and what it said so far.
+pub(super) struct Noting {
+    script: String,
+    notes: Vec<Note>,
+}
+
+impl ScriptHooks<'_> {
+    /// Run `call`, a decision hook of `module`: when the game keeps decisions, what the script says
+    /// meanwhile (`ctx:why`) is collected and handed back; otherwise `call` runs alone. A decision
+    /// hook set off by another's ctx method keeps its own notes (the outer ones are put back).
+    pub(super) fn noting<R>(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        call: impl FnOnce(&mut Game) -> Result<R, HookError>,
+    ) -> (Result<R, HookError>, Option<Vec<Note>>) {
+        if !game.explains() {
+            return (call(game), None);
+        }
+        let outer = self.notes.replace(Some(Noting {
+            script: module.label.clone(),
+            notes: Vec::new(),
+        }));
+        let out = call(game);
+        let mine = self.notes.replace(outer).map(|n| n.notes);
+        (out, mine)
+    }
+
+    /// Whether a decision hook is being explained now (`ctx.explaining`).
+    pub(super) fn explaining(&self) -> bool {
+        self.notes.borrow().is_some()
+    }
+
+    /// Hear `ctx:why`: a reason, what was weighed (`candidates`, each named in words) and the score
+    /// given each (`scores`, by position). Nothing when no decision is being explained.
+    pub(super) fn hear(
+        &self,
+        lua: &Lua,
+        game: &Game,
+        reason: Option<String>,
+        candidates: Option<Table>,
+        scores: Option<Table>,
+    ) -> mlua::Result<()> {
+        let mut notes = self.notes.borrow_mut();
+        let Some(noting) = notes.as_mut() else {
+            return Ok(());
+        };
+        let mut weighed = Vec::new();
+        if let Some(list) = candidates {
+            for (i, v) in list.sequence_values::<Value>().enumerate() {
+                let v = v?;
+                let score = match &scores {
+                    Some(s) => match s.raw_get::<Value>(i + 1)? {
+                        Value::Nil => None,
+                        Value::Integer(n) => Some(n as f64),
+                        Value::Number(n) => Some(n),
+                        other => {
+                            return Err(fail(
+                                lua,
+                                format!(
+                                    "ctx:why: scores[{}] is a {}, not a number",
+                                    i + 1,
+                                    other.type_name()
+                                ),
+                            ))
+                        }
+                    },
+                    None => None,
+                };
+                weighed.push(Candidate {
+                    name: candidate_words(lua, game, &v)?,
+                    score,
+                });
+            }
+        }
+        let line = script_line(lua, &noting.script);
+        let at = crate::script::host::script_location(lua);
+        let at = at.trim_end_matches(": ");
+        let said = (!at.is_empty() && !at.starts_with(&format!("{}:", noting.script)))
+            .then(|| at.to_string());
+        noting.notes.push(Note {
+            reason,
+            candidates: weighed,
+            line,
+            said,
+        });
+        Ok(())
+    }
+
+    /// Keep the decision a hook of `module` (its entry point `f`) made for `model`: what it chose, in
+    /// words, the reason it returned beside it, and what it said with `ctx:why`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_decision(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        f: &mlua::Function,
+        model: Option<ModelId>,
+        by: String,
+        decides: Decides,
+        chose: String,
+        returned: Option<String>,
+        notes: Vec<Note>,
+    ) {
+        let mut reasons: Vec<String> = notes.iter().filter_map(|n| n.reason.clone()).collect();
+        reasons.extend(returned);
+        let line = notes
+            .iter()
+            .find_map(|n| n.line)
+            .or_else(|| f.info().line_defined.and_then(|l| u32::try_from(l).ok()))
+            .unwrap_or(0);
+        let said = notes.iter().find_map(|n| n.said.clone());
+        game.decide(Decision {
+            at: 0, // set by Game::decide
+            until: None,
+            model,
+            by,
+            decides,
+            chose,
+            reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+            candidates: notes.into_iter().flat_map(|n| n.candidates).collect(),
+            script: module.label.clone(),
+            line,
+            said,
+        });
+    }
+
+    /// Keep an order decision (a Behaviour's action, the policy's order): the order in words, or
+    /// that it ordered nothing (the action is lost).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_order(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        f: &mlua::Function,
+        model: ModelId,
+        by: String,
+        decides: Decides,
+        order: &Option<Order>,
+        returned: Option<String>,
+        notes: Vec<Note>,
+    ) {
+        let chose = match order {
+            Some(o) => crate::rules::words::order_words(game, o),
+            None => "nothing (the action is lost)".to_string(),
+        };
+        self.record_decision(
+            game,
+            module,
+            f,
+            Some(model),
+            by,
+            decides,
+            chose,
+            returned,
+            notes,
+        );
+    }
+
+    /// Who decides for `model`: its Behaviour ("Hunter").
+    pub(super) fn behaviour_name(game: &Game, model: ModelId) -> String {
+        game.model(model)
+            .ok()
+            .and_then(|m| m.behaviour.clone())
+            .unwrap_or_else(|| "Behaviour".to_string())
+    }
+
+    /// Who decides for the heroes' side: "policy default".
+    pub(super) fn policy_name(&self) -> String {
+        format!("policy {}", self.core.policy)
+    }
+}
+
+/// A decision hook's second return value: its reason, a string (or nothing).
+pub(super) fn returned_reason(
+    module: &Module,
+    entry: &str,
+    v: Value,
+) -> Result<Option<String>, HookError> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::String(s) => Ok(Some(s.to_string_lossy())),
+        other => Err(bad_return(
+            module,
+            entry,
+            &format!(
+                "a {} as its second value (the reason for its choice is a string)",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+/// A candidate `ctx:why` was given, in words: a model, building, token or point as a Behaviour aims
+/// at them; a string as it is.
+fn candidate_words(lua: &Lua, game: &Game, v: &Value) -> mlua::Result<String> {
+    use crate::rules::words;
+    Ok(match v {
+        Value::String(s) => s.to_string_lossy(),
+        Value::Table(t) => {
+            let kind: Option<String> = t.raw_get("kind").ok().flatten();
+            if matches!(kind.as_deref(), Some("opportunity" | "barricade" | "trap")) {
+                let id: Option<u32> = t.raw_get("id")?;
+                return Ok(format!(
+                    "the {} token {}",
+                    kind.unwrap_or_default(),
+                    id.unwrap_or(0)
+                ));
+            }
+            match aim_of(t)? {
+                Some(aim) => words::aim_words(game, &aim),
+                None => {
+                    return Err(fail(
+                        lua,
+                        "ctx:why: a candidate is a model, building, token or point, or a string",
+                    ))
+                }
+            }
+        }
+        Value::Number(n) => n.to_string(),
+        Value::Integer(n) => n.to_string(),
+        other => return Err(fail(
+            lua,
+            format!(
+                "ctx:why: a candidate is a model, building, token or point, or a string, not a {}",
+                other.type_name()
+            ),
+        )),
+    })
+}
+
+/// The line of `script` the running Lua code is at: the innermost frame of that file (a reason given
+/// inside a shared library is placed where the deciding script called it).
+fn script_line(lua: &Lua, script: &str) -> Option<u32> {
+    for level in 0..64 {
+        // The chunk's full name (`@path`): `short_src` is cut to 60 characters.
+        let found = lua.inspect_stack(level, |d| {
+            let src = d.source();
+            let name = src.source.as_deref().unwrap_or("");
+            let here = name.trim_start_matches(['@', '=']) == script;
+            (here, d.current_line())
+        })?;
+        if let (true, Some(line)) = found {
+            return u32::try_from(line).ok();
+        }
+    }
+    None
+}
