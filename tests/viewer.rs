@@ -586,25 +586,31 @@ fn a_rolled_back_change_leaves_no_frame() {
     }
 }
 
-#[test]
-fn keys_search_and_a_click_drive_the_page_as_a_person_would() {
-    let dir = temp("keys");
+/// A Standard game of `seed` played by `village play --auto` in `dir`: its page and its log.
+fn played(dir: &Path, seed: u64) -> (PathBuf, Vec<Value>) {
     let (page, log_file) = (dir.join("game.html"), dir.join("game.jsonl"));
     village(&[
         "play",
         "--auto",
         "--seed",
-        "12",
+        &seed.to_string(),
         "--log",
         log_file.to_str().unwrap(),
         "--html",
         page.to_str().unwrap(),
     ]);
-    let log: Vec<Value> = std::fs::read_to_string(&log_file)
+    let log = std::fs::read_to_string(&log_file)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    (page, log)
+}
+
+#[test]
+fn keys_search_and_a_click_drive_the_page_as_a_person_would() {
+    let dir = temp("keys");
+    let (page, log) = played(&dir, 12);
     let combats: Vec<usize> = (0..log.len())
         .filter(|&i| log[i]["event"] == "combat")
         .collect();
@@ -670,4 +676,235 @@ fn keys_search_and_a_click_drive_the_page_as_a_person_would() {
             && panel.contains("Conditions"),
         "the profile of model {id}: {panel}"
     );
+}
+
+/// How far from a melee's attacker (inches) the models that crowd it stand.
+const CROWD_RADIUS: f64 = 3.0;
+
+/// How near (inches, centre to centre) two models of the usual 1" base stand when in base contact.
+const CONTACT: f64 = 1.1;
+
+/// The melees of `log`, most crowded first: (event, attacker, how many models within `CROWD_RADIUS` of
+/// the attacker the log says carry a label beside their base — in base contact with another model
+/// (Engaged, the likeliest) or under a condition the log gave and has not taken back). Searched for,
+/// not named, so that a change of play cannot leave the label test looking at a quiet table.
+fn crowded_melees(log: &[Value]) -> Vec<(usize, u64, usize)> {
+    let mut conditions: BTreeMap<u64, std::collections::BTreeSet<String>> = BTreeMap::new();
+    let mut melees = Vec::new();
+    for (n, e) in log.iter().enumerate() {
+        let model = e["model"].as_u64();
+        match e["event"].as_str().unwrap() {
+            "condition" => {
+                let set = conditions.entry(model.unwrap()).or_default();
+                let c = e["condition"].as_str().unwrap().to_string();
+                if e["added"] == true {
+                    set.insert(c);
+                } else {
+                    set.remove(&c);
+                }
+            }
+            "removed" => {
+                conditions.remove(&model.unwrap());
+            }
+            "combat" if e["kind"] == "melee" => {
+                let at = from_log(log, n);
+                let attacker = e["attacker"].as_u64().unwrap();
+                let Some(&(ax, ay)) = at.get(&attacker) else {
+                    continue;
+                };
+                let touching = |id: &u64| {
+                    let (x, y) = at[id];
+                    at.iter()
+                        .any(|(o, (ox, oy))| o != id && (x - ox).hypot(y - oy) <= CONTACT)
+                };
+                let labelled = at
+                    .iter()
+                    .filter(|(_, (x, y))| (x - ax).hypot(y - ay) <= CROWD_RADIUS)
+                    .filter(|(id, _)| {
+                        touching(id) || conditions.get(id).is_some_and(|c| !c.is_empty())
+                    })
+                    .count();
+                melees.push((n, attacker, labelled));
+            }
+            _ => {}
+        }
+    }
+    melees.sort_by_key(|&(n, _, labelled)| (std::cmp::Reverse(labelled), n));
+    melees
+}
+
+/// The drawn models of a dump: id → (x, y, labelled), labelled when it has Wounds or conditions (the
+/// page writes them beside the base, where they can meet another model's).
+fn labelled(dom: &str) -> BTreeMap<u64, (f64, f64, bool)> {
+    elements(dom, "model")
+        .into_iter()
+        .map(|a| {
+            let n = |k: &str| -> f64 { a[k].parse().unwrap() };
+            let tagged = !a["data-conds"].is_empty() || n("data-wounds") > 0.0;
+            (n("data-id") as u64, (n("data-x"), n("data-y"), tagged))
+        })
+        .collect()
+}
+
+/// The label boxes the page measured (`#check=labels`) in one view (`table` or `closeup`): the model and
+/// kind of each, and its box on screen (left, top, right, bottom in pixels).
+fn label_boxes(dom: &str, view: &str) -> Vec<(String, [f64; 4])> {
+    body(dom, &format!("labels-{view}"))
+        .split(';')
+        .filter(|b| !b.is_empty())
+        .map(|b| {
+            let (name, edges) = b.rsplit_once(':').unwrap();
+            let e: Vec<f64> = edges.split(',').map(|v| v.parse().unwrap()).collect();
+            (name.to_string(), [e[0], e[1], e[2], e[3]])
+        })
+        .collect()
+}
+
+/// How much two boxes may share, in pixels each way: less than the rounding of a measure on screen.
+const TOUCH: f64 = 0.5;
+
+/// Every pair of boxes that intersect (by more than `TOUCH` both ways).
+fn overlapping(boxes: &[(String, [f64; 4])]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, (a, p)) in boxes.iter().enumerate() {
+        for (b, q) in &boxes[i + 1..] {
+            let w = p[2].min(q[2]) - p[0].max(q[0]);
+            let h = p[3].min(q[3]) - p[1].max(q[1]);
+            if w > TOUCH && h > TOUCH {
+                found.push(format!("{a} and {b} ({w:.1} x {h:.1} px)"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn labels_never_overlap_at_the_most_crowded_melees() {
+    let dir = temp("labels");
+    let (page, log) = played(&dir, 12);
+    let melees = crowded_melees(&log);
+    // The three most crowded melees, each from a different fight (at least 50 events apart).
+    let mut chosen: Vec<(usize, u64)> = Vec::new();
+    for &(n, attacker, _) in &melees {
+        if chosen.len() < 3 && chosen.iter().all(|(c, _)| c.abs_diff(n) >= 50) {
+            chosen.push((n, attacker));
+        }
+    }
+    assert_eq!(chosen.len(), 3, "the game has three separate melees");
+    for (k, (n, attacker)) in chosen.into_iter().enumerate() {
+        let shot = dir.join(format!("crowded-{n}.png"));
+        let dom = open(
+            &page,
+            &format!("event={n}&check=labels"),
+            (k == 0).then_some(shot.as_path()),
+        );
+        assert_eq!(body(&dom, "event"), n.to_string());
+        // Still where the log puts them.
+        assert_same_table(&format!("event #{n}"), &drawn(&dom), &from_log(&log, n));
+        // Crowded for real: at least five models with labels beside their bases within a few inches
+        // of the attacker, and at least two pairs of them in base contact.
+        let models = labelled(&dom);
+        let (ax, ay, _) = models[&attacker];
+        let near: Vec<(f64, f64)> = models
+            .values()
+            .filter(|(x, y, tagged)| *tagged && (x - ax).hypot(y - ay) <= CROWD_RADIUS)
+            .map(|&(x, y, _)| (x, y))
+            .collect();
+        let touching = near
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| near[i + 1..].iter().map(move |q| (p, q)))
+            .filter(|(p, q)| (p.0 - q.0).hypot(p.1 - q.1) <= CONTACT)
+            .count();
+        assert!(
+            near.len() >= 5 && touching >= 2,
+            "event #{n} is not crowded: {} labelled models within {CROWD_RADIUS}\" of the attacker \
+             ({touching} pairs in contact)",
+            near.len()
+        );
+        for view in ["table", "closeup"] {
+            let boxes = label_boxes(&dom, view);
+            // Every labelled model near the attacker shows its labels in this view.
+            let shown = boxes
+                .iter()
+                .filter(|(b, _)| !b.ends_with(":name") && !b.ends_with(":id"))
+                .count();
+            assert!(
+                shown >= near.len(),
+                "event #{n}, {view}: {shown} Wound and condition labels for {} labelled models",
+                near.len()
+            );
+            let bad = overlapping(&boxes);
+            assert!(
+                bad.is_empty(),
+                "event #{n}, {view}: labels overlap: {}",
+                bad.join("; ")
+            );
+        }
+    }
+}
+
+/// Where, in pixels, model `id` stands in the close-up from the close-up's centre (each way).
+fn off_centre(dom: &str, id: u64) -> (f64, f64) {
+    let xy = |s: &str| -> (f64, f64) {
+        let (x, y) = s.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    let (cx, cy) = xy(&body(dom, "closeup-centre"));
+    let m = elements(dom, "closeup-model")
+        .into_iter()
+        .find(|a| a["data-id"] == id.to_string())
+        .unwrap_or_else(|| panic!("model {id} is in the close-up's picture"));
+    let (x, y) = xy(&m["data-seen-px"]);
+    (x - cx, y - cy)
+}
+
+#[test]
+fn a_click_centres_the_close_up_on_the_model_clicked() {
+    let dir = temp("centre");
+    let (page, log) = played(&dir, 12);
+    // At the most crowded melee: the close-up is around the attacker and its target.
+    let &(n, attacker, _) = crowded_melees(&log).first().expect("the game has melees");
+    let at = from_log(&log, n);
+    let (ax, ay) = at[&attacker];
+    let dist = |id: &u64| -> f64 { (at[id].0 - ax).hypot(at[id].1 - ay) };
+    // A model far from the fight, clicked on the table; and one of the crowd but not the attacker,
+    // clicked in the close-up.
+    let far = *at
+        .keys()
+        .max_by(|a, b| dist(a).total_cmp(&dist(b)))
+        .unwrap();
+    let crowd = *at
+        .keys()
+        .filter(|id| **id != attacker && dist(id) <= CROWD_RADIUS)
+        .max_by(|a, b| dist(a).total_cmp(&dist(b)))
+        .expect("a crowded melee has more than the attacker");
+    let before = open(&page, &format!("event={n}"), None);
+    for id in [far, crowd] {
+        let (dx, dy) = off_centre(&before, id);
+        assert!(
+            dx.hypot(dy) > 20.0,
+            "model {id} is not at the close-up's centre before it is clicked ({dx:.1}, {dy:.1} px)"
+        );
+    }
+    for (fragment, id) in [
+        (format!("event={n}&click={far}"), far),
+        (format!("event={n}&closeup-click={crowd}"), crowd),
+        (
+            format!("event={n}&click={far}&closeup-click={crowd}"),
+            crowd,
+        ),
+    ] {
+        let dom = open(&page, &fragment, None);
+        assert_eq!(
+            body(&dom, "selected"),
+            id.to_string(),
+            "#{fragment} selects {id}"
+        );
+        let (dx, dy) = off_centre(&dom, id);
+        assert!(
+            dx.abs() < 1.5 && dy.abs() < 1.5,
+            "#{fragment}: model {id} is {dx:.1}, {dy:.1} px from the close-up's centre"
+        );
+    }
 }

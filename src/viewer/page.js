@@ -99,6 +99,9 @@ function showTable() {
   close.querySelector("#live").remove();
   close.setAttribute("preserveAspectRatio", "xMidYMid meet");
   box.appendChild(close);
+  // The hidden ruler text sizes are measured on (`measure`), in the table's font, not in the close-up.
+  ruler = el("text", { x: 0, y: 0, "font-size": RULER, visibility: "hidden", "aria-hidden": "true" });
+  svg.appendChild(ruler);
   // The key of short names: each once, by short name.
   const key = new Map();
   for (const p of Object.values(a.profiles)) if (p.short) key.set(p.short, p.name);
@@ -167,6 +170,169 @@ function drawBuildings(a, s, h) {
   });
 }
 
+// Text sizes, measured once per text by the browser on a hidden ruler at a large size (so the font's
+// own widths, not a guess): width and height per unit of font size, and the ascent above the baseline.
+const metrics = new Map();
+let ruler = null;
+function measure(text, bold) {
+  const key = (bold ? "b" : "n") + text;
+  let m = metrics.get(key);
+  if (!m) {
+    ruler.textContent = text;
+    ruler.setAttribute("font-weight", bold ? "bold" : "normal");
+    const b = ruler.getBBox();
+    m = { w: b.width / RULER, h: b.height / RULER, asc: -b.y / RULER };
+    metrics.set(key, m);
+  }
+  return m;
+}
+const RULER = 100;
+
+// Boxes are [left, top, right, bottom] in table inches, y running south as drawn.
+const boxOverlaps = (p, q, gap) => p[0] < q[2] + gap && q[0] < p[2] + gap && p[1] < q[3] + gap && q[1] < p[3] + gap;
+function boxMeetsDisc(b, cx, cy, r) {
+  const dx = cx - Math.max(b[0], Math.min(cx, b[2]));
+  const dy = cy - Math.max(b[1], Math.min(cy, b[3]));
+  return dx * dx + dy * dy < r * r;
+}
+
+// A base's label: its short name over its id (or its id alone), one text inside the base. Its size at
+// most: the name as the table picture fits it, the id a little smaller.
+function innerLabel(p, id, r) {
+  const idText = String(id);
+  const idm = measure(idText, !p.short);
+  if (!p.short) {
+    const f = Math.min(r, (1.7 * r) / idm.w);
+    return { lines: [{ text: idText, f, bold: true, m: idm }], w: idm.w * f, h: idm.h * f };
+  }
+  const nm = measure(p.short, true);
+  const f1 = Math.min(r * 0.8, (1.7 * r) / Math.max(p.short.length, 2) * 1.6);
+  const f2 = Math.min(r * 0.7, (1.7 * r) / Math.max(idText.length, 2) * 1.6);
+  return {
+    lines: [{ text: p.short, f: f1, bold: true, m: nm }, { text: idText, f: f2, bold: false, m: idm }],
+    w: Math.max(nm.w * f1, idm.w * f2),
+    h: nm.h * f1 + idm.h * f2,
+  };
+}
+
+// How much of its full size each base's label keeps so that no two labels of bases in contact meet:
+// for each pair whose full-size boxes would meet, the largest common scale at which they are apart
+// along one axis, less a margin for how the browser rounds small text to pixels. Taken pairwise (a
+// label keeps the smallest scale of its pairs), so labels beside each other in a row keep their size
+// and only those of bases touching on a slant shrink — never below what fits inside the base, the
+// size at which no two can meet. Bases drawn over each other (models stacked while being placed)
+// cannot show both labels and are left out.
+const LABEL_MARGIN = 0.9;
+function labelScales(items) {
+  const scale = new Map();
+  for (const it of items) scale.set(it.id, 1);
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const A = items[i], B = items[j];
+      const dx = Math.abs(A.x - B.x), dy = Math.abs(A.cy - B.cy);
+      if (dx > 4 || dy > 4 || Math.hypot(dx, dy) < 0.9 * (A.r + B.r)) continue;
+      const t = Math.max((2 * dx) / (A.label.w + B.label.w), (2 * dy) / (A.label.h + B.label.h)) * LABEL_MARGIN;
+      if (t < scale.get(A.id)) scale.set(A.id, t);
+      if (t < scale.get(B.id)) scale.set(B.id, t);
+    }
+  }
+  for (const it of items) {
+    const inside = (2 * it.r * LABEL_MARGIN) / Math.hypot(it.label.w, it.label.h);
+    scale.set(it.id, Math.min(1, Math.max(scale.get(it.id), inside)));
+  }
+  return scale;
+}
+
+// Where a tag of size w × h beside base (x, cy, r) may go: touching the base below, right, above,
+// left, then on the four slants; then the same further out, ring by ring (a leader line then joins
+// it to its base).
+const TAG_GAP = 0.07, RING = 0.35;
+function tagSpot(x, cy, r, w, h, ring, k) {
+  const d = r + TAG_GAP + ring * RING;
+  const s = Math.SQRT1_2;
+  const [ux, uy] = [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]][k];
+  const ax = ux && uy ? ux * s * d : ux * d, ay = ux && uy ? uy * s * d : uy * d;
+  const cx = x + ax + (ux * w) / 2, cyy = cy + ay + (uy * h) / 2;
+  return [cx - w / 2, cyy - h / 2, cx + w / 2, cyy + h / 2];
+}
+
+// How far a box is from a base's edge (0 when they meet).
+function boxToBase(b, o) {
+  const dx = o.x - Math.max(b[0], Math.min(o.x, b[2]));
+  const dy = o.cy - Math.max(b[1], Math.min(o.cy, b[3]));
+  return Math.max(0, Math.hypot(dx, dy) - o.r);
+}
+
+// The first free spot for a tag: one that meets no base, no base's label and no tag placed before, on
+// the table (or just off it, where the close-up still shows it), and, touching its base, clearly
+// nearer its own base than any other (else it reads as a neighbour's: further out, a leader line
+// says whose it is). Failing that within a few inches, the first spot anywhere that meets none of
+// them (there is always one further out).
+const CLEARLY = 0.15;
+function placeTag(it, w, h, bases, taken, bounds) {
+  const free = (b, ring, strict) => {
+    if (strict && (b[0] < bounds[0] || b[1] < bounds[1] || b[2] > bounds[2] || b[3] > bounds[3])) return false;
+    for (const o of bases) if (boxMeetsDisc(b, o.x, o.cy, o.r + 0.05) || boxOverlaps(b, o.box, 0.05)) return false;
+    for (const t of taken) if (boxOverlaps(b, t, TAG_GAP)) return false;
+    if (strict && ring === 0) {
+      const own = boxToBase(b, it);
+      for (const o of bases) if (o !== it && Math.abs(o.x - it.x) < 4 && Math.abs(o.cy - it.cy) < 4 && boxToBase(b, o) < own + CLEARLY) return false;
+    }
+    return true;
+  };
+  for (let ring = 0; ring < 12; ring++) {
+    for (let k = 0; k < 8; k++) {
+      const b = tagSpot(it.x, it.cy, it.r, w, h, ring, k);
+      if (free(b, ring, true)) return { box: b, ring };
+    }
+  }
+  for (let ring = 0; ring < 10000; ring++) {
+    for (let k = 0; k < 8; k++) {
+      const b = tagSpot(it.x, it.cy, it.r, w, h, ring, k);
+      if (free(b, ring, false)) return { box: b, ring };
+    }
+  }
+  return { box: tagSpot(it.x, it.cy, it.r, w, h, 0, 0), ring: 0 };
+}
+
+// A tag's contents: the Wounds in a red ring, then the condition letters; its size from the font.
+const TAG_PAD = 0.06, TAG_LETTERS = 0.4, WOUND_R = 0.19, WOUND_FONT = 0.28;
+function tagSize(wounds, marks) {
+  const lw = marks ? measure(marks, true).w * TAG_LETTERS : 0;
+  const ww = wounds > 0 ? 2 * WOUND_R : 0;
+  const w = TAG_PAD * 2 + ww + (ww && lw ? 0.06 : 0) + lw;
+  const h = TAG_PAD * 2 + Math.max(ww, marks ? measure(marks, true).h * TAG_LETTERS : 0);
+  return [w, h];
+}
+
+function drawTag(it, box, wounds, marks) {
+  const [x0, y0, x1, y1] = box;
+  const mid = (y0 + y1) / 2;
+  const g = el("g", { class: "tag label", "data-label": "tag", "data-id": it.id });
+  g.appendChild(el("rect", {
+    x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 0.09, fill: "#fff", "fill-opacity": 0.92,
+    stroke: it.side === "heroes" ? "#2f5fc4" : "#b8322a", "stroke-width": 0.035,
+  }));
+  let at = x0 + TAG_PAD;
+  if (wounds > 0) {
+    g.appendChild(el("circle", { cx: at + WOUND_R, cy: mid, r: WOUND_R - 0.02, fill: "#fff", stroke: "#b8322a", "stroke-width": 0.05 }));
+    const m = measure(String(wounds), true);
+    g.appendChild(el("text", {
+      x: at + WOUND_R, y: mid - (m.h / 2 - m.asc) * WOUND_FONT, "font-size": WOUND_FONT, "text-anchor": "middle",
+      fill: "#b8322a", "font-weight": "bold",
+    }, String(wounds)));
+    at += 2 * WOUND_R + 0.06;
+  }
+  if (marks) {
+    const m = measure(marks, true);
+    g.appendChild(el("text", {
+      x: at, y: mid - (m.h / 2 - m.asc) * TAG_LETTERS, "font-size": TAG_LETTERS, fill: "#000", "font-weight": "bold",
+    }, marks));
+  }
+  g.style.cursor = "pointer";
+  return g;
+}
+
 function drawModels(a, s, h, ev) {
   const marked = new Set([ev.model, ev.target].filter((x) => x !== undefined));
   const ids = [...s.models.keys()].sort((x, y) => x - y);
@@ -177,50 +343,68 @@ function drawModels(a, s, h, ev) {
     if (id === selected) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.3, fill: "#ffe600", class: "ring" }));
     if (marked.has(id)) layer.appendChild(el("circle", { cx: x, cy: h - y, r: r + 0.17, fill: "#ff8c00", class: "ring" }));
   }
-  for (const id of ids) {
-    const [, x, y, wounds, quality, conds] = s.models.get(id);
+  const items = ids.map((id) => {
+    const [, x, y, wounds, , conds] = s.models.get(id);
     const p = a.profiles[id] || { name: "model " + id, side: "enemies", base: 1 };
     const r = p.base / 2;
-    const cy = h - y;
+    return { id, x, cy: h - y, r, p, side: p.side, wounds, cl: conds ? conds.split(",") : [], label: innerLabel(p, id, r) };
+  });
+  const scales = labelScales(items);
+  for (const it of items) {
+    const { id, x, cy, r, p, wounds, cl } = it;
+    const [, , y, , , conds] = s.models.get(id);
     const g = el("g", {
       class: "model", "data-id": id, "data-x": x, "data-y": y, "data-wounds": wounds, "data-conds": conds, "data-side": p.side,
     });
-    const cl = conds ? conds.split(",") : [];
     g.appendChild(el("circle", {
       cx: x, cy, r, fill: p.side === "heroes" ? "#2f5fc4" : "#b8322a",
       stroke: cl.includes("engaged") ? "#111" : "#fff",
       "stroke-width": 0.09,
       "stroke-dasharray": cl.includes("defenseless") ? "0.25 0.15" : "none",
     }));
-    // The short name over the id, as the table picture shows them (the legend keys the short names).
-    if (p.short) {
-      const fit = Math.min(r * 0.8, (1.7 * r) / Math.max(p.short.length, 2) * 1.6);
-      g.appendChild(el("text", {
-        x, y: cy - r * 0.08, "font-size": fit, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
-      }, p.short));
-      g.appendChild(el("text", {
-        x, y: cy + r * 0.62, "font-size": Math.min(r * 0.7, (1.7 * r) / Math.max(String(id).length, 2) * 1.6),
-        "text-anchor": "middle", fill: "#fff",
-      }, String(id)));
-    } else {
-      g.appendChild(el("text", {
-        x, y: cy + r * 0.36, "font-size": r * 1.0, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
-      }, String(id)));
+    // The short name over the id, as the table picture shows them (the legend keys the short names),
+    // one text centred on the base at the scale its neighbours leave it.
+    const k = scales.get(id);
+    const L = it.label;
+    const t = el("text", { "text-anchor": "middle", fill: "#fff", class: "label", "data-label": "name" });
+    let top = cy - (L.h * k) / 2;
+    for (const line of L.lines) {
+      const f = line.f * k;
+      const span = el("tspan", { x, y: top + line.m.asc * f, "font-size": f, "font-weight": line.bold ? "bold" : "normal" }, line.text);
+      t.appendChild(span);
+      top += line.m.h * f;
     }
-    if (wounds > 0) {
-      g.appendChild(el("circle", { cx: x + r * 0.8, cy: cy - r * 0.8, r: 0.27, fill: "#fff", stroke: "#b8322a", "stroke-width": 0.07 }));
-      g.appendChild(el("text", { x: x + r * 0.8, y: cy - r * 0.8 + 0.13, "font-size": 0.38, "text-anchor": "middle", fill: "#b8322a", "font-weight": "bold" }, String(wounds)));
-    }
-    const marks = cl.map((c) => CONDITION_MARKS[c] || c[0].toUpperCase()).join("");
-    if (marks) {
-      g.appendChild(el("text", {
-        x, y: cy + r + 0.42, "font-size": 0.4, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.12,
-        "paint-order": "stroke", "font-weight": "bold",
-      }, marks));
-    }
+    g.appendChild(t);
+    it.box = [x - (L.w * k) / 2, cy - (L.h * k) / 2, x + (L.w * k) / 2, cy + (L.h * k) / 2];
     g.appendChild(el("title", {}, `${p.name} (${id})${wounds ? ", " + wounds + " Wound(s)" : ""}${cl.length ? ", " + cl.map((c) => CONDITION_WORDS[c] || c).join(", ") : ""}`));
     g.style.cursor = "pointer";
     layer.appendChild(g);
+  }
+  // The tags of Wounds and conditions, above every base, each in the first free spot around its base
+  // (models in id order, so the same table always gets the same tags).
+  const leaders = el("g", { class: "leaders" });
+  const tags = el("g", { class: "tags" });
+  layer.appendChild(leaders);
+  layer.appendChild(tags);
+  const bounds = [-0.9, -0.9, a.table[0] + 0.9, h + 0.9];
+  const taken = [];
+  for (const it of items) {
+    const marks = it.cl.map((c) => CONDITION_MARKS[c] || c[0].toUpperCase()).join("");
+    if (!marks && !(it.wounds > 0)) continue;
+    const [w, th] = tagSize(it.wounds, marks);
+    const spot = placeTag(it, w, th, items, taken, bounds);
+    taken.push(spot.box);
+    if (spot.ring > 0) {
+      // A tag set away from its base: a line from the base's edge to the tag's nearest point.
+      const b = spot.box;
+      const nx = Math.max(b[0], Math.min(it.x, b[2])), ny = Math.max(b[1], Math.min(it.cy, b[3]));
+      const d = Math.hypot(nx - it.x, ny - it.cy) || 1;
+      leaders.appendChild(el("line", {
+        x1: it.x + ((nx - it.x) / d) * it.r, y1: it.cy + ((ny - it.cy) / d) * it.r, x2: nx, y2: ny,
+        stroke: "#333", "stroke-width": 0.04, class: "leader", "data-id": it.id,
+      }));
+    }
+    tags.appendChild(drawTag(it, spot.box, it.wounds, marks));
   }
   return ids.length;
 }
@@ -293,20 +477,31 @@ function showModel(a, s) {
   box.appendChild(dl);
 }
 
-// The close-up's window: around the event's models (else the selected one, else where it last was).
+// The close-up's window: centred on the model last clicked, until the page steps to another event;
+// else around the event's models (else the selected one, else where it last was), kept on the table.
 let focus = null;
+let centreOn = null;
 const CLOSE_W = 10, CLOSE_H = 6.6;
 function showCloseup(a, s, ev) {
   const close = $("closeup").querySelector("svg");
   const h = a.table[1];
-  const ids = [ev.model, ev.target, selected].filter((x) => x !== undefined && x !== null && s.models.has(x));
-  const near = ids.slice(0, ids.length > 2 ? 2 : ids.length).map((id) => s.models.get(id));
-  if (near.length) {
-    focus = [near.reduce((t, r) => t + r[1], 0) / near.length, near.reduce((t, r) => t + r[2], 0) / near.length];
+  let x, y;
+  if (centreOn !== null && s.models.has(centreOn)) {
+    const [, mx, my] = s.models.get(centreOn);
+    focus = [mx, my];
+    // Exactly on the model, even by the table's edge: what was clicked is what the close-up is about.
+    x = mx - CLOSE_W / 2;
+    y = h - my - CLOSE_H / 2;
+  } else {
+    const ids = [ev.model, ev.target, selected].filter((x) => x !== undefined && x !== null && s.models.has(x));
+    const near = ids.slice(0, ids.length > 2 ? 2 : ids.length).map((id) => s.models.get(id));
+    if (near.length) {
+      focus = [near.reduce((t, r) => t + r[1], 0) / near.length, near.reduce((t, r) => t + r[2], 0) / near.length];
+    }
+    if (!focus) focus = [a.table[0] / 2, h / 2];
+    x = Math.max(-1, Math.min(a.table[0] + 1 - CLOSE_W, focus[0] - CLOSE_W / 2));
+    y = Math.max(-1, Math.min(h + 1 - CLOSE_H, h - focus[1] - CLOSE_H / 2));
   }
-  if (!focus) focus = [a.table[0] / 2, h / 2];
-  const x = Math.max(-1, Math.min(a.table[0] + 1 - CLOSE_W, focus[0] - CLOSE_W / 2));
-  const y = Math.max(-1, Math.min(h + 1 - CLOSE_H, h - focus[1] - CLOSE_H / 2));
   const i = place.inch;
   close.setAttribute("viewBox", `${place.x + x * i} ${place.y + y * i} ${CLOSE_W * i} ${CLOSE_H * i}`);
   const live = close.querySelector("g.closeup-live");
@@ -334,6 +529,37 @@ function markSeen(a) {
   }
 }
 
+// Where the close-up is centred and where each model stands in it, measured from the layout in
+// screen pixels (data-closeup-centre on <body>, data-seen-px on each close-up model): the browser test
+// checks that a click centres the close-up on the model clicked.
+function markSeenCloseup() {
+  const close = $("closeup").querySelector("svg");
+  const px = (b) => `${(b.left + b.width / 2).toFixed(2)},${(b.top + b.height / 2).toFixed(2)}`;
+  document.body.dataset.closeupCentre = px(close.getBoundingClientRect());
+  for (const g of close.querySelectorAll("g.closeup-model")) g.dataset.seenPx = px(g.querySelector("circle").getBoundingClientRect());
+}
+
+// `#check=labels`: the box each label (class `label`: a short name, an id, a tag of Wounds and
+// conditions) is drawn in on screen, on the table and in the close-up (the labels it shows), written
+// on <body> as data-labels-table and data-labels-closeup, "model:kind:left,top,right,bottom;…" in
+// pixels. The browser test checks that no two of them intersect.
+let checkLabels = false;
+function measureLabels() {
+  const list = (root, clip) => {
+    const out = [];
+    for (const e of root.querySelectorAll(".label")) {
+      const b = e.getBoundingClientRect();
+      if (clip && (b.right <= clip.left || b.left >= clip.right || b.bottom <= clip.top || b.top >= clip.bottom)) continue;
+      const m = e.closest("[data-id]");
+      out.push(`${m ? m.dataset.id : "?"}:${e.dataset.label}:${[b.left, b.top, b.right, b.bottom].map((v) => v.toFixed(2)).join(",")}`);
+    }
+    return out.join(";");
+  };
+  document.body.dataset.labelsTable = list(layer, null);
+  const close = $("closeup").querySelector("svg");
+  document.body.dataset.labelsCloseup = list(close.querySelector("g.closeup-live"), close.getBoundingClientRect());
+}
+
 function render() {
   const arm = arms[armIndex];
   const a = arm.a;
@@ -348,6 +574,8 @@ function render() {
   const count = drawModels(a, s, h, ev);
   markSeen(a);
   showCloseup(a, s, ev);
+  markSeenCloseup();
+  if (checkLabels) measureLabels();
   showEvent(a, s, n);
   showModel(a, s);
   $("slider").value = String(n);
@@ -366,7 +594,10 @@ function render() {
 
 function go(n) {
   const last = arms[armIndex].a.events.length - 1;
-  current = Math.max(0, Math.min(last, n));
+  const next = Math.max(0, Math.min(last, n));
+  // Another event: the close-up follows the event's models again.
+  if (next !== current) centreOn = null;
+  current = next;
   render();
 }
 
@@ -456,11 +687,16 @@ function setup() {
     else return;
     e.preventDefault();
   });
-  // A click on a model, on the table or in the close-up, shows its profile.
+  // A click on a model (its base or its tag), on the table or in the close-up, shows its profile and
+  // centres the close-up on it.
   for (const box of [$("table"), $("closeup")]) {
     box.addEventListener("click", (e) => {
       const m = e.target.closest("[data-id]");
-      if (m) { selected = Number(m.dataset.id); render(); }
+      if (m) {
+        selected = Number(m.dataset.id);
+        centreOn = selected;
+        render();
+      }
     });
   }
   window.addEventListener("hashchange", fromHash);
@@ -481,10 +717,12 @@ function drawDiffMark() {
 
 // `#event=N`, `&arm=I`, `#diff` (the first difference) and `#model=ID` (selected): what a link or a test opens.
 // Then, as a person would do it: `&keys=c,ArrowRight,…` presses those keys, `&search=TEXT` types TEXT in
-// the search box and presses Enter, `&click=ID` clicks model ID on the table (the browser test drives the
-// page's own handlers this way).
+// the search box and presses Enter, `&click=ID` clicks model ID on the table, then `&closeup-click=ID`
+// model ID in the close-up (the browser test drives the page's own handlers this way). `&check=labels`
+// measures the labels' boxes (`measureLabels`).
 function fromHash() {
   const p = new URLSearchParams(location.hash.slice(1));
+  checkLabels = p.get("check") === "labels";
   const arm = Number(p.get("arm"));
   if (arms.length > 1 && (arm === 0 || arm === 1) && arm !== armIndex) { armIndex = arm; showTable(); }
   for (const r of document.querySelectorAll("#arms input")) r.checked = Number(r.value) === armIndex;
@@ -504,6 +742,10 @@ function fromHash() {
   }
   if (p.has("click")) {
     const m = layer.querySelector(`g.model[data-id="${Number(p.get("click"))}"] circle`);
+    if (m) m.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  if (p.has("closeup-click")) {
+    const m = $("closeup").querySelector(`g.closeup-model[data-id="${Number(p.get("closeup-click"))}"] circle`);
     if (m) m.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   }
 }
