@@ -467,6 +467,7 @@ fn the_firings_are_the_scripts_the_events_json_names() {
         policy: "default".into(),
         layers: vec![village::roster::Rosters::builtin_root()],
         jobs: 1,
+        decisions: false,
     };
     let host = village::script::ScriptHost::open(
         &opts.layers,
@@ -475,7 +476,7 @@ fn the_firings_are_the_scripts_the_events_json_names() {
     )
     .unwrap();
     let (summary, events) = opts.play(&host, opts.seed).unwrap();
-    let record = village::sim::record(0, &summary, &events);
+    let record = village::sim::record(0, &summary, &events, &[]);
     let mut want = std::collections::BTreeMap::<String, u64>::new();
     for e in &events {
         for s in named_in_json(&serde_json::to_string(e).unwrap()) {

@@ -227,10 +227,17 @@ fn log_of(record: &Path, dir: &Path, name: &str) -> Vec<Value> {
         args.extend(["--variant", v.as_str().unwrap()]);
     }
     village(&args);
-    std::fs::read_to_string(&log)
+    events_of(&log)
+}
+
+/// The events of a written log, by their number: its `decision` lines (the scripts' reasons, each
+/// just before the events it led to) set aside.
+fn events_of(log: &Path) -> Vec<Value> {
+    std::fs::read_to_string(log)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["event"] != "decision")
         .collect()
 }
 
@@ -599,12 +606,7 @@ fn played(dir: &Path, seed: u64) -> (PathBuf, Vec<Value>) {
         "--html",
         page.to_str().unwrap(),
     ]);
-    let log = std::fs::read_to_string(&log_file)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (page, log)
+    (page, events_of(&log_file))
 }
 
 #[test]
@@ -907,4 +909,53 @@ fn a_click_centres_the_close_up_on_the_model_clicked() {
             "#{fragment}: model {id} is {dx:.1}, {dy:.1} px from the close-up's centre"
         );
     }
+}
+
+/// The viewer shows the scripts' decisions beside the events they led to: at an enemy's action, the
+/// Behaviour's target and action with its reason and script line, as the written log has them.
+#[test]
+fn the_page_shows_why_beside_the_event_a_decision_led_to() {
+    let dir = temp("why");
+    let (page, log) = played(&dir, 12);
+    let lines: Vec<Value> = std::fs::read_to_string(dir.join("game.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The first melee an enemy's Behaviour decided on: its action and target decisions, written
+    // just before the first event the melee led to.
+    let i = lines
+        .iter()
+        .position(|v| {
+            v["event"] == "decision"
+                && v["decides"] == "action"
+                && v["chose"].as_str().is_some_and(|c| c.starts_with("melee "))
+        })
+        .expect("an enemy's melee decision");
+    let (action, target) = (&lines[i], &lines[i - 1]);
+    assert_eq!(target["decides"], "target");
+    let n = action["at"].as_u64().unwrap();
+    assert_eq!(target["at"].as_u64(), Some(n));
+    // The melee's roll and combat are among the events it led to.
+    let until = action["until"].as_u64().unwrap();
+    assert!(
+        (n..until).any(|k| log[k as usize]["event"] == "combat"),
+        "no combat in #{n}..#{until}"
+    );
+    let dom = open(&page, &format!("event={n}"), None);
+    let at = dom
+        .find("class=\"why\"")
+        .unwrap_or_else(|| panic!("no Why at #{n}"));
+    let why = &dom[at..at + dom[at..].find("</div>").expect("the Why box ends")];
+    assert!(why.contains("Why"), "{why}");
+    for d in [target, action] {
+        let chose = d["chose"].as_str().unwrap();
+        let place = format!("{}:{}", d["script"].as_str().unwrap(), d["line"]);
+        assert!(why.contains(chose), "{chose} not in {why}");
+        assert!(why.contains(&place), "{place} not in {why}");
+    }
+    // An event no script decided (the first, of setup) shows no Why.
+    let dom = open(&page, "event=0", None);
+    assert!(!dom.contains("class=\"why\""), "a Why at #0");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -220,6 +220,15 @@ function Game:remove(model, reason) end
 ---@return LogEvent[]
 function Game:log(last) end
 
+---The scripts' decisions behind event `seq`: who chose what, what it weighed, why and where (`:why` in the REPL). Empty when no script decided it (the rules' own events) or the game keeps no decisions (`village.new_game{ decisions = false }`).
+---
+---```lua
+---for _, d in ipairs(g:why()) do print(d.by, d.chose, d.reason) end
+---```
+---@param seq? integer An event's number (default: the latest event).
+---@return Decision[]
+function Game:why(seq) end
+
 ---The whole event log as JSON (byte-identical for the same seed and inputs).
 ---
 ---```lua
@@ -1172,6 +1181,33 @@ function Model:has(condition) end
 ---@field value integer By how much.
 ---@field reason string Why ("power blow", or the hook's reason).
 ---@field source string "rules", or the script file that added it.
+
+---A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, objective or action, the hero policy's activation, order or Council purchases.
+---
+---```lua
+---local d = g:why()[1]; print(d.script .. ":" .. d.line, d.reason)
+---```
+---@class Decision
+---@field at integer The first event it led to.
+---@field until? integer One past the last event it led to, once carried out.
+---@field model? integer The model it was made for (none for Council purchases).
+---@field by string Who decided: a Behaviour ("Hunter") or "policy NAME".
+---@field decides string "target", "objective", "action", "activation", "order" or "council".
+---@field chose string What was chosen, in words ("melee Orc Warrior (3)").
+---@field reason? string Why, as the script said it (`ctx:why`, or its second return value).
+---@field candidates? Candidate[] What it weighed (`ctx:why`).
+---@field script string The deciding script (as the log names scripts).
+---@field line integer Its line: where it gave its reason, else where the entry point is defined.
+---@field said? string `file:line` where the reason was said, when another file (a library).
+
+---One option a decision weighed.
+---
+---```lua
+---for _, c in ipairs(d.candidates or {}) do print(c.name, c.score) end
+---```
+---@class Candidate
+---@field name string The option in words ("Captain Maren (1)", "the Forge").
+---@field score? number The score the script gave it (a distance ...).
 
 ---One event of the log; the other keys depend on `event`.
 ---

@@ -56,7 +56,7 @@ pub struct Candidate {
 }
 
 /// The kinds of decision scripts make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Decides {
     /// A Behaviour's target (§6.3).

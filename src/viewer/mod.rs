@@ -305,6 +305,12 @@ fn arm_data(arm: &Arm) -> Value {
         },
         "frames": frames,
         "events": events,
+        // The scripts' decisions in words, each shown beside the events it led to.
+        "decisions": rec.decisions.iter().map(|d| json!({
+            "at": d.at,
+            "until": d.until,
+            "text": describe::decision_words(d, &names),
+        })).collect::<Vec<_>>(),
         "heroes_side": Side::Heroes.as_str(),
     })
 }

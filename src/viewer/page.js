@@ -432,6 +432,19 @@ function showEvent(a, s, n) {
   box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}, Supplies ${s.supplies}`));
   box.appendChild(html("p", ev.text, "text"));
   if (ev.detail) box.appendChild(detailTable(ev.detail));
+  // Why: the scripts' decisions that led to this event (a Behaviour's target and action, the hero
+  // policy's order), with what they weighed, their reason and their script's line.
+  const why = (a.decisions || []).filter((d) => d.at <= n && (d.until === null || d.until === undefined || n < d.until));
+  if (why.length) {
+    const div = html("div", "", "why");
+    div.appendChild(html("h3", "Why"));
+    for (const d of why) {
+      const p = html("p", d.text, "decision");
+      if (d.at !== n) { p.appendChild(document.createTextNode(" — from ")); p.appendChild(jumpLink(d.at, `#${d.at}`)); }
+      div.appendChild(p);
+    }
+    box.appendChild(div);
+  }
   if (ev.cause !== undefined) {
     const p = html("p", "Caused by: ");
     p.appendChild(jumpLink(ev.cause, a.events[ev.cause].text));

@@ -650,6 +650,19 @@ impl UserData for GameHandle {
             to_lua(lua, &log[from..])
         });
 
+        methods.add_method(api("why"), |lua, this, seq: Option<u64>| {
+            let game = this.0.read(lua)?;
+            let Some(all) = game.decisions() else {
+                return to_lua(lua, &Vec::<crate::state::Decision>::new());
+            };
+            let seq = match seq {
+                Some(s) => s,
+                None => game.log().len().saturating_sub(1) as u64,
+            };
+            let behind: Vec<&crate::state::Decision> = all.behind(seq);
+            to_lua(lua, &behind)
+        });
+
         methods.add_method(api("log_json"), |lua, this, ()| {
             let game = this.0.read(lua)?;
             serde_json::to_string(game.log()).map_err(mlua::Error::external)

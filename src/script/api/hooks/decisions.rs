@@ -128,11 +128,24 @@ impl ScriptHooks<'_> {
     ) {
         let mut reasons: Vec<String> = notes.iter().filter_map(|n| n.reason.clone()).collect();
         reasons.extend(returned);
-        let line = notes
-            .iter()
-            .find_map(|n| n.line)
-            .or_else(|| f.info().line_defined.and_then(|l| u32::try_from(l).ok()))
-            .unwrap_or(0);
+        // Where it said why in its own file; else where its entry point is defined, which may be
+        // another file (`council = C.council` is scripts/lib/council.lua's function).
+        let (script, line) = match notes.iter().find_map(|n| n.line) {
+            Some(line) => (module.label.clone(), line),
+            None => {
+                let info = f.info();
+                let file = info
+                    .source
+                    .as_deref()
+                    .map(|s| s.trim_start_matches(['@', '=']).to_string())
+                    .unwrap_or_else(|| module.label.clone());
+                let line = info
+                    .line_defined
+                    .and_then(|l| u32::try_from(l).ok())
+                    .unwrap_or(0);
+                (file, line)
+            }
+        };
         let said = notes.iter().find_map(|n| n.said.clone());
         game.decide(Decision {
             at: 0, // set by Game::decide
@@ -143,7 +156,7 @@ impl ScriptHooks<'_> {
             chose,
             reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
             candidates: notes.into_iter().flat_map(|n| n.candidates).collect(),
-            script: module.label.clone(),
+            script,
             line,
             said,
         });
@@ -243,13 +256,15 @@ fn candidate_words(lua: &Lua, game: &Game, v: &Value) -> mlua::Result<String> {
         }
         Value::Number(n) => n.to_string(),
         Value::Integer(n) => n.to_string(),
-        other => return Err(fail(
-            lua,
-            format!(
+        other => {
+            return Err(fail(
+                lua,
+                format!(
                 "ctx:why: a candidate is a model, building, token or point, or a string, not a {}",
                 other.type_name()
             ),
-        )),
+            ))
+        }
     })
 }
 

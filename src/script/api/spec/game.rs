@@ -204,6 +204,15 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "local last = g:log(1)[1]",
             },
             Method {
+                name: "why",
+                params: &[po("seq", "integer", "An event's number (default: the latest event).")],
+                returns: "Decision[]",
+                doc: "The scripts' decisions behind event `seq`: who chose what, what it weighed, why and \
+                      where (`:why` in the REPL). Empty when no script decided it (the rules' own events) \
+                      or the game keeps no decisions (`village.new_game{ decisions = false }`).",
+                usage: "for _, d in ipairs(g:why()) do print(d.by, d.chose, d.reason) end",
+            },
+            Method {
                 name: "log_json",
                 params: &[],
                 returns: "string",

@@ -886,6 +886,46 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "Decision",
+        kind: ClassKind::Table,
+        doc: "A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, \
+              objective or action, the hero policy's activation, order or Council purchases.",
+        usage: "local d = g:why()[1]; print(d.script .. \":\" .. d.line, d.reason)",
+        fields: &[
+            f("at", "integer", "The first event it led to."),
+            opt(
+                "until",
+                "integer",
+                "One past the last event it led to, once carried out.",
+            ),
+            opt("model", "integer", "The model it was made for (none for Council purchases)."),
+            f("by", "string", "Who decided: a Behaviour (\"Hunter\") or \"policy NAME\"."),
+            f(
+                "decides",
+                "string",
+                "\"target\", \"objective\", \"action\", \"activation\", \"order\" or \"council\".",
+            ),
+            f("chose", "string", "What was chosen, in words (\"melee Orc Warrior (3)\")."),
+            opt("reason", "string", "Why, as the script said it (`ctx:why`, or its second return value)."),
+            opt("candidates", "Candidate[]", "What it weighed (`ctx:why`)."),
+            f("script", "string", "The deciding script (as the log names scripts)."),
+            f("line", "integer", "Its line: where it gave its reason, else where the entry point is defined."),
+            opt("said", "string", "`file:line` where the reason was said, when another file (a library)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Candidate",
+        kind: ClassKind::Table,
+        doc: "One option a decision weighed.",
+        usage: "for _, c in ipairs(d.candidates or {}) do print(c.name, c.score) end",
+        fields: &[
+            f("name", "string", "The option in words (\"Captain Maren (1)\", \"the Forge\")."),
+            opt("score", "number", "The score the script gave it (a distance ...)."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "LogEvent",
         kind: ClassKind::Table,
         doc: "One event of the log; the other keys depend on `event`.",
