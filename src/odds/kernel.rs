@@ -72,6 +72,12 @@ fn faces_prefix(faces: &[u8]) -> String {
     }
 }
 
+/// One try on the scratch game: the game, the rosters with the rules in force, and the hooks.
+pub type Try<'f> = dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<(), OddsError> + 'f;
+
+/// A resolution to enumerate: run on the scratch game with forced dice, it returns what it gave.
+pub type Resolve<'f, T> = dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<T, RuleError> + 'f;
+
 /// A scratch game to try dice on, with the rules in force and the hooks that resolve them.
 pub trait Trials {
     /// The rosters, with the rule constants in force (variants applied).
@@ -80,10 +86,7 @@ pub trait Trials {
     /// Run `f` on the scratch game with the rules' hooks, their script state fresh for this try (one
     /// try must not leak into the next through a module's variables). What `f` changes stays: the
     /// enumeration puts the game back itself.
-    fn run(
-        &mut self,
-        f: &mut dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<(), OddsError>,
-    ) -> Result<(), OddsError>;
+    fn run(&mut self, f: &mut Try<'_>) -> Result<(), OddsError>;
 }
 
 /// [`Trials`] on a plain game with fixed hooks (no script state to refresh): kernel tests, and the
@@ -102,10 +105,7 @@ impl Trials for PlainTrials<'_> {
         self.rosters
     }
 
-    fn run(
-        &mut self,
-        f: &mut dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<(), OddsError>,
-    ) -> Result<(), OddsError> {
+    fn run(&mut self, f: &mut Try<'_>) -> Result<(), OddsError> {
         f(&mut self.game, self.rosters, self.hooks)
     }
 }
@@ -147,7 +147,7 @@ impl<T> Tree<T> {
 /// draws on the stream otherwise, rolls more than [`MAX_DICE`] dice, or is not deterministic.
 pub fn enumerate<T>(
     trials: &mut dyn Trials,
-    resolve: &mut dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<T, RuleError>,
+    resolve: &mut Resolve<'_, T>,
 ) -> Result<Tree<T>, OddsError> {
     let mut pending: Vec<Vec<u8>> = vec![Vec::new()];
     let mut leaves = Vec::new();
@@ -418,14 +418,8 @@ fn read_combat(
                 }
             }
             EventKind::WeaponBroken { model } if *model == a => weapon_broken = true,
-            EventKind::Morale {
-                model,
-                result,
-                detail,
-                ..
-            } => {
+            EventKind::Morale { model, detail, .. } => {
                 if let Some(role) = who(*model) {
-                    let _ = result;
                     also.push((role, format!("morale: {detail}")));
                 }
             }

@@ -842,9 +842,10 @@ pub fn morale_text(o: &MoraleOdds, kernel: bool) -> String {
         );
     }
     if let (Some(edge), true) = (o.edge, kernel) {
+        let _ = writeln!(s, "  alone on an empty table, {edge:.1}\" from the nearest edge");
         let _ = writeln!(
             s,
-            "  alone on an empty table, {edge:.1}\" from the nearest edge; exact over {} equally likely outcomes, each resolved by the kernel with its scripts",
+            "  exact over {} equally likely outcomes, each resolved by the kernel with its scripts",
             o.outcomes
         );
     } else {

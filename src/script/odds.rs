@@ -10,10 +10,8 @@ use super::api;
 use super::error::ScriptError;
 use super::host::host;
 use super::session::ScriptHost;
-use crate::odds::kernel::{OddsError, Trials};
+use crate::odds::kernel::{OddsError, Trials, Try};
 use crate::roster::Rosters;
-use crate::rules::hooks::Hooks;
-use crate::state::Game;
 use mlua::Lua;
 use std::rc::Rc;
 
@@ -28,10 +26,7 @@ impl Trials for ScriptTrials<'_> {
         self.core.rosters_with_rules()
     }
 
-    fn run(
-        &mut self,
-        f: &mut dyn FnMut(&mut Game, &Rosters, &dyn Hooks) -> Result<(), OddsError>,
-    ) -> Result<(), OddsError> {
+    fn run(&mut self, f: &mut Try<'_>) -> Result<(), OddsError> {
         let host_err = |e: String| OddsError::Host(e);
         let h = host(self.lua).map_err(|e| host_err(e.to_string()))?;
         let registry = h
