@@ -394,6 +394,31 @@ fn lethal_savage_and_poison_come_from_their_scripts() {
         .contains("from 2× (scripts/traits/savage.lua)")));
 }
 
+/// A variant's rule constants apply by name too. Orc Warrior Power Blows Captain Maren: a + 3 against
+/// b + 4 − 1. The Orc wins on a > b, 15 pairs; its total doubles Maren's (a ≥ 2b + 3) only for b = 1,
+/// a 5 or 6. By the rulebook a Power Blow is not Lethal: those 2 are Defeated, a Wound for Tough Maren.
+/// Under `power_blow_lethal` every one of the 15 wins defeats: 15 Wounds.
+#[test]
+fn a_variant_applies_to_odds_by_name() {
+    let blow = |variant: &[&str]| {
+        let mut args = vec![
+            "odds",
+            "melee",
+            "-a",
+            "Orc Warrior",
+            "-d",
+            "Captain Maren",
+            "--power-blow",
+        ];
+        args.extend_from_slice(variant);
+        json(&args)
+    };
+    assert_chance(&blow(&[]), &["attacker_wins", "wound"], 2, 36);
+    let v = blow(&["--variant", "power_blow_lethal"]);
+    assert_chance(&v, &["attacker_wins", "wound"], 15, 36);
+    assert_chance(&v, &["attacker_wins", "recoil"], 0, 36);
+}
+
 #[test]
 fn bad_names_and_pairings_are_refused_clearly() {
     let e = fails(&["odds", "melee", "-a", "Orc Warior", "-d", "Captain Maren"]);

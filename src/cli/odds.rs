@@ -470,7 +470,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                         weapon,
                         setup,
                     };
-                    let t = odds::ranged_by_combat(&q, &rosters).map_err(|e| anyhow!(e))?;
+                    let t = odds::ranged_by_combat(&q, &rosters).map_err(odds_error)?;
                     let o = odds::ranged_report(
                         odds::Fighter::bare(shooter, weapon),
                         odds::Fighter::bare(target, None),

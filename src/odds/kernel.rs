@@ -152,7 +152,7 @@ pub fn enumerate<T>(
     let mut pending: Vec<Vec<u8>> = vec![Vec::new()];
     let mut leaves = Vec::new();
     while let Some(faces) = pending.pop() {
-        let mut tried: Option<(T, usize, bool)> = None;
+        let mut tried: Option<(Result<T, RuleError>, usize, bool)> = None;
         trials.run(&mut |game, rosters, hooks| {
             let before = game.checkpoint();
             let (rolled, stream) = (game.dice.rolled(), game.dice.stream_position());
@@ -165,19 +165,18 @@ pub fn enumerate<T>(
             let used = (game.dice.rolled() - rolled) as usize;
             let drew = game.dice.stream_position() != stream;
             game.restore(before);
-            let value = out.map_err(|error| OddsError::Rule {
-                faces: faces.clone(),
-                error,
-            })?;
-            tried = Some((value, used, drew));
+            tried = Some((out, used, drew));
             Ok(())
         })?;
-        let Some((value, used, drew)) = tried else {
+        let Some((out, used, drew)) = tried else {
             return Err(OddsError::Host(
                 "the scratch game ran nothing for a try".into(),
             ));
         };
         if used > faces.len() {
+            // The try rolled past the forced faces and went on with dice from the stream: whatever it
+            // gave, an error included, is tried again with each face of the next die, so an error is
+            // reported only with every face that led to it.
             if faces.len() >= MAX_DICE {
                 return Err(OddsError::TooManyDice(faces));
             }
@@ -187,13 +186,19 @@ pub fn enumerate<T>(
                 next.push(face);
                 pending.push(next);
             }
-        } else if used < faces.len() {
-            return Err(OddsError::NotDeterministic(faces));
-        } else if drew {
-            return Err(OddsError::Stream(faces));
-        } else {
-            leaves.push(Leaf { faces, value });
+            continue;
         }
+        let value = match out {
+            Ok(value) => value,
+            Err(error) => return Err(OddsError::Rule { faces, error }),
+        };
+        if used < faces.len() {
+            return Err(OddsError::NotDeterministic(faces));
+        }
+        if drew {
+            return Err(OddsError::Stream(faces));
+        }
+        leaves.push(Leaf { faces, value });
     }
     let depth = leaves.iter().map(|l| l.faces.len()).max().unwrap_or(0);
     Ok(Tree { leaves, depth })
@@ -522,7 +527,9 @@ fn tally(tree: &Tree<CombatLeaf>) -> CombatTally {
 /// `village odds melee` by profile names.
 #[derive(Debug, Clone, Copy)]
 pub struct MeleeByName<'a> {
+    /// The attacker's profile name, as typed.
     pub attacker: &'a str,
+    /// The defender's profile name, as typed.
     pub defender: &'a str,
     /// A Power Blow.
     pub power_blow: bool,
@@ -535,7 +542,9 @@ pub struct MeleeByName<'a> {
 /// Both fighters' profiles, as resolved.
 #[derive(Debug, Clone)]
 pub struct Pair {
+    /// The attacker's (shooter's) profile.
     pub attacker: Profile,
+    /// The defender's (target's) profile.
     pub defender: Profile,
 }
 
@@ -610,7 +619,9 @@ pub fn melee_by_name(
 /// `village odds ranged` by profile names.
 #[derive(Debug, Clone, Copy)]
 pub struct RangedByName<'a> {
+    /// The shooter's profile name, as typed.
     pub shooter: &'a str,
+    /// The target's profile name, as typed.
     pub target: &'a str,
     /// The gap between the bases, in inches.
     pub distance: f64,
@@ -699,7 +710,9 @@ pub fn ranged_by_name(
 /// `village odds morale` by profile name.
 #[derive(Debug, Clone, Copy)]
 pub struct MoraleByName<'a> {
+    /// The model's profile name, as typed.
     pub model: &'a str,
+    /// What sets the check off.
     pub trigger: MoraleTrigger,
     /// The model has Steadfast (given the trait if its profile lacks it).
     pub steadfast: bool,

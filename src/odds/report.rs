@@ -19,12 +19,17 @@ use std::fmt::Write;
 /// result: counts, chances or fractions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct Suffered<T> {
+    /// A Gruesome Kill (the loser Defeated, whatever its traits).
     pub gruesome: T,
+    /// Defeated.
     pub defeated: T,
     /// A Tough model's Defeated turned into a Wound (core §3.8).
     pub wound: T,
+    /// Defenseless (an even winner's die, or no room to Recoil).
     pub defenseless: T,
+    /// Recoiled.
     pub recoil: T,
+    /// Entangled instead (Entangle, a Harpoon).
     pub entangled: T,
     /// Beaten but unharmed: a script replaced the result with none (Heavy Armor).
     pub unharmed: T,
@@ -88,10 +93,13 @@ fn shown(name: &str, counts: &[u64]) -> bool {
 pub struct Fighter {
     /// The profile's name; `None` for a bare Combat value.
     pub name: Option<String>,
+    /// Its Combat, before modifiers.
     pub combat: i32,
     /// The profile's Quality.
     pub quality: Option<u8>,
+    /// The profile's traits.
     pub traits: Vec<String>,
+    /// Its ranged weapon, if any.
     pub weapon: Option<String>,
 }
 
@@ -144,8 +152,11 @@ impl Fighter {
 pub struct Also {
     /// Who suffers it: `attacker` or `defender` (a shot's shooter or target).
     pub suffers: Role,
+    /// What, in words, with the script that did it.
     pub what: String,
+    /// Its chance.
     pub chance: f64,
+    /// Its chance as an exact fraction.
     pub fraction: String,
 }
 
@@ -201,8 +212,11 @@ pub struct NamedMeleeFractions {
 /// The options of a melee by name, as the report shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MeleeFlags {
+    /// A Power Blow.
     pub power_blow: bool,
+    /// The defender started Defenseless.
     pub defenseless: bool,
+    /// A Free Hack.
     pub free_hack: bool,
 }
 
@@ -403,9 +417,13 @@ pub fn named_melee_outcomes(o: &NamedMeleeOdds, t: &CombatTally) -> Vec<(String,
 pub struct ShotSetup {
     /// The gap between the bases, in inches, when given.
     pub distance: Option<f64>,
+    /// The target is in Cover.
     pub cover: bool,
+    /// An Aimed Shot.
     pub aimed: bool,
+    /// The shooter has Good Shot.
     pub good_shot: bool,
+    /// The target is Defenseless.
     pub defenseless: bool,
 }
 
@@ -488,10 +506,13 @@ pub fn ranged_report(
 /// A shot with Combat values (`village odds ranged --shooter 3 --target 2`).
 #[derive(Debug, Clone, Copy)]
 pub struct RangedByCombat<'a> {
+    /// The shooter's Combat.
     pub shooter: i32,
+    /// The target's Combat.
     pub target: i32,
     /// The weapon, for its range, its modifiers at `distance` and how a natural 1 uses it up.
     pub weapon: Option<&'a Weapon>,
+    /// Its range and flags.
     pub setup: ShotSetup,
 }
 
@@ -499,7 +520,10 @@ pub struct RangedByCombat<'a> {
 /// and the weapon at its distance give (the weapon's through `rules::ranged::weapon_modifiers`, as the
 /// kernel reads them), the 36 die pairs read by `rules::combat::ranged_counts`, and the natural-1 check
 /// of the weapon (one more die when it must be confirmed).
-pub fn ranged_by_combat(q: &RangedByCombat<'_>, rosters: &Rosters) -> Result<CombatTally, String> {
+pub fn ranged_by_combat(
+    q: &RangedByCombat<'_>,
+    rosters: &Rosters,
+) -> Result<CombatTally, super::kernel::OddsError> {
     let rules = &rosters.rules;
     let k = &rules.ranged;
     let mut mods = Vec::new();
@@ -522,10 +546,10 @@ pub fn ranged_by_combat(q: &RangedByCombat<'_>, rosters: &Rosters) -> Result<Com
         let distance = q.setup.distance.unwrap_or(0.0);
         let range = weapon_range(rosters, w);
         if distance > range + 1e-9 {
-            return Err(format!(
+            return Err(super::kernel::OddsError::Setup(format!(
                 "the target is out of range: {distance:.2}\" away, {} reaches {range}\"",
                 w.name
-            ));
+            )));
         }
         mods.extend(weapon_modifiers(rules, w, distance));
     }
@@ -842,7 +866,10 @@ pub fn morale_text(o: &MoraleOdds, kernel: bool) -> String {
         );
     }
     if let (Some(edge), true) = (o.edge, kernel) {
-        let _ = writeln!(s, "  alone on an empty table, {edge:.1}\" from the nearest edge");
+        let _ = writeln!(
+            s,
+            "  alone on an empty table, {edge:.1}\" from the nearest edge"
+        );
         let _ = writeln!(
             s,
             "  exact over {} equally likely outcomes, each resolved by the kernel with its scripts",
