@@ -81,6 +81,13 @@ impl Dice {
         self.rolled
     }
 
+    /// How far the seeded stream has been drawn (forced faces do not move it): equal positions before
+    /// and after a resolution mean it drew nothing from the stream, neither a die nor a uniform choice.
+    /// `village odds` checks it to know that every face it forced was every chance the kernel took.
+    pub fn stream_position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
     /// Roll one D6.
     pub fn d6(&mut self) -> Die {
         self.rolled += 1;
@@ -347,7 +354,20 @@ pub fn activation_counts(
 /// Exact morale odds: `counts[k]` of 216 outcomes give k failures.
 pub fn morale_counts(quality: u8, modifier: i8, rules: &RollRules) -> [u64; 4] {
     let mut counts = [0u64; 4];
-    for faces in all_faces(3) {
+    for (k, c) in morale_counts_of(3, quality, modifier, rules)
+        .into_iter()
+        .enumerate()
+    {
+        counts[k] = c;
+    }
+    counts
+}
+
+/// Exact morale odds for a check of `dice` dice (the rule constant `morale.dice`): `counts[k]` of the
+/// 6^dice outcomes give k failures, k = 0..=dice.
+pub fn morale_counts_of(dice: usize, quality: u8, modifier: i8, rules: &RollRules) -> Vec<u64> {
+    let mut counts = vec![0u64; dice + 1];
+    for faces in all_faces(dice) {
         counts[usize::from(MoraleRoll::evaluate(&faces, quality, modifier, rules).failures)] += 1;
     }
     counts

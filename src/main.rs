@@ -10,17 +10,16 @@ static GLOBAL: cli::alloc::Mimalloc = cli::alloc::Mimalloc;
 
 mod cli;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use cli::odds::OddsCommand;
 use cli::play::run_play;
 use cli::print_json;
 use cli::sim::{run_merge, run_replay, run_sim};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use village::names::count as words;
-use village::odds;
 use village::roster::{self, ProfileKind, Rosters};
-use village::rules::combat::{CombatConstants, MeleeQuery};
 use village::script::api::spec;
 use village::script::{Limits, ScriptHost};
 
@@ -44,7 +43,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Exact dice odds: activation rolls and melee results.
+    /// Exact dice odds: activation rolls, melee, ranged attacks and morale checks.
     Odds {
         #[command(subcommand)]
         which: OddsCommand,
@@ -211,83 +210,6 @@ enum Command {
         #[arg(long)]
         luals: bool,
     },
-}
-
-#[derive(Subcommand)]
-enum OddsCommand {
-    /// Odds of an activation roll: actions gained and turnover.
-    Activation {
-        /// The model's Quality (2 to 6; 7+ is possible for a wounded hero).
-        #[arg(long, short)]
-        quality: u8,
-        /// How many dice to roll (1 to 3).
-        #[arg(long, short)]
-        dice: u8,
-        /// The model has the Hero trait: one of the dice is an automatic success that is not rolled
-        /// (SUPPLEMENT §4), so one die fewer is rolled and only those can fail.
-        #[arg(long)]
-        hero: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also draw the odds as an SVG chart in FILE: each outcome's chance, and the chances of at
-        /// least and at most each outcome.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
-        #[command(flatten)]
-        variants: VariantArgs,
-        #[command(flatten)]
-        data: DataArgs,
-    },
-    /// Odds of a melee attack, using the combat results of SUPPLEMENT §4 (assuming room to recoil).
-    Melee {
-        /// The attacker's Combat, modifiers included (-20 to 20).
-        #[arg(long, short, allow_negative_numbers = true, value_parser = combat_value)]
-        attacker: i32,
-        /// The defender's Combat, modifiers included (-20 to 20).
-        #[arg(long, short, allow_negative_numbers = true, value_parser = combat_value)]
-        defender: i32,
-        /// The attack is a Power Blow (the defender takes the Power Blow penalty).
-        #[arg(long)]
-        power_blow: bool,
-        /// The defender is Defenseless (the attacker gains the bonus; any attacker win defeats).
-        #[arg(long)]
-        defenseless: bool,
-        /// A Free Hack: the defender can stop the attacker but never hurt it.
-        #[arg(long)]
-        free_hack: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also draw the odds as an SVG chart in FILE: each outcome's chance, and the chances of at
-        /// least and at most each outcome.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
-        #[command(flatten)]
-        variants: VariantArgs,
-        #[command(flatten)]
-        data: DataArgs,
-    },
-}
-
-/// The Combat `village odds melee` takes, modifiers included: a profile's 0 to 6 with room for every
-/// modifier the rules give, and far from where the totals' arithmetic could wrap.
-const ODDS_COMBAT: std::ops::RangeInclusive<i64> = -20..=20;
-
-/// A Combat value for `odds melee`, refused outside [`ODDS_COMBAT`] (never wrapped).
-fn combat_value(s: &str) -> Result<i32, String> {
-    let v: i64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("{s:?} is not a whole number"))?;
-    if !ODDS_COMBAT.contains(&v) {
-        return Err(format!(
-            "Combat {v} is outside {}..={}",
-            ODDS_COMBAT.start(),
-            ODDS_COMBAT.end()
-        ));
-    }
-    i32::try_from(v).map_err(|e| e.to_string())
 }
 
 /// Where the built-in rosters and scripts come from (`village::data`): by default the checkout the
@@ -523,11 +445,7 @@ impl Command {
     /// The data source of a command that reads rosters or scripts; `None` for those that read neither.
     fn data_source(&self) -> Option<&DataSource> {
         match self {
-            Command::Odds { which } => match which {
-                OddsCommand::Activation { data, .. } | OddsCommand::Melee { data, .. } => {
-                    Some(&data.source)
-                }
-            },
+            Command::Odds { which } => Some(&which.data().source),
             Command::Check(CheckArgs { data, .. })
             | Command::Play { data, .. }
             | Command::Repl(ReplArgs { data, .. })
@@ -673,7 +591,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Odds { which }) => run_odds(which),
+        Some(Command::Odds { which }) => cli::odds::run(which),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Play {
             game,
@@ -849,92 +767,6 @@ fn print_all(text: &str) -> Result<()> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }
-}
-
-fn run_odds(which: OddsCommand) -> Result<ExitCode> {
-    match which {
-        OddsCommand::Activation {
-            quality,
-            dice,
-            hero,
-            json,
-            svg,
-            variants,
-            data,
-        } => {
-            if !(1..=7).contains(&quality) {
-                bail!("--quality must be 1 to 7, got {quality}");
-            }
-            let rules = rules_of(&data, &variants)?;
-            let o = odds::activation(quality, dice, hero, &rules.activation)?;
-            if let Some(path) = svg {
-                let title = format!(
-                    "Activation: Quality {quality}+, {dice} dice{}",
-                    if hero { ", Hero" } else { "" }
-                );
-                let note = format!(
-                    "turnover {:.2}%, mean {:.3} actions (village odds activation)",
-                    o.turnover * 100.0,
-                    o.mean
-                );
-                let chart = village::render::chart::odds_svg(
-                    &title,
-                    &note,
-                    "actions gained",
-                    &odds::activation_outcomes(&o),
-                );
-                cli::write_file(&path, chart.as_bytes())?;
-                eprintln!("wrote {}", path.display());
-            }
-            if json {
-                print_json(&o)?;
-            } else {
-                print!("{}", odds::activation_text(quality, dice, hero, &o));
-            }
-        }
-        OddsCommand::Melee {
-            attacker,
-            defender,
-            power_blow,
-            defenseless,
-            free_hack,
-            json,
-            svg,
-            variants,
-            data,
-        } => {
-            let k = CombatConstants::from_rules(&rules_of(&data, &variants)?);
-            let q = MeleeQuery {
-                attacker,
-                defender,
-                power_blow,
-                defenseless,
-                free_hack,
-            };
-            let o = odds::melee(&q, &k);
-            if let Some(path) = svg {
-                let title = odds::melee_text(&q, &o)
-                    .lines()
-                    .next()
-                    .unwrap_or("Melee")
-                    .to_string();
-                let chart = village::render::chart::odds_svg(
-                    &title,
-                    "Each result and who suffers it (village odds melee)",
-                    "the attack's result, from the worst for the attacker (left) to the best (right)",
-                    &odds::melee_outcomes(&q, &o),
-                );
-                cli::write_file(&path, chart.as_bytes())?;
-                eprintln!("wrote {}", path.display());
-            }
-            if json {
-                print_json(&o)?;
-            } else {
-                print!("{}", odds::melee_text(&q, &o));
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode> {

@@ -1,12 +1,41 @@
 //! The dice calculator behind `village odds`: exact probabilities as report structs, JSON and text.
 //!
 //! Owns the shape of the reports only; the numbers come from enumerating the same evaluation functions
-//! the game uses ([`crate::dice`] for activation, [`crate::rules::combat`] for melee).
+//! the game uses ([`crate::dice`] for activation and morale, [`crate::rules::combat`] for melee and
+//! shots with Combat values) or, by profile name, from the kernel's own resolution tried with every die
+//! face ([`kernel`]). Every chance is also given as an exact fraction of the equally likely outcomes.
+
+pub mod kernel;
+mod report;
+
+pub use report::*;
 
 use crate::dice::{self, DiceError};
 use crate::rules::combat::{self, CombatConstants, MeleeQuery, ResultCounts};
 use serde::Serialize;
 use std::fmt::Write;
+
+/// `num/den` in lowest terms ("5/36", "1/4"), "0" and "1" for the certain cases: the exact chance a
+/// percentage rounds.
+pub fn fraction(num: u64, den: u64) -> String {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    if num == 0 || den == 0 {
+        return "0".to_string();
+    }
+    let g = gcd(num, den);
+    let (n, d) = (num / g, den / g);
+    if d == 1 {
+        n.to_string()
+    } else {
+        format!("{n}/{d}")
+    }
+}
 
 /// `village odds activation`: `successes[k]` = P(exactly k actions).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -14,6 +43,16 @@ pub struct ActivationOdds {
     pub successes: Vec<f64>,
     pub turnover: f64,
     pub mean: f64,
+    /// The same chances as exact fractions ("7/27"); the mean as a fraction of actions.
+    pub fractions: ActivationFractions,
+}
+
+/// [`ActivationOdds`] as exact fractions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActivationFractions {
+    pub successes: Vec<String>,
+    pub turnover: String,
+    pub mean: String,
 }
 
 /// Exact activation odds for a model of `quality` choosing `dice` dice, with or without the Hero trait
@@ -26,10 +65,25 @@ pub fn activation(
 ) -> Result<ActivationOdds, DiceError> {
     let automatic = if hero { rules.automatic(dice) } else { 0 };
     let c = dice::activation_counts(quality, dice, automatic, &rules.roll_rules())?;
+    let actions: u64 = c
+        .successes
+        .iter()
+        .enumerate()
+        .map(|(k, n)| k as u64 * n)
+        .sum();
     Ok(ActivationOdds {
         successes: c.success_probabilities(),
         turnover: c.turnover_probability(),
         mean: c.mean(),
+        fractions: ActivationFractions {
+            successes: c
+                .successes
+                .iter()
+                .map(|n| fraction(*n, c.outcomes))
+                .collect(),
+            turnover: fraction(c.turnover, c.outcomes),
+            mean: fraction(actions, c.outcomes),
+        },
     })
 }
 
@@ -57,6 +111,27 @@ impl ResultOdds {
     }
 }
 
+/// [`ResultOdds`] as exact fractions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResultFractions {
+    pub gruesome: String,
+    pub defeated: String,
+    pub defenseless: String,
+    pub recoil: String,
+}
+
+impl ResultFractions {
+    fn from_counts(c: &ResultCounts) -> Self {
+        let f = |n: u32| fraction(u64::from(n), 36);
+        ResultFractions {
+            gruesome: f(c.gruesome),
+            defeated: f(c.defeated),
+            defenseless: f(c.defenseless),
+            recoil: f(c.recoil),
+        }
+    }
+}
+
 /// `village odds melee`: `attacker_wins` says what happens to the defender, `defender_wins` what
 /// happens to the attacker; `no_effect` is a Free Hack target's winning defensive roll.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -65,6 +140,17 @@ pub struct MeleeOdds {
     pub attacker_wins: ResultOdds,
     pub defender_wins: ResultOdds,
     pub no_effect: f64,
+    /// The same chances as exact fractions of the 36 die pairs.
+    pub fractions: MeleeFractions,
+}
+
+/// [`MeleeOdds`] as exact fractions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MeleeFractions {
+    pub tie: String,
+    pub attacker_wins: ResultFractions,
+    pub defender_wins: ResultFractions,
+    pub no_effect: String,
 }
 
 /// Exact melee odds over the 36 die pairs.
@@ -75,6 +161,12 @@ pub fn melee(q: &MeleeQuery, k: &CombatConstants) -> MeleeOdds {
         attacker_wins: ResultOdds::from_counts(&c.attacker_wins),
         defender_wins: ResultOdds::from_counts(&c.defender_wins),
         no_effect: f64::from(c.no_effect) / 36.0,
+        fractions: MeleeFractions {
+            tie: fraction(u64::from(c.tie), 36),
+            attacker_wins: ResultFractions::from_counts(&c.attacker_wins),
+            defender_wins: ResultFractions::from_counts(&c.defender_wins),
+            no_effect: fraction(u64::from(c.no_effect), 36),
+        },
     }
 }
 

@@ -183,6 +183,62 @@ pub fn melee_counts(q: &MeleeQuery, k: &CombatConstants) -> MeleeCounts {
     c
 }
 
+/// The options of `village odds ranged` with Combat values (core §3.5): the modifiers already summed
+/// to each total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RangedQuery {
+    /// The shooter's Combat.
+    pub shooter: i32,
+    /// The target's Combat.
+    pub target: i32,
+    /// Every modifier to the shooter's total (Cover, Good Shot, the weapon at its range, ...).
+    pub shooter_modifier: i32,
+    /// Every modifier to the target's total (an Aimed Shot).
+    pub target_modifier: i32,
+    /// The target is Defenseless or Transfixed: the shot is Lethal.
+    pub lethal: bool,
+    /// A hit Entangles the target instead of its result (a Harpoon).
+    pub entangle: bool,
+}
+
+/// Exact odds of a shot's opposed roll: counts out of 36.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RangedCounts {
+    /// Equal totals.
+    pub tie: u32,
+    /// The target's defensive roll won: it stops the shot and never hurts the shooter.
+    pub holds: u32,
+    /// What the target suffers when the shooter wins.
+    pub hits: ResultCounts,
+    /// Hits that Entangle instead (a Harpoon).
+    pub entangled: u32,
+}
+
+/// Enumerate the 36 die pairs of a shot (shooter's die first) and count each result: the shooter's win
+/// read from the results table as in melee, the target's win a defensive roll (core §3.5).
+pub fn ranged_counts(q: &RangedQuery, k: &CombatConstants) -> RangedCounts {
+    let mut c = RangedCounts::default();
+    for sd in 1..=6u8 {
+        for td in 1..=6u8 {
+            let s = i32::from(sd) + q.shooter + q.shooter_modifier;
+            let t = i32::from(td) + q.target + q.target_modifier;
+            if s > t {
+                if q.entangle {
+                    c.entangled += 1;
+                } else {
+                    c.hits
+                        .add(classify(s, t, sd, q.lethal, k.gruesome_multiplier, k));
+                }
+            } else if t > s {
+                c.holds += 1;
+            } else {
+                c.tie += 1;
+            }
+        }
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -319,6 +319,43 @@ pub fn concentrated(
             "target Defenseless or Transfixed",
         ));
     }
+    mods.extend(weapon_modifiers(rules, weapon, distance));
+    if o.aimed {
+        mods.push(Modifier::rule(Role::Defender, k.aimed_shot, "Aimed Shot"));
+    }
+    if shooters.len() > 1 {
+        let extra = shooters.len() as i32 - 1;
+        let reason = format!("Concentrated Shooting ({} shooters)", shooters.len());
+        mods.push(Modifier::rule(
+            Role::Defender,
+            k.concentrated_per_extra_shooter * extra,
+            &reason,
+        ));
+    }
+    let combat = s.combat;
+    resolve_ranged(
+        game,
+        r,
+        hooks,
+        shooter,
+        target,
+        combat,
+        mods,
+        Some(weapon),
+        o.aimed,
+    )
+}
+
+/// The shooter's modifiers its weapon gives at `distance` inches (SUPPLEMENT §4, rosters/weapons.toml):
+/// a close bonus within its measure (Short Bow within Short), or the band the distance falls in
+/// (Longbow at one, two or three Long measures). `village odds ranged` with Combat values reads them
+/// here, so a weapon's numbers are applied one way only.
+pub fn weapon_modifiers(
+    rules: &crate::roster::Rules,
+    weapon: &Weapon,
+    distance: f64,
+) -> Vec<Modifier> {
+    let mut mods = Vec::new();
     if let Some(bonus) = &weapon.close_bonus {
         if distance <= rules.measures.get(bonus.within) + 1e-9 {
             let reason = format!("{} within {:?}", weapon.name, bonus.within).to_lowercase();
@@ -345,30 +382,7 @@ pub fn concentrated(
             mods.push(Modifier::rule(Role::Attacker, value, &reason));
         }
     }
-    if o.aimed {
-        mods.push(Modifier::rule(Role::Defender, k.aimed_shot, "Aimed Shot"));
-    }
-    if shooters.len() > 1 {
-        let extra = shooters.len() as i32 - 1;
-        let reason = format!("Concentrated Shooting ({} shooters)", shooters.len());
-        mods.push(Modifier::rule(
-            Role::Defender,
-            k.concentrated_per_extra_shooter * extra,
-            &reason,
-        ));
-    }
-    let combat = s.combat;
-    resolve_ranged(
-        game,
-        r,
-        hooks,
-        shooter,
-        target,
-        combat,
-        mods,
-        Some(weapon),
-        o.aimed,
-    )
+    mods
 }
 
 /// The common end of every ranged attack (a shot, a Concentrated Shooting, a spell used as a ranged

@@ -7,6 +7,7 @@ pub mod api;
 mod error;
 mod host;
 pub mod micro;
+mod odds;
 pub(crate) mod patterns;
 mod play;
 pub mod registry;
