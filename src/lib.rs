@@ -14,6 +14,7 @@ pub mod repl;
 pub mod roster;
 pub mod rules;
 pub mod script;
+pub mod show;
 pub mod sim;
 pub mod state;
 pub mod viewer;

@@ -73,6 +73,23 @@ enum Command {
     /// The Lua REPL on a live game (what `village` with no arguments opens): the API of scripts, :map,
     /// :log, :reload, :save/:load. Reads commands line by line from a pipe.
     Repl(ReplArgs),
+    /// A profile's card: Quality, Combat, traits with their rule text, weapon, spells with their Power,
+    /// the signature or Alpha Rule with its text, params and script, Behaviours, Wave Points, and where
+    /// each part comes from (built in or a mod, file:line). `--list`: every hero, enemy, Village
+    /// Defender, trait, spell, Behaviour, Opportunity and variant with its one-line description.
+    Show {
+        /// A hero, enemy or Village Defender ("Captain Maren", or part of the name: maren).
+        #[arg(required_unless_present = "list")]
+        name: Option<String>,
+        /// List everything the rosters and scripts hold, one line each.
+        #[arg(long, conflicts_with = "name")]
+        list: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// What this is, where the built-in data comes from, whether it loads, and where to go next.
     About {
         #[command(flatten)]
@@ -454,7 +471,8 @@ impl Command {
             | Command::Sim(SimArgs { data, .. })
             | Command::Render { data, .. }
             | Command::Wave { data, .. }
-            | Command::Run { data, .. } => Some(&data.source),
+            | Command::Run { data, .. }
+            | Command::Show { data, .. } => Some(&data.source),
             Command::About { source } => Some(source),
             Command::Merge { .. }
             | Command::Completions { .. }
@@ -481,6 +499,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => run_repl(&cli.repl),
         Some(Command::Repl(args)) => run_repl(&args),
         Some(Command::About { source }) => overview(source.select()?),
+        Some(Command::Show {
+            name,
+            list,
+            json,
+            data,
+        }) => cli::show::run(name.as_deref(), list, json, &data),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Merge { files, json, svg }) => run_merge(&files, json, svg.as_deref()),
@@ -666,6 +690,11 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
 fn suggestions(data: &village::data::Builtin) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = [
         ("village check", "profiles and Wave Points"),
+        (
+            "village show \"Captain Maren\"",
+            "a profile: traits, signature, where each comes from",
+        ),
+        ("village show --list", "every profile, trait, spell, variant ..."),
         (
             "village odds activation --quality 3 --dice 3",
             "activation odds",

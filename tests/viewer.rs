@@ -959,3 +959,34 @@ fn the_page_shows_why_beside_the_event_a_decision_led_to() {
     assert!(!dom.contains("class=\"why\""), "a Why at #0");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The profile panel prints the clicked model's card as `village show` does: Captain Maren's
+/// signature with its text, script and where her roster entry is.
+#[test]
+fn the_profile_panel_prints_the_card_village_show_prints() {
+    let dir = temp("card");
+    let (page, log) = played(&dir, 12);
+    // Captain Maren: the first placed model of the default party.
+    let maren = log
+        .iter()
+        .find(|e| e["event"] == "placed" && e["name"] == "Captain Maren")
+        .expect("Maren is placed");
+    let (id, at) = (maren["model"].as_u64().unwrap(), maren["seq"].as_u64().unwrap());
+    let dom = open(&page, &format!("event={at}&click={id}"), None);
+    let panel = &dom[dom.find("id=\"model\"").unwrap()..];
+    let panel = &panel[..panel.find("</details>").expect("the card is shown")];
+    let shown = String::from_utf8_lossy(
+        &village(&["show", "Captain Maren"]).stdout,
+    )
+    .to_string();
+    for want in [
+        "Signature: Hold the Line",
+        "scripts/signatures/hold_the_line.lua: on_opponent_activation",
+        "rosters/heroes.toml:",
+        "Tough (cost",
+    ] {
+        assert!(panel.contains(want), "{want} not in the panel: {panel}");
+        assert!(shown.contains(want), "{want} not in village show: {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -55,6 +55,15 @@ function village.new_game(opts) end
 ---@return string[]
 function village.profiles() end
 
+---A profile's card, as `village show --json` prints it: its parts with their rule text, scripts and where each comes from (an error names the closest profile).
+---
+---```lua
+---print(village.profile("Captain Maren").signature.name)
+---```
+---@param name string A profile (part of the name will do: "maren").
+---@return ProfileCard
+function village.profile(name) end
+
 ---Options of `village.new_game`; an unknown key is an error.
 ---
 ---```lua
@@ -559,6 +568,14 @@ function Model:has_trait(name) end
 ---@param condition Condition A condition.
 ---@return boolean
 function Model:has(condition) end
+
+---Its profile's card, as `village show --json` prints it: Quality, Combat, traits with their rule text and scripts, weapon, spells, the signature or Alpha Rule (name, text, params, script), Behaviours, Wave Points and where each part comes from.
+---
+---```lua
+---print(maren:profile().signature.text)
+---```
+---@return ProfileCard
+function Model:profile() end
 
 ---A handle to a building of a game, resolved on every use. Handles compare with `==`; `pairs(b)` lists the fields in this order, `tostring(b)` is the name.
 ---
@@ -1181,6 +1198,30 @@ function Model:has(condition) end
 ---@field value integer By how much.
 ---@field reason string Why ("power blow", or the hook's reason).
 ---@field source string "rules", or the script file that added it.
+
+---A profile as `village show --json` prints it (`village.profile`, `m:profile()`).
+---
+---```lua
+---local card = village.profile("Captain Maren")
+---```
+---@class ProfileCard
+---@field name string The profile's name.
+---@field kind string "hero", "enemy" or "defender".
+---@field tier string "hero", "mob", "elite", "boss" or "defender".
+---@field quality integer Quality.
+---@field combat integer Combat.
+---@field base number Base diameter, inches.
+---@field moves string Its movement band and length ("Medium (6\")").
+---@field wave_points integer Wave Points by the formula of SUPPLEMENT §8.
+---@field printed_wave_points? integer As printed in the roster.
+---@field traits table[] Each trait: name, text, details, script, source.
+---@field weapon? table Its weapon: name, text, details, script, source.
+---@field spells? table[] Its spells: name, text, details (kinds, Power), script, source.
+---@field signature? table A hero's signature: name, text, params, script.
+---@field alpha? table An Elite's or Boss's Alpha Rule: name, text, params, script.
+---@field behaviours? table[] An enemy's Behaviours: name, text, details, script, source.
+---@field text? string Notes from the roster.
+---@field source? table Where its roster entry is: file, line, layer (0 built in).
 
 ---A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, objective or action, the hero policy's activation, order or Council purchases.
 ---

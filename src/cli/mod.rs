@@ -1,4 +1,4 @@
-//! The process's allocator (`alloc`), the larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`, `odds`, the replay
+//! The process's allocator (`alloc`), the larger `village` subcommands, one module each (`sim`/`merge`/`replay`, `play`, `new-mod`, `odds`, `show`, the replay
 //! viewer's `--html` pages and `render --replay`: `viewer`), the
 //! data carried in the binary (`embedded`), and what they share: printing JSON and writing files atomically.
 
@@ -7,6 +7,7 @@ pub mod embedded;
 pub mod new_mod;
 pub mod odds;
 pub mod play;
+pub mod show;
 pub mod sim;
 pub mod viewer;
 

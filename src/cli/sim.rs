@@ -197,6 +197,13 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         v["seconds"] = serde_json::json!(seconds);
         print_json(&v)?;
     } else {
+        if !opts.variants.is_empty() {
+            println!(
+                "Rules: {} — {}",
+                rules_name(&opts.variants),
+                rules_words(&opts.layers, &opts.variants)
+            );
+        }
         print!("{}", village::sim::text(&report, seconds));
     }
     if let Some(e) = write_error {
@@ -305,6 +312,15 @@ pub(crate) fn record_layers(rec: &village::sim::Replay, data: &DataArgs) -> Vec<
 }
 
 /// How a report names an arm's rules: its variants joined by `+`, or "default".
+/// What each of `variants` does, in words (the run's rules when none), from the scripts of `layers`;
+/// empty when they do not load (the run itself reports that).
+fn rules_words(layers: &[std::path::PathBuf], variants: &[String]) -> String {
+    match village::script::ScriptHost::open(layers, village::script::Limits::default(), 0) {
+        Ok(host) => village::show::rules_description(&host.script_facts(), variants),
+        Err(_) => String::new(),
+    }
+}
+
 pub(crate) fn rules_name(variants: &[String]) -> String {
     if variants.is_empty() {
         "default".to_string()
@@ -430,6 +446,10 @@ fn ab_report(
         None => None,
     };
     let games = (ra.len() + rb.len()) as f64;
+    let (words_a, words_b) = (
+        rules_words(&a.layers, &a.variants),
+        rules_words(&b.layers, &b.variants),
+    );
     if let Some(path) = svg {
         let chart = village::render::chart::ab_svg(
             (&name(a), &rep_a),
@@ -437,6 +457,7 @@ fn ab_report(
             &diff,
             &run_title(a, Some(&name(b))),
             waves_of(a),
+            (&words_a, &words_b),
         );
         write_file(path, chart.as_bytes())?;
         eprintln!("wrote {}", path.display());
@@ -444,8 +465,8 @@ fn ab_report(
     if json {
         let v = serde_json::json!({
             "seed": a.seed,
-            "a": { "name": name(a), "report": rep_a },
-            "b": { "name": name(b), "report": rep_b },
+            "a": { "name": name(a), "description": words_a, "report": rep_a },
+            "b": { "name": name(b), "description": words_b, "report": rep_b },
             "difference": diff,
             "divergence": divergence,
             "games_per_sec": games / seconds.max(1e-9),
@@ -454,8 +475,8 @@ fn ab_report(
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("A: {}\n{}", name(a), sim::text(&rep_a, 0.0));
-    println!("B: {}\n{}", name(b), sim::text(&rep_b, 0.0));
+    println!("A: {}\n   {words_a}\n{}", name(a), sim::text(&rep_a, 0.0));
+    println!("B: {}\n   {words_b}\n{}", name(b), sim::text(&rep_b, 0.0));
     println!(
         "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
         diff.win_rate * 100.0,

@@ -437,6 +437,18 @@ fn causes_panel(doc: &mut Doc, a: Area, reports: &[(&Report, &'static str)], gam
     }
 }
 
+/// `text` cut with "…" to fit `room` pixels at `size`.
+fn fit(text: &str, room: f64, size: f64) -> String {
+    if text_width(text, size, false) <= room {
+        return text.to_string();
+    }
+    let mut out: String = text.to_string();
+    while !out.is_empty() && text_width(&format!("{out}…"), size, false) > room {
+        out.pop();
+    }
+    format!("{}…", out.trim_end())
+}
+
 /// `village sim --vs --svg`: both arms' win rates with their intervals on one axis, the paired
 /// difference A − B with its interval against a zero line, and both arms' loss waves and causes side
 /// by side on shared axes.
@@ -446,8 +458,9 @@ pub fn ab_svg(
     d: &Difference,
     title: &str,
     waves: Option<u32>,
+    descriptions: (&str, &str),
 ) -> String {
-    let (width, height) = (1000.0, 960.0);
+    let (width, height) = (1000.0, 1000.0);
     let mut doc = Doc::new(width, height, title);
     heading(&mut doc, title);
     let series = [
@@ -596,6 +609,17 @@ pub fn ab_svg(
         h: 380.0,
     };
     causes_panel(&mut doc, c, &[(a, BLUE), (b, ORANGE)], a.games.max(b.games));
+    // What each arm plays: the variant's own description (or the plain rules), under the panels.
+    for (k, (arm, text)) in [("A", descriptions.0), ("B", descriptions.1)].iter().enumerate() {
+        let line = fit(&format!("{arm}: {text}"), width - 80.0, 12.0);
+        doc.text(
+            40.0,
+            height - 36.0 + 18.0 * k as f64,
+            12.0,
+            r#"class="arm-description""#,
+            &line,
+        );
+    }
     doc.finish()
 }
 

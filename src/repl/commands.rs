@@ -24,6 +24,8 @@ pub enum Arg {
     Auto,
     /// A file.
     File,
+    /// A profile of the rosters (`:show`).
+    Profile,
 }
 
 /// Who runs a command: the terminal itself, or the play engine (`Repl::play`).
@@ -99,6 +101,13 @@ pub const COMMANDS: &[Command] = &[
         ":explain [#N]",
         "why event N happened (default: the latest combat): the rolls before it and what it caused",
         Arg::Free,
+    ),
+    console(
+        "show",
+        &[],
+        ":show NAME",
+        "a profile's card: traits with their rule text, weapon, spells, signature or Alpha Rule with its script, Behaviours, Wave Points, where each comes from",
+        Arg::Profile,
     ),
     console(
         "why",
@@ -386,6 +395,11 @@ pub fn complete(repl: &Repl, before: &str) -> (usize, Vec<String>) {
             .unwrap_or_default(),
         Arg::Enemy => repl
             .with_game(|g| side_names(g, Some(Side::Enemies)))
+            .unwrap_or_default(),
+        Arg::Profile => repl
+            .host()
+            .rosters()
+            .map(|r| r.profiles.iter().map(|p| p.name.clone()).collect())
             .unwrap_or_default(),
         Arg::Place => repl
             .with_game(|g| {

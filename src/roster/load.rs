@@ -40,6 +40,8 @@ pub(crate) const FILES: &[(&str, &[&str], &[&str])] = &[
 #[derive(Debug, Clone)]
 pub(crate) struct Origin {
     pub file: String,
+    /// The layer of `file`: 0 the built-in one, then each `--mod` in order.
+    pub layer: usize,
     /// The entry as shown: its `name`, or `#n` when it has none.
     pub entry: String,
     /// Path of the entry in the file (`enemy[3]`).
@@ -465,6 +467,7 @@ fn load_list<T: DeserializeOwned>(
                 .map_or_else(|| format!("#{}", i + 1), str::to_string);
             let origin = Origin {
                 file: f.display.clone(),
+                layer: f.layer,
                 entry: label,
                 prefix: format!("{key}[{i}]"),
                 lines: f.lines.clone(),

@@ -26,6 +26,7 @@ mod reference;
 mod rules;
 mod schema;
 mod source;
+mod sources;
 mod validate;
 
 pub use check::{check, CheckProfile, CheckReport};
@@ -36,6 +37,7 @@ pub use ranges::{range_of, ranges_markdown, Range, RANGES};
 pub use reference::{rosters_markdown, UNDESCRIBED};
 pub use rules::*;
 pub use schema::*;
+pub use sources::{sources, Source, Sources, Table as SourceTable};
 pub use validate::SCRIPT_FOLDERS;
 
 use serde::{Deserialize, Serialize};
@@ -117,44 +119,18 @@ impl Rosters {
     /// else the one hero whose name or a word of it starts with `text` (`maren`, `tobin`). Otherwise an
     /// error that names the closest heroes ("did you mean ...?").
     pub fn resolve_hero(&self, text: &str) -> Result<String, String> {
-        let want = text.trim();
         let heroes: Vec<&str> = self
             .profiles_of(ProfileKind::Hero)
             .map(|p| p.name.as_str())
             .collect();
-        if let Some(h) = heroes.iter().find(|h| **h == want) {
-            return Ok(h.to_string());
-        }
-        let lower = want.to_lowercase();
-        let exact: Vec<&&str> = heroes
-            .iter()
-            .filter(|h| h.to_lowercase() == lower)
-            .collect();
-        if let [one] = exact.as_slice() {
-            return Ok(one.to_string());
-        }
-        let starts: Vec<&&str> = heroes
-            .iter()
-            .filter(|h| {
-                let h = h.to_lowercase();
-                !lower.is_empty()
-                    && (h.starts_with(&lower) || h.split(' ').any(|w| w.starts_with(&lower)))
-            })
-            .collect();
-        match starts.as_slice() {
-            [one] => Ok(one.to_string()),
-            [] => Err(format!(
-                "{want:?} is not a hero of the rosters{}",
-                crate::names::hint(want, &heroes)
-            )),
-            many => Err(format!(
-                "{want:?} could be {}: give more of the name",
-                many.iter()
-                    .map(|h| format!("{h:?}"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            )),
-        }
+        resolve_among(&heroes, text, "a hero of the rosters")
+    }
+
+    /// The profile (hero, enemy or Village Defender) a person means by `text`, as
+    /// [`Rosters::resolve_hero`] finds a hero (`village show maren`, `:show ogre`).
+    pub fn resolve_profile(&self, text: &str) -> Result<String, String> {
+        let all: Vec<&str> = self.profiles.iter().map(|p| p.name.as_str()).collect();
+        resolve_among(&all, text, "a profile of the rosters")
     }
 
     /// `unknown length "x" (did you mean "intro"?)`: the error for a length the rosters lack.
@@ -250,6 +226,46 @@ impl Rosters {
             |n| self.trait_named(n),
             |n| self.weapon(n),
         )
+    }
+}
+
+/// The one of `names` a person means by `text`: the exact name, else the one that matches ignoring
+/// case, else the one whose name or a word of it starts with `text`; otherwise an error that says it
+/// is not `what` and names the closest ("did you mean ...?"), or the names it could be.
+fn resolve_among(names: &[&str], text: &str, what: &str) -> Result<String, String> {
+    let want = text.trim();
+    if let Some(h) = names.iter().find(|h| **h == want) {
+        return Ok(h.to_string());
+    }
+    let lower = want.to_lowercase();
+    let exact: Vec<&&str> = names
+        .iter()
+        .filter(|h| h.to_lowercase() == lower)
+        .collect();
+    if let [one] = exact.as_slice() {
+        return Ok(one.to_string());
+    }
+    let starts: Vec<&&str> = names
+        .iter()
+        .filter(|h| {
+            let h = h.to_lowercase();
+            !lower.is_empty()
+                && (h.starts_with(&lower) || h.split(' ').any(|w| w.starts_with(&lower)))
+        })
+        .collect();
+    match starts.as_slice() {
+        [one] => Ok(one.to_string()),
+        [] => Err(format!(
+            "{want:?} is not {what}{}",
+            crate::names::hint(want, names)
+        )),
+        many => Err(format!(
+            "{want:?} could be {}: give more of the name",
+            many.iter()
+                .map(|h| format!("{h:?}"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )),
     }
 }
 

@@ -14,6 +14,8 @@ use toml::Spanned;
 pub(crate) struct SourceFile {
     /// As shown in diagnostics.
     pub display: String,
+    /// The layer it was read from: 0 the built-in one, then each `--mod` in order.
+    pub layer: usize,
     pub table: toml::Table,
     pub lines: Arc<LineIndex>,
 }
@@ -72,7 +74,7 @@ pub(crate) fn read(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Diagnostic::file(display, format!("cannot read: {e}"))),
     };
-    parse(display, &text).map(Some)
+    parse(display, &text).map(|f| Some(SourceFile { layer, ..f }))
 }
 
 /// Parses TOML text already read.
@@ -95,6 +97,7 @@ pub(crate) fn parse(display: String, text: &str) -> Result<SourceFile, Diagnosti
     })?;
     Ok(SourceFile {
         display,
+        layer: 0,
         table,
         lines: Arc::new(LineIndex(lines)),
     })

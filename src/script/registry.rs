@@ -170,6 +170,35 @@ impl Module {
             .map(|(_, f)| f)
     }
 
+    /// Its entry points, each with where its function is defined — `line N` of this file, or
+    /// `file:N` when it is another's (`declare = A.declare` is scripts/lib/act.lua's) — by name.
+    pub fn entry_places(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .entries
+            .iter()
+            .map(|(name, f)| {
+                let info = f.info();
+                let file = info
+                    .source
+                    .as_deref()
+                    .map(|s| s.trim_start_matches(['@', '=']).to_string());
+                let line = info.line_defined.unwrap_or(0);
+                let at = match file {
+                    Some(f) if f != self.label => format!("{f}:{line}"),
+                    _ => format!("line {line}"),
+                };
+                (name.to_string(), at)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// A plain string data key of the module's table (`name`, `description`), if set.
+    pub fn data_text(&self, key: &str) -> Option<String> {
+        self.table.raw_get::<Option<String>>(key).ok().flatten()
+    }
+
     /// The short name: the file stem ("savage").
     pub fn stem(&self) -> &str {
         Path::new(&self.key)
@@ -219,6 +248,25 @@ impl Registry {
     /// Every module, in key order.
     pub fn modules(&self) -> impl Iterator<Item = &Module> {
         self.modules.iter()
+    }
+
+    /// What `village show` says of each module: its file as the log names it, its `name` and
+    /// `description`, and its entry points with where each is defined.
+    pub fn facts(&self) -> crate::show::ScriptFacts {
+        self.modules
+            .iter()
+            .map(|m| {
+                (
+                    m.key.clone(),
+                    crate::show::ScriptFact {
+                        file: m.label.clone(),
+                        name: m.data_text("name"),
+                        description: m.data_text("description"),
+                        hooks: m.entry_places(),
+                    },
+                )
+            })
+            .collect()
     }
 
     /// The same modules with fresh state: each chunk run again from its compiled form in a new

@@ -247,10 +247,21 @@ impl ScriptHost {
                     game.log().len()
                 )
             })?;
+            // Every profile's card for the profile panel (the sources read once, for all of them).
+            let sources = crate::roster::sources(&self.layers);
+            let facts = self.script_facts();
+            let cards = rosters
+                .profiles
+                .iter()
+                .filter_map(|p| {
+                    crate::show::card(rosters, &sources, &facts, &p.name).map(|c| (p.name.clone(), c))
+                })
+                .collect();
             Ok(crate::viewer::Recording {
                 start,
                 events: game.log().to_vec(),
                 decisions: game.take_decisions(),
+                cards,
                 frames,
                 rules: rosters.rules.clone(),
                 summary,
@@ -331,6 +342,34 @@ impl ScriptHost {
         let rosters = core.rosters_with_rules();
         let mut game = core.game.borrow_mut();
         Ok(f(&mut game, rosters, &hooks))
+    }
+
+    /// What `village show` says of each loaded script: its file as the log names it, its `name` and
+    /// `description`, and its entry points with where each is defined.
+    pub fn script_facts(&self) -> crate::show::ScriptFacts {
+        self.vm.host().registry().facts()
+    }
+
+    /// The card of the profile a person names (`village show`, the REPL's `:show`): its parts with
+    /// their rule text, scripts and where each comes from. An unknown name says what it may be.
+    pub fn profile_card(&self, name: &str) -> Result<crate::show::Card, String> {
+        let rosters = self.rosters()?;
+        let name = rosters.resolve_profile(name)?;
+        let sources = crate::roster::sources(&self.layers);
+        crate::show::card(&rosters, &sources, &self.script_facts(), &name)
+            .ok_or_else(|| format!("{name:?} is not a profile of the rosters"))
+    }
+
+    /// Every hero, enemy, Village Defender, trait, spell, Behaviour, Opportunity and variant with
+    /// its one-line description (`village show --list`).
+    pub fn catalogue(&self) -> Result<Vec<(&'static str, Vec<crate::show::Entry>)>, String> {
+        let rosters = self.rosters()?;
+        Ok(crate::show::catalogue(&rosters, &self.script_facts()))
+    }
+
+    /// The rosters this host plays with.
+    pub fn rosters(&self) -> Result<Rc<Rosters>, String> {
+        self.vm.host().rosters().map_err(|e| e.to_string())
     }
 
     /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:

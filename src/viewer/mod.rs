@@ -25,6 +25,8 @@ pub struct Recording {
     pub events: Vec<Event>,
     /// The scripts' decisions, each naming the events it led to.
     pub decisions: Vec<crate::state::Decision>,
+    /// The card of every profile of the rosters it was played with, by name (the profile panel).
+    pub cards: BTreeMap<String, crate::show::Card>,
     /// What changed at each event, oldest first.
     pub frames: Vec<Frame>,
     /// The rules it was played with (what is Engaged depends on the contact tolerance).
@@ -96,8 +98,9 @@ fn model_row(m: &Model, engaged: bool) -> Value {
 
 /// A model's profile as the page shows it on a click, with the short name its base shows (`short`, as
 /// the table picture gives it).
-fn profile(m: &Model, short: &BTreeMap<String, String>) -> Value {
+fn profile(m: &Model, short: &BTreeMap<String, String>, cards: &BTreeMap<String, crate::show::Card>) -> Value {
     json!({
+        "card": cards.get(&m.name).map(|c| c.text()),
         "name": m.name,
         "short": short.get(&m.name),
         "side": m.side.as_str(),
@@ -197,7 +200,7 @@ fn arm_data(arm: &Arm) -> Value {
     );
     let mut profiles: BTreeMap<u32, Value> = BTreeMap::new();
     for m in &start.models {
-        profiles.insert(m.id.0, profile(m, &short));
+        profiles.insert(m.id.0, profile(m, &short, &rec.cards));
     }
     // Walk the frames on one game, deciding Engaged after each (it changes with others' moves too).
     let mut g = start.clone();
@@ -215,7 +218,7 @@ fn arm_data(arm: &Arm) -> Value {
         touched.extend(f.added.iter().map(|m| m.id));
         touched.extend(now.symmetric_difference(&engaged).copied());
         for m in &f.added {
-            profiles.insert(m.id.0, profile(m, &short));
+            profiles.insert(m.id.0, profile(m, &short, &rec.cards));
         }
         let rows: Vec<Value> = g
             .models

@@ -488,6 +488,15 @@ function showModel(a, s) {
   if (p.group !== null && p.group !== undefined) item("Group", String(p.group));
   item("Position", `(${x.toFixed(1)}, ${y.toFixed(1)}), base ${p.base}"`);
   box.appendChild(dl);
+  // The profile's card as `village show` prints it: each trait's rule text, the signature or Alpha
+  // Rule with its params and script, Wave Points, and where each part comes from.
+  if (p.card) {
+    const d = html("details", "", "card");
+    d.open = true;
+    d.appendChild(html("summary", "Profile card (village show)"));
+    d.appendChild(html("pre", p.card));
+    box.appendChild(d);
+  }
 }
 
 // The close-up's window: centred on the model last clicked, until the page steps to another event;

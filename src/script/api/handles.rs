@@ -76,6 +76,9 @@ impl UserData for ModelRef {
             let m = game.model(this.id).map_err(|e| fail(lua, e))?;
             Ok(m.conditions.iter().any(|c| c.as_str() == condition))
         });
+        methods.add_method(api("profile"), |lua, this, ()| {
+            super::profile_card(lua, &this.name)
+        });
         methods.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
             // The id and name live in the handle: they answer even while a rule is being resolved (a
             // spell script reading the winner of its own attack).

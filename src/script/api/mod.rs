@@ -17,6 +17,25 @@ fn api(member: &str) -> &'static str {
     spec::member("village", member)
 }
 
+/// The card of the profile a person names (`village.profile(name)`, `m:profile()`), as a table: what
+/// `village show --json` prints, with the sources of this VM's layers and its loaded scripts.
+pub(crate) fn profile_card(lua: &Lua, name: &str) -> mlua::Result<mlua::Value> {
+    use mlua::LuaSerdeExt as _;
+    let h = crate::script::host::host(lua)?;
+    let rosters = h.rosters()?;
+    let name = rosters.resolve_profile(name).map_err(|e| convert::fail(lua, e))?;
+    // Each script root is a layer's scripts/ folder.
+    let layers: Vec<std::path::PathBuf> = h
+        .roots
+        .iter()
+        .filter_map(|r| r.dir.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    let sources = crate::roster::sources(&layers);
+    let card = crate::show::card(&rosters, &sources, &h.registry().facts(), &name)
+        .ok_or_else(|| convert::fail(lua, format!("{name:?} is not a profile of the rosters")))?;
+    lua.to_value(&card)
+}
+
 /// Install the `village` global into a VM.
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let village: Table = lua.create_table()?;
@@ -34,6 +53,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 .map(|p| p.name.clone())
                 .collect::<Vec<_>>())
         })?,
+    )?;
+    village.set(
+        api("profile"),
+        lua.create_function(|lua, name: String| profile_card(lua, &name))?,
     )?;
     hooks::install(lua)?;
     // Shared by every script: read-only, like the standard library.

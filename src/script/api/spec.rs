@@ -276,20 +276,37 @@ pub const MODEL_FIELDS: &[&str] = &names::<{ MODEL_FIELD_SPECS.len() }>(MODEL_FI
 /// The fields a building handle (and a building view) exposes, in order.
 pub const BUILDING_FIELDS: &[&str] = &names::<{ BUILDING_FIELD_SPECS.len() }>(BUILDING_FIELD_SPECS);
 
-const MODEL_METHODS: &[Method] = &[
+const HAS_TRAIT: Method = Method {
+    name: "has_trait",
+    params: &[p("name", "string", "A trait, as printed (case-sensitive).")],
+    returns: "boolean",
+    doc: "Whether the profile carries the trait.",
+    usage: "if m:has_trait(\"Hero\") then return 1 end",
+};
+
+const HAS: Method = Method {
+    name: "has",
+    params: &[p("condition", "Condition", "A condition.")],
+    returns: "boolean",
+    doc: "Whether the model has the condition.",
+    usage: "if m:has(\"defenseless\") then return 2 end",
+};
+
+/// A view's methods.
+const MODEL_METHODS: &[Method] = &[HAS_TRAIT, HAS];
+
+/// A handle's methods: a view's, and its profile's card.
+const MODEL_HANDLE_METHODS: &[Method] = &[
+    HAS_TRAIT,
+    HAS,
     Method {
-        name: "has_trait",
-        params: &[p("name", "string", "A trait, as printed (case-sensitive).")],
-        returns: "boolean",
-        doc: "Whether the profile carries the trait.",
-        usage: "if m:has_trait(\"Hero\") then return 1 end",
-    },
-    Method {
-        name: "has",
-        params: &[p("condition", "Condition", "A condition.")],
-        returns: "boolean",
-        doc: "Whether the model has the condition.",
-        usage: "if m:has(\"defenseless\") then return 2 end",
+        name: "profile",
+        params: &[],
+        returns: "ProfileCard",
+        doc: "Its profile's card, as `village show --json` prints it: Quality, Combat, traits with their \
+              rule text and scripts, weapon, spells, the signature or Alpha Rule (name, text, params, \
+              script), Behaviours, Wave Points and where each part comes from.",
+        usage: "print(maren:profile().signature.text)",
     },
 ];
 

@@ -26,6 +26,14 @@ pub(super) const CLASSES: &[Class] = &[
                 doc: "The names of every profile in the rosters (heroes, enemies, Village Defenders).",
                 usage: "for _, name in ipairs(village.profiles()) do print(name) end",
             },
+            Method {
+                name: "profile",
+                params: &[p("name", "string", "A profile (part of the name will do: \"maren\").")],
+                returns: "ProfileCard",
+                doc: "A profile's card, as `village show --json` prints it: its parts with their rule text, \
+                      scripts and where each comes from (an error names the closest profile).",
+                usage: "print(village.profile(\"Captain Maren\").signature.name)",
+            },
         ],
     },
     Class {
