@@ -153,10 +153,19 @@ fn the_same_seed_writes_the_same_event_log() {
     let (b_out, b) = log("11", "b.jsonl");
     let (_, c) = log("12", "c.jsonl");
     assert!(a.lines().count() > 500, "a whole game logged");
+    // Each line is an event with its number, or (since the log keeps the scripts' decisions) a
+    // decision naming the events it led to, just before them.
+    let mut events = 0;
     for line in a.lines().take(50) {
         let v: Value = serde_json::from_str(line).unwrap();
-        assert!(v["seq"].is_u64() && v["event"].is_string(), "{line}");
+        if v["event"] == "decision" {
+            assert!(v["at"].is_u64() && v["until"].is_u64(), "{line}");
+        } else {
+            assert!(v["seq"].is_u64() && v["event"].is_string(), "{line}");
+            events += 1;
+        }
     }
+    assert!(events > 25, "mostly events:\n{a}");
     assert_eq!(a_out, b_out, "same outcome");
     assert!(a == b, "same seed, byte-identical log");
     assert!(a != c, "another seed, another game");
