@@ -3,6 +3,7 @@
 //! The kernel (dice, geometry, state, rosters, rules) is plain Rust; everything a designer changes lives in
 //! Lua scripts under `scripts/` and data under `rosters/`. See ARCHITECTURE.md for the map.
 
+pub mod args;
 pub mod data;
 pub mod dice;
 pub mod files;

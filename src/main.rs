@@ -18,6 +18,7 @@ use cli::print_json;
 use cli::sim::{run_merge, run_replay, run_sim};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use village::args::{GameArgs, SetupArgs, VariantArgs};
 use village::names::count as words;
 use village::roster::{self, ProfileKind, Rosters};
 use village::script::api::spec;
@@ -271,104 +272,6 @@ impl DataArgs {
     }
 }
 
-/// The rule variants a command plays or computes under.
-#[derive(Args, Clone)]
-struct VariantArgs {
-    /// A rule variant (scripts/variants/NAME.lua); repeatable.
-    #[arg(long = "variant", value_name = "NAME")]
-    variants: Vec<String>,
-}
-
-/// How a new game is made: the party, the length, the seed and the rule variants.
-#[derive(Args)]
-struct SetupArgs {
-    /// The heroes (2 to 4), comma-separated.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
-    )]
-    heroes: Vec<String>,
-    /// intro, standard or siege.
-    #[arg(long, default_value = "standard")]
-    length: String,
-    /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[command(flatten)]
-    variants: VariantArgs,
-}
-
-/// A game the hero policy plays: how it is made, and the policy.
-#[derive(Args)]
-struct GameArgs {
-    #[command(flatten)]
-    setup: SetupArgs,
-    /// The hero policy (scripts/policies/NAME.lua) that plays the heroes' side.
-    #[arg(long, default_value = "default")]
-    policy: String,
-}
-
-impl std::ops::Deref for GameArgs {
-    type Target = SetupArgs;
-    fn deref(&self) -> &SetupArgs {
-        &self.setup
-    }
-}
-
-impl SetupArgs {
-    /// The party as the rosters name it: `--heroes "maren, tobin"` is Captain Maren and Tobin the
-    /// Marksman (see `Rosters::resolve_hero`). A name that matches no hero, or several, is kept as
-    /// given, for the game's own check to refuse with its suggestions.
-    fn party(&self, data: &DataArgs) -> Vec<String> {
-        let rosters = village::roster::Rosters::load(&data.layers()).ok();
-        self.heroes
-            .iter()
-            .map(|h| {
-                rosters
-                    .as_ref()
-                    .and_then(|r| r.resolve_hero(h).ok())
-                    .unwrap_or_else(|| h.trim().to_string())
-            })
-            .collect()
-    }
-
-    /// The game as the script host makes it, its hero policy `policy`.
-    fn new_game(&self, data: &DataArgs, policy: &str) -> village::script::repl::NewGame {
-        village::script::repl::NewGame {
-            seed: self.seed,
-            length: self.length.clone(),
-            heroes: self.party(data),
-            variants: self.variants.variants.clone(),
-            policy: policy.to_string(),
-        }
-    }
-}
-
-impl GameArgs {
-    /// A run of `games` games from index `first`, on `jobs` threads, with `data`'s layers.
-    fn sim_options(
-        &self,
-        data: &DataArgs,
-        games: u64,
-        first: u64,
-        jobs: usize,
-    ) -> village::sim::SimOptions {
-        village::sim::SimOptions {
-            games,
-            first,
-            seed: self.seed,
-            heroes: self.party(data),
-            length: self.length.clone(),
-            variants: self.variants.variants.clone(),
-            policy: self.policy.clone(),
-            layers: data.layers(),
-            jobs,
-            decisions: false,
-        }
-    }
-}
-
 /// What `village sim` plays and reports.
 #[derive(Args)]
 struct SimArgs {
@@ -534,7 +437,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             repeat,
             data,
         }) => {
-            let opts = game.sim_options(&data, games, 0, 1);
+            let opts = game.sim_options(data.layers(), games, 0, 1);
             if micro {
                 let rows = village::script::micro::micro(&opts).map_err(|e| anyhow::anyhow!(e))?;
                 if json {
@@ -598,7 +501,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let opts = village::repl::Options {
                 layers: data.layers(),
-                game: setup.new_game(&data, "default"),
+                game: setup.new_game(&data.layers(), "default"),
                 history: None,
             };
             let picture = match load {
@@ -679,7 +582,7 @@ fn repl_options(args: &ReplArgs) -> village::repl::Options {
     });
     village::repl::Options {
         layers: args.data.layers(),
-        game: args.game.new_game(&args.data, &args.game.policy),
+        game: args.game.new_game(&args.data.layers(), &args.game.policy),
         history,
     }
 }
@@ -875,7 +778,7 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
     let rosters = data.rosters()?;
     let host = script_host(data, setup.seed)?;
     let plan = host
-        .preview_wave(&setup.new_game(data, "default"), escalation)
+        .preview_wave(&setup.new_game(&data.layers(), "default"), escalation)
         .map_err(|e| anyhow::anyhow!(e))?;
     let heroes = setup.heroes.len();
     if json {

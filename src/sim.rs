@@ -338,8 +338,8 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
     run_games(opts, false, tick)?.all_finished()
 }
 
-/// The party names heroes of the rosters, and the length, variants and policy exist (a clear error
-/// before any thread starts, not a failure of game 0).
+/// The party names heroes of the rosters and has as many as the rules allow, and the length,
+/// variants and policy exist (a clear error before any thread starts, not a failure of game 0).
 fn check_setup(opts: &SimOptions) -> Result<(), String> {
     crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
@@ -377,7 +377,16 @@ fn check_setup(opts: &SimOptions) -> Result<(), String> {
                 .unwrap_or_else(|| format!("{h:?} is not a hero of the rosters")));
         }
     }
-    Ok(())
+    // The party size the rules allow (core Ch. IV: 2 to 4 heroes), as the variants may change it: their
+    // `rules` tables are Lua, read by one script host (the workers open their own).
+    let rules = if opts.variants.is_empty() {
+        rosters.rules
+    } else {
+        ScriptHost::open(&opts.layers, Limits::default(), opts.seed)
+            .map_err(|e| e.join("\n"))?
+            .rules_with_variants(&opts.variants)?
+    };
+    crate::wave::check_party_size(opts.heroes.len(), &rules).map_err(|e| e.to_string())
 }
 
 /// What a run says: outcomes with the win rate's 95% interval, when the village fell, and the means

@@ -867,3 +867,59 @@ fn a_reader_that_stops_early_is_no_panic() {
 fn libc_sigpipe() -> i32 {
     13
 }
+
+/// A party of one or five heroes is refused by every command that makes a game, before any play and
+/// with the rules' words (core Ch. IV: "Choose 2–4 heroes"), not as a game that stopped or failed:
+/// `play`, `sim`, `bench`, `repl` (no session starts), `render` (no picture is written) and `wave`.
+#[test]
+fn a_party_of_one_or_five_heroes_is_refused_before_play_by_every_command() {
+    let dir = std::env::temp_dir().join(format!("village-cli-party-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("table.svg");
+    let svg = svg.to_str().unwrap();
+    for (heroes, n) in [
+        ("Captain Maren", 1),
+        (
+            "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith,Hedda the Hedge Witch",
+            5,
+        ),
+    ] {
+        for command in [
+            &["play", "--auto"][..],
+            &["play", "--auto", "--html", "/dev/null"],
+            &["sim", "--games", "2"],
+            &["bench", "--games", "1"],
+            &["repl"],
+            &["render", "--svg", svg],
+            &["wave"],
+        ] {
+            let mut args = command.to_vec();
+            args.extend(["--length", "intro", "--heroes", heroes]);
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_village"));
+            cmd.args(&args).stdin(std::process::Stdio::piped());
+            let mut child = cmd
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            // A REPL that did start would read this line and answer it.
+            {
+                use std::io::Write;
+                let mut stdin = child.stdin.take().unwrap();
+                let _ = stdin.write_all(b"return 'a session'\n");
+            }
+            let out = child.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(!out.status.success(), "{args:?}: {stdout}");
+            assert_eq!(
+                err,
+                format!("error: a party has 2 to 4 heroes, not {n}\n"),
+                "{args:?}"
+            );
+            assert!(stdout.is_empty(), "{args:?}: {stdout}");
+            assert!(!std::path::Path::new(svg).exists(), "{args:?} drew a table");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

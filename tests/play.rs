@@ -153,10 +153,19 @@ fn the_same_seed_writes_the_same_event_log() {
     let (b_out, b) = log("11", "b.jsonl");
     let (_, c) = log("12", "c.jsonl");
     assert!(a.lines().count() > 500, "a whole game logged");
+    // Each line is an event with its number, or (since the log keeps the scripts' decisions) a
+    // decision naming the events it led to, just before them.
+    let mut events = 0;
     for line in a.lines().take(50) {
         let v: Value = serde_json::from_str(line).unwrap();
-        assert!(v["seq"].is_u64() && v["event"].is_string(), "{line}");
+        if v["event"] == "decision" {
+            assert!(v["at"].is_u64() && v["until"].is_u64(), "{line}");
+        } else {
+            assert!(v["seq"].is_u64() && v["event"].is_string(), "{line}");
+            events += 1;
+        }
     }
+    assert!(events > 25, "mostly events:\n{a}");
     assert_eq!(a_out, b_out, "same outcome");
     assert!(a == b, "same seed, byte-identical log");
     assert!(a != c, "another seed, another game");
@@ -196,5 +205,33 @@ fn the_heroes_side_checks_morale_when_its_leader_falls_or_half_is_lost() {
         }
     }
     assert!(seen > 0, "no automatic morale check in eight games");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `play --auto --html FILE` says where it wrote the page, as `sim --svg` says it: "wrote FILE" on
+/// stderr, so stdout stays the summary (JSON with `--json`).
+#[test]
+fn the_html_page_is_announced_on_stderr_and_json_stays_json() {
+    let dir = std::env::temp_dir().join(format!("village-play-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("game.html");
+    let p = page.to_str().unwrap();
+    for json in [false, true] {
+        let _ = std::fs::remove_file(&page);
+        let mut args = vec!["--length", "intro", "--seed", "3", "--html", p];
+        if json {
+            args.push("--json");
+        }
+        let (ok, out, err) = play(&args);
+        assert!(ok, "{err}");
+        assert_eq!(err, format!("wrote {p}\n"));
+        assert!(page.is_file(), "the page is written");
+        if json {
+            let v: Value = serde_json::from_str(&out).expect("stdout is the summary alone");
+            assert!(v["result"].is_string(), "{v}");
+        } else {
+            assert!(out.contains("Result: ") && !out.contains("wrote"), "{out}");
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -886,3 +886,239 @@ game:force_dice({6, 5, 4})
     let why = again.rsplit("> :explain ").next().unwrap();
     assert!(why.contains(&format!("  caused by:\n    {melee}")), "{why}");
 }
+
+/// The lines a command printed after its echo (`Live::ask` gives the echo first).
+fn answer(text: &str) -> Vec<&str> {
+    text.lines().skip(1).collect()
+}
+
+/// An order that cannot do what it asks costs nothing (issue 35): a move toward what the hero already
+/// touches, to where it stands, toward itself or into a building, and a step into a building or a
+/// friend's base, are refused with the reason — the actions, the position and the log as they were —
+/// while a move that can go still goes and spends its action.
+#[test]
+fn a_move_or_step_that_would_go_nowhere_is_refused_and_costs_nothing() {
+    let mut live = Live::open(&[
+        "repl",
+        "--length",
+        "intro",
+        "--seed",
+        "2",
+        "--heroes",
+        "Captain Maren,Bram the Smith",
+    ]);
+    live.ask(":wave");
+    live.ask("game:force_dice({6, 6, 6})");
+    live.ask(":activate Maren 3");
+    let first = live.ask(":move Town Hall");
+    assert!(
+        first.contains("Captain Maren (1) moves ")
+            && first.contains("stopped by the Town Hall")
+            && first.ends_with("Captain Maren (1) has 2 actions left."),
+        "{first}"
+    );
+    // A friend's base touching her on the side away from the Town Hall.
+    let placed = live.ask(
+        "local m = game:model(1) \
+         return game:place('Sir Roland', { x = m.pos.x + m.base, y = m.pos.y }).id",
+    );
+    let roland = answer(&placed)[0].to_string();
+    let numbers = |text: &str| -> Vec<f64> {
+        answer(text)
+            .iter()
+            .map(|n| n.parse().unwrap_or_else(|_| panic!("{text}")))
+            .collect()
+    };
+    let state = "return #game:log(), game:model(1).pos.x, game:model(1).pos.y";
+    let before = numbers(&live.ask(state));
+    let (x, y) = (before[1], before[2]);
+    let hall = numbers(&live.ask("local b = game:building('Town Hall') return b.pos.x, b.pos.y"));
+    let maren = "Captain Maren (1)";
+    for (order, refusal) in [
+        (
+            ":move Town Hall".to_string(),
+            format!("{maren} would move 0\" toward the Town Hall: it is already in base contact"),
+        ),
+        (
+            format!(":move {x} {y}"),
+            format!("{maren} would move 0\" toward ({x:.1}, {y:.1}): it is already there"),
+        ),
+        (
+            ":move Maren".to_string(),
+            format!("{maren} would move 0\" toward {maren}: a model cannot move toward itself"),
+        ),
+        // Inside the Town Hall: no route reaches it, and the straight line is blocked at once.
+        (
+            format!(":move {} {}", hall[0], hall[1]),
+            format!(
+                "{maren} would move 0\" toward ({:.1}, {:.1}): the Town Hall is in the way",
+                hall[0], hall[1]
+            ),
+        ),
+        (
+            ":step Town Hall".to_string(),
+            format!("{maren} would step 0\" toward the Town Hall: the Town Hall is in the way"),
+        ),
+        (
+            format!(":step {} {y}", x + 5.0),
+            format!(
+                "{maren} would step 0\" toward ({:.1}, {y:.1}): Sir Roland ({roland})'s base is in \
+                 the way",
+                x + 5.0
+            ),
+        ),
+    ] {
+        let got = live.ask(&order);
+        assert_eq!(
+            answer(&got),
+            [format!("error: {refusal}")],
+            "{order}: {got}"
+        );
+    }
+    let status = live.ask(":status");
+    assert_eq!(answer(&status), [format!("{maren} has 2 actions left.")]);
+    assert_eq!(
+        numbers(&live.ask(state)),
+        before,
+        "no event, and she stands where she stood"
+    );
+    // An order that can move her still does, for its action.
+    let moved = live.ask(":move Forge");
+    assert!(
+        moved.contains(&format!("{maren} moves ")) && moved.ends_with("has 1 action left."),
+        "{moved}"
+    );
+    live.close();
+}
+
+/// `:new` starts a new game in the same session (issue 35): the options are `village repl`'s, read by
+/// the same definitions, so `:new OPTIONS` plays exactly as a session opened with OPTIONS; globals stay,
+/// play by hand starts over; a bad option or party is refused and the game kept, and the game played
+/// on is the one a session without the refused `:new`s plays.
+#[test]
+fn new_starts_a_game_as_the_options_say_and_a_refused_one_keeps_the_game() {
+    let options = [
+        "--seed",
+        "5",
+        "--length",
+        "intro",
+        "--heroes",
+        "maren, Bram the Smith",
+    ];
+    let play = ":wave\n:activate Bram\n:heroes\n:enemies\n:log 4\n";
+    let mut fresh_args = vec!["repl"];
+    fresh_args.extend(options);
+    let (fresh, ok) = session(&fresh_args, play);
+    assert!(ok, "{fresh}");
+    let input = format!(
+        "x = 42\n:wave\n:activate Maren\n\
+         :new --seed 5 --length intro --heroes \"maren, Bram the Smith\"\n\
+         return x\n:status\n{play}"
+    );
+    let (out, ok) = session(&["repl", "--seed", "2"], &input);
+    assert!(ok, "{out}");
+    let (_, after) = out
+        .split_once("> :new --seed 5 --length intro --heroes \"maren, Bram the Smith\"\n")
+        .unwrap();
+    let after = after
+        .strip_prefix(
+            "`game` is a new intro game (seed 5): Captain Maren, Bram the Smith. :wave starts its \
+             first wave.\n",
+        )
+        .unwrap_or_else(|| panic!("{out}"));
+    // Globals stay; nobody is active any more; then the same game as a session opened so.
+    let after = after
+        .strip_prefix("> return x\n42\n> :status\nNo hero is active.\n")
+        .unwrap_or_else(|| panic!("{after}"));
+    assert_eq!(after, fresh);
+
+    // No options: `village repl`'s defaults, not the current game's.
+    let (out, ok) = session(&["repl", "--seed", "2", "--length", "intro"], ":new\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(
+            "`game` is a new standard game (seed 1): Captain Maren, Tobin the Marksman, Sister \
+             Ilse, Bram the Smith."
+        ),
+        "{out}"
+    );
+    let (default, _) = session(&[], ":map\n");
+    let (renewed, _) = session(
+        &["repl", "--seed", "2", "--length", "intro"],
+        ":new\n:map\n",
+    );
+    assert!(renewed.ends_with(&default), "{renewed}\n---\n{default}");
+
+    // Refused: the reason, and the game played on as if nothing had been typed.
+    let refused = [
+        (
+            ":new --seed nope",
+            "invalid value 'nope' for '--seed <SEED>'",
+        ),
+        (":new --heroes maren", "a party has 2 to 4 heroes, not 1"),
+        (
+            ":new --heroes maren,tobin,ilse,bram,hedda",
+            "a party has 2 to 4 heroes, not 5",
+        ),
+        (":new --length bogus", "unknown length \"bogus\""),
+        (":new --variant nope", "unknown variant \"nope\""),
+        (":new --frob", "unexpected argument '--frob'"),
+        (":new --heroes \"maren", "a \" is not closed"),
+    ];
+    let base = format!("x = 1\n{}", play);
+    let mut with_refusals = String::from("x = 1\n:wave\n:activate Bram\n");
+    for (cmd, _) in refused {
+        with_refusals.push_str(cmd);
+        with_refusals.push('\n');
+    }
+    with_refusals.push_str(":heroes\n:enemies\n:log 4\n");
+    let (plain, ok) = session(&fresh_args, &base);
+    assert!(ok, "{plain}");
+    let (out, ok) = session(&fresh_args, &with_refusals);
+    assert!(!ok, "a refused :new fails the exit status");
+    let mut kept = out.clone();
+    for (cmd, want) in refused {
+        let (_, rest) = out
+            .split_once(&format!("> {cmd}\n"))
+            .unwrap_or_else(|| panic!("{cmd}: {out}"));
+        let line = rest.lines().next().unwrap();
+        assert!(
+            line.starts_with("error: :new: ") && line.contains(want),
+            "{cmd}: {line}"
+        );
+        kept = kept.replace(&format!("> {cmd}\n{line}\n"), "");
+    }
+    assert_eq!(kept, plain);
+}
+
+/// `:new` and its options complete; `--length`, `--variant` and `--policy` complete to what there is.
+#[test]
+fn new_and_its_options_complete() {
+    let (out, ok) = session(
+        &["repl", "--length", "intro", "--seed", "2"],
+        ":complete :ne\n:complete :new \n:complete :new --l\n:complete :new --length \n\
+         :complete :new --seed 3 --variant sin\n:complete :new --policy \n",
+    );
+    assert!(ok, "{out}");
+    let answer = |cmd: &str| {
+        out.split(&format!("> {cmd}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{cmd} ran:\n{out}"))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(answer(":complete :ne"), ":new");
+    assert_eq!(
+        answer(":complete :new "),
+        "--heroes --length --policy --seed --variant"
+    );
+    assert_eq!(answer(":complete :new --l"), "--length");
+    assert_eq!(answer(":complete :new --length "), "intro siege standard");
+    assert_eq!(
+        answer(":complete :new --seed 3 --variant sin"),
+        "single_horde"
+    );
+    assert_eq!(answer(":complete :new --policy "), "default");
+}

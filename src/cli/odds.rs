@@ -6,11 +6,12 @@
 //! on a scratch game of the script host (`ScriptHost::odds_trials`, `village::odds::kernel`).
 
 use super::{print_json, write_file};
-use crate::{rules_of, script_host, DataArgs, VariantArgs};
+use crate::{rules_of, script_host, DataArgs};
 use anyhow::{anyhow, bail, Result};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use village::args::VariantArgs;
 use village::odds::{self, kernel};
 use village::roster::{Measure, Rosters, Weapon};
 use village::rules::combat::{CombatConstants, MeleeQuery};

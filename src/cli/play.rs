@@ -1,11 +1,13 @@
 //! `village play --auto`: one whole game with the hero policy, its waves in words or its summary as
 //! JSON, its event log written with `--log` (up to the failure when a script stops the game) and the
-//! replay viewer with `--html`.
+//! replay viewer with `--html` ("wrote FILE" on stderr). A party the rules do not allow is refused by
+//! the script host before anything is played.
 
 use super::{print_json, write_file};
-use crate::{DataArgs, GameArgs};
+use crate::DataArgs;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
+use village::args::GameArgs;
 use village::names::count as words;
 use village::script::{Limits, ScriptHost};
 
@@ -33,14 +35,14 @@ pub fn run_play(
     let played = match html {
         None => host.play_keeping_log(
             g.seed,
-            &g.party(data),
+            &g.party(&data.layers()),
             &g.length,
             "generated",
             &g.variants.variants,
             &g.policy,
             log.is_some(),
         ),
-        Some(_) => match host.play_recorded(&g.new_game(data, &g.policy), "generated") {
+        Some(_) => match host.play_recorded(&g.new_game(&data.layers(), &g.policy), "generated") {
             Ok(r) => {
                 let done = village::script::Played {
                     summary: r.summary.clone(),
@@ -84,7 +86,12 @@ pub fn run_play(
     // A log that cannot be written does not lose the game: its outcome is printed, then the error.
     let mut logged = write_log(&events, &decisions);
     if let (Some(r), Some(path)) = (&recording, html) {
-        logged = logged.and(super::viewer::write_page(r, path));
+        let page = super::viewer::write_page(r, path);
+        if page.is_ok() {
+            // On stderr, as `sim --svg` says it: stdout is the game's summary (JSON with --json).
+            eprintln!("wrote {}", path.display());
+        }
+        logged = logged.and(page);
     }
     if json {
         print_json(&game)?;

@@ -33,7 +33,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let opts = village::sim::SimOptions {
         decisions: args.decisions,
-        ..g.sim_options(data, count, first, jobs)
+        ..g.sim_options(data.layers(), count, first, jobs)
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(games);

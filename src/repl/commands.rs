@@ -26,6 +26,8 @@ pub enum Arg {
     File,
     /// A profile of the rosters (`:show`).
     Profile,
+    /// The options of `:new` (`--seed`, ...) and the values some of them name.
+    NewOptions,
 }
 
 /// Who runs a command: the terminal itself, or the play engine (`Repl::play`).
@@ -145,6 +147,16 @@ pub const COMMANDS: &[Command] = &[
         Arg::File,
     ),
     console(
+        "new",
+        &[],
+        ":new [--seed S] [--length L] [--heroes \"A, B\"] [--variant V]... [--policy P]",
+        "start a new game in this session: `game` is replaced and play by hand starts over (globals, \
+         loaded scripts and history stay); the options are `village repl`'s, and one not given takes \
+         its default there (seed 1, standard, the four default heroes), not the current game's; a bad \
+         option or party is refused and the game kept (:new --help)",
+        Arg::NewOptions,
+    ),
+    console(
         "complete",
         &[],
         ":complete TEXT",
@@ -182,13 +194,16 @@ pub const COMMANDS: &[Command] = &[
     play(
         "move",
         ":move NAME | BUILDING | X Y",
-        "one move toward a model, a building or a point",
+        "one move toward a model, a building or a point, by the shortest legal route around buildings \
+         and bases (the order the hero policy's moves give); a move that would go 0\" (already there, \
+         or nothing lets it go that way) is refused and costs nothing",
         Arg::Place,
     ),
     play(
         "step",
         ":step NAME | X Y",
-        "a one-base-width step",
+        "a one-base-width step, straight toward a model, a building or a point (not routed); one that \
+         would go 0\" is refused and costs nothing",
         Arg::Place,
     ),
     play("attack", ":attack NAME", "a melee attack", Arg::Enemy),
@@ -408,8 +423,30 @@ pub fn complete(repl: &Repl, before: &str) -> (usize, Vec<String>) {
                 n
             })
             .unwrap_or_default(),
+        Arg::NewOptions => return new_options(repl, before, typed),
     };
     (start, matching(words, typed))
+}
+
+/// Completion of `:new`'s options (`typed`, the text after `:new `): an option's name (clap's own list,
+/// [`crate::args::NewArgs::flags`]), or after `--length`, `--variant` or `--policy` the lengths,
+/// variants or policies there are.
+fn new_options(repl: &Repl, before: &str, typed: &str) -> (usize, Vec<String>) {
+    let partial = if typed.is_empty() || typed.ends_with(char::is_whitespace) {
+        ""
+    } else {
+        typed.split_whitespace().last().unwrap_or_default()
+    };
+    let start = before.len() - partial.len();
+    let option = typed[..typed.len() - partial.len()]
+        .split_whitespace()
+        .last()
+        .unwrap_or_default();
+    let values = repl.new_game_choices(option);
+    if !partial.starts_with('-') && !values.is_empty() {
+        return (start, matching(values, partial));
+    }
+    (start, matching(crate::args::NewArgs::flags(), partial))
 }
 
 /// The names of the models of `side` (every side when `None`).

@@ -262,6 +262,7 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 Err(e) => Step::Failed(e),
             }
         }
+        "new" => new_game(repl, arg),
         "complete" => {
             let (_, words) = commands::complete(repl, raw.trim_start());
             // A candidate of several words ("Captain Maren") is quoted, so the list reads unambiguously.
@@ -279,6 +280,72 @@ fn command(repl: &Repl, cmd: &str) -> Step {
         }
         other => Step::Failed(format!(":{other} has no console handler")),
     }
+}
+
+/// `:new [OPTIONS]`: the options read by clap as `village repl` reads its own ([`crate::args::NewArgs`],
+/// the same definitions and defaults), the party resolved as there, then the game made by the script
+/// host's one way of making a session's game (`Repl::new_game`). Anything refused leaves the game as it
+/// was.
+fn new_game(repl: &Repl, arg: &str) -> Step {
+    use clap::Parser as _;
+    let words = match split_words(arg) {
+        Ok(w) => w,
+        Err(e) => return Step::Failed(format!(":new: {e}")),
+    };
+    let args = match crate::args::NewArgs::try_parse_from(&words) {
+        Ok(a) => a,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            return Step::Output(e.render().to_string().trim_end().to_string())
+        }
+        Err(e) => {
+            // clap's first line is the error ("error: unexpected argument ..."); its usage and tip
+            // lines are for a shell. The REPL adds its own "error: ".
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            return Step::Failed(format!(
+                ":new: {first} (:new --help lists the options; the game is kept)"
+            ));
+        }
+    };
+    let g = &args.game;
+    let new = g.new_game_of(g.party_of(repl.host().rosters().as_deref()), &g.policy);
+    match repl.new_game(&new) {
+        Ok(()) => Step::Output(format!(
+            "`game` is a new {} game (seed {}): {}. :wave starts its first wave.",
+            new.length,
+            new.seed,
+            new.heroes.join(", ")
+        )),
+        Err(e) => Step::Failed(format!(":new: {e} (the game is kept)")),
+    }
+}
+
+/// `text` as words the way a shell splits them for the simple cases a REPL line needs: whitespace
+/// separates words, and a part in double or single quotes keeps its spaces (`--heroes "Captain
+/// Maren, Bram the Smith"`). An unclosed quote is an error.
+fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                // `""` is an empty word, not no word.
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("a {q} is not closed"));
+    }
+    words.extend(word);
+    Ok(words)
 }
 
 /// The room for the map in characters: the terminal's size (stdout's), else `COLUMNS`/`LINES` when

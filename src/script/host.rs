@@ -129,6 +129,16 @@ pub(crate) fn kernel_lua<R>(lua: &Lua, budget: &Budget, memory: usize, f: impl F
     f()
 }
 
+/// The part of a VM that making a new game replaces ([`Host::session_state`]).
+pub(crate) struct SessionState {
+    registry: Rc<Registry>,
+    unused: bool,
+    required: BTreeMap<String, super::vm::Chunk>,
+    require_cache: mlua::Value,
+    dice: Dice,
+    default_seed: u64,
+}
+
 /// Per-VM state shared by the API callbacks.
 pub(crate) struct Host {
     pub roots: Vec<ScriptRoot>,
@@ -206,6 +216,38 @@ impl Host {
     pub fn set_registry(&self, registry: Registry) {
         *self.registry.borrow_mut() = Rc::new(registry);
         self.registry_unused.set(true);
+    }
+
+    /// Say that a game has run on the registry's modules (the REPL's live game, even after a reload
+    /// installed them): the next [`Host::fresh_registry`] runs them again.
+    pub fn modules_used(&self) {
+        self.registry_unused.set(false);
+    }
+
+    /// What making a new game changes in the VM (the modules' state with the `require` cache, the
+    /// VM's stream and the default seed), to put back when it fails.
+    pub fn session_state(&self, lua: &Lua) -> SessionState {
+        SessionState {
+            registry: self.registry(),
+            unused: self.registry_unused.get(),
+            required: self.required.borrow().clone(),
+            require_cache: lua
+                .named_registry_value::<mlua::Value>(super::vm::REQUIRE_CACHE)
+                .unwrap_or(mlua::Value::Nil),
+            dice: self.dice.borrow().clone(),
+            default_seed: self.default_seed.get(),
+        }
+    }
+
+    /// Put back what [`Host::session_state`] kept.
+    pub fn restore_session_state(&self, lua: &Lua, s: SessionState) {
+        *self.registry.borrow_mut() = s.registry;
+        self.registry_unused.set(s.unused);
+        *self.required.borrow_mut() = s.required;
+        // Best effort, as a failed reload's: without it, `require` would only load modules afresh.
+        let _ = lua.set_named_registry_value(super::vm::REQUIRE_CACHE, s.require_cache);
+        *self.dice.borrow_mut() = s.dice;
+        self.default_seed.set(s.default_seed);
     }
 
     /// The registry for a game about to start, with fresh module state: the modules as loaded when

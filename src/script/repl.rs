@@ -75,28 +75,57 @@ impl Repl {
             host,
             play: RefCell::new(super::play::PlayState::default()),
         };
-        let list = |v: &[String]| {
-            v.iter()
-                .map(|s| format!("{s:?}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        // The seed as a hexadecimal literal: Lua reads one at or above 2^63 as the integer with the
-        // same bits (a decimal one would become a float), and `new_game` reads it back as that u64.
-        let src = format!(
-            "game = village.new_game({{ seed = {:#x}, length = {:?}, heroes = {{ {} }}, variants = {{ {} }}, policy = {:?} }})",
-            new.seed,
-            new.length,
-            list(&new.heroes),
-            list(&new.variants),
-            new.policy
-        );
-        // The chunk is ours, not the user's: its `repl:1:` location would only mislead.
-        repl.host.vm().exec(&src, "repl").map_err(|e| {
-            let line = e.headline();
-            vec![line.strip_prefix("repl:1: ").unwrap_or(&line).to_string()]
-        })?;
+        repl.start(new).map_err(|e| vec![e])?;
         Ok(repl)
+    }
+
+    /// Replace `game` with a new game made as `new` says (`:new`), as a session opened with those
+    /// options would have it: fresh script module state, the VM's stream from its seed, nothing being
+    /// played by hand. The session keeps its globals, its scripts as loaded and its history. A game
+    /// that cannot be made (an unknown hero or length, a party the rules do not allow) is refused with
+    /// the reason, and the live game, its modules' state and the VM's stream stay as they were.
+    pub fn new_game(&self, new: &NewGame) -> Result<(), String> {
+        let host = super::host::host(self.lua()).map_err(|e| e.to_string())?;
+        let before = host.session_state(self.lua());
+        // The live game has used the modules (a reload's too): the new one runs them afresh.
+        host.modules_used();
+        self.start(new)
+            .inspect_err(|_| host.restore_session_state(self.lua(), before))
+    }
+
+    /// What the option `option` of `:new` may name, for Tab completion: the game lengths of the rosters
+    /// (`--length`), the rule variants (`--variant`) and hero policies (`--policy`) of the scripts;
+    /// nothing for another option (a hero's name has spaces, which a completed word could not keep).
+    pub fn new_game_choices(&self, option: &str) -> Vec<String> {
+        let rosters = self.host.rosters();
+        let modules = |kind: &str| match super::host::host(self.lua()) {
+            Ok(h) => h
+                .registry()
+                .of_kind(kind)
+                .map(|m| m.stem().to_string())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        match option {
+            "--length" => rosters
+                .map(|r| r.lengths.iter().map(|l| l.name.clone()).collect())
+                .unwrap_or_default(),
+            "--variant" => modules("variants"),
+            "--policy" => modules("policies"),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Make `new` the live `game`, with no play under way.
+    fn start(&self, new: &NewGame) -> Result<(), String> {
+        // The REPL explains what the AI does (`:why`): the game keeps its scripts' decisions.
+        let handle = self.host.new_game_handle(new, "generated", true)?;
+        self.lua()
+            .globals()
+            .raw_set("game", handle)
+            .map_err(|e| e.to_string())?;
+        self.set_play_state(super::play::PlayState::default());
+        Ok(())
     }
 
     /// The script host (for reloading).

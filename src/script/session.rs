@@ -129,6 +129,11 @@ impl ScriptHost {
         &self.layers
     }
 
+    /// The rosters as last loaded (a reload's included); `None` for a VM opened without them.
+    pub fn rosters(&self) -> Option<Rc<Rosters>> {
+        self.vm.host().rosters().ok()
+    }
+
     /// Number of script modules loaded.
     pub fn module_count(&self) -> usize {
         self.vm.host().registry().len()
@@ -311,6 +316,28 @@ impl ScriptHost {
         table: &str,
         f: impl FnOnce(&mut crate::state::Game, &Rosters, &api::hooks::ScriptHooks<'_>) -> T,
     ) -> Result<T, String> {
+        // The caller says when the game keeps decisions (`Game::explain_decisions`): plain play and
+        // simulation do not.
+        let handle = self.new_game_handle(new, table, false)?;
+        let core = handle.0.clone();
+        let hooks = api::hooks::ScriptHooks::new(self.vm.lua(), &core, self.vm.host().registry());
+        let rosters = core.rosters_with_rules();
+        let mut game = core.game.borrow_mut();
+        Ok(f(&mut game, rosters, &hooks))
+    }
+
+    /// A new game as `new` says on a `table` ("empty" or "generated"), keeping its scripts' decisions
+    /// when `decisions` is on: the script modules run afresh (a game never sees what an earlier one on
+    /// this VM left in a module) and the VM's own stream (`math.random`) started from its seed, so it is
+    /// the game any command makes of the same options. A party the rules do not allow (core Ch. IV: 2
+    /// to 4 heroes, as `rules.wave` says with the variants applied) is refused here, before any play.
+    /// Errors are returned as their headline.
+    pub(crate) fn new_game_handle(
+        &self,
+        new: &NewGame,
+        table: &str,
+        decisions: bool,
+    ) -> Result<api::game::GameHandle, String> {
         let lua_error = |e: mlua::Error| ScriptError::from_lua(e).to_string();
         let lua = self.vm.lua();
         let opts = lua.create_table().map_err(lua_error)?;
@@ -323,9 +350,7 @@ impl ScriptHost {
             opts.set("table", table)?;
             opts.set("variants", new.variants.clone())?;
             opts.set("policy", new.policy.as_str())?;
-            // The caller says when the game keeps decisions (`Game::explain_decisions`): plain play
-            // and simulation do not.
-            opts.set("decisions", false)?;
+            opts.set("decisions", decisions)?;
             Ok(())
         };
         set().map_err(lua_error)?;
@@ -333,15 +358,15 @@ impl ScriptHost {
         // a host that played others before (a `village sim` worker) is the game `village play` plays.
         let host = self.vm.host();
         // Fresh module state first: a module that rolls while it loads must not move the game's dice.
-        let registry = host.fresh_registry(lua).map_err(|e| e.to_string())?;
+        host.fresh_registry(lua).map_err(|e| e.to_string())?;
         *host.dice.borrow_mut() = crate::dice::Dice::new(new.seed);
         host.default_seed.set(new.seed);
         let handle = api::game::new_game(lua, Some(opts)).map_err(lua_error)?;
-        let core = handle.0.clone();
-        let hooks = api::hooks::ScriptHooks::new(lua, &core, registry);
-        let rosters = core.rosters_with_rules();
-        let mut game = core.game.borrow_mut();
-        Ok(f(&mut game, rosters, &hooks))
+        // `village.new_game` makes a game of any party (a scenario may want one hero); a command's game
+        // is one the rules allow.
+        crate::wave::check_party_size(new.heroes.len(), &handle.0.rules)
+            .map_err(|e| e.to_string())?;
+        Ok(handle)
     }
 
     /// What `village show` says of each loaded script: its file as the log names it, its `name` and
@@ -350,10 +375,16 @@ impl ScriptHost {
         self.vm.host().registry().facts()
     }
 
+    /// The rosters, or why there are none (a bare sandbox VM).
+    fn loaded_rosters(&self) -> Result<Rc<Rosters>, String> {
+        self.rosters()
+            .ok_or_else(|| "this VM has no rosters loaded".to_string())
+    }
+
     /// The card of the profile a person names (`village show`, the REPL's `:show`): its parts with
     /// their rule text, scripts and where each comes from. An unknown name says what it may be.
     pub fn profile_card(&self, name: &str) -> Result<crate::show::Card, String> {
-        let rosters = self.rosters()?;
+        let rosters = self.loaded_rosters()?;
         let name = rosters.resolve_profile(name)?;
         let sources = crate::roster::sources(&self.layers);
         crate::show::card(&rosters, &sources, &self.script_facts(), &name)
@@ -363,13 +394,8 @@ impl ScriptHost {
     /// Every hero, enemy, Village Defender, trait, spell, Behaviour, Opportunity and variant with
     /// its one-line description (`village show --list`).
     pub fn catalogue(&self) -> Result<Vec<(&'static str, Vec<crate::show::Entry>)>, String> {
-        let rosters = self.rosters()?;
+        let rosters = self.loaded_rosters()?;
         Ok(crate::show::catalogue(&rosters, &self.script_facts()))
-    }
-
-    /// The rosters this host plays with.
-    pub fn rosters(&self) -> Result<Rc<Rosters>, String> {
-        self.vm.host().rosters().map_err(|e| e.to_string())
     }
 
     /// Seconds spent inside Lua calls (hooks, Behaviours, the policy, chunks) since this host was opened:

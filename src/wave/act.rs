@@ -740,6 +740,56 @@ fn count_attack(game: &mut Game, id: ModelId) {
 }
 
 /// Where an aim lies, for a straight move toward it.
+/// Why a move or step `order` of model `id`, which stood at `from`, went nowhere: its base moved less
+/// than the contact tolerance (a gap the rules already count as contact, §3.3) and it is still on the
+/// table. `None` when it moved, or the order was not a move. The player's orders are refused then
+/// ([`super::turn::player_step`]): an order that cannot do what it asks costs nothing.
+pub fn went_nowhere(
+    game: &Game,
+    rules: &crate::roster::Rules,
+    id: ModelId,
+    order: &Order,
+    from: crate::geometry::Vec2,
+    report: &ActionReport,
+) -> Option<String> {
+    let (verb, aim) = match order {
+        Order::Move(aim) => ("move", aim),
+        Order::Step(aim) => ("step", aim),
+        _ => return None,
+    };
+    let ActionReport::Moved { report } = report else {
+        return None;
+    };
+    let m = game.model(id).ok()?;
+    if m.pos.dist(from) >= rules.bases.contact_tolerance {
+        return None;
+    }
+    let words = |id: ModelId| crate::rules::words::model_words(game, id);
+    use crate::rules::movement::Blocker;
+    let why = match &report.stopped_by {
+        Some(Blocker::Enemy(e)) => format!(
+            "it is in contact with {}, which stops a move (§3.3)",
+            words(*e)
+        ),
+        Some(Blocker::Model(o)) => format!("{}'s base is in the way", words(*o)),
+        Some(Blocker::Building(b)) => format!("the {b} is in the way"),
+        Some(Blocker::Terrain(t)) => format!("impassable {t} is in the way"),
+        Some(Blocker::TableEdge) => "the table edge is in the way".to_string(),
+        Some(Blocker::Trap(t)) => format!("a Trap ({}) ends its move at once", t.0),
+        None => match aim {
+            Aim::Model(t) if *t == id => "a model cannot move toward itself".to_string(),
+            Aim::Model(_) | Aim::Building(_) => "it is already in base contact".to_string(),
+            Aim::Point(_) => "it is already there".to_string(),
+            Aim::Edge => "it is already at the edge".to_string(),
+        },
+    };
+    Some(format!(
+        "{} would {verb} 0\" toward {}: {why}",
+        crate::rules::query::label(m),
+        crate::rules::words::aim_words(game, aim)
+    ))
+}
+
 fn aim_point(game: &Game, aim: &Aim) -> Option<crate::geometry::Vec2> {
     match aim {
         Aim::Model(t) => game.model(*t).ok().map(|m| m.pos),

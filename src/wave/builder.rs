@@ -134,6 +134,23 @@ pub fn escalation_for_wave<'r>(
         .ok_or_else(|| WaveError::UnknownEscalation(name.clone()))
 }
 
+/// A party of `heroes` heroes is one the rules allow (core Ch. IV, set-up step 2: "Choose 2–4
+/// heroes"; the bounds are `rules.wave.min_heroes` and `max_heroes`, which a variant may change). Every
+/// command that makes a game checks it before play (`script::ScriptHost`, `sim`, the REPL), and the
+/// builder again, since a wave's budget is reckoned from the party.
+pub fn check_party_size(heroes: usize, rules: &crate::roster::Rules) -> Result<(), WaveError> {
+    let w = &rules.wave;
+    let n = u32::try_from(heroes).unwrap_or(u32::MAX);
+    if n < w.min_heroes || n > w.max_heroes {
+        return Err(WaveError::PartySize {
+            heroes: n,
+            min: w.min_heroes,
+            max: w.max_heroes,
+        });
+    }
+    Ok(())
+}
+
 /// Builds the Enemy Groups of one wave (core §5.2) with the game's seeded dice, logging every die
 /// (`roll` events), every choice (`choice`), each Group (`group_built`) and the result (`wave_built`).
 ///
@@ -148,14 +165,8 @@ pub fn build_wave(
     let esc = rosters
         .escalation(escalation)
         .ok_or_else(|| WaveError::UnknownEscalation(escalation.to_string()))?;
+    check_party_size(heroes as usize, &rosters.rules)?;
     let w = &rosters.rules.wave;
-    if heroes < w.min_heroes || heroes > w.max_heroes {
-        return Err(WaveError::PartySize {
-            heroes,
-            min: w.min_heroes,
-            max: w.max_heroes,
-        });
-    }
     if w.group_size_max == 0 {
         return Err(WaveError::BadRule(
             "wave.group_size_max must be at least 1".into(),

@@ -7,7 +7,7 @@
 use super::act::{enemy_step, execute, ActionReport, Step};
 use crate::roster::Rosters;
 use crate::rules::activation::activate_group;
-use crate::rules::hooks::{ActivationAsk, Hooks};
+use crate::rules::hooks::{ActivationAsk, Hooks, Order};
 use crate::rules::RuleError;
 use crate::state::{Game, ModelId, Side};
 use serde::Serialize;
@@ -310,10 +310,12 @@ fn stand_up_cost(rosters: &Rosters) -> u8 {
 }
 
 /// One order of a player's model with `left` actions (interactive play): a Defenseless model not Engaged
-/// stands up instead (the action is spent, the order not taken); an order the rules refuse, or one
-/// needing more actions than are left, is an error with the reason and spends nothing (unlike the turn
-/// engine, which loses an action for the hero policy's mistakes). Returns what it did and the actions
-/// it cost; the morale triggers run after it as after any action.
+/// stands up instead (the action is spent, the order not taken); an order the rules refuse, one
+/// needing more actions than are left, or a move or step that would not move the model (it is already
+/// where it aims, or something is in the way from the start: [`super::act::went_nowhere`]) is an error
+/// with the reason and spends nothing (unlike the turn engine, which loses an action for the hero
+/// policy's mistakes). Returns what it did and the actions it cost; the morale triggers run after it
+/// as after any action.
 pub fn player_step(
     game: &mut Game,
     rosters: &Rosters,
@@ -331,7 +333,21 @@ pub fn player_step(
         if cost > left {
             return Err(RuleError::Refused(super::act::short_of(&order, cost, left)));
         }
+        // A move or step that cannot take the model anywhere (already there, or blocked at once) is
+        // refused as any impossible order is: the game goes back to before it, Free Hacks and all (a
+        // model that does not move leaves nobody, SUPPLEMENT §11).
+        let asked = matches!(order, Order::Move(_) | Order::Step(_)).then(|| order.clone());
+        let before = asked.as_ref().map(|_| game.checkpoint());
+        let from = game.model(id)?.pos;
         let report = execute(game, rosters, hooks, id, order)?;
+        if let (Some(asked), Some(before)) = (asked, before) {
+            if let Some(why) =
+                super::act::went_nowhere(game, &rosters.rules, id, &asked, from, &report)
+            {
+                game.restore(before);
+                return Err(RuleError::Refused(why));
+            }
+        }
         super::act::pay(game, change.as_ref())?;
         (report, cost)
     };

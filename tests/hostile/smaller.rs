@@ -140,7 +140,8 @@ fn log_text_and_council_orders_are_bounded() {
         let new = NewGame {
             seed: 1,
             length: "intro".into(),
-            heroes: vec!["Captain Maren".into()],
+            // A session's game has a party the rules allow (2 to 4 heroes).
+            heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
             variants: Vec::new(),
             policy: "default".into(),
         };
