@@ -597,7 +597,10 @@ fn suggestions(data: &village::data::Builtin) -> Vec<(String, &'static str)> {
             "village show \"Captain Maren\"",
             "a profile: traits, signature, where each comes from",
         ),
-        ("village show --list", "every profile, trait, spell, variant ..."),
+        (
+            "village show --list",
+            "every profile, trait, spell, variant ...",
+        ),
         (
             "village odds activation --quality 3 --dice 3",
             "activation odds",

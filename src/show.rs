@@ -199,7 +199,14 @@ fn card_of(rosters: &Rosters, sources: &Sources, scripts: &ScriptFacts, p: &Prof
         .power_ranges
         .iter()
         .enumerate()
-        .map(|(i, m)| format!("{} {} ({}\")", i + 1, measure_words(*m), rules.measures.get(*m)))
+        .map(|(i, m)| {
+            format!(
+                "{} {} ({}\")",
+                i + 1,
+                measure_words(*m),
+                rules.measures.get(*m)
+            )
+        })
         .collect();
     let spells = p
         .spells
@@ -256,11 +263,7 @@ fn card_of(rosters: &Rosters, sources: &Sources, scripts: &ScriptFacts, p: &Prof
         quality: p.quality,
         combat: p.combat,
         base: p.base_diameter(rules),
-        moves: format!(
-            "{} ({}\")",
-            measure_words(band),
-            rules.measures.get(band)
-        ),
+        moves: format!("{} ({}\")", measure_words(band), rules.measures.get(band)),
         wave_points: p.wave_points,
         printed_wave_points: p.printed_wave_points,
         traits,
@@ -295,7 +298,10 @@ fn from(source: &Option<Source>) -> String {
 }
 
 fn script_words(s: &ScriptRef) -> String {
-    let file = s.file.clone().unwrap_or_else(|| format!("{} (not loaded)", s.key));
+    let file = s
+        .file
+        .clone()
+        .unwrap_or_else(|| format!("{} (not loaded)", s.key));
     if s.hooks.is_empty() {
         return file;
     }
@@ -523,7 +529,11 @@ pub fn catalogue_text(sections: &[(&'static str, Vec<Entry>)]) -> String {
             o.push('\n');
         }
         let _ = writeln!(o, "{title} ({}):", entries.len());
-        let width = entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(0);
+        let width = entries
+            .iter()
+            .map(|e| e.name.chars().count())
+            .max()
+            .unwrap_or(0);
         for e in entries {
             let pad = width - e.name.chars().count();
             let _ = writeln!(o, "  {}{}  {}", e.name, " ".repeat(pad), e.description);

@@ -393,7 +393,7 @@ fn about_suggests_commands_that_work_from_any_folder() {
     let bin = built.parent().expect("the binary's folder");
     let about = String::from_utf8_lossy(
         &output(
-            Command::new(&built)
+            Command::new(env!("CARGO_BIN_EXE_village"))
                 .arg("about")
                 .current_dir(&elsewhere)
                 .env_remove("VILLAGE_CHECKOUT")

@@ -455,6 +455,22 @@ fn the_ab_chart_puts_both_arms_on_one_scale_and_the_difference_against_zero() {
         )
     );
     assert_eq!(with_class(&doc, "zero-line").len(), 1);
+    // Each arm's rules in words, as the report's JSON has them.
+    let described: Vec<String> = with_class(&doc, "arm-description")
+        .iter()
+        .map(text_of)
+        .collect();
+    assert_eq!(
+        described,
+        vec![
+            format!("A: {}", v["a"]["description"].as_str().unwrap()),
+            format!("B: {}", v["b"]["description"].as_str().unwrap())
+        ]
+    );
+    assert!(
+        described[1].contains("Power Blow is Lethal"),
+        "{described:?}"
+    );
     // Both arms' loss waves on the same categories, each arm's bar its own count (0 where it lost none).
     let drawn = bars(&doc, "loss-wave");
     let waves: BTreeSet<&String> = drawn.iter().map(|(l, _, _)| l).collect();

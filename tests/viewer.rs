@@ -971,14 +971,14 @@ fn the_profile_panel_prints_the_card_village_show_prints() {
         .iter()
         .find(|e| e["event"] == "placed" && e["name"] == "Captain Maren")
         .expect("Maren is placed");
-    let (id, at) = (maren["model"].as_u64().unwrap(), maren["seq"].as_u64().unwrap());
+    let (id, at) = (
+        maren["model"].as_u64().unwrap(),
+        maren["seq"].as_u64().unwrap(),
+    );
     let dom = open(&page, &format!("event={at}&click={id}"), None);
     let panel = &dom[dom.find("id=\"model\"").unwrap()..];
     let panel = &panel[..panel.find("</details>").expect("the card is shown")];
-    let shown = String::from_utf8_lossy(
-        &village(&["show", "Captain Maren"]).stdout,
-    )
-    .to_string();
+    let shown = String::from_utf8_lossy(&village(&["show", "Captain Maren"]).stdout).to_string();
     for want in [
         "Signature: Hold the Line",
         "scripts/signatures/hold_the_line.lua: on_opponent_activation",

@@ -16,7 +16,8 @@ return {
 			if fallback == nil then
 				return nil
 			end
-			return fallback.target(ctx, self), "every building is Destroyed: it hunts as its fallback Behaviour"
+			return fallback.target(ctx, self),
+				"every building is Destroyed: it hunts as its fallback Behaviour"
 		end
 		return nearest
 	end,

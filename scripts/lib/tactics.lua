@@ -228,7 +228,11 @@ function T.activation(ctx, self)
 	end
 	local dice, why = T.dice(ctx, self, group)
 	if #group > 0 then
-		why = string.format("%s; a Leader takes its %d Active friends within reach along on one roll", why, #group)
+		why = string.format(
+			"%s; a Leader takes its %d Active friends within reach along on one roll",
+			why,
+			#group
+		)
 	end
 	if self.activations > 0 then
 		why = "it failed one die without a turnover and has something left to do: again; " .. why
@@ -358,8 +362,10 @@ function T.act(ctx, self)
 		end
 		local blow = self.actions_left >= 2
 		return { melee = foe, power_blow = blow },
-			(foe:has("defenseless") and "in contact: it strikes the Defenseless enemy first" or "in contact: it strikes the adjacent enemy nearest the Town Hall")
-				.. (blow and ", a Power Blow with two actions left" or "")
+			(
+				foe:has("defenseless") and "in contact: it strikes the Defenseless enemy first"
+				or "in contact: it strikes the adjacent enemy nearest the Town Hall"
+			) .. (blow and ", a Power Blow with two actions left" or "")
 	end
 	-- Transfixed or Entangled and not in contact: nothing else helps until it is free (§3.7).
 	if A.held(self) then
@@ -402,7 +408,8 @@ function T.act(ctx, self)
 			return v, "Concentrated Shooting: the target is tougher than the best shooter (§3.5)"
 		end
 		return { shoot = target, aimed = self.actions_left >= 2 },
-			"the most threatening enemy the rules let it shoot" .. (self.actions_left >= 2 and ", aimed with two actions left" or "")
+			"the most threatening enemy the rules let it shoot"
+				.. (self.actions_left >= 2 and ", aimed with two actions left" or "")
 	end
 	local mine = T.assigned(ctx, self, threats)
 	if mine and mine.behaviour == "Guardian" and not ctx:reach(self, mine) then

@@ -610,7 +610,10 @@ pub fn ab_svg(
     };
     causes_panel(&mut doc, c, &[(a, BLUE), (b, ORANGE)], a.games.max(b.games));
     // What each arm plays: the variant's own description (or the plain rules), under the panels.
-    for (k, (arm, text)) in [("A", descriptions.0), ("B", descriptions.1)].iter().enumerate() {
+    for (k, (arm, text)) in [("A", descriptions.0), ("B", descriptions.1)]
+        .iter()
+        .enumerate()
+    {
         let line = fit(&format!("{arm}: {text}"), width - 80.0, 12.0);
         doc.text(
             40.0,

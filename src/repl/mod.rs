@@ -241,9 +241,9 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 Err(e) => Step::Failed(e),
             }
         }
-        "show" if arg.is_empty() => {
-            Step::Failed(":show NAME: a hero, enemy or Village Defender (part of the name will do)".into())
-        }
+        "show" if arg.is_empty() => Step::Failed(
+            ":show NAME: a hero, enemy or Village Defender (part of the name will do)".into(),
+        ),
         "show" => match repl.host().profile_card(arg) {
             Ok(card) => Step::Output(card.text().trim_end().to_string()),
             Err(e) => Step::Failed(e),

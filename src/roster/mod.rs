@@ -238,10 +238,7 @@ fn resolve_among(names: &[&str], text: &str, what: &str) -> Result<String, Strin
         return Ok(h.to_string());
     }
     let lower = want.to_lowercase();
-    let exact: Vec<&&str> = names
-        .iter()
-        .filter(|h| h.to_lowercase() == lower)
-        .collect();
+    let exact: Vec<&&str> = names.iter().filter(|h| h.to_lowercase() == lower).collect();
     if let [one] = exact.as_slice() {
         return Ok(one.to_string());
     }

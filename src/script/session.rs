@@ -259,7 +259,8 @@ impl ScriptHost {
                 .profiles
                 .iter()
                 .filter_map(|p| {
-                    crate::show::card(rosters, &sources, &facts, &p.name).map(|c| (p.name.clone(), c))
+                    crate::show::card(rosters, &sources, &facts, &p.name)
+                        .map(|c| (p.name.clone(), c))
                 })
                 .collect();
             Ok(crate::viewer::Recording {

@@ -98,7 +98,11 @@ fn model_row(m: &Model, engaged: bool) -> Value {
 
 /// A model's profile as the page shows it on a click, with the short name its base shows (`short`, as
 /// the table picture gives it).
-fn profile(m: &Model, short: &BTreeMap<String, String>, cards: &BTreeMap<String, crate::show::Card>) -> Value {
+fn profile(
+    m: &Model,
+    short: &BTreeMap<String, String>,
+    cards: &BTreeMap<String, crate::show::Card>,
+) -> Value {
     json!({
         "card": cards.get(&m.name).map(|c| c.text()),
         "name": m.name,

@@ -33,15 +33,19 @@ pub fn lua_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// `source` as StyLua formats it with the project's config, or StyLua's error.
+pub fn format(source: &str) -> Result<String, String> {
+    stylua_lib::format_code(source, config(), None, stylua_lib::OutputVerification::None)
+        .map_err(|e| e.to_string())
+}
+
 /// What StyLua would change in one source: `None` when it is formatted, else the first line that
 /// differs, as `line N: "have" → "want"` (or StyLua's error when it cannot parse it).
 pub fn difference(source: &str) -> Option<String> {
-    let formatted =
-        match stylua_lib::format_code(source, config(), None, stylua_lib::OutputVerification::None)
-        {
-            Ok(f) => f,
-            Err(e) => return Some(format!("StyLua cannot format it: {e}")),
-        };
+    let formatted = match format(source) {
+        Ok(f) => f,
+        Err(e) => return Some(format!("StyLua cannot format it: {e}")),
+    };
     if formatted == source {
         return None;
     }

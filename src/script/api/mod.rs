@@ -23,7 +23,9 @@ pub(crate) fn profile_card(lua: &Lua, name: &str) -> mlua::Result<mlua::Value> {
     use mlua::LuaSerdeExt as _;
     let h = crate::script::host::host(lua)?;
     let rosters = h.rosters()?;
-    let name = rosters.resolve_profile(name).map_err(|e| convert::fail(lua, e))?;
+    let name = rosters
+        .resolve_profile(name)
+        .map_err(|e| convert::fail(lua, e))?;
     // Each script root is a layer's scripts/ folder.
     let layers: Vec<std::path::PathBuf> = h
         .roots
