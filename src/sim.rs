@@ -152,7 +152,16 @@ fn scripts_named(text: &str, prefixes: &[&str], found: &mut BTreeSet<String>) {
         }
         let quote = memchr::memchr(b'"', tail.as_bytes()).unwrap_or(tail.len());
         if let Some(e) = memchr::memmem::find(&tail.as_bytes()[..quote], b".lua") {
-            found.insert(tail[..e + 4].to_string());
+            // A mod's script is named by its folder as the log names it ("mymod/scripts/..."): the
+            // path runs back from "scripts/" to the start of the word it is in.
+            let start = if text[..i].ends_with('/') {
+                text[..i]
+                    .rfind(|c: char| c.is_whitespace() || "\"'(,[".contains(c))
+                    .map_or(0, |k| k + 1)
+            } else {
+                i
+            };
+            found.insert(text[start..i + e + 4].to_string());
         }
     }
 }
@@ -1177,5 +1186,20 @@ mod tests {
         scripts_named("Captain Maren", &FIRING_KINDS, &mut none);
         scripts_named("a/b", &FIRING_KINDS, &mut none);
         assert!(none.is_empty());
+        // A mod's script keeps its folder, as the log names it.
+        let mut modded = BTreeSet::new();
+        scripts_named(
+            "+1 Ward (defender, /tmp/m scripts/mymod/scripts/spells/ward.lua) and mod2/scripts/alpha/x.lua",
+            &FIRING_KINDS,
+            &mut modded,
+        );
+        let modded: Vec<&str> = modded.iter().map(String::as_str).collect();
+        assert_eq!(
+            modded,
+            [
+                "mod2/scripts/alpha/x.lua",
+                "scripts/mymod/scripts/spells/ward.lua"
+            ]
+        );
     }
 }

@@ -488,3 +488,38 @@ fn the_firings_are_the_scripts_the_events_json_names() {
     assert!(want.len() >= 3, "the game fires several scripts: {want:?}");
     assert_eq!(record.firings, want);
 }
+
+/// A mod's script is named in the firing table as the log names it, with the mod's folder: a mod
+/// that replaces Hold the Line's script (the same file, so the same play) fires as its own.
+#[test]
+fn the_firing_table_names_a_mods_scripts_with_the_mods_folder() {
+    let dir = std::env::temp_dir().join(format!("village-sim-modfire-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let sig = dir.join("scripts/signatures");
+    std::fs::create_dir_all(&sig).unwrap();
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join("scripts/signatures/hold_the_line.lua"),
+        sig.join("hold_the_line.lua"),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
+        .args(["sim", "--games", "4", "--seed", "1", "--json", "--mod"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ours = format!("{}/scripts/signatures/hold_the_line.lua", dir.display());
+    let firings = v["firings"].as_object().unwrap();
+    assert!(firings.contains_key(&ours), "{ours} not in {firings:?}");
+    assert!(
+        !firings.contains_key("scripts/signatures/hold_the_line.lua"),
+        "the built-in one did not act: {firings:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
