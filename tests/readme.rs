@@ -13,6 +13,7 @@ mod markdown;
 use markdown::{assert_shows, command_of, marked_blocks};
 
 const README: &str = "README.md";
+const COMMANDS: &str = "docs/commands.md";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -22,15 +23,17 @@ fn readme() -> String {
     std::fs::read_to_string(root().join(README)).expect("README.md is readable")
 }
 
-#[test]
-fn the_readme_samples_print_what_the_readme_shows() {
-    let text = readme();
-    let blocks = marked_blocks(&text, README);
-    let dir = std::env::temp_dir().join(format!("village-readme-{}", std::process::id()));
+/// Every sample of `doc` marked `output`/`output contains` (at least `least` of them) runs as shown
+/// and prints what it shows, in a fresh folder holding the doc's `file` blocks.
+fn check_samples(doc: &str, least: usize) {
+    let text = std::fs::read_to_string(root().join(doc)).expect("the document is readable");
+    let blocks = marked_blocks(&text, doc);
+    let tag = doc.replace(['/', '.'], "-");
+    let dir = std::env::temp_dir().join(format!("village-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::os::unix::fs::symlink(root().join("tests"), dir.join("tests")).unwrap();
-    markdown::write_files(&blocks, &dir, README);
+    markdown::write_files(&blocks, &dir, doc);
     let bin = Path::new(env!("CARGO_BIN_EXE_village"))
         .parent()
         .unwrap()
@@ -55,7 +58,7 @@ fn the_readme_samples_print_what_the_readme_shows() {
             line: b.line,
             body: b.body.clone(),
         };
-        let (cmd, want) = command_of(&block, README);
+        let (cmd, want) = command_of(&block, doc);
         let out = Command::new("sh")
             .arg("-c")
             .arg(format!("exec 2>&1; {cmd}"))
@@ -69,24 +72,67 @@ fn the_readme_samples_print_what_the_readme_shows() {
         assert_eq!(
             out.status.success(),
             !fails,
-            "{README}:{}: `{cmd}` exited with {}:\n{stdout}",
+            "{doc}:{}: `{cmd}` exited with {}:\n{stdout}",
             b.line,
             out.status
         );
-        if update && markdown::exact(&block, README) {
+        if update && markdown::exact(&block, doc) {
             // The block's body as the program prints it now (its command line kept).
             updated = updated.replacen(&b.body, &format!("$ {cmd}\n{stdout}"), 1);
         } else {
-            assert_shows(&block, README, cmd, &want, &stdout);
+            assert_shows(&block, doc, cmd, &want, &stdout);
         }
         ran += 1;
     }
-    assert!(ran >= 10, "only {ran} README samples are marked");
+    assert!(ran >= least, "only {ran} samples of {doc} are marked");
     let _ = std::fs::remove_dir_all(&dir);
     if update && updated != text {
-        std::fs::write(root().join(README), updated).unwrap();
-        panic!("rewrote the README's exact samples from the program: review the diff (git diff README.md)");
+        std::fs::write(root().join(doc), updated).unwrap();
+        panic!(
+            "rewrote the exact samples of {doc} from the program: review the diff (git diff {doc})"
+        );
     }
+}
+
+#[test]
+fn the_readme_samples_print_what_the_readme_shows() {
+    check_samples(README, 9);
+}
+
+/// The commands page keeps the samples the README leaves out, checked the same way.
+#[test]
+fn the_command_pages_samples_print_what_it_shows() {
+    check_samples(COMMANDS, 10);
+}
+
+/// The README is the product page: at most about 500 lines, Set up first, and every command sample in
+/// it is one the test above runs (a ```text block starting `$ ` carries an output marker).
+#[test]
+fn the_readme_is_a_short_page_whose_samples_all_run() {
+    for doc in [README, COMMANDS] {
+        let text = std::fs::read_to_string(root().join(doc)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let opens_sample =
+                *l == "```text" && lines.get(i + 1).is_some_and(|n| n.starts_with("$ "));
+            if opens_sample {
+                let marker = lines[..i].iter().rev().find(|p| !p.trim().is_empty());
+                assert!(
+                    marker.is_some_and(|m| m.starts_with("<!-- output")),
+                    "{doc}:{}: a command sample no test runs (mark it <!-- output --> or <!-- output contains -->)",
+                    i + 1
+                );
+            }
+        }
+    }
+    let text = readme();
+    let n = text.lines().count();
+    assert!(
+        n <= 500,
+        "the README has {n} lines: keep it a product page (docs/ holds the rest)"
+    );
+    let first = text.find("\n## ").map(|i| &text[i + 4..]).unwrap_or("");
+    assert!(first.starts_with("Set up"), "the first section is Set up");
 }
 
 #[test]

@@ -190,6 +190,27 @@ impl Module {
                 (name.to_string(), at)
             })
             .collect();
+        // The data entries that stand for hooks: the permissions a table grants, and each scripted
+        // action (where its `run` is defined).
+        if let Permissions::Fixed(names) = &self.permissions {
+            for n in names {
+                out.push(("permission".to_string(), n.clone()));
+            }
+        }
+        if let Some(actions) = &self.actions {
+            for (name, v) in actions.pairs::<String, Value>().flatten() {
+                let at = match &v {
+                    Value::Table(t) => match t.raw_get::<Value>("run") {
+                        Ok(Value::Function(f)) => {
+                            format!("run at line {}", f.info().line_defined.unwrap_or(0))
+                        }
+                        _ => "a table".to_string(),
+                    },
+                    _ => "a table".to_string(),
+                };
+                out.push((format!("action {name}"), at));
+            }
+        }
         out.sort();
         out
     }

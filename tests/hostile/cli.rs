@@ -260,7 +260,10 @@ fn keep_going_reports_the_failed_games_and_plays_the_rest() {
     // Text: counted apart, each named with its seed.
     let out = run(&["--jobs", "2"]);
     let t = text(&out.stdout);
-    assert!(t.starts_with("3 games: "), "{t}");
+    // A variant run first says what its variant does, then reports.
+    let (rules, report) = t.split_once('\n').unwrap_or_default();
+    assert!(rules.starts_with("Rules: evil — Evil sometimes: "), "{t}");
+    assert!(report.starts_with("3 games: "), "{t}");
     assert!(t.contains("3 games failed (not counted above):"), "{t}");
     assert!(
         t.contains(&format!(
