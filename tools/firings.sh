@@ -73,6 +73,8 @@ for name in sorted(os.listdir(folder)):
         seen_rules.add(key)
     for line in open(os.path.join(folder, name)):
         e = json.loads(line)
+        if e.get("event") == "decision":
+            continue  # a script's reasons, not an event of play (`sim --decisions` counts them)
         found = set()
         scripts_in(e, found)
         count.update(found)

@@ -11,7 +11,9 @@ CHROMIUM=${CHROMIUM:-chromium}
 command -v "$CHROMIUM" >/dev/null || { echo "needs $CHROMIUM (apt-get install -y chromium)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$VILLAGE" play --auto --seed "$SEED" --log "$work/log.jsonl" --html "$work/viewer.html" >/dev/null
+"$VILLAGE" play --auto --seed "$SEED" --log "$work/written.jsonl" --html "$work/viewer.html" >/dev/null 2>&1
+# The events alone, one a line (event N on line N + 1): the log's `decision` lines set aside.
+grep -v '^{"event":"decision"' "$work/written.jsonl" >"$work/log.jsonl"
 # The middle melee of the game (a log line is event number line − 1), and its attacker.
 melee=$(grep -n '"event":"combat","kind":"melee"' "$work/log.jsonl" | awk -F: '{print $1 - 1}')
 count=$(echo "$melee" | wc -l)
