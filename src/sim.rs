@@ -1032,8 +1032,9 @@ pub struct Replay {
     pub digest: String,
 }
 
-/// The format name of replay files.
-pub const REPLAY_FORMAT: &str = "village-replay 2";
+/// The format name of replay files: 3 since Combat events say when they are Free Hacks or made
+/// outside an action (their hashes differ from those of format 2).
+pub const REPLAY_FORMAT: &str = "village-replay 3";
 
 impl Replay {
     /// The first event of `events` (a log of this game played again) whose hash is not the recorded

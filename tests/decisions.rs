@@ -417,3 +417,62 @@ g:act(orc)
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Free Hacks and attacks made outside a normal action say so, in the log's JSON (`"free_hack": true`,
+/// `"reaction": ...`) and in its words: every Free Hack is a melee whose target cannot hurt the attacker,
+/// and every free Javelin throw is the shot a `free_throw` event then reports.
+#[test]
+fn attacks_outside_an_action_say_so() {
+    use village::state::{describe, EventKind};
+    let (mut hacks, mut throws) = (0, 0);
+    // Seed 9's waves have Kobolds throwing Javelins for free; every game has Free Hacks.
+    for seed in [9, 3] {
+        let p = play(seed, "standard", &support::PARTY, false);
+        let names = describe::names_in(&p.events);
+        for (i, e) in p.events.iter().enumerate() {
+            let EventKind::Combat {
+                kind,
+                free_hack,
+                reaction,
+                winner,
+                result,
+                ..
+            } = &e.kind
+            else {
+                continue;
+            };
+            let json = serde_json::to_value(e).unwrap();
+            let words = describe::describe(e, &names);
+            if *free_hack {
+                hacks += 1;
+                assert_eq!(json["free_hack"], true);
+                assert_eq!(kind.as_str(), "melee");
+                assert!(words.contains("Free Hack on"), "{words}");
+                // The target only stops it: a defender's win has no effect.
+                if *winner == Some(village::state::Role::Defender) {
+                    assert_eq!(result.as_str(), "none", "{words}");
+                }
+            } else {
+                assert!(json.get("free_hack").is_none(), "{json}");
+            }
+            if let Some(r) = reaction {
+                throws += 1;
+                assert!(r.contains("free Javelins throw"), "{r}");
+                assert!(
+                    words.contains("(outside an action: a free Javelins throw"),
+                    "{words}"
+                );
+                // The throw is reported as one once made (after its roll's consequences).
+                assert!(
+                    p.events[i + 1..]
+                        .iter()
+                        .take(8)
+                        .any(|x| matches!(x.kind, EventKind::FreeThrow { .. })),
+                    "no free_throw after #{i}"
+                );
+            }
+        }
+    }
+    assert!(hacks > 0, "no Free Hack in two games");
+    assert!(throws > 0, "no free throw in two games");
+}

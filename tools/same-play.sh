@@ -6,7 +6,8 @@
 #     heroes;
 #   - two whole `village play --auto` games: the summary (--json) without --log, and with --log the
 #     summary and the event log, its `decision` lines (the scripts' reasons, kept only where a log is
-#     written) set aside: the events must be the same whether or not decisions are kept;
+#     written) set aside and a Combat event's labels (`free_hack`, `reaction`) taken off: the rolls and
+#     results must be the same whether or not decisions are kept;
 #   - with NEW alone: `sim --decisions` gives the plain report plus its decision counts (the same
 #     games whether or not the scripts explain themselves).
 # Usage:
@@ -39,6 +40,13 @@ def strip(v):
 print(json.dumps(strip(json.load(sys.stdin)), indent=1, sort_keys=True))'
 }
 
+# A written log's events as a build from before decisions and attack labels wrote them: its `decision`
+# lines set aside, and the labels a Combat event gained (`"free_hack":true`, `"reaction":...`, last in
+# the line) taken off. What remains is every roll and result, byte for byte.
+events() {
+    grep -v '^{"event":"decision"' "$1" | sed -e 's/,"free_hack":true//' -e 's/,"reaction":"[^"]*"//' || true
+}
+
 run() {
     local bin=$1 dir=$2
     mkdir -p "$dir"
@@ -51,10 +59,10 @@ run() {
     "$bin" play --auto --length standard --seed 7 --json >"$dir/play-standard-nolog.json"
     "$bin" play --auto --length standard --seed 7 --json --log "$dir/log.jsonl" \
         >"$dir/play-standard.json"
-    grep -v '^{"event":"decision"' "$dir/log.jsonl" >"$dir/play-standard.jsonl" || true
+    events "$dir/log.jsonl" >"$dir/play-standard.jsonl"
     "$bin" play --auto --length intro --seed 11 --json --log "$dir/log.jsonl" \
         --heroes "Sister Ilse,Hedda the Hedge Witch,Bram the Smith" >"$dir/play-intro.json"
-    grep -v '^{"event":"decision"' "$dir/log.jsonl" >"$dir/play-intro.jsonl" || true
+    events "$dir/log.jsonl" >"$dir/play-intro.jsonl"
     rm -f "$dir/log.jsonl"
 }
 

@@ -238,6 +238,8 @@ pub fn melee(
         result,
         lethal,
         gruesome_at,
+        free_hack: o.free_hack,
+        reaction: game.outside_label(),
     });
     // Everything the result does (Recoil, Wound, removal, the morale checks a Gruesome Kill sets off)
     // is this roll's consequence in the log.

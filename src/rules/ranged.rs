@@ -461,6 +461,8 @@ pub fn resolve_ranged(
         result,
         lethal,
         gruesome_at,
+        free_hack: false,
+        reaction: game.outside_label(),
     });
     // The weapon check and everything the result does are this roll's consequences in the log.
     let roll_seq = game.last_seq();

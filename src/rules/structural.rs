@@ -219,6 +219,8 @@ fn roll(
         },
         lethal: None,
         gruesome_at: None,
+        free_hack: false,
+        reaction: game.outside_label(),
     });
     Ok((
         StructuralReport {

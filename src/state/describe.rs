@@ -82,8 +82,21 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             modifiers,
             result,
             lethal,
+            free_hack,
+            reaction,
             ..
         } => {
+            // A Free Hack, or an attack something made outside a normal action, says so.
+            let verb = if *free_hack {
+                "Free Hack on".to_string()
+            } else {
+                kind.as_str().to_string()
+            };
+            let outside = match (free_hack, reaction) {
+                (_, Some(r)) => format!(" (outside an action: {r})"),
+                (true, None) => " (it leaves melee; the target only stops it)".to_string(),
+                (false, None) => String::new(),
+            };
             let side = |role: Role| -> String {
                 let v: i32 = modifiers
                     .iter()
@@ -128,9 +141,9 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
                 })
                 .collect();
             format!(
-                "{} {} {}: {} {}{} = {} vs {} {}{} = {}: {}{}{}",
+                "{} {} {}{outside}: {} {}{} = {} vs {} {}{} = {}: {}{}{}",
                 w(*attacker),
-                kind.as_str(),
+                verb,
                 them,
                 attacker_die,
                 signed(a_base),

@@ -90,6 +90,14 @@ pub enum EventKind {
         /// A script that lowered the Gruesome Kill multiple (Savage), if one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         gruesome_at: Option<String>,
+        /// A Free Hack (§3.3): made on a model leaving melee (or falling back from it), the target
+        /// rolling only to stop it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free_hack: bool,
+        /// What made the attack outside a normal action, when something did ("a free Javelins throw
+        /// after moving closer (§3.5)"): not an action of the attacker's own.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reaction: Option<String>,
     },
     /// A script replaced a result before it was applied (Heavy Armor, Entangle).
     ResultChanged {

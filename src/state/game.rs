@@ -91,6 +91,10 @@ pub struct Game {
     /// ([`Game::caused_by`]). Empty between rules; not saved.
     #[serde(skip)]
     causes: Vec<u64>,
+    /// What is making the attacks being resolved outside a normal action, innermost last
+    /// ([`Game::outside_action`]): a Combat event recorded meanwhile says so. Not saved.
+    #[serde(skip)]
+    outside: Vec<String>,
     /// Pathfinding reuse: the navigators built for this table. Not saved; rebuilt on demand.
     #[serde(skip)]
     navigators: NavCache,
@@ -263,6 +267,7 @@ impl Game {
             // the log's copies as it grows (a copy of every event so far at each doubling).
             log: Vec::with_capacity(LOG_ROOM),
             causes: Vec::new(),
+            outside: Vec::new(),
             navigators: NavCache::default(),
             frames: None,
             decisions: None,
@@ -299,6 +304,7 @@ impl Game {
             next_token,
             log,
             causes,
+            outside,
             navigators,
             frames,
             decisions,
@@ -330,6 +336,7 @@ impl Game {
                 next_token: *next_token,
                 log: Vec::new(),
                 causes: causes.clone(),
+                outside: outside.clone(),
                 navigators: navigators.clone(),
                 frames: None,
                 decisions: None,
@@ -462,6 +469,20 @@ impl Game {
         let out = f(self);
         self.causes.pop();
         out
+    }
+
+    /// Run `f`, an attack made outside a normal action (`what` made it: a free throw): the Combat
+    /// events it records say so (`reaction`).
+    pub fn outside_action<R>(&mut self, what: &str, f: impl FnOnce(&mut Game) -> R) -> R {
+        self.outside.push(what.to_string());
+        let out = f(self);
+        self.outside.pop();
+        out
+    }
+
+    /// What makes the attack being resolved now outside a normal action, if anything does.
+    pub fn outside_label(&self) -> Option<String> {
+        self.outside.last().cloned()
     }
 
     /// The whole log, oldest first.

@@ -496,7 +496,13 @@ fn execute_order(
             let o = ShotOptions {
                 aimed: matches!(order, Order::AimedShot(_)),
             };
-            let report = shoot(game, rosters, hooks, id, t, o)?;
+            // A free throw is no action of the model's own: its roll says what made it (§3.5).
+            let report = if free {
+                let what = format!("a free {weapon} throw after moving closer (§3.5)");
+                game.outside_action(&what, |g| shoot(g, rosters, hooks, id, t, o))?
+            } else {
+                shoot(game, rosters, hooks, id, t, o)?
+            };
             if free {
                 // Logged once the throw was made (a refused shot logs nothing).
                 game.record(crate::state::EventKind::FreeThrow {

@@ -708,7 +708,7 @@ fn a_hand_edited_record_does_not_verify() {
     let e = text(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        e.contains("not a replay of this version (\"village-replay 1\"; this version reads \"village-replay 2\""),
+        e.contains("not a replay of this version (\"village-replay 1\"; this version reads \"village-replay 3\""),
         "{e}"
     );
     assert!(out.stdout.is_empty());
