@@ -17,7 +17,9 @@ return {
 		if nearest == nil then
 			return { edge = true }, "the Forge and the Stable are Destroyed: it leaves by the nearest edge"
 		end
-		P.explain_nearest(ctx, self, LOOT, nearest, tied, "the nearest intact Forge or Stable")
+		if ctx.explaining then
+			P.explain_nearest(ctx, self, LOOT, nearest, tied, "the nearest intact Forge or Stable")
+		end
 		return nearest
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).

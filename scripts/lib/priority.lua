@@ -145,7 +145,8 @@ end
 function P.nearest_of(ctx, self, among, extra_tie, reason)
 	local tied = ctx:nearest(self, among)
 	local chosen = P.pick(ctx, tied, extra_tie)
-	if reason then
+	-- Asked here first: a game that keeps no decisions makes no call for it.
+	if reason and ctx.explaining then
 		P.explain_nearest(ctx, self, among, chosen, tied, reason)
 	end
 	return chosen

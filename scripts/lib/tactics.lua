@@ -160,6 +160,9 @@ function T.dice(ctx, self, others)
 		end
 	end
 	local p = success(r, q)
+	-- The reason is words for `:why` and the log: made only while the decision is explained.
+	-- nil rather than false, so that `explain and ...` is no reason at all.
+	local explain = ctx.explaining or nil
 	if waiting > 0 then
 		-- Two dice, or one when two are worth less once a turnover is charged two actions for each
 		-- friend still waiting: a single die never turns the turn over.
@@ -168,7 +171,7 @@ function T.dice(ctx, self, others)
 		end
 		if score(1) > score(2) + 1e-9 then
 			return 1,
-				string.format(
+				explain and string.format(
 					"one die: %d %s for a first activation, and at Quality %d+ two dice risk a turnover worth more than the second die",
 					waiting,
 					waiting == 1 and "friend waits" or "friends wait",
@@ -176,7 +179,7 @@ function T.dice(ctx, self, others)
 				)
 		end
 		return 2,
-			string.format(
+			explain and string.format(
 				"two dice: %d %s for a first activation (a turnover costs them)",
 				waiting,
 				waiting == 1 and "friend waits" or "friends wait"
@@ -190,7 +193,7 @@ function T.dice(ctx, self, others)
 		end
 	end
 	return best_n,
-		string.format(
+		explain and string.format(
 			"the last to activate: %d dice are worth the most actions (%.2f expected, a failed die rolled again)",
 			best_n,
 			best
@@ -227,14 +230,14 @@ function T.activation(ctx, self)
 		cast = cast or S.declares(f)
 	end
 	local dice, why = T.dice(ctx, self, group)
-	if #group > 0 then
+	if why and #group > 0 then
 		why = string.format(
 			"%s; a Leader takes its %d Active friends within reach along on one roll",
 			why,
 			#group
 		)
 	end
-	if self.activations > 0 then
+	if why and self.activations > 0 then
 		why = "it failed one die without a turnover and has something left to do: again; " .. why
 	end
 	return { dice = dice, cast = cast, group = #group > 0 and group or nil }, why
@@ -361,11 +364,14 @@ function T.act(ctx, self)
 			return nil, "in contact after its one attack this turn: it stays (leaving costs Free Hacks)"
 		end
 		local blow = self.actions_left >= 2
-		return { melee = foe, power_blow = blow },
-			(
+		local why
+		if ctx.explaining then
+			why = (
 				foe:has("defenseless") and "in contact: it strikes the Defenseless enemy first"
 				or "in contact: it strikes the adjacent enemy nearest the Town Hall"
 			) .. (blow and ", a Power Blow with two actions left" or "")
+		end
+		return { melee = foe, power_blow = blow }, why
 	end
 	-- Transfixed or Entangled and not in contact: nothing else helps until it is free (§3.7).
 	if A.held(self) then
@@ -394,7 +400,7 @@ function T.act(ctx, self)
 	local special = ctx:usable(self)[1]
 	if special then
 		return { ability = special.name, target = special.target },
-			"not in contact, and its script offers " .. special.name .. " now"
+			ctx.explaining and ("not in contact, and its script offers " .. special.name .. " now") or nil
 	end
 	threats = threats or T.threats(ctx)
 	local target = shot(ctx, self, threats)
@@ -408,8 +414,9 @@ function T.act(ctx, self)
 			return v, "Concentrated Shooting: the target is tougher than the best shooter (§3.5)"
 		end
 		return { shoot = target, aimed = self.actions_left >= 2 },
-			"the most threatening enemy the rules let it shoot"
-				.. (self.actions_left >= 2 and ", aimed with two actions left" or "")
+			self.actions_left >= 2
+					and "the most threatening enemy the rules let it shoot, aimed with two actions left"
+				or "the most threatening enemy the rules let it shoot"
 	end
 	local mine = T.assigned(ctx, self, threats)
 	if mine and mine.behaviour == "Guardian" and not ctx:reach(self, mine) then

@@ -805,7 +805,7 @@ impl Hooks for ScriptHooks<'_> {
             )
         });
         let (v, why) = called?;
-        let why = decisions::returned_reason(module, "target", why)?;
+        let why = decisions::returned_reason(module, "target", why, notes.is_some())?;
         let aim = match v {
             Value::Nil => None,
             Value::Table(t) => match aim_of(&t).map_err(hook_err)? {
@@ -931,7 +931,7 @@ impl Hooks for ScriptHooks<'_> {
             )
         });
         let (v, why) = called?;
-        let why = decisions::returned_reason(module, "activate", why)?;
+        let why = decisions::returned_reason(module, "activate", why, notes.is_some())?;
         let ask = activation_ask_of(module, v)?;
         if let Some(notes) = notes {
             let chose = match &ask {
@@ -969,7 +969,7 @@ impl Hooks for ScriptHooks<'_> {
             )
         });
         let (v, why) = called?;
-        let why = decisions::returned_reason(module, "act", why)?;
+        let why = decisions::returned_reason(module, "act", why, notes.is_some())?;
         let order = checked_order(module, game, order_of(module, "act", v)?)?;
         if let Some(notes) = notes {
             let by = self.policy_name();
@@ -1042,7 +1042,7 @@ impl Hooks for ScriptHooks<'_> {
             )
         });
         let (v, why) = called?;
-        let why = decisions::returned_reason(module, "act", why)?;
+        let why = decisions::returned_reason(module, "act", why, notes.is_some())?;
         let order = checked_order(module, game, order_of(module, "act", v)?)?;
         if let Some(notes) = notes {
             let by = Self::behaviour_name(game, model);

@@ -208,15 +208,19 @@ impl ScriptHooks<'_> {
     }
 }
 
-/// A decision hook's second return value: its reason, a string (or nothing).
+/// A decision hook's second return value: its reason, a string (or nothing: nil or false), read when the decision
+/// is kept (`keep`). Anything else is the script's error either way, so a game plays the same with or
+/// without decisions.
 pub(super) fn returned_reason(
     module: &Module,
     entry: &str,
     v: Value,
+    keep: bool,
 ) -> Result<Option<String>, HookError> {
     match v {
-        Value::Nil => Ok(None),
-        Value::String(s) => Ok(Some(s.to_string_lossy())),
+        // `cond and "why"` is false when cond is: no reason, as nil is.
+        Value::Nil | Value::Boolean(false) => Ok(None),
+        Value::String(s) => Ok(keep.then(|| s.to_string_lossy())),
         other => Err(bad_return(
             module,
             entry,

@@ -77,12 +77,13 @@ pub(super) unsafe fn install(l: *mut ffi::lua_State, methods: c_int) {
 /// # Safety
 /// `l` is valid with room for three values; `members` is a table.
 pub(super) unsafe fn install_getters(l: *mut ffi::lua_State, members: c_int) {
-    let paths: [(&str, ffi::lua_CFunction); 5] = [
+    let paths: [(&str, ffi::lua_CFunction); 6] = [
         ("round", round),
         ("wave", wave),
         ("supplies", supplies),
         ("igniters_burn", igniters_burn),
         ("params", params),
+        ("explaining", explaining),
     ];
     for (member, path) in paths {
         push_str(l, super::ctx_api::api(member));
@@ -137,6 +138,23 @@ unsafe extern "C-unwind" fn igniters_burn(l: *mut ffi::lua_State) -> c_int {
         |g| g.igniters_burn,
         |l, b| ffi::lua_pushboolean(l, c_int::from(b)),
     )
+}
+
+/// `ctx.explaining`: read by the built-in Behaviours and policy before they gather what a decision
+/// weighed, on every target and most orders, so it answers without mlua's call.
+unsafe extern "C-unwind" fn explaining(l: *mut ffi::lua_State) -> c_int {
+    let pushed = usual(l, 1).and_then(|ctx| {
+        with(ctx, |ctx| {
+            Some(ctx.kernel.is_some_and(|k| k.explaining()))
+        })
+    });
+    match pushed {
+        Some(b) => {
+            ffi::lua_pushboolean(l, c_int::from(b));
+            1
+        }
+        None => method(l),
+    }
 }
 
 /// `ctx.params`: the call's params (the table the kernel made for it), pushed as mlua holds it.

@@ -78,7 +78,7 @@ impl ScriptHooks<'_> {
             )
         });
         let (v, why) = called?;
-        let why = super::decisions::returned_reason(module, "objective", why)?;
+        let why = super::decisions::returned_reason(module, "objective", why, notes.is_some())?;
         let objective =
             objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))?;
         if let Some(notes) = notes {
