@@ -142,7 +142,7 @@ impl Ran {
 }
 
 /// The folder a command's `--mod` names: the example it belongs to.
-fn mod_of<'a>(args: &'a [String], line: usize) -> &'a str {
+fn mod_of(args: &[String], line: usize) -> &str {
     let mods: Vec<&str> = args
         .windows(2)
         .filter(|w| w[0] == "--mod")
