@@ -719,13 +719,16 @@ pub fn divergence(
         });
     }
     let script = named.into_iter().next().or_else(|| {
-        let differs: Vec<&String> = a
+        let differs: Vec<(&String, &SimOptions)> = a
             .variants
             .iter()
-            .chain(&b.variants)
-            .filter(|v| !(a.variants.contains(v) && b.variants.contains(v)))
+            .map(|v| (v, a))
+            .chain(b.variants.iter().map(|v| (v, b)))
+            .filter(|(v, _)| !(a.variants.contains(v) && b.variants.contains(v)))
             .collect();
-        differs.first().map(|v| format!("scripts/variants/{v}.lua"))
+        differs
+            .first()
+            .map(|(v, arm)| variant_script(&arm.layers, v))
     });
     Ok(Some(Divergence {
         game: index,
@@ -735,6 +738,21 @@ pub fn divergence(
         b: eb,
         script,
     }))
+}
+
+/// The script of variant `v` named as the log names scripts: the file of the last layer that has it, a
+/// mod's with its folder (`mymod/scripts/variants/v.lua`), so that an A/B whose games part on a rule
+/// constant names the mod's file as it names the file of a modifier its hooks add.
+fn variant_script(layers: &[PathBuf], v: &str) -> String {
+    let rel = format!("variants/{v}.lua");
+    crate::script::roots_of(layers)
+        .iter()
+        .rev()
+        .find(|r| r.dir.join(&rel).is_file())
+        .map_or_else(
+            || format!("scripts/{rel}"),
+            |r| format!("{}/{rel}", r.label),
+        )
 }
 
 /// Games `first .. first + games` of shard `k` of `n` of a run of `total` games (contiguous ranges).

@@ -1,11 +1,13 @@
-//! The designer's guide (docs/scripting.md) against the engine, so that it cannot rot: its worked
-//! example's files are extracted, written into a fresh folder and driven through the CLI exactly as the
-//! guide says (`village check --mod`, the `village run --mod` scenario, `village play --auto --mod`), and
-//! the guide's hand-written lists are compared with the sources they describe.
+//! The designer's guide (docs/scripting.md) against the engine, so that it cannot rot: each worked
+//! example (a new hero, a new Behaviour, a variant: a mod folder each) has its files extracted, written
+//! into a fresh folder, loaded by `village check --mod` and driven through the CLI exactly as the guide
+//! says, and the guide's hand-written lists are compared with the sources they describe.
 //!
 //! Markers in the guide (HTML comments, invisible when rendered):
-//! - `<!-- file: PATH -->` before a fenced block: the block is the file PATH of the example;
-//! - `<!-- output -->` and `<!-- output contains -->`: a command and what it prints (tests/markdown);
+//! - `<!-- file: PATH -->` before a fenced block: the block is the file PATH of an example, whose first
+//!   folder is the example's mod;
+//! - `<!-- output -->` and `<!-- output contains -->`: a command and what it prints (tests/markdown); the
+//!   command's `--mod` says which example it belongs to;
 //! - `<!-- permissions -->` before a table: its first column lists every permission the kernel asks for;
 //! - `<!-- reserved hooks -->`: the backticked names after it, up to the end of the sentence, are the
 //!   signature entry points the spec describes as reserved.
@@ -19,7 +21,7 @@ use village::script::registry::KINDS;
 
 mod lua_style;
 mod markdown;
-use markdown::{assert_shows, command_of, marked_blocks, Block};
+use markdown::{assert_shows, command_of, file_path, marked_blocks, Block};
 
 const GUIDE: &str = "docs/scripting.md";
 
@@ -70,7 +72,7 @@ fn village(dir: &Path, args: &[String]) -> Output {
         .expect("the village binary runs")
 }
 
-/// The example written into a fresh folder: (folder, the files as (path, content)).
+/// The blocks' files written into a fresh folder: (folder, the files as (path, content)).
 fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>) {
     let dir = std::env::temp_dir().join(format!("village-docs-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -79,39 +81,137 @@ fn write_example(blocks: &[Block], tag: &str) -> (PathBuf, Vec<(String, String)>
     (dir, files)
 }
 
-#[test]
-fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
-    let text = guide();
-    let blocks = marked_blocks(&text, GUIDE);
-    let (dir, files) = write_example(&blocks, "example");
-    let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-    // The example is a mod with a hero, a signature script and a scenario.
-    for want in ["/rosters/heroes.toml", "/scripts/signatures/", "/tests/"] {
+/// One worked example of the guide: a mod folder of its own.
+struct Example {
+    /// The mod's folder: the first folder of its files' paths, and its commands' `--mod`.
+    dir: &'static str,
+    /// Paths under `dir` the example must have a file at, or under.
+    files: &'static [&'static str],
+    /// The `village` subcommands the guide must show, with their output, for it.
+    shows: &'static [&'static str],
+    /// What else to check once its commands have run.
+    more: Option<fn(&Ran)>,
+}
+
+/// The guide's worked examples. A file or command of the guide that belongs to none of them is an error
+/// (`every_marked_block_belongs_to_a_worked_example`), so a new example must be listed here.
+const EXAMPLES: &[Example] = &[
+    Example {
+        dir: "mymod",
+        files: &["rosters/heroes.toml", "scripts/signatures/", "tests/"],
+        shows: &["check", "run", "play"],
+        more: Some(the_hero_plays_and_her_signature_acts),
+    },
+    Example {
+        dir: "skulkers",
+        files: &[
+            "rosters/behaviours.toml",
+            "rosters/bestiary.toml",
+            "scripts/behaviours/",
+            "tests/",
+        ],
+        shows: &["run", "sim", "show"],
+        more: None,
+    },
+    Example {
+        dir: "walls",
+        files: &["scripts/variants/"],
+        shows: &["sim", "show"],
+        more: Some(the_variant_acts_in_a_game),
+    },
+];
+
+/// An example written into a fresh folder and its commands run.
+struct Ran {
+    /// The folder the mod was written into (its parent: the commands run there).
+    dir: PathBuf,
+    /// Its files as (path, content), paths starting with the mod's folder.
+    files: Vec<(String, String)>,
+    /// The guide's commands for it, each as its arguments after `village`.
+    commands: Vec<Vec<String>>,
+}
+
+impl Ran {
+    /// The example's file whose path contains `part` (its script of a kind, its roster).
+    fn file(&self, part: &str) -> &(String, String) {
+        self.files
+            .iter()
+            .find(|(p, _)| p.contains(part))
+            .unwrap_or_else(|| panic!("the example has no file at {part}"))
+    }
+}
+
+/// The folder a command's `--mod` names: the example it belongs to.
+fn mod_of(args: &[String], line: usize) -> &str {
+    let mods: Vec<&str> = args
+        .windows(2)
+        .filter(|w| w[0] == "--mod")
+        .map(|w| w[1].as_str())
+        .collect();
+    assert_eq!(
+        mods.len(),
+        1,
+        "{GUIDE}:{line}: an example's command names its mod with one --mod: {args:?}"
+    );
+    mods[0]
+}
+
+/// The arguments of an output block's `village` command.
+fn args_of(b: &Block) -> Vec<String> {
+    let (cmd, _) = command_of(b, GUIDE);
+    let words = shell_words(cmd);
+    assert_eq!(
+        words.first().map(String::as_str),
+        Some("village"),
+        "{GUIDE}:{}: {cmd}",
+        b.line
+    );
+    words[1..].to_vec()
+}
+
+/// The example whose mod folder is `dir`, checked: its files written into a fresh folder, the mod
+/// loaded by `village check` with no error or warning, every command the guide shows for it run with
+/// its output compared, then the example's own further checks.
+fn worked_example(dir: &str) {
+    let example = EXAMPLES
+        .iter()
+        .find(|e| e.dir == dir)
+        .unwrap_or_else(|| panic!("no worked example {dir} in EXAMPLES"));
+    let prefix = format!("{dir}/");
+    let blocks = marked_blocks(&guide(), GUIDE);
+    let mine: Vec<Block> = blocks
+        .iter()
+        .filter(|b| file_path(b).is_some_and(|p| p.starts_with(&prefix)))
+        .cloned()
+        .collect();
+    let (root, files) = write_example(&mine, dir);
+    for want in example.files {
         assert!(
-            paths.iter().any(|p| p.contains(want)),
-            "{GUIDE} has no example file under {want}: {paths:?}"
+            files
+                .iter()
+                .any(|(p, _)| p[prefix.len()..].starts_with(want)),
+            "{GUIDE}: the {dir} example has no file at {want}: {:?}",
+            files.iter().map(|(p, _)| p).collect::<Vec<_>>()
         );
     }
-    let script = paths
-        .iter()
-        .find(|p| p.contains("/scripts/signatures/"))
-        .map(|p| &p[p.find("scripts/").unwrap_or(0)..])
-        .unwrap_or_default()
-        .to_string();
 
-    let mut seen = BTreeSet::new();
-    let mut play: Option<Vec<String>> = None;
+    // Every file loads, whether or not the guide shows the check.
+    let check = village(&root, &["check".into(), "--mod".into(), dir.into()]);
+    let printed = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        check.status.success() && printed.contains(", 0 warnings, 0 errors"),
+        "{GUIDE}: `village check --mod {dir}` finds fault with the example:\n{printed}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+
+    let mut commands = Vec::new();
     for b in blocks.iter().filter(|b| b.marker.starts_with("output")) {
+        let args = args_of(b);
+        if mod_of(&args, b.line) != dir {
+            continue;
+        }
         let (cmd, want) = command_of(b, GUIDE);
-        let words = shell_words(cmd);
-        assert_eq!(
-            words.first().map(String::as_str),
-            Some("village"),
-            "{GUIDE}:{}: {cmd}",
-            b.line
-        );
-        let args = words[1..].to_vec();
-        let out = village(&dir, &args);
+        let out = village(&root, &args);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -120,31 +220,75 @@ fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert_shows(b, GUIDE, cmd, &want, &stdout);
-        let sub = args.first().cloned().unwrap_or_default();
+        // A scenario the guide runs is one of the example's own files, not some other file.
+        if args[0] == "run" {
+            let file = args.last().unwrap();
+            assert!(
+                files.iter().any(|(p, _)| p == file),
+                "{GUIDE}:{}: `{cmd}` runs {file}, which is no file of the example",
+                b.line
+            );
+        }
+        commands.push(args);
+    }
+    for sub in example.shows {
         assert!(
-            args.iter().any(|a| a == "--mod"),
-            "{GUIDE}:{}: the example's commands use its mod",
+            commands.iter().any(|a| a[0] == *sub),
+            "{GUIDE} shows no checked `village {sub} --mod {dir} ...` for the {dir} example"
+        );
+    }
+    if let Some(more) = example.more {
+        more(&Ran {
+            dir: root.clone(),
+            files,
+            commands,
+        });
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_hero_example_checks_runs_and_plays_as_the_guide_says() {
+    worked_example("mymod");
+}
+
+#[test]
+fn the_behaviour_example_checks_chooses_and_decides_in_games_as_the_guide_says() {
+    worked_example("skulkers");
+}
+
+#[test]
+fn the_variant_example_checks_and_compares_as_the_guide_says() {
+    worked_example("walls");
+}
+
+#[test]
+fn every_marked_block_belongs_to_a_worked_example() {
+    let dirs: Vec<&str> = EXAMPLES.iter().map(|e| e.dir).collect();
+    for b in marked_blocks(&guide(), GUIDE) {
+        let dir = if let Some(path) = file_path(&b) {
+            path.split('/').next().unwrap_or_default().to_string()
+        } else if b.marker.starts_with("output") {
+            mod_of(&args_of(&b), b.line).to_string()
+        } else {
+            continue;
+        };
+        assert!(
+            dirs.contains(&dir.as_str()),
+            "{GUIDE}:{}: {dir} is the mod of no worked example: list it in EXAMPLES ({dirs:?})",
             b.line
         );
-        if sub == "play" {
-            play = Some(args.clone());
-        }
-        seen.insert(sub);
     }
-    for sub in ["check", "run", "play"] {
-        assert!(
-            seen.contains(sub),
-            "{GUIDE} shows no checked `village {sub} --mod ...` for the example"
-        );
-    }
+}
 
-    // The game again, as JSON with its event log: a real result, the named heroes played, and the
-    // signature's script named as the source of some modifier.
-    let mut args = play.unwrap_or_default();
+/// A whole game played as `args` say (`play --auto`), as JSON with its event log: the game and the
+/// source of every modifier in the log.
+fn play_logged(dir: &Path, args: &[String]) -> (Value, BTreeSet<String>) {
     assert!(args.iter().any(|a| a == "--auto"), "{args:?}");
     let log = dir.join("game.jsonl");
+    let mut args = args.to_vec();
     args.extend(["--json".into(), "--log".into(), log.display().to_string()]);
-    let out = village(&dir, &args);
+    let out = village(dir, &args);
     assert!(
         out.status.success(),
         "{}",
@@ -156,39 +300,73 @@ fn the_worked_example_checks_runs_and_plays_as_the_guide_says() {
         ["win", "loss", "stalled"].contains(&result),
         "result {result:?}"
     );
-    let heroes = args
+    let events = std::fs::read_to_string(&log).expect("the event log was written");
+    let sources = events
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .flat_map(|e| e["modifiers"].as_array().cloned().unwrap_or_default())
+        .filter_map(|m| m["source"].as_str().map(String::from))
+        .collect();
+    (game, sources)
+}
+
+/// The hero example's game again, as JSON with its event log: a real result, the named heroes played
+/// (the first one the example's own), and the signature's script named as the source of some modifier.
+fn the_hero_plays_and_her_signature_acts(ran: &Ran) {
+    let play = ran
+        .commands
+        .iter()
+        .find(|a| a[0] == "play")
+        .expect("the hero example shows a game");
+    let (game, sources) = play_logged(&ran.dir, play);
+    let heroes = play
         .iter()
         .position(|a| a == "--heroes")
-        .and_then(|i| args.get(i + 1))
+        .and_then(|i| play.get(i + 1))
         .expect("the play command names its heroes");
     let played: Vec<&str> = game["waves"][0]["wounds"]
         .as_array()
         .map(|w| w.iter().filter_map(|h| h[0].as_str()).collect())
         .unwrap_or_default();
-    let roster = files
-        .iter()
-        .find(|(p, _)| p.ends_with("rosters/heroes.toml"))
-        .map(|(_, t)| t.as_str())
-        .unwrap_or_default();
     for h in heroes.split(',') {
         assert!(played.contains(&h), "{h} did not play: {played:?}");
     }
     let first = heroes.split(',').next().unwrap_or_default();
+    let (_, roster) = ran.file("/rosters/heroes.toml");
     assert!(
         roster.contains(&format!("name = \"{first}\"")),
         "the first hero played, {first}, is the example's own"
     );
-    let events = std::fs::read_to_string(&log).expect("the event log was written");
-    let named = events
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .flat_map(|e| e["modifiers"].as_array().cloned().unwrap_or_default())
-        .any(|m| m["source"].as_str().is_some_and(|s| s.ends_with(&script)));
+    let (script, _) = ran.file("/scripts/signatures/");
     assert!(
-        named,
-        "no modifier in the game's log names {script} as its source"
+        sources.contains(script),
+        "no modifier in the game's log names {script} as its source: {sources:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The variant's model hook acts in whole games: in one of the first few seeds' games with the variant
+/// enabled, some modifier names its script as its source (the guide's A/B shows only where the games
+/// part, which may be its rule constant).
+fn the_variant_acts_in_a_game(ran: &Ran) {
+    let (script, _) = ran.file("/scripts/variants/");
+    let name = script
+        .rsplit('/')
+        .next()
+        .and_then(|f| f.strip_suffix(".lua"))
+        .unwrap_or_default();
+    let dir = script.split('/').next().unwrap_or_default();
+    let acted = (1..=3).any(|seed| {
+        let args: Vec<String> = ["play", "--auto", "--mod", dir, "--variant", name, "--seed"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([seed.to_string()])
+            .collect();
+        play_logged(&ran.dir, &args).1.contains(script)
+    });
+    assert!(
+        acted,
+        "no modifier in the games of seeds 1 to 3 with --variant {name} names {script} as its source"
+    );
 }
 
 /// The example's Lua is formatted as the project's (StyLua with stylua.toml, in-process), so that a

@@ -523,3 +523,47 @@ fn the_firing_table_names_a_mods_scripts_with_the_mods_folder() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An A/B whose games part on a mod variant's rule constant (no script named in the event) names the
+/// variant's file with the mod's folder, as the log names the mod's scripts.
+#[test]
+fn a_paired_comparison_names_a_mods_variant_with_the_mods_folder() {
+    let dir = std::env::temp_dir().join(format!("village-sim-modvariant-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let variants = dir.join("scripts/variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join("scripts/variants/power_blow_lethal.lua"),
+        variants.join("mod_lethal.lua"),
+    )
+    .unwrap();
+    let v = sim(&[
+        "--games",
+        "12",
+        "--seed",
+        "1",
+        "--length",
+        "intro",
+        "--mod",
+        dir.to_str().unwrap(),
+        "--variant",
+        "mod_lethal",
+        "--vs",
+        "default",
+        "--json",
+    ]);
+    let div = &v["divergence"];
+    assert!(
+        div["a"]["lethal"]
+            .as_str()
+            .unwrap_or("")
+            .contains("rule constant"),
+        "the games part on the rule constant, which names no script: {div}"
+    );
+    assert_eq!(
+        div["script"].as_str(),
+        Some(format!("{}/scripts/variants/mod_lethal.lua", dir.display()).as_str())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -38,6 +38,7 @@ pub fn assert_generated(path: &std::path::Path, name: &str, want: &str, update: 
 }
 
 /// One fenced block after a marker.
+#[derive(Clone)]
 pub struct Block {
     pub marker: String,
     /// 1-based line of the marker, for messages.
@@ -79,12 +80,17 @@ pub fn marked_blocks(text: &str, name: &str) -> Vec<Block> {
     out
 }
 
+/// The PATH of a `<!-- file: PATH -->` block; None for any other marker.
+pub fn file_path(b: &Block) -> Option<&str> {
+    b.marker.strip_prefix("file:").map(str::trim)
+}
+
 /// Write every `<!-- file: PATH -->` block of `blocks` under `dir`: the files as (PATH, content). A PATH
 /// must be relative and stay inside `dir`.
 pub fn write_files(blocks: &[Block], dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
     let mut files = Vec::new();
     for b in blocks {
-        let Some(path) = b.marker.strip_prefix("file:").map(str::trim) else {
+        let Some(path) = file_path(b) else {
             continue;
         };
         assert!(
