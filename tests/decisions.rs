@@ -476,3 +476,29 @@ fn attacks_outside_an_action_say_so() {
     assert!(hacks > 0, "no Free Hack in two games");
     assert!(throws > 0, "no free throw in two games");
 }
+
+/// `g:target` only asks: its decision leads to no event, so the next action's `g:why` shows that
+/// action's own target and action, not the question asked before it.
+#[test]
+fn a_target_only_asked_leads_to_nothing() {
+    let dir = temp("decisions", "asked");
+    let scenario = dir.join("s.lua");
+    std::fs::write(
+        &scenario,
+        r#"local g = village.new_game({ seed = 1, table = "empty" })
+g:place("Captain Maren", { x = 10, y = 10 })
+local orc = g:place("Orc Warrior", { x = 20, y = 10 }, { behaviour = "Hunter" })
+g:target(orc)
+local asked = #g:log()
+g:act(orc)
+local w = g:why(asked)
+assert(#w == 2, "two decisions behind the action, not " .. #w)
+assert(w[1].decides == "target" and w[2].decides == "action", w[1].decides .. " " .. w[2].decides)
+print("ok")
+"#,
+    )
+    .unwrap();
+    let out = ok(&["run", scenario.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1117,6 +1117,8 @@ impl UserData for GameHandle {
             let aim = hooks
                 .behaviour_target(&mut game, id)
                 .map_err(|e| Self::rule_err(lua, RuleError::Hook(e)))?;
+            // Only asked: the choice leads to no event (`g:why` does not give it to the next one).
+            game.decisions_done();
             Ok(match aim {
                 None => Value::Nil,
                 Some(Aim::Model(o)) => {
