@@ -183,13 +183,24 @@ pub fn activation_text(quality: u8, dice: u8, hero: bool, o: &ActivationOdds) ->
         ""
     };
     let _ = writeln!(s, "Activation: Quality {quality}+, {dice} dice{hero}");
+    let f = &o.fractions;
     for (k, p) in o.successes.iter().enumerate() {
         let label = format!("{k} action{}", if k == 1 { "" } else { "s" });
-        let _ = writeln!(s, "  {label:<12}{}", pct(*p));
+        let _ = writeln!(s, "  {label:<12}{}", chance_cell(&f.successes[k], *p));
     }
-    let _ = writeln!(s, "  {:<12}{}", "turnover", pct(o.turnover));
-    let _ = writeln!(s, "  {:<12}{:>7.3} actions", "mean", o.mean);
+    let _ = writeln!(
+        s,
+        "  {:<12}{}",
+        "turnover",
+        chance_cell(&f.turnover, o.turnover)
+    );
+    let _ = writeln!(s, "  {:<12}{:>9} {:>6.3} actions", "mean", f.mean, o.mean);
     s
+}
+
+/// A chance as every odds table prints it: its exact fraction, then its percentage.
+fn chance_cell(fraction: &str, p: f64) -> String {
+    format!("{fraction:>9} {}", pct(p))
 }
 
 /// A readable table of melee odds.
@@ -215,39 +226,64 @@ pub fn melee_text(q: &MeleeQuery, o: &MeleeOdds) -> String {
         "Melee: attacker C{} vs defender C{}{flags}",
         q.attacker, q.defender
     );
-    let _ = writeln!(s, "  {:<22}{:>10}{:>10}", "result", "defender", "attacker");
-    let _ = writeln!(s, "  {:<22}{:>10}{:>10}", "", "suffers", "suffers");
+    let _ = writeln!(
+        s,
+        "  {:<18}{:>19}{:>19}",
+        "result", "defender suffers", "attacker suffers"
+    );
+    let (aw, dw) = (&o.fractions.attacker_wins, &o.fractions.defender_wins);
     let rows = [
         (
             "Gruesome Kill",
-            o.attacker_wins.gruesome,
-            o.defender_wins.gruesome,
+            (&aw.gruesome, o.attacker_wins.gruesome),
+            (&dw.gruesome, o.defender_wins.gruesome),
         ),
         (
             "Defeated",
-            o.attacker_wins.defeated,
-            o.defender_wins.defeated,
+            (&aw.defeated, o.attacker_wins.defeated),
+            (&dw.defeated, o.defender_wins.defeated),
         ),
         (
             "Defenseless",
-            o.attacker_wins.defenseless,
-            o.defender_wins.defenseless,
+            (&aw.defenseless, o.attacker_wins.defenseless),
+            (&dw.defenseless, o.defender_wins.defenseless),
         ),
-        ("Recoil", o.attacker_wins.recoil, o.defender_wins.recoil),
+        (
+            "Recoil",
+            (&aw.recoil, o.attacker_wins.recoil),
+            (&dw.recoil, o.defender_wins.recoil),
+        ),
     ];
+    // The cells of the by-name table: a fraction and a percentage under each side.
+    let wide = |(f, p): (&String, f64)| format!("{:>19}", chance_cell(f, p));
     for (name, a, d) in rows {
-        let _ = writeln!(s, "  {name:<22}{:>10}{:>10}", pct(a), pct(d));
+        let _ = writeln!(s, "  {name:<18}{}{}", wide(a), wide(d));
     }
+    let any = |w: &ResultOdds| {
+        // The sum of the four results, as a fraction of the 36 pairs.
+        let n = (w.total() * 36.0).round() as u64;
+        fraction(n, 36)
+    };
     let _ = writeln!(
         s,
-        "  {:<22}{:>10}{:>10}",
+        "  {:<18}{}{}",
         "any win",
-        pct(o.attacker_wins.total()),
-        pct(o.defender_wins.total())
+        wide((&any(&o.attacker_wins), o.attacker_wins.total())),
+        wide((&any(&o.defender_wins), o.defender_wins.total()))
     );
-    let _ = writeln!(s, "  {:<22}{:>10}", "tie (no effect)", pct(o.tie));
+    let _ = writeln!(
+        s,
+        "  {:<18}{}",
+        "tie (no effect)",
+        wide((&o.fractions.tie, o.tie))
+    );
     if q.free_hack {
-        let _ = writeln!(s, "  {:<22}{:>10}", "defender holds", pct(o.no_effect));
+        let _ = writeln!(
+            s,
+            "  {:<18}{}",
+            "defender holds",
+            wide((&o.fractions.no_effect, o.no_effect))
+        );
     }
     s
 }

@@ -158,12 +158,43 @@ fn melee_with_combat_values_gives_the_fractions_of_the_results_table() {
 }
 
 #[test]
-fn the_numeric_text_is_unchanged_and_the_json_gains_fractions() {
-    // The README's sample (tests/readme.rs checks the whole table): no fraction in the old table.
-    let out = village(&["odds", "melee", "-a", "4", "-d", "3", "--power-blow"]);
+fn the_numeric_text_prints_the_jsons_fractions() {
+    // Every chance of the table is its exact fraction beside its percentage, as the JSON has them.
+    let args = ["odds", "melee", "-a", "4", "-d", "3", "--power-blow"];
+    let out = village(&args);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Melee: attacker C4 vs defender C3 (Power Blow)\n"));
-    assert!(!text.contains('/'), "{text}");
+    // `json` adds --json.
+    let v = json(&args);
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} row: {text}"))
+            .to_string()
+    };
+    for (row, key) in [
+        ("Gruesome Kill", "gruesome"),
+        ("Defeated", "defeated"),
+        ("Defenseless", "defenseless"),
+        ("Recoil", "recoil"),
+    ] {
+        let l = line(row);
+        let cells: Vec<&str> = l[row.len() + 2..].split_whitespace().collect();
+        assert_eq!(
+            cells,
+            [
+                v["fractions"]["attacker_wins"][key].as_str().unwrap(),
+                &format!("{:.2}%", v["attacker_wins"][key].as_f64().unwrap() * 100.0),
+                v["fractions"]["defender_wins"][key].as_str().unwrap(),
+                &format!("{:.2}%", v["defender_wins"][key].as_f64().unwrap() * 100.0),
+            ],
+            "{l}"
+        );
+    }
+    // C4 against C3 with a Power Blow (the defender at 2): a Gruesome Kill needs 4 + a ≥ 3 × (2 + d),
+    // which (5, 1) and (6, 1) give: 2 of 36 = 1/18.
+    assert!(line("Gruesome Kill").contains("1/18"), "{text}");
+    assert!(line("tie (no effect)").contains(v["fractions"]["tie"].as_str().unwrap()));
     // Activation: Q3 with three dice succeeds on 4 faces of 6 a die: C(3,k) 4^k 2^(3-k) / 216.
     let v = json(&["odds", "activation", "-q", "3", "-d", "3"]);
     let binom = [1u64, 3, 3, 1];

@@ -250,11 +250,7 @@ pub fn named_melee(pair: &Pair, flags: MeleeFlags, t: &CombatTally) -> NamedMele
 
 /// A count as its fraction and percentage, 17 characters wide: "     5/36  13.89%".
 fn cell(n: u64, of: u64) -> String {
-    format!(
-        "{:>9} {}",
-        fraction(n, of),
-        pct(n as f64 / of.max(1) as f64)
-    )
+    super::chance_cell(&fraction(n, of), n as f64 / of.max(1) as f64)
 }
 
 fn modifier_lines(s: &mut String, mods: &[Modifier], whose: impl Fn(Role) -> String) {

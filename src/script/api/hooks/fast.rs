@@ -143,11 +143,8 @@ unsafe extern "C-unwind" fn igniters_burn(l: *mut ffi::lua_State) -> c_int {
 /// `ctx.explaining`: read by the built-in Behaviours and policy before they gather what a decision
 /// weighed, on every target and most orders, so it answers without mlua's call.
 unsafe extern "C-unwind" fn explaining(l: *mut ffi::lua_State) -> c_int {
-    let pushed = usual(l, 1).and_then(|ctx| {
-        with(ctx, |ctx| {
-            Some(ctx.kernel.is_some_and(|k| k.explaining()))
-        })
-    });
+    let pushed = usual(l, 1)
+        .and_then(|ctx| with(ctx, |ctx| Some(ctx.kernel.is_some_and(|k| k.explaining()))));
     match pushed {
         Some(b) => {
             ffi::lua_pushboolean(l, c_int::from(b));
