@@ -15,7 +15,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -80,15 +80,19 @@ fn hot_reload(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Option<S
 }
 
 /// Commands read line by line from a pipe: each echoed after `> `, a chunk kept open while unfinished.
+/// Everything is printed through `terminal::out` (made terminal-safe); a stdout that cannot be written
+/// ends the session (the caller reports it, `terminal::finish`).
 fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> {
     let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
+    let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
     let mut ok = true;
     let mut chunk = String::new();
     for line in stdin.lock().lines() {
         let line = line?;
         let prompt = if chunk.is_empty() { "> " } else { ">> " };
-        writeln!(out, "{prompt}{line}")?;
+        if say(&format!("{prompt}{line}")).is_err() {
+            return Ok(false);
+        }
         if !chunk.is_empty() {
             chunk.push('\n');
         }
@@ -101,26 +105,28 @@ fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> 
             continue;
         }
         if let Some(notice) = hot_reload(repl, watcher) {
-            writeln!(out, "{notice}")?;
+            if say(&notice).is_err() {
+                return Ok(false);
+            }
         }
         let step = one(repl, &chunk);
         chunk.clear();
-        match step {
-            Step::Output(text) => {
-                if !text.is_empty() {
-                    writeln!(out, "{text}")?;
-                }
-            }
+        let said = match step {
+            Step::Output(text) if text.is_empty() => Ok(()),
+            Step::Output(text) => say(&text),
             Step::Failed(e) => {
                 // In the transcript, where a person reads it; the exit status tells a program.
                 ok = false;
-                writeln!(out, "error: {e}")?;
+                say(&format!("error: {e}"))
             }
             Step::Quit => return Ok(ok),
+        };
+        if said.is_err() {
+            return Ok(false);
         }
     }
     if !chunk.trim().is_empty() {
-        writeln!(out, "error: unfinished input at the end")?;
+        let _ = say("error: unfinished input at the end");
         ok = false;
     }
     Ok(ok)
@@ -200,6 +206,7 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             Step::Failed(format!(":{name} needs a FILE"))
         }
         "render" => match repl.with_game(crate::render::svg).and_then(|s| {
+            repl.output_allowed(":render", Path::new(arg))?;
             crate::files::write_atomic(Path::new(arg), s.as_bytes())
                 .map_err(|e| format!("{arg}: {e}"))
         }) {
@@ -410,10 +417,11 @@ fn terminal(
         // A first session has no history file yet.
         let _ = ed.load_history(h);
     }
-    println!(
+    let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
+    let _ = say(&format!(
         "village REPL — `game` is a new {} game (seed {}). :help for commands, Ctrl-D to leave.",
         opts.game.length, opts.game.seed
-    );
+    ));
     loop {
         match ed.readline("village> ") {
             Ok(input) => {
@@ -422,15 +430,15 @@ fn terminal(
                 }
                 let _ = ed.add_history_entry(input.as_str());
                 if let Some(notice) = hot_reload(&repl, watcher) {
-                    println!("{notice}");
+                    let _ = say(&notice);
                 }
                 match one(&repl, &input) {
                     Step::Output(text) => {
                         if !text.is_empty() {
-                            println!("{text}");
+                            let _ = say(&text);
                         }
                     }
-                    Step::Failed(e) => eprintln!("error: {e}"),
+                    Step::Failed(e) => crate::terminal::err(&format!("error: {e}\n")),
                     Step::Quit => break,
                 }
             }
@@ -444,7 +452,10 @@ fn terminal(
             let _ = std::fs::create_dir_all(dir);
         }
         if let Err(e) = ed.save_history(h) {
-            eprintln!("note: history not saved to {}: {e}", h.display());
+            crate::terminal::err(&format!(
+                "note: history not saved to {}: {e}\n",
+                h.display()
+            ));
         }
     }
     Ok(true)
