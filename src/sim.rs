@@ -904,7 +904,9 @@ pub fn merge(shards: Vec<(String, Shard)>, waves: Option<u32>) -> Result<Played,
                 ));
             }
             if let Some(other) = holder.insert(i, name.clone()) {
-                return Err(format!("{name}: game {i} is also in {other}"));
+                return Err(format!(
+                    "{name}: game {i} is twice in the shards (also in {other})"
+                ));
             }
         }
         for r in &s.records {

@@ -71,7 +71,7 @@ pub fn run_play(
                 &g.policy,
                 true,
             ),
-            Err(error) => bail!("{error} (--log FILE keeps the events up to the failure)"),
+            Err(error) => bail!("{error}"),
         },
     };
     let write_log =

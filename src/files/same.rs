@@ -122,14 +122,18 @@ mod tests {
         let a = dir.join("a");
         let _ = std::fs::write(&a, "a");
         let _ = std::os::unix::fs::symlink("a", dir.join("l"));
-        let n = |by, path| Named { by, path };
+        fn n<'a>(by: &'a str, path: &'a Path) -> Named<'a> {
+            Named { by, path }
+        }
         let dotted = dir.join(".").join("a");
         assert!(distinct(&[n("in", &a)], &[n("--svg", &dotted)]).is_err());
-        assert!(distinct(&[n("in", &a)], &[n("--svg", &dir.join("l"))]).is_err());
+        let link = dir.join("l");
+        assert!(distinct(&[n("in", &a)], &[n("--svg", &link)]).is_err());
         let new = dir.join("new");
         let new2 = dir.join(".").join("new");
         assert!(distinct(&[], &[n("--log", &new), n("--html", &new2)]).is_err());
-        assert!(distinct(&[], &[n("--log", &new), n("--html", &dir.join("other"))]).is_ok());
+        let other = dir.join("other");
+        assert!(distinct(&[], &[n("--log", &new), n("--html", &other)]).is_ok());
         let null = Path::new("/dev/null");
         assert!(distinct(&[], &[n("--log", null), n("--html", null)]).is_ok());
         let _ = std::fs::remove_dir_all(&dir);

@@ -126,7 +126,8 @@ fn duplicate_and_lookalike_names_are_named_with_both_places() {
         );
     }
     // (case, the mod's file and entry, a second mod's (none: the look-alike is built in), shown)
-    let lookalikes: [(&str, (&str, String), Option<(&str, String)>, &str); 5] = [
+    type File<'a> = (&'a str, String);
+    let lookalikes: [(&str, File, Option<File>, &str); 5] = [
         (
             "nfd",
             ("rosters/heroes.toml", hero("Cafe\u{301} Keeper")),
