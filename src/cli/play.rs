@@ -89,10 +89,16 @@ pub fn run_play(
         Err(f) => {
             // The log up to the failure is the evidence a script author needs: written first.
             write_log(&f.events, &f.decisions)?;
-            let kept = match log {
+            let mut kept = match log {
                 Some(path) => format!("written to {}", path.display()),
                 None => "--log FILE keeps them".to_string(),
             };
+            if let Some(page) = html {
+                kept.push_str(&format!(
+                    "; --html {} was not written: the page shows a whole game",
+                    page.display()
+                ));
+            }
             bail!(
                 "the game stopped in wave {}, round {}, after {} events ({kept}): {}",
                 f.wave,

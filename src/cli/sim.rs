@@ -77,6 +77,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             bail!("--record-when is all, win, loss or stalled, not {when:?}");
         }
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        not_a_record(dir, &outputs)?;
     }
     if let Some(path) = out {
         let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
@@ -246,6 +247,41 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// An output of `sim` written where `--record DIR` puts its records (`DIR/game-<i>.json`, and
+/// `DIR/a/`, `DIR/b/` with `--vs`) would be replaced by one, or replace one: refused before the run.
+fn not_a_record(dir: &std::path::Path, outputs: &[village::files::Named<'_>]) -> Result<()> {
+    // A folder's real path where it exists, else its nearest existing folder's and the rest (the
+    // arms' folders are made only when their records are written).
+    fn real(p: &std::path::Path) -> PathBuf {
+        match (p.canonicalize(), p.parent(), p.file_name()) {
+            (Ok(r), _, _) => r,
+            (Err(_), Some(up), Some(name)) if !up.as_os_str().is_empty() => real(up).join(name),
+            _ => std::env::current_dir().unwrap_or_default().join(p),
+        }
+    }
+    let folders: Vec<PathBuf> = [dir.to_path_buf(), dir.join("a"), dir.join("b")]
+        .iter()
+        .map(|d| real(d))
+        .collect();
+    for o in outputs {
+        let name = o.path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let parent = match o.path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let in_records = folders.contains(&real(&parent));
+        if in_records && name.is_some_and(|n| n.starts_with("game-") && n.ends_with(".json")) {
+            bail!(
+                "{} {}: a record of --record {} may take that name; name another file",
+                o.by,
+                o.path.display(),
+                dir.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `--vs --record DIR`: both arms of each game kept (either arm's result matching `when`) as

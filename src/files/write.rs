@@ -3,7 +3,10 @@
 //! file is; a device, FIFO or socket is written in place (a rename would replace the node itself:
 //! `/dev/null` as root, or a FIFO a reader waits on); a regular file, or a new one, atomically — a
 //! temporary file in the same folder, flushed to disk, renamed over it — so a failed write leaves the
-//! old file whole and no temporary file behind.
+//! old file whole and no temporary file behind. Two files are written in place for want of another
+//! way: one reached only through the kernel's own links (`--out /dev/stdout` redirected to a file),
+//! and one in a folder where no temporary file may be made. A file with other hard links is replaced,
+//! as editors do, so the other names keep the old content.
 //!
 //! It knows nothing of what it writes.
 
@@ -18,13 +21,26 @@ const MAX_LINKS: usize = 40;
 /// no space left) or of the disk (a full disk, `ulimit -f`: file too large) is returned, and a
 /// temporary file made on the way is removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let target = resolve_links(path)?;
-    match std::fs::metadata(&target) {
-        Ok(m) if m.is_dir() => Err(std::io::Error::new(
-            std::io::ErrorKind::IsADirectory,
-            "it is a folder",
-        )),
-        Ok(m) if !m.is_file() => write_in_place(&target, bytes),
+    // What the system finds at the name, every link followed (the kernel's own "magic" links of
+    // `/dev/stdout` and `/proc/self/fd/N` too, which name a pipe or an open file, not a path).
+    let found = std::fs::metadata(path);
+    match &found {
+        Ok(m) if m.is_dir() => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "it is a folder",
+            ))
+        }
+        Ok(m) if !m.is_file() => return write_in_place(path, bytes),
+        _ => {}
+    }
+    let (target, magic) = resolve(path)?;
+    match found {
+        // A file reached through the kernel's own links (`/dev/stdout` redirected to a file): the
+        // file an open descriptor names, written through that name, in place.
+        Ok(_) if magic || std::fs::symlink_metadata(&target).is_err() => {
+            write_in_place(path, bytes)
+        }
         Ok(m) => replace(&target, bytes, Some(m.permissions())),
         Err(_) => replace(&target, bytes, None),
     }
@@ -34,10 +50,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// link's folder); a link whose target does not exist yet gives that target, where the file is made.
 /// The folders above are left to the system, which resolves them for every later call alike.
 pub fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+    resolve(path).map(|(p, _)| p)
+}
+
+/// [`resolve_links`], and whether a link on the way was one of the kernel's under `/proc` (an open
+/// descriptor's, whose text names what it holds, not always a path).
+fn resolve(path: &Path) -> std::io::Result<(PathBuf, bool)> {
     let mut p = path.to_path_buf();
+    let mut magic = false;
     for _ in 0..MAX_LINKS {
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
+                // `/dev/stdout`, `/dev/fd/1`: the link itself lives in /proc, maybe behind a folder
+                // link.
+                magic |= p.starts_with("/proc")
+                    || p.parent()
+                        .and_then(|d| d.canonicalize().ok())
+                        .is_some_and(|d| d.starts_with("/proc"));
                 let to = std::fs::read_link(&p)?;
                 p = if to.is_absolute() {
                     to
@@ -45,7 +74,7 @@ pub fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
                     p.parent().unwrap_or(Path::new("")).join(to)
                 };
             }
-            _ => return Ok(p),
+            _ => return Ok((p, magic)),
         }
     }
     Err(std::io::Error::other(format!(
@@ -53,10 +82,13 @@ pub fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
     )))
 }
 
-/// A device, FIFO or socket: opened for writing as it is (never created, never truncated: a device
-/// has nothing to truncate), written, flushed.
+/// A device, a FIFO, or a file only its name reaches: opened for writing as it is (never created;
+/// truncated, which a device or a FIFO ignores), written, flushed.
 fn write_in_place(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(path)?;
     f.write_all(bytes)?;
     f.flush()
 }
@@ -76,7 +108,21 @@ fn replace(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".to_string());
-    let (tmp, mut f) = temporary(&dir, &name)?;
+    let (tmp, mut f) = match temporary(&dir, &name) {
+        Ok(made) => made,
+        // A file the user may write in a folder they may not (no temporary file can be made beside
+        // it): written in place, as `>` would, rather than refused.
+        Err(e)
+            if permissions.is_some()
+                && matches!(
+                    e.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+                ) =>
+        {
+            return write_in_place(path, bytes).map_err(|_| e);
+        }
+        Err(e) => return Err(e),
+    };
     let written = (|| {
         f.write_all(bytes)?;
         f.sync_all()?;

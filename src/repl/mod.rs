@@ -19,6 +19,9 @@ use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// The largest history file a session reads: far more lines than anyone types.
+const HISTORY_LIMIT: u64 = 16 << 20;
+
 /// How a REPL session starts.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -413,7 +416,25 @@ fn terminal(
 ) -> Result<bool> {
     let mut ed: Editor<Console, rustyline::history::DefaultHistory> = Editor::new()?;
     ed.set_helper(Some(Console { repl: repl.clone() }));
-    if let Some(h) = &opts.history {
+    // A history file that is not one (a device, a FIFO) or is past any history's size is neither read
+    // (the editor would read it whole) nor written over.
+    // (`--history /dev/null`, a device, keeps no history, as asked.)
+    let history = opts
+        .history
+        .as_ref()
+        .filter(|h| match std::fs::metadata(h) {
+            Ok(m) if std::os::unix::fs::FileTypeExt::is_char_device(&m.file_type()) => false,
+            Ok(m) if !m.is_file() || m.len() > HISTORY_LIMIT => {
+                crate::terminal::err(&format!(
+                    "note: {} is not used as the history: not a regular file of at most {} MiB\n",
+                    h.display(),
+                    HISTORY_LIMIT >> 20
+                ));
+                false
+            }
+            _ => true,
+        });
+    if let Some(h) = history {
         // A first session has no history file yet.
         let _ = ed.load_history(h);
     }
@@ -447,7 +468,7 @@ fn terminal(
             Err(e) => return Err(e.into()),
         }
     }
-    if let Some(h) = &opts.history {
+    if let Some(h) = history {
         if let Some(dir) = h.parent() {
             let _ = std::fs::create_dir_all(dir);
         }

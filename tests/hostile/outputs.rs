@@ -224,6 +224,22 @@ fn a_fifo_is_written_into() {
             .unwrap_or_else(|_| panic!("{}: nothing was written into the FIFO", w.0));
         assert!(text(&bytes).contains(needle), "{}: {}", w.0, text(&bytes));
     }
+    // A pipe reached through the kernel's descriptor links: `--out /dev/fd/1` with stdout a pipe.
+    let out = village(&[
+        "sim",
+        "--games",
+        "2",
+        "--length",
+        "intro",
+        "--out",
+        "/dev/fd/1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("{\"format\":\"village-sim-shard"),
+        "{}",
+        text(&out.stdout)
+    );
     no_temporary_files(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -424,6 +440,39 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
         &x,
         b"mine",
     );
+    // A shard or a chart where `--record` puts its records.
+    let records = dir.join("records");
+    let taken = records.join("game-0.json");
+    for (opt, extra) in [("--out", &[][..]), ("--svg", &["--vs", "default"][..])] {
+        let arm = if extra.is_empty() {
+            taken.clone()
+        } else {
+            records.join("a/game-0.json")
+        };
+        let args = [
+            &[
+                "sim",
+                "--games",
+                "1",
+                "--length",
+                "intro",
+                "--record",
+                s(&records),
+                opt,
+                s(&arm),
+            ][..],
+            extra,
+        ]
+        .concat();
+        let out = village(&args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("a record of --record"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(!arm.exists(), "{args:?}: refused before any record");
+    }
     // A recorded game's page or picture written over the record.
     let rec = dir.join("rec");
     let out = village(&[
