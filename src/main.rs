@@ -373,7 +373,20 @@ fn main() -> ExitCode {
     cli::alloc::keep_freed_pages();
     // SIGPIPE, SIGXFSZ and a stdout closed by the caller (`cli::stdio`).
     cli::stdio::setup();
-    let code = match run(Cli::parse()) {
+    let parsed = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version as clap prints them; an error through the terminal-safe printer, since it
+        // repeats what was typed (a file name may hold anything).
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            errln!("{}", e.render().to_string().trim_end());
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let code = match run(parsed) {
         Ok(code) => code,
         Err(e) => {
             errln!("error: {e:#}");

@@ -387,7 +387,11 @@ impl Completer for Console {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        Ok(commands::complete(&self.repl, &line[..pos]))
+        // A candidate a terminal would act on (a table key holding an escape) is not offered: it
+        // could not be typed, and the editor would print it raw.
+        let (at, mut candidates) = commands::complete(&self.repl, &line[..pos]);
+        candidates.retain(|c| !c.chars().any(crate::terminal::acts_on));
+        Ok((at, candidates))
     }
 }
 

@@ -242,7 +242,8 @@ fn record_and_shard_texts_print_escaped() {
 }
 
 /// What a REPL session and `village run` print — `print`, errors, a string and a table key typed
-/// back — is escaped; layout (newlines, tabs) is kept.
+/// back — and an option's value repeated in the parser's error are escaped; layout (newlines, tabs) is
+/// kept.
 #[test]
 fn the_repl_and_run_print_escaped() {
     let dir = scratch("repl");
@@ -274,5 +275,15 @@ fn the_repl_and_run_print_escaped() {
         text(&out.stdout)
     );
     safe("village run", &out);
+    // An option's value the parser repeats in its error (piped, clap's own printer strips some
+    // escapes; on a terminal it printed them all).
+    let out = village(&["sim", "--games", NASTY]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("invalid value"),
+        "{}",
+        text(&out.stderr)
+    );
+    safe("an option's error", &out);
     let _ = std::fs::remove_dir_all(&dir);
 }
