@@ -1,40 +1,25 @@
-//! Files the program writes and the content it was run with: atomic writes (a failed write never
-//! truncates the previous good file), the content fingerprint of a run's data layers (every roster and
-//! script file, by path and content) and the digest that makes a hand-edited record detectable.
+//! Files the program reads and writes, and the content it was run with: writing where a name points
+//! (`write`: through links, in place into devices, atomically into regular files), reading up to a
+//! limit of the file's kind (`read`), outputs kept apart from inputs (`same`), the content fingerprint
+//! of a run's data layers (every roster and script file, by path and content) and the digest that
+//! makes a hand-edited record detectable.
 //!
 //! This module knows nothing of games; `sim`, saves and the CLI build on it.
 
+mod read;
+mod same;
+mod write;
+
+pub use read::{
+    read_limited, read_regular, read_regular_text, read_text, Kind, ReadError, LUA_SOURCE, RECORD,
+    ROSTER, SAVE, SHARD,
+};
+pub use same::{distinct, distinct_from_data, layer_files, Named};
+pub use write::{resolve_links, write_atomic};
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Write `bytes` to `path` atomically: into a temporary file in the same folder, flushed to disk, then
-/// renamed over `path`. If any step fails (a full disk, `ulimit -f`), the temporary file is removed
-/// and whatever `path` held before is left whole.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "file".to_string());
-    // The process id keeps two writers of the same file from sharing a temporary file.
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
-}
 
 /// 64-bit FNV-1a, continued from `h` (start with [`FNV_START`]). Not a cryptographic hash: it finds
 /// edits and accidents, not a forger who recomputes it.
@@ -89,9 +74,16 @@ impl Fingerprint {
                     if rel.starts_with("scripts/types/") {
                         continue;
                     }
-                    let hash = match std::fs::read(&path) {
+                    // Bounded, and never a FIFO's wait: a file that cannot be read is hashed as its
+                    // error.
+                    let kind = if rel.ends_with(".lua") {
+                        LUA_SOURCE
+                    } else {
+                        ROSTER
+                    };
+                    let hash = match read_regular(&path, kind) {
                         Ok(bytes) => fnv(&bytes, FNV_START),
-                        Err(e) => fnv(e.to_string().as_bytes(), FNV_START ^ 1),
+                        Err(e) => fnv(e.reason().as_bytes(), FNV_START ^ 1),
                     };
                     files.insert(format!("layer{n}/{rel}"), format!("{hash:016x}"));
                 }
@@ -165,19 +157,6 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_failed_atomic_write_leaves_the_old_file() {
-        let dir = std::env::temp_dir().join(format!("village-files-{}", std::process::id()));
-        let _ = std::fs::create_dir_all(&dir);
-        let path = dir.join("save.json");
-        write_atomic(&path, b"good").unwrap();
-        // Writing into a folder that does not exist fails before anything is renamed.
-        let missing = dir.join("nope").join("save.json");
-        assert!(write_atomic(&missing, b"bad").is_err());
-        assert_eq!(std::fs::read(&path).unwrap(), b"good");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     #[test]
     fn fingerprints_name_the_file_that_differs() {

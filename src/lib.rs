@@ -18,5 +18,6 @@ pub mod script;
 pub mod show;
 pub mod sim;
 pub mod state;
+pub mod terminal;
 pub mod viewer;
 pub mod wave;

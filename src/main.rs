@@ -8,6 +8,31 @@
 #[global_allocator]
 static GLOBAL: cli::alloc::Mimalloc = cli::alloc::Mimalloc;
 
+/// `print!` for the CLI: the text made terminal-safe (`village::terminal`: a control character from a
+/// roster, a script or a file is shown, not obeyed), a failed write kept for the exit status.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        let _ = village::terminal::out(&format!($($t)*));
+    }};
+}
+
+/// `println!` for the CLI, as [`out!`].
+macro_rules! outln {
+    () => {{
+        let _ = village::terminal::out("\n");
+    }};
+    ($($t:tt)*) => {{
+        let _ = village::terminal::out(&format!("{}\n", format_args!($($t)*)));
+    }};
+}
+
+/// `eprintln!` for the CLI: the text made terminal-safe.
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        village::terminal::err(&format!("{}\n", format_args!($($t)*)));
+    }};
+}
+
 mod cli;
 
 use anyhow::{Context, Result};
@@ -280,9 +305,10 @@ struct SimArgs {
     games: u64,
     #[command(flatten)]
     game: GameArgs,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: every core); never more than the games played, and fewer
+    /// when the system refuses threads (the games are the same for any number).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
     /// Play only shard K of N of the run (contiguous game ranges), for a batch system's job array;
     /// write it with --out and join the shards with `village merge`.
     #[arg(long, value_name = "K/N")]
@@ -345,17 +371,34 @@ struct CheckArgs {
 
 fn main() -> ExitCode {
     cli::alloc::keep_freed_pages();
-    // A reader that stops early (`village check | head`) ends the program quietly, as it does any Unix
-    // tool: Rust ignores SIGPIPE, and every `println!` after the reader left would panic instead.
-    #[cfg(unix)]
-    // SAFETY: restoring the default action of one signal before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-    match run(Cli::parse()) {
+    // SIGPIPE, SIGXFSZ and a stdout closed by the caller (`cli::stdio`).
+    cli::stdio::setup();
+    let parsed = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version as clap prints them; an error through the terminal-safe printer, since it
+        // repeats what was typed (a file name may hold anything).
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            errln!("{}", e.render().to_string().trim_end());
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let code = match run(parsed) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    };
+    // Whatever stdout could not take (a full device, a closed stdout) fails the command: its output is
+    // not where its reader looks.
+    match village::terminal::finish() {
+        Ok(()) => code,
+        Err(e) => {
+            errln!("error: writing to stdout: {e}");
             ExitCode::FAILURE
         }
     }
@@ -452,7 +495,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if json {
                 print_json(&b)?;
             } else {
-                println!(
+                outln!(
                     "{} {} games, party of {}: {:.2} games/s on one thread, {:.2} on two ({:.2}x); \
                      {:.0}% of the time inside Lua; {:.0} events a game",
                     b.games,
@@ -470,7 +513,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                         let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                         format!("{lo:.2}–{hi:.2}")
                     };
-                    println!(
+                    outln!(
                         "medians of {} passes run in turn: one thread {}, two {}",
                         b.passes_1.len(),
                         range(&b.passes_1),
@@ -499,6 +542,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             data,
             ..
         }) => {
+            // The picture is never drawn over the save it draws, nor over a rule or script file.
+            let inputs: Vec<village::files::Named<'_>> = load
+                .iter()
+                .map(|path| village::files::Named { by: "--load", path })
+                .collect();
+            cli::distinct_outputs(
+                &data.layers(),
+                &inputs,
+                &[village::files::Named {
+                    by: "--svg",
+                    path: &svg,
+                }],
+            )?;
             let opts = village::repl::Options {
                 layers: data.layers(),
                 game: setup.new_game(&data.layers(), "default"),
@@ -509,13 +565,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 Some(saved) => {
                     let (picture, warnings) = village::repl::render_saved(&opts, &saved)?;
                     for w in warnings {
-                        eprintln!("warning: {w}");
+                        errln!("warning: {w}");
                     }
                     picture
                 }
             };
             cli::write_file(&svg, picture.as_bytes())?;
-            println!("wrote {}", svg.display());
+            outln!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Odds { which }) => cli::odds::run(which),
@@ -664,12 +720,12 @@ fn shell_word(word: &str) -> String {
 /// `village about`: what this is, where the built-in data comes from, whether it loads, and where to
 /// go next.
 fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
-    println!("village — The Village Must Stand: rules engine, Lua host and simulator");
-    println!();
-    println!("Built-in data: {data}");
+    outln!("village — The Village Must Stand: rules engine, Lua host and simulator");
+    outln!();
+    outln!("Built-in data: {data}");
     let report = roster::check(std::slice::from_ref(&data.root));
     let count = |kind: ProfileKind| report.profiles.iter().filter(|p| p.kind == kind).count();
-    println!(
+    outln!(
         "Rosters: {}, {}, {}; {}, {}.",
         words(count(ProfileKind::Hero), "hero", "heroes"),
         words(count(ProfileKind::Enemy), "enemy", "enemies"),
@@ -681,11 +737,11 @@ fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
         words(report.errors.len(), "error", "errors"),
         words(report.warnings.len(), "warning", "warnings")
     );
-    println!();
-    println!("Try:");
+    outln!();
+    outln!("Try:");
     for (command, what) in suggestions(data) {
         // Three spaces at least between a command and its words (a long command pushes them right).
-        println!("  {command:<48}   {what}");
+        outln!("  {command:<48}   {what}");
     }
     Ok(if report.ok() {
         ExitCode::SUCCESS
@@ -694,14 +750,11 @@ fn overview(data: &village::data::Builtin) -> Result<ExitCode> {
     })
 }
 
-/// Writes `text` to stdout; a reader that stops early (`village api | head`) is not an error.
+/// Writes `text` to stdout (a failed write fails the command at its end, `village::terminal::finish`;
+/// a reader that stops early, `village api | head`, does not).
 fn print_all(text: &str) -> Result<()> {
-    use std::io::Write as _;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
+    let _ = village::terminal::out(text);
+    Ok(())
 }
 
 fn run_check(args: &CheckArgs) -> Result<ExitCode> {
@@ -714,7 +767,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     if args.json {
         print_json(&report)?;
     } else {
-        print!("{}", report.to_text());
+        out!("{}", report.to_text());
     }
     Ok(if report.ok() {
         ExitCode::SUCCESS
@@ -738,7 +791,7 @@ fn run_lua(
         Ok(h) => h,
         Err(errors) => {
             for e in errors {
-                eprintln!("{e}");
+                errln!("{e}");
             }
             return Ok(ExitCode::FAILURE);
         }
@@ -748,7 +801,7 @@ fn run_lua(
     let run_once = |host: &ScriptHost| match host.run_file(file) {
         Ok(()) => true,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             false
         }
     };
@@ -763,16 +816,16 @@ fn run_lua(
     let watcher = host
         .watch()
         .context("watching the script and roster folders")?;
-    eprintln!("watching for changes (Ctrl-C to stop)");
+    errln!("watching for changes (Ctrl-C to stop)");
     loop {
         let Some(report) = host.wait_reload(&watcher, std::time::Duration::from_secs(3600)) else {
             continue;
         };
-        eprintln!("{report}");
+        errln!("{report}");
         if report.is_ok() {
             // The file runs in the same VM: its globals persist, its games are new.
             run_once(&host);
-            eprintln!("watching for changes (Ctrl-C to stop)");
+            errln!("watching for changes (Ctrl-C to stop)");
         }
     }
 }
@@ -788,7 +841,7 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
         print_json(&plan)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "Escalation {}: budget {} for {heroes} heroes, {} spent, {}",
         plan.escalation,
         plan.budget,
@@ -800,7 +853,7 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
         let edge = edges
             .get(usize::from(g.edge).saturating_sub(1))
             .map_or("?", String::as_str);
-        println!(
+        outln!(
             "  Group {}: {} ({}), {} points, from the {edge} edge{}",
             g.number,
             summarize(&g.models),
@@ -810,7 +863,7 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
         );
     }
     for u in &plan.unmet {
-        println!("  unmet: {u}");
+        outln!("  unmet: {u}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -849,9 +902,9 @@ fn summarize(models: &[String]) -> String {
 
 /// `village bench --micro`: each measure.
 fn print_micro(rows: &[village::script::micro::MicroRow]) {
-    println!("{:>12}  what (the fastest of several passes)", "µs each");
+    outln!("{:>12}  what (the fastest of several passes)", "µs each");
     for r in rows {
-        println!("{:>12.2}  {}", r.micros, r.name);
+        outln!("{:>12.2}  {}", r.micros, r.name);
     }
 }
 
@@ -896,12 +949,12 @@ fn print_top(title: &str, header: &str, rows: impl ExactSizeIterator<Item = Stri
     if n == 0 {
         return;
     }
-    println!("\n{title}");
-    println!("{header}");
+    outln!("\n{title}");
+    outln!("{header}");
     for r in rows.take(15) {
-        println!("{r}");
+        outln!("{r}");
     }
     if n > 15 {
-        println!("  … {} more (--json lists them all)", n - 15);
+        outln!("  … {} more (--json lists them all)", n - 15);
     }
 }

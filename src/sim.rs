@@ -4,6 +4,8 @@
 //! number of threads. The per-game record ([`GameRecord`]) is what the report, shards and A/B
 //! comparisons are built from.
 
+mod trust;
+
 use crate::files::{fnv, Fingerprint, FNV_START};
 use crate::roster::ProfileKind;
 use crate::script::{Limits, ScriptHost};
@@ -286,10 +288,7 @@ pub fn run_games(
     keep_going: bool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Played, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let pool = worker_pool(opts.jobs)?;
     check_setup(opts)?;
     let end = opts.first + opts.games;
     let next = AtomicU64::new(opts.first);
@@ -340,6 +339,28 @@ pub fn run_games(
         }
     }
     Ok(out)
+}
+
+/// A pool of `jobs` worker threads, or as many as the system gives (halving until it starts one):
+/// the games are the same for any number of threads, only slower, so a system that refuses threads
+/// (`os error 11`) costs speed, not the run. The shortfall is said on stderr.
+fn worker_pool(jobs: usize) -> Result<rayon::ThreadPool, String> {
+    let mut n = jobs.max(1);
+    loop {
+        match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => {
+                if n < jobs {
+                    crate::terminal::err(&format!(
+                        "note: the system started {n} worker threads, not the {jobs} asked for: \
+                         the games are the same, only slower\n"
+                    ));
+                }
+                return Ok(pool);
+            }
+            Err(_) if n > 1 => n /= 2,
+            Err(e) => return Err(format!("cannot start a worker thread: {e}")),
+        }
+    }
 }
 
 /// [`run_games`] that stops at the first failed game, as an error naming the game and its seed.
@@ -478,12 +499,16 @@ pub fn report(records: &[GameRecord]) -> Report {
         if let Some(w) = g.lost_at_wave {
             *loss_wave.entry(w).or_default() += 1;
         }
+        // Saturating: records read back from shards are checked (`merge` refuses sums that would pass
+        // 2^64), and a count that could wrap must never print as a small one.
         for (s, c) in &g.firings {
-            *firings.entry(s.clone()).or_default() += c;
+            let n: &mut u64 = firings.entry(s.clone()).or_default();
+            *n = n.saturating_add(*c);
             *firing_games.entry(s.clone()).or_default() += 1;
         }
         for (s, c) in &g.decisions {
-            *decisions.entry(s.clone()).or_default() += c;
+            let n: &mut u64 = decisions.entry(s.clone()).or_default();
+            *n = n.saturating_add(*c);
             *decision_games.entry(s.clone()).or_default() += 1;
         }
     }
@@ -826,14 +851,19 @@ impl Shard {
 }
 
 /// Merge shards of one run, each given with the name of its file: every shard unedited (its digest
-/// holds), the same run (settings and rule and script content), no game twice, none missing. Records
-/// and failed games come back in game order.
-pub fn merge(shards: Vec<(String, Shard)>) -> Result<Played, String> {
+/// holds), the same run (settings and rule and script content), every field within what the run's
+/// settings allow (`waves`: the number of waves of its length, when its rosters could be read; else
+/// [`crate::roster::MAX_WAVES`]), no game twice, none missing, no count summed past 2^64. Records and
+/// failed games come back in game order.
+pub fn merge(shards: Vec<(String, Shard)>, waves: Option<u32>) -> Result<Played, String> {
     let Some((first_name, first)) = shards.first() else {
         return Err("nothing to merge".into());
     };
     let (first_name, want, total) = (first_name.clone(), first.clone(), first.total);
     let mut out = Played::default();
+    // Which file holds each game, and the sums the report will make, checked as they grow.
+    let mut holder: BTreeMap<u64, String> = BTreeMap::new();
+    let (mut firings, mut decisions) = (BTreeMap::new(), BTreeMap::new());
     for (name, s) in shards {
         if s.format != SHARD_FORMAT {
             return Err(format!(
@@ -860,28 +890,39 @@ pub fn merge(shards: Vec<(String, Shard)>) -> Result<Played, String> {
                 "{name} is not of the same run as {first_name}: the rosters/scripts differ ({d})"
             ));
         }
+        trust::check_shard(&name, &s, waves)?;
+        let indices = s
+            .records
+            .iter()
+            .map(|r| r.index)
+            .chain(s.failed.iter().map(|f| f.index));
+        for i in indices {
+            if i >= total {
+                return Err(format!(
+                    "{name}: game {i} is not of the run (its games are 0 to {})",
+                    total.saturating_sub(1)
+                ));
+            }
+            if let Some(other) = holder.insert(i, name.clone()) {
+                return Err(format!(
+                    "{name}: game {i} is twice in the shards (also in {other})"
+                ));
+            }
+        }
+        for r in &s.records {
+            trust::add_counts(&mut firings, &r.firings, "firings")
+                .and_then(|()| trust::add_counts(&mut decisions, &r.decisions, "decisions"))
+                .map_err(|e| format!("{name}: game {}: {e}", r.index))?;
+        }
         out.records.extend(s.records);
         out.failed.extend(s.failed);
     }
     out.records.sort_by_key(|r| r.index);
     out.failed.sort_by_key(|f| f.index);
-    let mut seen = BTreeSet::new();
-    let indices = out
-        .records
-        .iter()
-        .map(|r| r.index)
-        .chain(out.failed.iter().map(|f| f.index));
-    for i in indices {
-        if i >= total || !seen.insert(i) {
-            return Err(format!(
-                "game {i} is twice in the shards, or not of the run"
-            ));
-        }
-    }
-    if let Some(i) = (0..total).find(|i| !seen.contains(i)) {
+    if let Some(i) = (0..total).find(|i| !holder.contains_key(i)) {
         return Err(format!(
             "the shards hold {} of {total} games (game {i} is missing)",
-            seen.len()
+            holder.len()
         ));
     }
     Ok(out)
@@ -1067,6 +1108,12 @@ impl Replay {
         unsealed.digest.clear();
         crate::files::digest(&unsealed)
     }
+
+    /// Whether the record may be played again: of this format, unedited (its digest holds), with a
+    /// result that exists. A record is data: nothing it names runs before this passes.
+    pub fn check(&self) -> Result<(), String> {
+        trust::check_record(self)
+    }
 }
 
 /// The JSON text of an event (the log's own line), as a replay record hashes it: without its `cause`
@@ -1130,10 +1177,9 @@ pub struct Verified {
     pub result: String,
     /// The result the file records.
     pub recorded_result: String,
-    /// Everything agrees: the file is unedited, the result and every event are the recorded ones.
+    /// Everything agrees: the result and every event are the recorded ones (an edited file is refused
+    /// before it is played).
     pub same: bool,
-    /// The file no longer matches its digest: it was edited after it was recorded.
-    pub edited: bool,
     /// How the rosters and scripts now differ from the recording's (files changed, added, missing).
     pub content_differs: Option<String>,
     /// The first event that differs from the recording (its index and the event as it is now; `None`
@@ -1141,15 +1187,10 @@ pub struct Verified {
     pub first_difference: Option<(usize, Option<serde_json::Value>)>,
 }
 
-/// Re-run a recorded game with `layers` and compare its log with the recording.
+/// Re-run a recorded game with `layers` and compare its log with the recording. The record is checked
+/// first ([`Replay::check`]): an edited one is refused before anything runs.
 pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
-    if r.format != REPLAY_FORMAT {
-        return Err(format!(
-            "not a replay of this version ({:?}; this version reads {REPLAY_FORMAT:?}: record the game \
-             again with village sim --record)",
-            r.format
-        ));
-    }
+    r.check()?;
     let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
     let (summary, events) = host.play_logged(
         r.seed,
@@ -1164,12 +1205,10 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
         .find(|&i| each.get(i) != r.events.get(i))
         .map(|i| (i, events.get(i).and_then(|e| serde_json::to_value(e).ok())));
     let result = record(r.index, &summary, &events, &[]).result;
-    let edited = r.content_digest() != r.digest;
     Ok(Verified {
-        same: hash == r.hash && first.is_none() && result == r.result && !edited,
+        same: hash == r.hash && first.is_none() && result == r.result,
         recorded_result: r.result.clone(),
         result,
-        edited,
         content_differs: r.fingerprint.differences(&Fingerprint::of_layers(layers)),
         first_difference: first,
     })

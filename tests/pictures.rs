@@ -114,6 +114,8 @@ fn busy_save(dir: &Path) -> (PathBuf, Value) {
         { "id": 94, "pos": p(33.0, 33.0), "kind": "opportunity", "revealed": false },
         { "id": 95, "pos": p(30.0, 33.0), "kind": "opportunity", "revealed": true },
     ]);
+    // The token counter above the ids given, as play keeps it (a save is checked for it).
+    g["next_token"] = json!(96);
     std::fs::write(&save, serde_json::to_string(&v).unwrap()).unwrap();
     (save, v)
 }

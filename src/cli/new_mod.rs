@@ -99,20 +99,20 @@ pub fn run(dir: &Path) -> Result<ExitCode> {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("creating {}", parent.display()))?;
         }
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        super::write_file(&path, text.as_bytes())?;
         created.push(path);
     }
-    println!("Created the mod {}:", dir.display());
+    outln!("Created the mod {}:", dir.display());
     for path in &created {
-        println!("  {}", path.display());
+        outln!("  {}", path.display());
     }
     let d = dir.display();
-    println!();
-    println!("Try:");
-    println!("  village check --mod {d}        # the new trait and enemy with their Wave Points");
-    println!("  village run --mod {d} {d}/tests/shield_bearer.lua   # the scenario");
-    println!("  village play --auto --mod {d}  # a whole game with the mod");
-    println!(
+    outln!();
+    outln!("Try:");
+    outln!("  village check --mod {d}        # the new trait and enemy with their Wave Points");
+    outln!("  village run --mod {d} {d}/tests/shield_bearer.lua   # the scenario");
+    outln!("  village play --auto --mod {d}  # a whole game with the mod");
+    outln!(
         "Then rename the examples; docs/scripting.md (in the village repository) explains every hook."
     );
     Ok(ExitCode::SUCCESS)

@@ -165,6 +165,16 @@ impl OddsCommand {
             | OddsCommand::Morale { data, .. } => data,
         }
     }
+
+    /// The chart this command writes, if asked for.
+    fn svg(&self) -> Option<&Path> {
+        match self {
+            OddsCommand::Activation { svg, .. }
+            | OddsCommand::Melee { svg, .. }
+            | OddsCommand::Ranged { svg, .. }
+            | OddsCommand::Morale { svg, .. } => svg.as_deref(),
+        }
+    }
 }
 
 /// One side of a melee or a shot as typed: a profile's name or a bare Combat value.
@@ -307,7 +317,7 @@ fn chart(
 ) -> Result<()> {
     let svg = village::render::chart::odds_svg(title, note, axis, outcomes);
     write_file(path, svg.as_bytes())?;
-    eprintln!("wrote {}", path.display());
+    errln!("wrote {}", path.display());
     Ok(())
 }
 
@@ -317,6 +327,14 @@ fn first_line(text: &str, or: &str) -> String {
 
 /// `village odds ...`.
 pub fn run(which: OddsCommand) -> Result<ExitCode> {
+    // The chart is never drawn over a rule or script file of the rosters it reads.
+    if let Some(path) = which.svg() {
+        super::distinct_outputs(
+            &which.data().layers(),
+            &[],
+            &[village::files::Named { by: "--svg", path }],
+        )?;
+    }
     match which {
         OddsCommand::Activation {
             quality,
@@ -353,7 +371,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
             if json {
                 print_json(&o)?;
             } else {
-                print!("{}", odds::activation_text(quality, dice, hero, &o));
+                out!("{}", odds::activation_text(quality, dice, hero, &o));
             }
         }
         OddsCommand::Melee {
@@ -389,7 +407,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                 if json {
                     print_json(&o)?;
                 } else {
-                    print!("{}", odds::melee_text(&q, &o));
+                    out!("{}", odds::melee_text(&q, &o));
                 }
             }
             Pairing::Names(attacker, defender) => {
@@ -424,7 +442,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                 if json {
                     print_json(&o)?;
                 } else {
-                    print!("{text}");
+                    out!("{text}");
                 }
             }
         },
@@ -526,7 +544,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
             if json {
                 print_json(&o)?;
             } else {
-                print!("{text}");
+                out!("{text}");
             }
         }
         OddsCommand::Morale {
@@ -581,7 +599,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
             if json {
                 print_json(&o)?;
             } else {
-                print!("{text}");
+                out!("{text}");
             }
         }
     }

@@ -24,6 +24,13 @@ pub fn run_play(
              :wave, :activate …; or add --auto to let the hero policy play"
         );
     }
+    // The log and the page are two files, neither a rule or script file of the game: checked before
+    // anything is played.
+    let outputs: Vec<village::files::Named<'_>> = [("--log", log), ("--html", html)]
+        .into_iter()
+        .filter_map(|(by, p)| p.map(|path| village::files::Named { by, path }))
+        .collect();
+    super::distinct_outputs(&data.layers(), &[], &outputs)?;
     let host = match ScriptHost::open(&data.layers(), Limits::default(), g.seed) {
         Ok(h) => h,
         Err(errors) => bail!("{}", errors.join("\n")),
@@ -52,6 +59,18 @@ pub fn run_play(
                 recording = Some(r);
                 Ok(done)
             }
+            // The page needs a whole game, but the events up to the failure are still the evidence a
+            // script author needs: the same game (play is deterministic) played again without the
+            // recorder gives them to the log.
+            Err(_) if log.is_some() => host.play_keeping_log(
+                g.seed,
+                &g.party(&data.layers()),
+                &g.length,
+                "generated",
+                &g.variants.variants,
+                &g.policy,
+                true,
+            ),
             Err(error) => bail!("{error}"),
         },
     };
@@ -70,10 +89,16 @@ pub fn run_play(
         Err(f) => {
             // The log up to the failure is the evidence a script author needs: written first.
             write_log(&f.events, &f.decisions)?;
-            let kept = match log {
+            let mut kept = match log {
                 Some(path) => format!("written to {}", path.display()),
                 None => "--log FILE keeps them".to_string(),
             };
+            if let Some(page) = html {
+                kept.push_str(&format!(
+                    "; --html {} was not written: the page shows a whole game",
+                    page.display()
+                ));
+            }
             bail!(
                 "the game stopped in wave {}, round {}, after {} events ({kept}): {}",
                 f.wave,
@@ -83,13 +108,19 @@ pub fn run_play(
             );
         }
     };
+    if let (Some(path), None) = (html, &recording) {
+        bail!(
+            "--html {}: the game played without its recording, so the page was not written",
+            path.display()
+        );
+    }
     // A log that cannot be written does not lose the game: its outcome is printed, then the error.
     let mut logged = write_log(&events, &decisions);
     if let (Some(r), Some(path)) = (&recording, html) {
         let page = super::viewer::write_page(r, path);
         if page.is_ok() {
             // On stderr, as `sim --svg` says it: stdout is the game's summary (JSON with --json).
-            eprintln!("wrote {}", path.display());
+            errln!("wrote {}", path.display());
         }
         logged = logged.and(page);
     }
@@ -119,7 +150,7 @@ pub fn run_play(
         } else {
             format!("; Council: {}", w.council.join(", "))
         };
-        println!(
+        outln!(
             "Wave {} (Escalation {}): {} enemies, {} rounds, {:?}; {}; Supplies {}; Wounds: {}{lost}{council}",
             w.wave,
             w.escalation,
@@ -144,7 +175,7 @@ pub fn run_play(
         ),
         _ => format!("after {}", words(game.waves_completed, "wave", "waves")),
     };
-    println!(
+    outln!(
         "Result: {:?} {when}: {}; Town Hall Integrity {} (seed {})",
         game.result,
         game.cause.words(),

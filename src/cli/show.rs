@@ -22,7 +22,7 @@ pub fn run(name: Option<&str>, list: bool, json: bool, data: &DataArgs) -> Resul
                 .collect::<Result<_>>()?;
             print_json(&v)?;
         } else {
-            print!("{}", village::show::catalogue_text(&sections));
+            out!("{}", village::show::catalogue_text(&sections));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -33,7 +33,7 @@ pub fn run(name: Option<&str>, list: bool, json: bool, data: &DataArgs) -> Resul
     if json {
         print_json(&card)?;
     } else {
-        print!("{}", card.text());
+        out!("{}", card.text());
     }
     Ok(ExitCode::SUCCESS)
 }

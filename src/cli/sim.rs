@@ -19,6 +19,20 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|d| (d, args.record_when.as_str()));
     let vs = args.vs.as_deref();
+    // Every output the options ask for is written, or the run is refused before it starts.
+    if let (Some(_), Some(path)) = (vs, out) {
+        bail!(
+            "--out {} with --vs: --out writes a shard for `village merge`, which joins the games of one \
+             set of rules, and --vs plays two; shard each arm as a run of its own (`--variant V --shard \
+             K/N --out F`), or leave out --out",
+            path.display()
+        );
+    }
+    let outputs: Vec<village::files::Named<'_>> = [("--out", out), ("--svg", args.svg.as_deref())]
+        .into_iter()
+        .filter_map(|(by, p)| p.map(|path| village::files::Named { by, path }))
+        .collect();
+    super::distinct_outputs(&data.layers(), &[], &outputs)?;
     use std::io::IsTerminal;
     let (first, count) = match shard {
         None => (0, games),
@@ -30,7 +44,13 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
         }
     };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // Never more workers than games: each opens a VM of its own, and the games are the same for any
+    // number (a worker with no game to play is only memory).
+    let jobs = jobs
+        .and_then(|j| usize::try_from(j).ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(usize::try_from(count).unwrap_or(usize::MAX))
+        .max(1);
     let opts = village::sim::SimOptions {
         decisions: args.decisions,
         ..g.sim_options(data.layers(), count, first, jobs)
@@ -57,6 +77,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             bail!("--record-when is all, win, loss or stalled, not {when:?}");
         }
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        not_a_record(dir, &outputs)?;
     }
     if let Some(path) = out {
         let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
@@ -107,7 +128,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
                 .find(|(x, y)| x.result != y.result && is_kept.contains(&x.index))
                 .map(|(x, _)| x.index)
                 .or(kept.first().copied());
-            eprintln!(
+            errln!(
                 "{} pairs of records are in {} and {}",
                 kept.len(),
                 dir.join("a").display(),
@@ -118,7 +139,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
                     dir.join("a").join(format!("game-{i}.json")),
                     dir.join("b").join(format!("game-{i}.json")),
                 );
-                eprintln!(
+                errln!(
                     "watch game {i} under both rules on one page: village replay {} --vs {} --html game-{i}.html",
                     a.display(),
                     b.display()
@@ -168,7 +189,18 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
                 ),
                 None => String::new(),
             };
-            bail!("{f}{kept} (--keep-going plays the other games and reports the failed ones)");
+            let unwritten = if outputs.is_empty() {
+                String::new()
+            } else {
+                let named: Vec<String> = outputs
+                    .iter()
+                    .map(|n| format!("{} {}", n.by, n.path.display()))
+                    .collect();
+                format!("; not written: {}", named.join(", "))
+            };
+            bail!(
+                "{f}{kept}{unwritten} (--keep-going plays the other games and reports the failed ones)"
+            );
         }
     }
     if let (Some(path), None) = (out, &write_error) {
@@ -186,7 +218,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         let chart =
             village::render::chart::sim_svg(&report, &run_title(&opts, None), waves_of(&opts));
         match write_file(path, chart.as_bytes()) {
-            Ok(()) => eprintln!("wrote {}", path.display()),
+            Ok(()) => errln!("wrote {}", path.display()),
             Err(e) => write_error = Some(e),
         }
     }
@@ -198,13 +230,13 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         print_json(&v)?;
     } else {
         if !opts.variants.is_empty() {
-            println!(
+            outln!(
                 "Rules: {} — {}",
                 rules_name(&opts.variants),
                 rules_words(&opts.layers, &opts.variants)
             );
         }
-        print!("{}", village::sim::text(&report, seconds));
+        out!("{}", village::sim::text(&report, seconds));
     }
     if let Some(e) = write_error {
         return Err(e);
@@ -215,6 +247,41 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// An output of `sim` written where `--record DIR` puts its records (`DIR/game-<i>.json`, and
+/// `DIR/a/`, `DIR/b/` with `--vs`) would be replaced by one, or replace one: refused before the run.
+fn not_a_record(dir: &std::path::Path, outputs: &[village::files::Named<'_>]) -> Result<()> {
+    // A folder's real path where it exists, else its nearest existing folder's and the rest (the
+    // arms' folders are made only when their records are written).
+    fn real(p: &std::path::Path) -> PathBuf {
+        match (p.canonicalize(), p.parent(), p.file_name()) {
+            (Ok(r), _, _) => r,
+            (Err(_), Some(up), Some(name)) if !up.as_os_str().is_empty() => real(up).join(name),
+            _ => std::env::current_dir().unwrap_or_default().join(p),
+        }
+    }
+    let folders: Vec<PathBuf> = [dir.to_path_buf(), dir.join("a"), dir.join("b")]
+        .iter()
+        .map(|d| real(d))
+        .collect();
+    for o in outputs {
+        let name = o.path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let parent = match o.path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let in_records = folders.contains(&real(&parent));
+        if in_records && name.is_some_and(|n| n.starts_with("game-") && n.ends_with(".json")) {
+            bail!(
+                "{} {}: a record of --record {} may take that name; name another file",
+                o.by,
+                o.path.display(),
+                dir.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `--vs --record DIR`: both arms of each game kept (either arm's result matching `when`) as
@@ -264,7 +331,7 @@ fn watch_text(rec: &village::sim::Replay, file: &std::path::Path, data: &DataArg
     if rec.policy != "default" {
         cmd.push_str(&format!(" --policy {}", shell_word(&rec.policy)));
     }
-    for m in rec.mods.iter().chain(&data.mods) {
+    for m in &data.mods {
         cmd.push_str(&format!(" --mod {}", shell_word(&m.display().to_string())));
     }
     let log = format!("game-{}.jsonl", rec.index);
@@ -289,26 +356,64 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// A record written by `village sim --record`, as its file says (its format is checked where it is
-/// played).
+/// A record written by `village sim --record`, as its file says, read up to the limit of a record and
+/// checked ([`village::sim::Replay::check`]: its format, its digest, its result) before anything is
+/// played.
 pub(crate) fn parse_record(file: &std::path::Path) -> Result<village::sim::Replay> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    serde_json::from_str(&text).with_context(|| {
+    let text = village::files::read_text(file, village::files::RECORD)?;
+    let rec: village::sim::Replay = serde_json::from_str(&text).with_context(|| {
         format!(
             "{}: not a game recorded by village sim --record",
             file.display()
         )
-    })
+    })?;
+    rec.check()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    Ok(rec)
 }
 
-/// The layers a recorded game is played again with: the built-in folder, the mods it was recorded with,
-/// then the ones given now.
-pub(crate) fn record_layers(rec: &village::sim::Replay, data: &DataArgs) -> Vec<PathBuf> {
+/// The layers a recorded game is played again with: the built-in folder and the `--mod` folders of the
+/// command line, and nothing else. A record is data: it names the mods it was made with, and each
+/// must be among those given (the same folder, or one of its name when the recorded path does not
+/// exist here), or the replay is refused, naming them: code runs only from folders the user named.
+pub(crate) fn record_layers(
+    rec: &village::sim::Replay,
+    file: &std::path::Path,
+    data: &DataArgs,
+) -> Result<Vec<PathBuf>> {
+    let given = |recorded: &std::path::Path| match recorded.canonicalize() {
+        Ok(r) => data
+            .mods
+            .iter()
+            .any(|g| g.canonicalize().is_ok_and(|g| g == r)),
+        Err(_) => data
+            .mods
+            .iter()
+            .any(|g| g.file_name().is_some() && g.file_name() == recorded.file_name()),
+    };
+    let missing: Vec<&PathBuf> = rec.mods.iter().filter(|m| !given(m)).collect();
+    if !missing.is_empty() {
+        let all: Vec<String> = rec
+            .mods
+            .iter()
+            .map(|m| format!("--mod {}", shell_word(&m.display().to_string())))
+            .collect();
+        let absent: Vec<String> = missing.iter().map(|m| m.display().to_string()).collect();
+        bail!(
+            "{} was recorded with {}; replay runs code only from folders named on its command line, \
+             and {} {} not: add {} (after checking what {} hold{})",
+            file.display(),
+            all.join(" "),
+            absent.join(", "),
+            if absent.len() == 1 { "is" } else { "are" },
+            all.join(" "),
+            if all.len() == 1 { "it" } else { "they" },
+            if all.len() == 1 { "s" } else { "" }
+        );
+    }
     let mut layers = vec![Rosters::builtin_root()];
-    layers.extend(rec.mods.iter().cloned());
     layers.extend(data.mods.iter().cloned());
-    layers
+    Ok(layers)
 }
 
 /// How a report names an arm's rules: its variants joined by `+`, or "default".
@@ -336,39 +441,35 @@ pub fn run_replay(
     data: &DataArgs,
 ) -> Result<ExitCode> {
     let rec = parse_record(file)?;
-    let v =
-        village::sim::replay(&rec, &record_layers(&rec, data)).map_err(|e| anyhow::anyhow!(e))?;
+    let layers = record_layers(&rec, file, data)?;
+    let v = village::sim::replay(&rec, &layers).map_err(|e| anyhow::anyhow!(e))?;
     if json {
         print_json(&v)?;
     } else {
-        println!(
+        outln!(
             "game {} (seed {}): {} (recorded: {})",
-            rec.index, rec.seed, v.result, rec.result
+            rec.index,
+            rec.seed,
+            v.result,
+            rec.result
         );
-        if v.edited {
-            println!(
-                "{}: the file was edited after it was recorded (its digest {} does not match its \
-                 content)",
-                file.display(),
-                rec.digest
-            );
-        }
         if v.result != v.recorded_result {
-            println!(
+            outln!(
                 "the result differs: the game gives {:?}, the file records {:?}",
-                v.result, v.recorded_result
+                v.result,
+                v.recorded_result
             );
         }
         if let Some(d) = &v.content_differs {
-            println!("the rosters/scripts differ from the recording's: {d}");
+            outln!("the rosters/scripts differ from the recording's: {d}");
         }
         if !verify {
-            print!("{}", watch_text(&rec, file, data));
+            out!("{}", watch_text(&rec, file, data));
         }
         if verify {
             match &v.first_difference {
-                None => println!("the log is the recorded one ({} events)", rec.events.len()),
-                Some((i, now)) => println!(
+                None => outln!("the log is the recorded one ({} events)", rec.events.len()),
+                Some((i, now)) => outln!(
                     "the log differs from event #{i}: now {}",
                     now.as_ref()
                         .map_or("(the log ended)".to_string(), |e| e.to_string())
@@ -376,20 +477,32 @@ pub fn run_replay(
             }
         }
     }
-    // An edited file fails with or without --verify: what it says is not what was recorded.
-    Ok(if (verify && !v.same) || v.edited {
+    Ok(if verify && !v.same {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
 }
 
-/// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing).
+/// `village merge`: the report of a run's shards, as `village sim` prints it (less the timing). Each
+/// shard is read up to the limit of a shard and checked whole (`village::sim::merge`) before anything
+/// is reported or drawn; the chart may not be one of the shards.
 pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -> Result<ExitCode> {
+    let inputs: Vec<village::files::Named<'_>> = files
+        .iter()
+        .map(|f| village::files::Named {
+            by: "the shard",
+            path: f,
+        })
+        .collect();
+    let outputs: Vec<village::files::Named<'_>> = svg
+        .map(|path| village::files::Named { by: "--svg", path })
+        .into_iter()
+        .collect();
+    village::files::distinct(&inputs, &outputs).map_err(anyhow::Error::msg)?;
     let mut shards = Vec::new();
     for f in files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let text = village::files::read_text(f, village::files::SHARD)?;
         let shard: village::sim::Shard = serde_json::from_str(&text).with_context(|| {
             format!("{}: not a shard written by village sim --out", f.display())
         })?;
@@ -400,21 +513,24 @@ pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -
         games: s.total,
         ..s.options.clone()
     });
-    let played = village::sim::merge(shards).map_err(|e| anyhow::anyhow!(e))?;
+    // The waves of the run's length, from its rosters when they can be read here (data only: no script
+    // of the layers runs), so every wave a shard names is checked against the game it was.
+    let waves = options.as_ref().and_then(waves_of);
+    let played = village::sim::merge(shards, waves).map_err(|e| anyhow::anyhow!(e))?;
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed;
     if let (Some(path), Some(o)) = (svg, &options) {
         // The whole run's chart: the shards carry the run's settings, so it is the unsharded run's.
-        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), waves_of(o));
+        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), waves);
         write_file(path, chart.as_bytes())?;
-        eprintln!("wrote {}", path.display());
+        errln!("wrote {}", path.display());
     }
     if json {
         let mut v = serde_json::to_value(&report)?;
         v["seed"] = serde_json::json!(seed);
         print_json(&v)?;
     } else {
-        print!("{}", village::sim::text(&report, 0.0));
+        out!("{}", village::sim::text(&report, 0.0));
     }
     Ok(if report.failed.is_empty() {
         ExitCode::SUCCESS
@@ -460,7 +576,7 @@ fn ab_report(
             (&words_a, &words_b),
         );
         write_file(path, chart.as_bytes())?;
-        eprintln!("wrote {}", path.display());
+        errln!("wrote {}", path.display());
     }
     if json {
         let v = serde_json::json!({
@@ -475,9 +591,9 @@ fn ab_report(
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("A: {}\n   {words_a}\n{}", name(a), sim::text(&rep_a, 0.0));
-    println!("B: {}\n   {words_b}\n{}", name(b), sim::text(&rep_b, 0.0));
-    println!(
+    outln!("A: {}\n   {words_a}\n{}", name(a), sim::text(&rep_a, 0.0));
+    outln!("B: {}\n   {words_b}\n{}", name(b), sim::text(&rep_b, 0.0));
+    outln!(
         "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
         diff.win_rate * 100.0,
         diff.ci95[0] * 100.0,
@@ -486,10 +602,10 @@ fn ab_report(
         ra.len()
     );
     let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
-    println!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
-    println!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
+    outln!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
+    outln!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
     if let Some(d) = divergence {
-        println!(
+        outln!(
             "First game that differs: game {} (seed {}), parting at event #{}{}",
             d.game,
             d.seed,
@@ -503,9 +619,9 @@ fn ab_report(
             v.as_ref()
                 .map_or("(the log has ended)".to_string(), |v| v.to_string())
         };
-        println!("  A: {}\n  B: {}", show(&d.a), show(&d.b));
+        outln!("  A: {}\n  B: {}", show(&d.a), show(&d.b));
     }
-    println!(
+    outln!(
         "\n{:.1} games per second ({:.1} s)",
         games / seconds.max(1e-9),
         seconds

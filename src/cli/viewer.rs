@@ -12,26 +12,34 @@ use village::script::{Limits, ScriptHost};
 use village::sim::Replay;
 use village::viewer::{Arm, Recording};
 
-/// A record written by `village sim --record`.
+/// A record written by `village sim --record`, checked (format, digest, result) before anything runs.
 fn read_record(file: &Path) -> Result<Replay> {
-    let rec = super::sim::parse_record(file)?;
-    if rec.format != village::sim::REPLAY_FORMAT {
-        bail!(
-            "{}: not a replay of this version ({:?}; this version reads {:?}: record the game again \
-             with village sim --record)",
-            file.display(),
-            rec.format,
-            village::sim::REPLAY_FORMAT
-        );
-    }
-    Ok(rec)
+    super::sim::parse_record(file)
 }
 
-/// Play a recorded game again with the recorder on, with the mods it was recorded with plus `data`'s.
+/// `out` (named by `by`) may be written: not one of the `records` read, nor a rule or script file of
+/// the game's layers (`data`'s).
+fn output_allowed(records: &[&Path], (by, out): (&str, &Path), data: &DataArgs) -> Result<()> {
+    let inputs: Vec<village::files::Named<'_>> = records
+        .iter()
+        .map(|path| village::files::Named {
+            by: "the record",
+            path,
+        })
+        .collect();
+    super::distinct_outputs(
+        &data.layers(),
+        &inputs,
+        &[village::files::Named { by, path: out }],
+    )
+}
+
+/// Play a recorded game again with the recorder on, with the `--mod` folders of the command line
+/// (which must include the ones it was recorded with: `sim::record_layers`).
 /// A log that no longer matches the recording is said on stderr: the page shows the game as it plays now.
 fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording> {
     let host = ScriptHost::open(
-        &super::sim::record_layers(rec, data),
+        &super::sim::record_layers(rec, file, data)?,
         Limits::default(),
         rec.seed,
     )
@@ -47,7 +55,7 @@ fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording>
         .play_recorded(&new, "generated")
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     if let Some(i) = rec.first_unlike(&recording.events) {
-        eprintln!(
+        errln!(
             "note: {}: the game now differs from the recording from event #{i} (changed rules or \
              scripts); the page shows it as it plays now",
             file.display()
@@ -64,7 +72,14 @@ fn arm_name(label: &str, rec: &Replay) -> String {
 /// `village replay FILE --html OUT` (and `--vs B`): the viewer page of one recorded game, or of an
 /// A/B pair of one seed with their first difference.
 pub fn replay_html(file: &Path, vs: Option<&Path>, out: &Path, data: &DataArgs) -> Result<()> {
+    let records: Vec<&Path> = std::iter::once(file).chain(vs).collect();
+    output_allowed(&records, ("--html", out), data)?;
     let a = read_record(file)?;
+    // Both records are checked (and their mods named) before either game is played.
+    let b = vs.map(read_record).transpose()?;
+    if let Some(b) = &b {
+        super::sim::record_layers(b, vs.unwrap_or(file), data)?;
+    }
     let ra = record_again(&a, file, data)?;
     let page = match vs {
         None => village::viewer::page(
@@ -76,7 +91,9 @@ pub fn replay_html(file: &Path, vs: Option<&Path>, out: &Path, data: &DataArgs) 
             None,
         ),
         Some(vs) => {
-            let b = read_record(vs)?;
+            let Some(b) = b else {
+                bail!("{}: the record was not read", vs.display());
+            };
             if b.seed != a.seed {
                 bail!(
                     "{} and {} are games of different seeds ({} and {}): --vs compares the two arms \
@@ -106,7 +123,7 @@ pub fn replay_html(file: &Path, vs: Option<&Path>, out: &Path, data: &DataArgs) 
         }
     };
     write_file(out, page.as_bytes())?;
-    println!("wrote {}", out.display());
+    outln!("wrote {}", out.display());
     Ok(())
 }
 
@@ -125,6 +142,7 @@ pub fn write_page(recording: &Recording, out: &Path) -> Result<()> {
 
 /// `village render --replay FILE --event N --svg OUT`: the table after event N of a recorded game.
 pub fn render_replay(file: &Path, event: u64, svg: &Path, data: &DataArgs) -> Result<()> {
+    output_allowed(&[file], ("--svg", svg), data)?;
     let rec = read_record(file)?;
     let recording = record_again(&rec, file, data)?;
     let last = recording.events.len().saturating_sub(1);
@@ -136,6 +154,6 @@ pub fn render_replay(file: &Path, event: u64, svg: &Path, data: &DataArgs) -> Re
     }
     let picture = village::render::svg(&recording.game_at(event));
     write_file(svg, picture.as_bytes())?;
-    println!("wrote {}", svg.display());
+    outln!("wrote {}", svg.display());
     Ok(())
 }

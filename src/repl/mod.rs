@@ -15,9 +15,12 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+
+/// The largest history file a session reads: far more lines than anyone types.
+const HISTORY_LIMIT: u64 = 16 << 20;
 
 /// How a REPL session starts.
 #[derive(Debug, Clone)]
@@ -80,15 +83,19 @@ fn hot_reload(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Option<S
 }
 
 /// Commands read line by line from a pipe: each echoed after `> `, a chunk kept open while unfinished.
+/// Everything is printed through `terminal::out` (made terminal-safe); a stdout that cannot be written
+/// ends the session (the caller reports it, `terminal::finish`).
 fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> {
     let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
+    let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
     let mut ok = true;
     let mut chunk = String::new();
     for line in stdin.lock().lines() {
         let line = line?;
         let prompt = if chunk.is_empty() { "> " } else { ">> " };
-        writeln!(out, "{prompt}{line}")?;
+        if say(&format!("{prompt}{line}")).is_err() {
+            return Ok(false);
+        }
         if !chunk.is_empty() {
             chunk.push('\n');
         }
@@ -101,26 +108,28 @@ fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> 
             continue;
         }
         if let Some(notice) = hot_reload(repl, watcher) {
-            writeln!(out, "{notice}")?;
+            if say(&notice).is_err() {
+                return Ok(false);
+            }
         }
         let step = one(repl, &chunk);
         chunk.clear();
-        match step {
-            Step::Output(text) => {
-                if !text.is_empty() {
-                    writeln!(out, "{text}")?;
-                }
-            }
+        let said = match step {
+            Step::Output(text) if text.is_empty() => Ok(()),
+            Step::Output(text) => say(&text),
             Step::Failed(e) => {
                 // In the transcript, where a person reads it; the exit status tells a program.
                 ok = false;
-                writeln!(out, "error: {e}")?;
+                say(&format!("error: {e}"))
             }
             Step::Quit => return Ok(ok),
+        };
+        if said.is_err() {
+            return Ok(false);
         }
     }
     if !chunk.trim().is_empty() {
-        writeln!(out, "error: unfinished input at the end")?;
+        let _ = say("error: unfinished input at the end");
         ok = false;
     }
     Ok(ok)
@@ -200,6 +209,7 @@ fn command(repl: &Repl, cmd: &str) -> Step {
             Step::Failed(format!(":{name} needs a FILE"))
         }
         "render" => match repl.with_game(crate::render::svg).and_then(|s| {
+            repl.output_allowed(":render", Path::new(arg))?;
             crate::files::write_atomic(Path::new(arg), s.as_bytes())
                 .map_err(|e| format!("{arg}: {e}"))
         }) {
@@ -377,7 +387,11 @@ impl Completer for Console {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        Ok(commands::complete(&self.repl, &line[..pos]))
+        // A candidate a terminal would act on (a table key holding an escape) is not offered: it
+        // could not be typed, and the editor would print it raw.
+        let (at, mut candidates) = commands::complete(&self.repl, &line[..pos]);
+        candidates.retain(|c| !c.chars().any(crate::terminal::acts_on));
+        Ok((at, candidates))
     }
 }
 
@@ -406,14 +420,33 @@ fn terminal(
 ) -> Result<bool> {
     let mut ed: Editor<Console, rustyline::history::DefaultHistory> = Editor::new()?;
     ed.set_helper(Some(Console { repl: repl.clone() }));
-    if let Some(h) = &opts.history {
+    // A history file that is not one (a device, a FIFO) or is past any history's size is neither read
+    // (the editor would read it whole) nor written over.
+    // (`--history /dev/null`, a device, keeps no history, as asked.)
+    let history = opts
+        .history
+        .as_ref()
+        .filter(|h| match std::fs::metadata(h) {
+            Ok(m) if std::os::unix::fs::FileTypeExt::is_char_device(&m.file_type()) => false,
+            Ok(m) if !m.is_file() || m.len() > HISTORY_LIMIT => {
+                crate::terminal::err(&format!(
+                    "note: {} is not used as the history: not a regular file of at most {} MiB\n",
+                    h.display(),
+                    HISTORY_LIMIT >> 20
+                ));
+                false
+            }
+            _ => true,
+        });
+    if let Some(h) = history {
         // A first session has no history file yet.
         let _ = ed.load_history(h);
     }
-    println!(
+    let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
+    let _ = say(&format!(
         "village REPL — `game` is a new {} game (seed {}). :help for commands, Ctrl-D to leave.",
         opts.game.length, opts.game.seed
-    );
+    ));
     loop {
         match ed.readline("village> ") {
             Ok(input) => {
@@ -422,15 +455,15 @@ fn terminal(
                 }
                 let _ = ed.add_history_entry(input.as_str());
                 if let Some(notice) = hot_reload(&repl, watcher) {
-                    println!("{notice}");
+                    let _ = say(&notice);
                 }
                 match one(&repl, &input) {
                     Step::Output(text) => {
                         if !text.is_empty() {
-                            println!("{text}");
+                            let _ = say(&text);
                         }
                     }
-                    Step::Failed(e) => eprintln!("error: {e}"),
+                    Step::Failed(e) => crate::terminal::err(&format!("error: {e}\n")),
                     Step::Quit => break,
                 }
             }
@@ -439,12 +472,15 @@ fn terminal(
             Err(e) => return Err(e.into()),
         }
     }
-    if let Some(h) = &opts.history {
+    if let Some(h) = history {
         if let Some(dir) = h.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
         if let Err(e) = ed.save_history(h) {
-            eprintln!("note: history not saved to {}: {e}", h.display());
+            crate::terminal::err(&format!(
+                "note: history not saved to {}: {e}\n",
+                h.display()
+            ));
         }
     }
     Ok(true)

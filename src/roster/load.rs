@@ -161,13 +161,15 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         ));
         return out;
     }
-    for layer in layers.iter() {
+    for (i, layer) in layers.iter().enumerate() {
         if !layer.is_dir() {
             out.errors.push(Diagnostic::file(
                 layer.display().to_string(),
                 "layer folder does not exist",
             ));
         }
+        // Files there that the loader will not read are named, not skipped without a word.
+        super::stray::stray_files(i, layer, &mut out.warnings);
     }
 
     // Read every file of every layer.
@@ -201,28 +203,28 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         "trait",
         "name",
         |t: &Trait| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.weapons = load_list(
         get("weapons.toml"),
         "weapon",
         "name",
         |t: &Weapon| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.spells = load_list(
         get("spells.toml"),
         "spell",
         "name",
         |t: &Spell| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.behaviours = load_list(
         get("behaviours.toml"),
         "behaviour",
         "name",
         |t: &Behaviour| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.behaviours.sort_by_key(|b| b.value.order);
 
@@ -231,21 +233,21 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         "hero",
         "name",
         |t: &HeroEntry| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     let enemies = load_list(
         get("bestiary.toml"),
         "enemy",
         "name",
         |t: &EnemyEntry| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     let defenders = load_list(
         get("defenders.toml"),
         "defender",
         "name",
         |t: &DefenderEntry| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     fn profiles<E: Into<Profile>>(v: Vec<Entry<E>>) -> impl Iterator<Item = Entry<Profile>> {
         v.into_iter().map(|e| Entry {
@@ -263,7 +265,7 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         "building",
         "name",
         |t: &Building| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     let (barricade, origins) =
         load_single::<Barricade>(get("village.toml"), Some("barricade"), &mut out.errors);
@@ -278,21 +280,21 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         "escalation",
         "name",
         |t: &Escalation| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.lengths = load_list(
         get("escalation.toml"),
         "length",
         "name",
         |t: &Length| t.name.clone(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.opportunities = load_list(
         get("opportunities.toml"),
         "opportunity",
         "roll",
         |t: &Opportunity| t.roll.to_string(),
-        &mut out.errors,
+        (&mut out.errors, &mut out.warnings),
     );
     out.opportunities.sort_by_key(|o| o.value.roll);
     out
@@ -444,7 +446,7 @@ fn load_list<T: DeserializeOwned>(
     key: &str,
     key_label: &str,
     ident: impl Fn(&T) -> String,
-    errors: &mut Vec<Diagnostic>,
+    (errors, warnings): (&mut Vec<Diagnostic>, &mut Vec<Diagnostic>),
 ) -> Vec<Entry<T>> {
     let mut out: Vec<Entry<T>> = Vec::new();
     // Where each key is in `out`: a later layer replaces an entry in place, found here rather than by
@@ -500,7 +502,26 @@ fn load_list<T: DeserializeOwned>(
             seen.insert(id.clone(), origin.line(""));
             let entry = Entry { value, origin };
             match index.get(&id).and_then(|&p| out.get_mut(p)) {
-                Some(slot) => *slot = entry,
+                Some(slot) => {
+                    // A mod replacing a built-in entry is what layering is for; two mods defining
+                    // one entry is more likely a clash, and only the later mod's counts.
+                    if slot.origin.layer > 0 && entry.origin.layer != slot.origin.layer {
+                        let first = &slot.origin;
+                        let line = first
+                            .line("")
+                            .map_or(String::new(), |l| format!(" (line {l})"));
+                        warnings.push(entry.origin.diag(
+                            key_label,
+                            key_label,
+                            format!(
+                                "{key} {id:?} is also defined in {}{line}: two mods define it, and \
+                                 this one (the later --mod) replaces the other",
+                                first.file
+                            ),
+                        ));
+                    }
+                    *slot = entry;
+                }
                 None => {
                     index.insert(id, out.len());
                     out.push(entry);

@@ -19,6 +19,7 @@
 mod check;
 mod error;
 mod load;
+mod lookalike;
 mod points;
 mod profile;
 mod ranges;
@@ -27,6 +28,7 @@ mod rules;
 mod schema;
 mod source;
 mod sources;
+mod stray;
 mod validate;
 
 pub use check::{check, CheckProfile, CheckReport};
@@ -38,7 +40,7 @@ pub use reference::{rosters_markdown, UNDESCRIBED};
 pub use rules::*;
 pub use schema::*;
 pub use sources::{sources, Source, Sources, Table as SourceTable};
-pub use validate::SCRIPT_FOLDERS;
+pub use validate::{MAX_WAVES, SCRIPT_FOLDERS};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -72,6 +72,19 @@ impl Profile {
         self.printed_wave_points.unwrap_or(self.wave_points)
     }
 
+    /// Why the wave builder cannot buy this enemy, if it cannot: its cost (printed, else by the formula)
+    /// is not positive, and a free model could be bought forever. `village check` and the builder ask
+    /// this one question, so they agree.
+    pub fn cost_problem(&self) -> Option<String> {
+        let cost = self.cost();
+        (cost <= 0).then(|| {
+            format!(
+                "costs {cost} Wave Points; an enemy needs a positive cost (the wave builder buys \
+                 models with them)"
+            )
+        })
+    }
+
     /// Whether this is an Igniter (the † profiles of core §5.2).
     pub fn is_igniter(&self) -> bool {
         self.has_trait(trait_names::IGNITER)

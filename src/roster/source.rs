@@ -69,10 +69,16 @@ pub(crate) fn read(
 ) -> Result<Option<SourceFile>, Diagnostic> {
     let display = display_name(layer, root, file);
     let path = root.join("rosters").join(file);
-    let text = match std::fs::read_to_string(&path) {
+    // Bounded, and only a regular file: a FIFO named `heroes.toml` would stall the loader.
+    let text = match crate::files::read_regular_text(&path, crate::files::ROSTER) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Diagnostic::file(display, format!("cannot read: {e}"))),
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => {
+            return Err(Diagnostic::file(
+                display,
+                format!("cannot read: {}", e.reason()),
+            ))
+        }
     };
     parse(display, &text).map(|f| Some(SourceFile { layer, ..f }))
 }

@@ -20,6 +20,9 @@ const ESCALATIONS: [&str; 7] = ["I", "II", "III", "IV", "V", "VI", "VII"];
 const EDGES: usize = 4;
 /// The file of buildings, the Barricade and the Trap.
 const VILLAGE_FILE: &str = "village.toml";
+/// The most waves a game length may have: far more than any table game, and the bound a shard's waves
+/// are checked against when its rosters are not at hand (`sim::merge`).
+pub const MAX_WAVES: u32 = 100;
 /// Faces of the Opportunity die, each of which needs a row (the range of one row's `roll` is in
 /// `RANGES`).
 const OPPORTUNITY_ROLLS: std::ops::RangeInclusive<u8> = 1..=6;
@@ -71,6 +74,7 @@ pub(crate) fn validate(l: &mut Loaded) {
         ctx.buildings(l, &mut errors);
         ctx.escalation(l, &mut errors);
         ctx.opportunities(l, &mut errors);
+        super::lookalike::check(l, &mut errors, &mut warnings);
     }
     l.errors.extend(errors);
     l.warnings.extend(warnings);
@@ -473,6 +477,13 @@ impl Ctx<'_> {
                     self.params(o, &format!("{field}.params"), &a.params, errors);
                 }
             }
+            // The wave builder's own question (`Profile::cost_problem`), asked here so that `check`
+            // refuses what `wave` would.
+            if p.kind == ProfileKind::Enemy && l.rules.is_some() {
+                if let Some(problem) = p.cost_problem() {
+                    errors.push(o.diag("wave_points", "wave_points", problem));
+                }
+            }
             if let Some(printed) = p.printed_wave_points {
                 if l.rules.is_some() && printed != p.wave_points {
                     warnings.push(o.diag(
@@ -608,6 +619,16 @@ impl Ctx<'_> {
             let (x, o) = (&e.value, &e.origin);
             if x.waves.is_empty() {
                 errors.push(o.diag("waves", "waves", "a length needs at least one wave"));
+            }
+            if x.waves.len() > MAX_WAVES as usize {
+                errors.push(o.diag(
+                    "waves",
+                    "waves",
+                    format!(
+                        "a length has at most {MAX_WAVES} waves, not {}",
+                        x.waves.len()
+                    ),
+                ));
             }
             for (i, w) in x.waves.iter().enumerate() {
                 if !self.names.escalations.contains(w) {

@@ -13,6 +13,7 @@ mod play;
 pub mod registry;
 mod reload;
 pub mod repl;
+mod save_check;
 mod session;
 mod source_check;
 mod variant_rules;

@@ -403,9 +403,11 @@ pub fn load_module(
             return Err(ScriptError::Runtime(super::vm::outside_message(label)));
         }
     }
-    let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
-        path: label.to_string(),
-        message: e.to_string(),
+    let src = crate::files::read_regular_text(path, crate::files::LUA_SOURCE).map_err(|e| {
+        ScriptError::Io {
+            path: label.to_string(),
+            message: e.reason(),
+        }
     })?;
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;

@@ -38,6 +38,12 @@ pub const DEBOUNCE: Duration = Duration::from_millis(50);
 /// cannot starve the reload.
 pub const MAX_BATCH_DELAY: Duration = Duration::from_millis(500);
 
+/// How often a waiting watcher looks at its watched folders themselves: a folder renamed away, deleted
+/// or replaced (by a sync tool, a `git checkout` of a parent, a `mv` of the mod) sends its watch no
+/// event, or one for the old folder, so only a look tells; the folder is then watched again when it
+/// is back, and the reloads in between say it is missing.
+pub const ROOT_CHECK: Duration = Duration::from_secs(1);
+
 use super::vm::REQUIRE_CACHE;
 
 /// Why a folder or file could not be watched.
@@ -77,6 +83,12 @@ struct WatchState {
     /// Watched `scripts/` or `rosters/` folders that were removed or renamed: their watch is dead
     /// even if a new folder of that name is already there.
     rewatch: BTreeSet<PathBuf>,
+    /// The folder (device, inode) each recursive watch was set on: another folder at the same path (a
+    /// copy put in place of one moved away) is not watched by it.
+    identity: std::collections::BTreeMap<PathBuf, (u64, u64)>,
+    /// Folders that were watched and went: when one is back, files written meanwhile went unseen, so
+    /// it is reloaded once.
+    lost: BTreeSet<PathBuf>,
     /// Files loaded from outside the layers' folders (a scenario run with `village run`).
     extra: BTreeSet<PathBuf>,
     /// Folders watched non-recursively (layer folders, parents of extra files).
@@ -232,6 +244,15 @@ fn canonical(p: &Path) -> PathBuf {
     p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
 }
 
+/// The folder at `p` as (device, inode), if there is one.
+fn folder_identity(p: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    std::fs::metadata(p)
+        .ok()
+        .filter(|m| m.is_dir())
+        .map(|m| (m.dev(), m.ino()))
+}
+
 impl WatchState {
     /// Which part of the session a changed path belongs to; `None` for paths to ignore (editor
     /// swap files, other files next to a watched one, reads).
@@ -373,6 +394,9 @@ impl Watcher {
             for folder in [&layer.scripts, &layer.rosters] {
                 if folder.is_dir() {
                     w.watch_path(folder, RecursiveMode::Recursive)?;
+                    if let Some(id) = folder_identity(folder) {
+                        w.state.borrow_mut().identity.insert(folder.clone(), id);
+                    }
                 } else {
                     // Watch the layer so the folder's creation is seen; `sync` adds it then.
                     w.watch_flat(&layer.dir)?;
@@ -407,8 +431,11 @@ impl Watcher {
     /// Catch up with the session: folders that appeared since, files loaded since. Best effort: a file
     /// that cannot be watched is simply not watched (a reload by hand still works).
     fn sync(&self, loaded: &[PathBuf]) {
-        // A watched folder that was deleted or replaced: watch its layer until it comes back, and
-        // reload once more, since files written into a new folder before it was watched went unseen.
+        // A watched folder that was deleted, renamed away or replaced (another folder at its path, its
+        // layer moved away and back, a copy put in its place): its watch is dead or watches another
+        // folder. It is missing until it is back; its layer is watched so its return is seen at once
+        // (when the layer itself is gone, the next look finds it: `ROOT_CHECK`); and it is reloaded
+        // now, which says the folder is gone.
         let gone: Vec<(PathBuf, PathBuf)> = {
             let mut st = self.state.borrow_mut();
             let rewatch = std::mem::take(&mut st.rewatch);
@@ -420,18 +447,26 @@ impl Watcher {
                         (l.dir.clone(), l.rosters.clone()),
                     ]
                 })
-                .filter(|(_, f)| !st.missing.contains(f) && (rewatch.contains(f) || !f.is_dir()))
+                .filter(|(_, f)| {
+                    !st.missing.contains(f)
+                        && (rewatch.contains(f)
+                            || match st.identity.get(f) {
+                                Some(id) => folder_identity(f) != Some(*id),
+                                None => !f.is_dir(),
+                            })
+                })
                 .collect()
         };
         for (dir, folder) in gone {
             let _ = self.inner.borrow_mut().unwatch(&folder);
-            if self.watch_flat(&dir).is_ok() {
-                let mut st = self.state.borrow_mut();
-                st.missing.push(folder.clone());
-                let parts = st.classify(&folder, &EventKind::Any);
-                if let Some(parts) = parts {
-                    st.add(Instant::now(), folder, parts);
-                }
+            let _ = self.watch_flat(&dir);
+            let mut st = self.state.borrow_mut();
+            st.identity.remove(&folder);
+            st.missing.push(folder.clone());
+            st.lost.insert(folder.clone());
+            let parts = st.classify(&folder, &EventKind::Any);
+            if let Some(parts) = parts {
+                st.add(Instant::now(), folder, parts);
             }
         }
         let appeared: Vec<PathBuf> = self
@@ -444,7 +479,17 @@ impl Watcher {
             .collect();
         for folder in appeared {
             if self.watch_path(&folder, RecursiveMode::Recursive).is_ok() {
-                self.state.borrow_mut().missing.retain(|f| *f != folder);
+                let mut st = self.state.borrow_mut();
+                st.missing.retain(|f| *f != folder);
+                if let Some(id) = folder_identity(&folder) {
+                    st.identity.insert(folder.clone(), id);
+                }
+                if st.lost.remove(&folder) {
+                    let parts = st.classify(&folder, &EventKind::Any);
+                    if let Some(parts) = parts {
+                        st.add(Instant::now(), folder, parts);
+                    }
+                }
             }
         }
         for raw in loaded {
@@ -542,11 +587,21 @@ impl ScriptHost {
     }
 
     /// Wait up to `timeout` for the next batch of changes, then reload and report (tests,
-    /// `village run --watch`). `None` when nothing changed in time.
+    /// `village run --watch`). `None` when nothing changed in time. The watched folders themselves
+    /// are looked at every [`ROOT_CHECK`] meanwhile, so one that went away and came back is watched
+    /// again (it used to stop reloading without a word).
     pub fn wait_reload(&self, w: &Watcher, timeout: Duration) -> Option<ReloadReport> {
-        w.sync(&self.vm().loaded_files());
-        let batch = w.next_batch(Some(Instant::now() + timeout))?;
-        Some(self.apply(w, batch))
+        let deadline = Instant::now() + timeout;
+        loop {
+            w.sync(&self.vm().loaded_files());
+            let look = (Instant::now() + ROOT_CHECK).min(deadline);
+            if let Some(batch) = w.next_batch(Some(look)) {
+                return Some(self.apply(w, batch));
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+        }
     }
 
     /// Reload the rosters and every script now (the REPL's `:reload`).

@@ -9,10 +9,10 @@ use super::api::game::{rules_with_variants, Core, GameHandle};
 use super::api::handles::{BuildingRef, ModelRef};
 use super::api::spec;
 use super::error::ScriptError;
+use super::save_check::{check_ids, check_party, check_positions, check_round, check_saved};
 use super::session::ScriptHost;
 use super::vm::Limits;
 use crate::files::Fingerprint;
-use crate::roster::Rosters;
 use crate::state::Game;
 use mlua::{Lua, ObjectLike, Table, Value};
 use serde::{Deserialize, Serialize};
@@ -47,15 +47,15 @@ pub struct NewGame {
 /// A saved game: what `:save` writes and `:load` reads (the state with its dice and log, and what the
 /// game was created with).
 #[derive(Debug, Serialize, Deserialize)]
-struct Saved {
-    format: String,
-    length: String,
-    variants: Vec<String>,
-    policy: String,
-    game: Game,
+pub(super) struct Saved {
+    pub(super) format: String,
+    pub(super) length: String,
+    pub(super) variants: Vec<String>,
+    pub(super) policy: String,
+    pub(super) game: Game,
     /// The rosters and scripts the game was saved with (absent in saves made before it was kept).
     #[serde(default)]
-    fingerprint: Option<Fingerprint>,
+    pub(super) fingerprint: Option<Fingerprint>,
 }
 
 const SAVE_FORMAT: &str = "village-save 1";
@@ -320,6 +320,7 @@ impl Repl {
             fingerprint: Some(Fingerprint::of_layers(self.host.layers())),
         };
         let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+        self.output_allowed(":save", path)?;
         crate::files::write_atomic(path, text.as_bytes()).map_err(|e| {
             format!(
                 "{}: {e} (nothing was saved; the file keeps what it held)",
@@ -328,13 +329,23 @@ impl Repl {
         })
     }
 
+    /// Whether a command (`by`: `:save`, `:render`) may write `path`: never over one of the session's rule
+    /// or script files.
+    pub fn output_allowed(&self, by: &str, path: &Path) -> Result<(), String> {
+        crate::files::distinct_from_data(
+            self.host.layers(),
+            &[],
+            &[crate::files::Named { by, path }],
+        )
+    }
+
     /// Replace `game` with the one saved in `path`; it continues exactly as the original would have.
     /// The save is checked first (every model a profile of the rosters with its values in range,
     /// forced dice 1 to 6, a known length, policy and variants); one that fails is refused and the live
     /// game kept. A save made with other rosters or scripts is loaded with the current ones, and the
     /// warnings returned say which files differ.
     pub fn load(&self, path: &Path) -> Result<Vec<String>, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::SAVE).map_err(|e| e.to_string())?;
         let saved: Saved = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
         if saved.format != SAVE_FORMAT {
@@ -351,9 +362,12 @@ impl Repl {
         let module = |kind: &str, name: &str| registry.get(&format!("{kind}/{name}.lua")).is_some();
         // Positions are checked as typed ones are: a hand-edited save with a model or token off the
         // table (or at 1e308) is refused here, not met later inside a move.
+        let not_loaded = |e: String| format!("{}: not loaded: {e}", path.display());
         check_saved(&saved, &rosters, &module)
             .and_then(|()| check_positions(&saved.game))
-            .map_err(|e| format!("{}: not loaded: {e}", path.display()))?;
+            .and_then(|()| check_ids(&saved.game))
+            .and_then(|()| check_party(&saved.game, &rosters))
+            .map_err(not_loaded)?;
         let warnings = match &saved.fingerprint {
             None => vec![format!(
                 "{}: the save does not record the rosters and scripts it was made with; it is \
@@ -374,6 +388,7 @@ impl Repl {
         };
         let rules =
             rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
+        check_round(&saved.game, &rules).map_err(not_loaded)?;
         let mut game = saved.game;
         // The REPL explains what the AI does (`:why`), in a game saved without decisions too.
         game.explain_decisions();
@@ -393,128 +408,6 @@ impl Repl {
             .map_err(|e| e.to_string())?;
         Ok(warnings)
     }
-}
-
-/// Every model's and token's position in a loaded game finite and on its table, and every Barricade's
-/// ends finite; the error names the piece.
-fn check_positions(game: &Game) -> Result<(), String> {
-    use crate::geometry::check::point_on;
-    let t = &game.table;
-    for m in &game.models {
-        point_on(t, &format!("model {} ({}) pos", m.id, m.name), m.pos)
-            .map_err(|e| e.to_string())?;
-    }
-    for k in &game.tokens {
-        point_on(t, &format!("token {} pos", k.id.0), k.pos).map_err(|e| e.to_string())?;
-        if let crate::state::TokenKind::Barricade { segment, .. } = &k.kind {
-            // A Wall's far end may run past an edge: only finite.
-            for p in [segment.a, segment.b] {
-                crate::geometry::check::finite_point(&format!("token {} segment", k.id.0), p)
-                    .map_err(|e| e.to_string())?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The Quality a saved model may have: a profile's 2+ to 6+, worsened by Wounds and scripts up to a
-/// point past which no die succeeds anyway.
-const SAVED_QUALITY: std::ops::RangeInclusive<u8> = 1..=12;
-/// A saved model's Combat, modifiers included.
-const SAVED_COMBAT: std::ops::RangeInclusive<i32> = -20..=20;
-/// The Supplies a saved game may hold (never negative; far more than any Council can spend).
-const SAVED_SUPPLIES: std::ops::RangeInclusive<i32> = 0..=10_000;
-/// Wounds a saved model may carry.
-const SAVED_WOUNDS: std::ops::RangeInclusive<u8> = 0..=10;
-
-/// Whether a save describes a game these rosters and scripts can continue: its length, policy and
-/// variants known (`module(kind, name)` says whether a script module exists), every model (on the table
-/// or fled) a profile of the rosters with its Quality, Combat, Wounds, base and position in range, and
-/// the forced dice faces 1 to 6. The error names the model or field, the value and its valid range.
-fn check_saved(
-    saved: &Saved,
-    rosters: &Rosters,
-    module: &dyn Fn(&str, &str) -> bool,
-) -> Result<(), String> {
-    let Some(length) = rosters.length(&saved.length) else {
-        let known: Vec<&str> = rosters.lengths.iter().map(|l| l.name.as_str()).collect();
-        return Err(format!(
-            "length {:?} is not a game length (known: {})",
-            saved.length,
-            known.join(", ")
-        ));
-    };
-    if !module("policies", &saved.policy) {
-        return Err(format!(
-            "policy {:?} is not a hero policy of the scripts (scripts/policies/{}.lua)",
-            saved.policy, saved.policy
-        ));
-    }
-    for v in &saved.variants {
-        if !module("variants", v) {
-            return Err(format!(
-                "variant {v:?} is not a variant of the scripts (scripts/variants/{v}.lua)"
-            ));
-        }
-    }
-    let g = &saved.game;
-    if g.wave as usize > length.waves.len() {
-        return Err(format!(
-            "game.wave {} is outside 0..={} (the waves of a {} game)",
-            g.wave,
-            length.waves.len(),
-            saved.length
-        ));
-    }
-    if !SAVED_SUPPLIES.contains(&g.supplies) {
-        return Err(format!(
-            "game.supplies {} is outside {SAVED_SUPPLIES:?}",
-            g.supplies
-        ));
-    }
-    for (i, face) in g.dice.pending_forced().iter().enumerate() {
-        if !(1..=6).contains(face) {
-            return Err(format!(
-                "game.dice: forced die #{} is {face}, a die shows 1 to 6",
-                i + 1
-            ));
-        }
-    }
-    let (w, h) = (g.table.width, g.table.height);
-    if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0) {
-        return Err(format!(
-            "game.table: the table is {w} by {h} inches (each must be a finite number above 0)"
-        ));
-    }
-    for m in g.models.iter().chain(&g.fled) {
-        let who = format!("model {} ({:?})", m.id.0, m.name);
-        if rosters.profile(&m.name).is_none() {
-            return Err(format!("{who}: no profile of that name in the rosters"));
-        }
-        let range =
-            |field: &str, v: String, r: String| Err(format!("{who}: {field} {v} is outside {r}"));
-        if !SAVED_QUALITY.contains(&m.quality) || !SAVED_QUALITY.contains(&m.profile_quality) {
-            return range(
-                "quality",
-                format!("{} (profile {})", m.quality, m.profile_quality),
-                format!("{SAVED_QUALITY:?}"),
-            );
-        }
-        if !SAVED_COMBAT.contains(&m.combat) {
-            return range("combat", m.combat.to_string(), format!("{SAVED_COMBAT:?}"));
-        }
-        if !SAVED_WOUNDS.contains(&m.wounds) {
-            return range("wounds", m.wounds.to_string(), format!("{SAVED_WOUNDS:?}"));
-        }
-        if !(m.base.is_finite() && m.base > 0.0 && m.base < w.min(h)) {
-            return range(
-                "base",
-                m.base.to_string(),
-                format!("above 0 and below the table's size ({})", w.min(h)),
-            );
-        }
-    }
-    Ok(())
 }
 
 /// A value as the REPL prints it: tables with their array part first, then other keys sorted; a table

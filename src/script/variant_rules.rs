@@ -28,7 +28,8 @@ pub fn apply(lua: &Lua, rules: &Rules, module: &Module) -> Result<Rules, Vec<Str
         )]
     })?;
     rules.with_overrides(&patch).map_err(|problems| {
-        let text = std::fs::read_to_string(&module.path).unwrap_or_default();
+        let text = crate::files::read_regular_text(&module.path, crate::files::LUA_SOURCE)
+            .unwrap_or_default();
         problems
             .iter()
             .map(|p| format_problem(&module.label, &text, p))
@@ -49,7 +50,8 @@ fn format_problem(label: &str, text: &str, p: &RuleProblem) -> String {
 
 /// `:line` of the `rules` table in the module's file, or nothing.
 fn at(module: &Module, key: &str) -> String {
-    let text = std::fs::read_to_string(&module.path).unwrap_or_default();
+    let text =
+        crate::files::read_regular_text(&module.path, crate::files::LUA_SOURCE).unwrap_or_default();
     key_line(text.as_str(), key).map_or(String::new(), |l| format!(":{l}"))
 }
 

@@ -12,7 +12,6 @@ use mlua::chunk::ChunkMode;
 use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -480,12 +479,13 @@ impl Vm {
                 }
             }
             line.push('\n');
-            // A closed pipe is the reader's choice, not the script's error.
-            let _ = if host.print_stdout.get() {
-                std::io::stdout().lock().write_all(line.as_bytes())
+            // Through the one printer, terminal-safe (a script's escapes are shown, not obeyed); a
+            // stdout that cannot be written is the command's error at its end, not the script's.
+            if host.print_stdout.get() {
+                let _ = crate::terminal::out(&line);
             } else {
-                std::io::stderr().lock().write_all(line.as_bytes())
-            };
+                crate::terminal::err(&line);
+            }
             Ok(())
         })?;
         g.set("print", print)?;
@@ -556,7 +556,7 @@ impl Vm {
                 None => {
                     let (path, label) =
                         resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
-                    let src = std::fs::read(&path)
+                    let src = crate::files::read_regular(&path, crate::files::LUA_SOURCE)
                         .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
                     host.note_loaded(&path);
                     let f = compile(lua, &src, &format!("@{label}"))?;
@@ -697,9 +697,11 @@ impl Vm {
 
     /// Load a file as a chunk named by its display path and run it with the chunk budget.
     pub fn exec_file(&self, path: &Path, label: &str) -> Result<MultiValue, ScriptError> {
-        let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
-            path: label.to_string(),
-            message: e.to_string(),
+        let src = crate::files::read_text(path, crate::files::LUA_SOURCE).map_err(|e| {
+            ScriptError::Io {
+                path: label.to_string(),
+                message: e.reason(),
+            }
         })?;
         self.host.note_loaded(path);
         self.exec(&src, label)

@@ -485,6 +485,12 @@ impl Game {
         self.outside.last().cloned()
     }
 
+    /// The ids the next model and the next token will be given (above every id a game has used): a
+    /// loaded save is checked against them.
+    pub fn next_ids(&self) -> (u32, u32) {
+        (self.next_model, self.next_token)
+    }
+
     /// The whole log, oldest first.
     pub fn log(&self) -> &[Event] {
         &self.log

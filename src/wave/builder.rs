@@ -179,10 +179,14 @@ pub fn build_wave(
         ));
     }
     let enemies: Vec<&Profile> = rosters.profiles_of(ProfileKind::Enemy).collect();
-    if let Some(p) = enemies.iter().find(|p| p.cost() <= 0) {
+    if let Some((p, problem)) = enemies
+        .iter()
+        .find_map(|p| p.cost_problem().map(|why| (p, why)))
+    {
         return Err(WaveError::BadCost {
             name: p.name.clone(),
             cost: p.cost(),
+            problem,
         });
     }
     let total = budget(rosters, esc, heroes);

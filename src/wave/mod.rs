@@ -67,11 +67,14 @@ pub enum WaveError {
     /// The party size is outside `rules.wave.min_heroes..=max_heroes`.
     #[error("a party has {min} to {max} heroes, not {heroes}")]
     PartySize { heroes: u32, min: u32, max: u32 },
-    /// An enemy profile whose Wave Points are not positive would let the builder buy models forever.
-    #[error(
-        "enemy profile {name:?} costs {cost} Wave Points; the wave builder needs positive costs"
-    )]
-    BadCost { name: String, cost: i64 },
+    /// An enemy profile whose Wave Points are not positive would let the builder buy models forever
+    /// (`Profile::cost_problem`, which `village check` asks too: `problem` is its answer).
+    #[error("enemy profile {name:?} {problem}")]
+    BadCost {
+        name: String,
+        cost: i64,
+        problem: String,
+    },
     /// A rule constant the builder needs is unusable (e.g. `group_size_max = 0`).
     #[error("rules: {0}")]
     BadRule(String),

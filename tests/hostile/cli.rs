@@ -646,9 +646,9 @@ fn an_unwritable_output_never_costs_the_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A recorded game edited by hand (its result changed) fails `replay --verify` (and plain `replay`)
-/// with what differs; the same record unedited verifies; the record under other scripts says which
-/// files differ.
+/// A recorded game edited by hand (its result changed) is refused by `replay --verify` (and plain
+/// `replay`) before it is played (issue 36: a record is checked before anything runs), saying it was
+/// edited; the same record unedited verifies; the record under other scripts says which files differ.
 #[test]
 fn a_hand_edited_record_does_not_verify() {
     let dir = scratch("replay");
@@ -681,18 +681,16 @@ fn a_hand_edited_record_does_not_verify() {
             args.push("--verify");
         }
         let out = village(&args);
-        let o = text(&out.stdout);
+        let (o, e) = (text(&out.stdout), text(&out.stderr));
         assert!(!out.status.success(), "an edited record fails: {o}");
         assert!(
-            o.contains("the file was edited after it was recorded"),
-            "{o}"
-        );
-        assert!(
-            o.contains(&format!(
-                "the result differs: the game gives {was:?}, the file records {now:?}"
+            e.contains(&format!(
+                "{}: the file was edited after it was recorded",
+                s(&edited)
             )),
-            "{o}"
+            "{e}"
         );
+        assert!(o.is_empty(), "refused before it is played: {o}");
     }
     // A record of the format before fingerprints: refused by its format name, not replayed.
     let mut old = serde_json::from_str::<Value>(&std::fs::read_to_string(&file).expect("read"))

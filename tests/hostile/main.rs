@@ -6,13 +6,20 @@
 //!
 //! One module per class of input; the helpers they share are here.
 
+mod bin;
 mod budget;
 mod cli;
 mod environments;
 mod half_applied;
 mod kernel;
+mod limits;
+mod outputs;
 mod rosters;
+mod rosters2;
 mod smaller;
+mod terminal;
+mod trusted_files;
+mod watching;
 
 use std::path::PathBuf;
 use std::sync::mpsc;
