@@ -403,10 +403,7 @@ pub fn load_module(
             return Err(ScriptError::Runtime(super::vm::outside_message(label)));
         }
     }
-    let src = std::fs::read_to_string(path).map_err(|e| ScriptError::Io {
-        path: label.to_string(),
-        message: e.to_string(),
-    })?;
+    let src = super::source_check::read_source(path, label)?;
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;
     chunk

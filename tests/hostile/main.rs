@@ -7,12 +7,18 @@
 //! One module per class of input; the helpers they share are here.
 
 mod budget;
+mod bytes;
+mod c_work;
 mod cli;
 mod environments;
+mod frozen;
 mod half_applied;
 mod kernel;
+mod located;
+mod printer;
 mod rosters;
 mod smaller;
+mod wide_random;
 
 use std::path::PathBuf;
 use std::sync::mpsc;
