@@ -99,6 +99,16 @@ pub(crate) fn has_location(text: &str) -> bool {
 /// first line names no place; the frames of C functions and of the sandbox's own Lua are not a
 /// script's.
 fn locate(text: String) -> String {
+    // A place in the sandbox's own Lua (a wrapper's `return ...` overflowing the stack) is none.
+    let text = match text.strip_prefix("sandbox:") {
+        Some(rest) => match rest.split_once(": ") {
+            Some((line, message)) if line.bytes().all(|b| b.is_ascii_digit()) => {
+                message.to_string()
+            }
+            _ => text,
+        },
+        None => text,
+    };
     if has_location(&text) {
         return text;
     }

@@ -214,8 +214,12 @@ pub(crate) fn run_again(lua: &Lua, chunk: &Chunk) -> mlua::Result<mlua::Function
 
 /// A read-only view of `t`, shown as `name` in the error a write gets (see [`ENVIRONMENTS`]).
 pub(crate) fn freeze(lua: &Lua, name: &str, t: Table) -> mlua::Result<Table> {
-    lua.named_registry_value::<mlua::Function>(FREEZE)?
-        .call((name, t))
+    let f = lua.named_registry_value::<mlua::Function>(FREEZE)?;
+    // The kernel's work, as `sandbox_call` runs the sandbox's other functions.
+    match super::host::host(lua) {
+        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || f.call((name, t))),
+        Err(_) => f.call((name, t)),
+    }
 }
 
 /// The table behind a read-only view made by [`freeze`] (`string`, `village`, ...), or `t` itself:
@@ -277,7 +281,10 @@ impl Vm {
         lua.set_app_data(host.clone());
         let vm = Vm { lua, host };
         vm.install_hook().map_err(ScriptError::from_lua)?;
-        vm.harden().map_err(ScriptError::from_lua)?;
+        // The sandbox's own Lua (freezing the libraries, wrapping the charged functions) is the
+        // kernel's work: with no budget in force, the instruction hook would stop it.
+        super::host::kernel_lua(&vm.lua, &vm.host.budget, limits.memory, || vm.harden())
+            .map_err(ScriptError::from_lua)?;
         Ok(vm)
     }
 
@@ -684,7 +691,7 @@ impl Vm {
         let table: Table = g.get("table")?;
         let utf8: Table = g.get("utf8")?;
         let wraps = lua.create_table()?;
-        let wrapped: [(&Table, &str, Work); 16] = [
+        let wrapped: [(&Table, &str, Work); 20] = [
             (&string, "rep", Work::Rep),
             (&string, "upper", Work::Scan),
             (&string, "lower", Work::Scan),
@@ -692,6 +699,10 @@ impl Vm {
             (&string, "sub", Work::Scan),
             (&string, "byte", Work::Byte),
             (&string, "format", Work::Format),
+            (&string, "pack", Work::Pack),
+            (&string, "packsize", Work::Numeral),
+            (&string, "unpack", Work::Unpacking),
+            (&g, "tonumber", Work::Numeral),
             (&utf8, "len", Work::Scan),
             (&utf8, "offset", Work::Scan),
             (&utf8, "codepoint", Work::Codepoint),
@@ -706,9 +717,9 @@ impl Vm {
             let budget = self.host.budget.clone();
             // Each wrapper has a charge of its own, so the kernel learns what is being charged without
             // a name to compare; `format` counts every argument, the others their first four.
-            let charge = if work == Work::Format {
+            let charge = if matches!(work, Work::Format | Work::Pack) {
                 lua.create_function(move |lua, args: mlua::Variadic<Value>| {
-                    budget.charge(lua, format_cost(&args))
+                    budget.charge(lua, format_cost(work, &args))
                 })?
             } else if work == Work::Unpack {
                 lua.create_function(move |lua, (t, i, j): (Value, Value, Value)| {
@@ -827,12 +838,21 @@ enum Work {
     Rep,
     /// One pass over the string (`upper`, `lower`, `reverse`, `sub`, `utf8.len`, `utf8.offset`).
     Scan,
+    /// `tonumber(s)`, `string.packsize(fmt)`: a pass over the string that reads it a byte at a time
+    /// (a megabyte of spaces takes a millisecond and a half), a unit for every four bytes.
+    Numeral,
     /// `string.byte(s, i, j)`: a value pushed for each byte of the slice ([`byte_count`]).
     Byte,
     /// `utf8.codepoint(s, i, j)`: at most a value pushed for each byte of the slice.
     Codepoint,
     /// `string.format`: the format and every argument ([`format_cost`]).
     Format,
+    /// `string.pack`: two units for each byte of the format (10 ns each, measured), and every
+    /// argument ([`format_cost`]).
+    Pack,
+    /// `string.unpack(fmt, s)`: four units for each byte of the format (up to a value pushed each, 20
+    /// ns), a pass over the data.
+    Unpacking,
     /// `table.concat(t, sep, i, j)`: j - i + 1 elements, each followed by the separator.
     Concat,
     /// `table.insert`, `table.remove`: every element after the position moves.
@@ -904,6 +924,7 @@ fn c_function_cost(lua: &Lua, work: Work, [a, b, c, d]: [&Value; 4]) -> u64 {
             units(n) + units(n * (bytes_of(a) + bytes_of(c)) / 16.0)
         }
         Work::Scan => units(bytes_of(a) / 16.0),
+        Work::Numeral => units(bytes_of(a) / 4.0),
         // At most the string's bytes, from `i` (default 1) to `j` (default `i`).
         Work::Codepoint => {
             let len = bytes_of(a);
@@ -918,7 +939,9 @@ fn c_function_cost(lua: &Lua, work: Work, [a, b, c, d]: [&Value; 4]) -> u64 {
             let j = count_of(lua, c).unwrap_or(i);
             units(at(j).min(len) - at(i).max(1.0) + 1.0)
         }
-        Work::Format => units((bytes_of(a) + bytes_of(b) + bytes_of(c) + bytes_of(d)) / 16.0),
+        // Charged by `format_cost`.
+        Work::Format | Work::Pack => 0,
+        Work::Unpacking => units(4.0 * bytes_of(a)) + units(bytes_of(b) / 16.0),
         Work::Concat => {
             let j = count_of(lua, d).unwrap_or_else(|| length_of(a));
             let n = range(count_of(lua, c), j);
@@ -1033,11 +1056,17 @@ fn unpack_count(lua: &Lua, t: &Value, i: &Value, j: &Value) -> mlua::Result<u64>
     Ok(n as u64)
 }
 
-/// What `string.format(fmt, ...)` is charged: a unit an argument, and a unit a sixteen bytes of the
-/// format and of every string argument (`%.0s` prints nothing of a string, but Lua scans all of it).
-fn format_cost(args: &[Value]) -> u64 {
+/// What `string.format(fmt, ...)` and `string.pack(fmt, ...)` are charged: a unit an argument, and
+/// a unit a sixteen bytes of the format and of every string argument (`%.0s` prints nothing of a
+/// string, but Lua scans all of it); `pack` two units for each byte of its format too, a turn of its
+/// loop that may write up to sixteen bytes.
+fn format_cost(work: Work, args: &[Value]) -> u64 {
     let bytes: f64 = args.iter().map(bytes_of).sum();
-    units(args.len() as f64) + units(bytes / 16.0)
+    let turns = match (work, args.first()) {
+        (Work::Pack, Some(fmt)) => units(2.0 * bytes_of(fmt)),
+        _ => 0,
+    };
+    turns + units(args.len() as f64) + units(bytes / 16.0)
 }
 
 /// `math.random(lo, hi)`: a whole number of the interval, uniformly, from the seeded stream; any

@@ -1,9 +1,10 @@
 //! C functions whose loops are not charged by their arguments' sizes alone (issue 36, root causes 3 and
 //! 16): `string.rep` of the empty string runs its loop a trillion times for an empty result, a count
 //! given as a numeral string, a table whose `__len` claims a trillion elements, a range read through
-//! `__index`, `string.format` arguments past the third, `table.unpack`, `string.byte` and
-//! `collectgarbage`. Each is charged by the iterations it makes, so the budget stops it at the
-//! script's line wherever it runs: a hook, a chunk (`village run`, the REPL), `check` and a reload.
+//! `__index`, `string.format` arguments past the third, `table.unpack`, `string.byte`,
+//! `collectgarbage`, `string.pack`, `packsize`, `unpack` and `tonumber` on a megabyte. Each is charged
+//! by the iterations it makes, so the budget stops it at the script's line wherever it runs: a hook, a
+//! chunk (`village run`, the REPL), `check` and a reload.
 
 use crate::{finishes, fixture, hook_error, vm_with};
 use std::io::Write as _;
@@ -14,7 +15,7 @@ use village::roster::Rosters;
 use village::script::{Limits, ScriptError, ScriptHost, BUDGET_MESSAGE};
 
 /// Sources each of which loops in C far past any budget while its result stays small.
-const UNCHARGED_LOOPS: [&str; 13] = [
+const UNCHARGED_LOOPS: [&str; 17] = [
     "string.rep('', 1e12)",
     "string.rep('', 1e12, '')",
     "local s = '' local r = s:rep(1e12)",
@@ -32,6 +33,10 @@ const UNCHARGED_LOOPS: [&str; 13] = [
     "local s = ('x'):rep(9e5) for i = 1, 1e9 do local b = s:byte(1, -1) end",
     "local t = {} for i = 1, 5e5 do t[i] = 'xxxxxxxxxxxxxxxxxxxxxxxxxx' .. i end \
      for i = 1, 1e9 do collectgarbage() end",
+    "local f = ('x'):rep(1e6) for i = 1, 1e9 do string.pack(f) end",
+    "local f = ('x'):rep(1e6) for i = 1, 1e9 do string.packsize(f) end",
+    "local f, s = ('b'):rep(2e5), ('a'):rep(2e5) for i = 1, 1e9 do string.unpack(f, s) end",
+    "local s = (' '):rep(1e6) for i = 1, 1e9 do local n = tonumber(s) end",
 ];
 
 /// The budget error (not the wall-clock net, which only catches what no count sees) at `at`.
@@ -71,6 +76,8 @@ fn charged_functions_still_do_their_work() {
                    string.format('%s %d %.0s|', 'a', 2, 'gone'), select('#', table.unpack({}, 1, 4)), \
                    #{ ('abc'):byte(1, -1) }, table.move({ 1, 2, 3 }, '1', '3', 2)[3], \
                    collectgarbage('count') > 0 and 'counted' or 'none', \
+                   string.unpack('<i2', string.pack('<i2', 513)), string.packsize('i4i8'), \
+                   tonumber('0x10'), tonumber('  7  '), tonumber('z', 36), \
                  } \
                  table.insert(t, 'w') \
                  return table.concat(parts, ' ') .. ' ' .. rawget(t, 4)",
@@ -79,7 +86,7 @@ fn charged_functions_still_do_their_work() {
     });
     assert_eq!(
         out.as_deref(),
-        Ok("ab,ab,ab xx  b-c v1v2v3 a 2 | 4 3 2 counted w")
+        Ok("ab,ab,ab xx  b-c v1v2v3 a 2 | 4 3 2 counted 513 12 16 7 35 w")
     );
 }
 
