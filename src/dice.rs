@@ -107,8 +107,11 @@ impl Dice {
 
     /// A uniform integer in `0..n` from the seeded stream (never the forced queue), for choices the
     /// rules leave to chance but that are not die rolls (e.g. picking among eligible profiles).
+    /// `0..0` has no values: `below(0)` is 0 and draws nothing (no caller asks; none may panic).
     pub fn below(&mut self, n: u32) -> u32 {
-        assert!(n > 0, "below(0) has no values");
+        if n == 0 {
+            return 0;
+        }
         // Rejection sampling on u32: portable and unbiased.
         let zone = u32::MAX - (u32::MAX % n) - 1;
         loop {
@@ -117,6 +120,39 @@ impl Dice {
                 return v % n;
             }
         }
+    }
+
+    /// [`Dice::below`] for a 64-bit `n`, drawing 64 bits at a time; `below_u64(0)` is 0 and draws
+    /// nothing.
+    pub fn below_u64(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let zone = u64::MAX - (u64::MAX % n) - 1;
+        loop {
+            let v = self.rng.next_u64();
+            if v <= zone {
+                return v % n;
+            }
+        }
+    }
+
+    /// A uniform integer of `lo..=hi`, any interval of `i64` (Lua's `math.random(lo, hi)`), or `None`
+    /// when it is empty (`lo > hi`). An interval of at most 2^32 - 1 integers draws as
+    /// [`Dice::below`] draws (what scripts have always drawn for dice-sized ranges); a wider one
+    /// draws 64 bits, and the whole of `i64` is one draw of 64 bits as it comes.
+    pub fn in_range(&mut self, lo: i64, hi: i64) -> Option<i64> {
+        if lo > hi {
+            return None;
+        }
+        // How far `hi` is above `lo`, 0..=u64::MAX: the difference of two i64 always fits a u64.
+        let top = hi.wrapping_sub(lo) as u64;
+        let offset = match top {
+            t if t < u64::from(u32::MAX) => u64::from(self.below(t as u32 + 1)),
+            u64::MAX => self.rng.next_u64(),
+            t => self.below_u64(t + 1),
+        };
+        Some(lo.wrapping_add(offset as i64))
     }
 
     fn stream_d6(&mut self) -> u8 {
@@ -232,11 +268,14 @@ impl ActivationRoll {
             .iter()
             .filter(|&&f| rules.succeeds(f, quality, 0))
             .count() as u8;
-        let failures = faces.len() as u8 - rolled_successes;
+        // Saturating: an activation rolls at most `max_dice` (a u8), but `faces` is any slice.
+        let failures = u8::try_from(faces.len())
+            .unwrap_or(u8::MAX)
+            .saturating_sub(rolled_successes);
         ActivationRoll {
             dice: faces.to_vec(),
             automatic,
-            successes: rolled_successes + automatic,
+            successes: rolled_successes.saturating_add(automatic),
             failures,
             turnover: failures >= rules.turnover_failures,
         }
@@ -275,9 +314,13 @@ impl MoraleRoll {
     }
 }
 
-/// Every outcome of `n` dice, each face sequence once (6^n of them), in lexicographic order.
+/// Every outcome of `n` dice, each face sequence once (6^n of them), in lexicographic order. More
+/// dice than a `usize` can count the outcomes of (25 or more, far past any rule) give none.
 pub fn all_faces(n: usize) -> impl Iterator<Item = Vec<u8>> {
-    let total = 6usize.pow(n as u32);
+    let total = u32::try_from(n)
+        .ok()
+        .and_then(|n| 6usize.checked_pow(n))
+        .unwrap_or(0);
     (0..total).map(move |mut k| {
         let mut faces = vec![0u8; n];
         for slot in faces.iter_mut().rev() {
@@ -365,7 +408,15 @@ pub fn morale_counts(quality: u8, modifier: i8, rules: &RollRules) -> [u64; 4] {
 
 /// Exact morale odds for a check of `dice` dice (the rule constant `morale.dice`): `counts[k]` of the
 /// 6^dice outcomes give k failures, k = 0..=dice.
+/// Too many dice to enumerate (see [`all_faces`]) have no counts: an empty list.
 pub fn morale_counts_of(dice: usize, quality: u8, modifier: i8, rules: &RollRules) -> Vec<u64> {
+    if u32::try_from(dice)
+        .ok()
+        .and_then(|n| 6usize.checked_pow(n))
+        .is_none()
+    {
+        return Vec::new();
+    }
     let mut counts = vec![0u64; dice + 1];
     for faces in all_faces(dice) {
         counts[usize::from(MoraleRoll::evaluate(&faces, quality, modifier, rules).failures)] += 1;

@@ -90,9 +90,48 @@ fn piped(repl: &Repl, watcher: Option<&crate::script::Watcher>) -> Result<bool> 
     let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
     let mut ok = true;
     let mut chunk = String::new();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut raw = Vec::new();
+    let mut number = 0;
+    loop {
+        // Bytes, not `lines()`: a line that is not UTF-8 is that line's error, not the end of the
+        // session and of the rest of the input.
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        number += 1;
+        if raw.ends_with(b"\n") {
+            raw.pop();
+            if raw.ends_with(b"\r") {
+                raw.pop();
+            }
+        }
         let prompt = if chunk.is_empty() { "> " } else { ">> " };
+        let line = match String::from_utf8(std::mem::take(&mut raw)) {
+            Ok(line) => line,
+            Err(e) => {
+                let why = crate::script::not_utf8("stdin", number, e.as_bytes());
+                let dropped = if chunk.is_empty() {
+                    ""
+                } else {
+                    " (with the unfinished chunk before it)"
+                };
+                let echo = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let said = say(&format!("{prompt}{echo}")).and_then(|()| {
+                    say(&format!(
+                        "error: {}; the line was skipped{dropped}",
+                        why.unwrap_or_default()
+                    ))
+                });
+                if said.is_err() {
+                    return Ok(false);
+                }
+                chunk.clear();
+                ok = false;
+                continue;
+            }
+        };
         if say(&format!("{prompt}{line}")).is_err() {
             return Ok(false);
         }

@@ -24,7 +24,17 @@ pub enum ScriptError {
 
 impl ScriptError {
     /// Convert an mlua error, unwrapping callback layers so the message names the script's file:line.
+    /// A runtime error whose message has no place of its own (Lua's "C stack overflow", raised while
+    /// a C function such as `tostring` or `gsub` calls back into Lua, where Lua knows no line) is
+    /// given the innermost script line of its traceback.
     pub(crate) fn from_lua(e: mlua::Error) -> Self {
+        match Self::unlocated(e) {
+            ScriptError::Runtime(text) => ScriptError::Runtime(locate(text)),
+            other => other,
+        }
+    }
+
+    fn unlocated(e: mlua::Error) -> Self {
         match e {
             mlua::Error::SyntaxError {
                 message,
@@ -71,6 +81,51 @@ impl ScriptError {
             .next()
             .unwrap_or_default()
             .to_string()
+    }
+}
+
+/// Whether a message's first line starts with a place, `file:line: ` (what comes before its first
+/// `: ` ends in `:` and a line number).
+pub(crate) fn has_location(text: &str) -> bool {
+    let head = text.lines().next().unwrap_or_default();
+    head.split_once(": ")
+        .and_then(|(place, _)| place.rsplit_once(':'))
+        .is_some_and(|(file, line)| {
+            !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// `text` with the innermost script frame of its traceback (`file:line: `) in front, when its
+/// first line names no place; the frames of C functions and of the sandbox's own Lua are not a
+/// script's.
+fn locate(text: String) -> String {
+    // A place in the sandbox's own Lua (a wrapper's `return ...` overflowing the stack) is none.
+    let text = match text.strip_prefix("sandbox:") {
+        Some(rest) => match rest.split_once(": ") {
+            Some((line, message)) if line.bytes().all(|b| b.is_ascii_digit()) => {
+                message.to_string()
+            }
+            _ => text,
+        },
+        None => text,
+    };
+    if has_location(&text) {
+        return text;
+    }
+    let Some((_, traceback)) = text.split_once("stack traceback:") else {
+        return text;
+    };
+    let frame = traceback.lines().find_map(|line| {
+        let (place, _) = line.trim_start().split_once(": in ")?;
+        let (file, number) = place.rsplit_once(':')?;
+        let script = !number.is_empty()
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && !super::api::convert::skipped_source(file);
+        script.then(|| format!("{file}:{number}: "))
+    });
+    match frame {
+        Some(at) => format!("{at}{text}"),
+        None => text,
     }
 }
 

@@ -75,7 +75,7 @@ pub(crate) fn script_location(lua: &Lua) -> String {
             let src = d.source();
             let file = src.short_src.as_deref()?.to_string();
             // The sandbox's own wrappers (`=sandbox`) are not where the script is.
-            (file != "[C]" && file != "sandbox").then(|| format!("{file}:{line}: "))
+            (!super::api::convert::skipped_source(&file)).then(|| format!("{file}:{line}: "))
         });
         match found {
             Some(Some(at)) => return at,
@@ -84,6 +84,17 @@ pub(crate) fn script_location(lua: &Lua) -> String {
         }
     }
     String::new()
+}
+
+/// `e` with the script's `file:line: ` in front when its message names no place: the error of a C
+/// function the sandbox calls from Rust (its `setmetatable`), where Lua finds no Lua caller to name.
+pub(crate) fn at_script(lua: &Lua, e: mlua::Error) -> mlua::Error {
+    match e {
+        mlua::Error::RuntimeError(text) if !super::error::has_location(&text) => {
+            mlua::Error::runtime(format!("{}{text}", script_location(lua)))
+        }
+        other => other,
+    }
 }
 
 /// Runs `f`, the kernel's own work on the Lua state (building views, answering a `ctx` method), with the

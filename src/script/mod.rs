@@ -23,4 +23,5 @@ pub use error::ScriptError;
 pub use play::COUNCIL_ORDERS;
 pub use reload::{ReloadReport, ReloadSummary, WatchError, Watcher, DEBOUNCE, MAX_BATCH_DELAY};
 pub use session::{check_scripts, roots_of, PlayFailure, Played, ScriptHost};
+pub use source_check::not_utf8;
 pub use vm::{Limits, ScriptRoot, Vm, BUDGET_MESSAGE};

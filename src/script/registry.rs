@@ -403,12 +403,7 @@ pub fn load_module(
             return Err(ScriptError::Runtime(super::vm::outside_message(label)));
         }
     }
-    let src = crate::files::read_regular_text(path, crate::files::LUA_SOURCE).map_err(|e| {
-        ScriptError::Io {
-            path: label.to_string(),
-            message: e.reason(),
-        }
-    })?;
+    let src = super::source_check::read_source(path, label, true)?;
     let chunk = super::vm::compile(lua, src.as_bytes(), &format!("@{label}"))
         .map_err(ScriptError::from_lua)?;
     chunk

@@ -17,8 +17,7 @@ use crate::state::Game;
 use mlua::{Lua, ObjectLike, Table, Value};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::HashSet;
-use std::fmt::Write as _;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -411,29 +410,243 @@ impl Repl {
 }
 
 /// A value as the REPL prints it: tables with their array part first, then other keys sorted; a table
-/// met again on the way is shown as `<cycle>`; strings quoted; a model or building handle shown alone by
-/// its `__tostring` and its fields (its `__pairs`, in the handle's order), inside a table by its
-/// `__tostring` only.
+/// printed once already is named by where (`<same table as list[2].next>`), one met again inside
+/// itself is `<cycle>`; strings quoted; a model or building handle shown alone by its `__tostring` and
+/// its fields (its `__pairs`, in the handle's order), inside a table by its `__tostring` only. The
+/// whole text is at most [`MAX_OUTPUT`] bytes, cut with [`CUT_NOTE`] past it: a table of thirty
+/// references to one subtable on each of six levels would otherwise print 30^7 lines.
 pub fn render(lua: &Lua, v: &Value) -> String {
-    let mut out = String::new();
-    let mut seen = HashSet::new();
-    write_value(lua, v, 0, &mut seen, &mut out);
-    out
+    let mut p = Printer {
+        lua,
+        out: String::new(),
+        open: HashSet::new(),
+        shown: HashMap::new(),
+        full: false,
+    };
+    p.value(v, 0, "");
+    p.out
 }
 
+/// The most one printed value takes (the REPL, `print` in `village run`).
+pub const MAX_OUTPUT: usize = 1 << 20;
+/// What ends a printed value cut at [`MAX_OUTPUT`].
+pub const CUT_NOTE: &str = "… (cut: the value prints more than 1 MiB)";
+/// Tables nested deeper than this print as `{ ... }`.
 const MAX_DEPTH: usize = 6;
+/// A key as long as this or longer is cut in the places `<same table as …>` names.
+const PATH_KEY: usize = 40;
 
-fn write_value(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
-    match v {
+/// One value being printed: the text so far and the tables met on the way.
+struct Printer<'a> {
+    lua: &'a Lua,
+    out: String,
+    /// The tables being printed, from the value down to here: one met again is a cycle.
+    open: HashSet<usize>,
+    /// The tables printed in full, with where (a path from the value, as Lua indexes it).
+    shown: HashMap<usize, String>,
+    /// Whether [`MAX_OUTPUT`] was reached: nothing more is written or walked.
+    full: bool,
+}
+
+impl Printer<'_> {
+    /// Append `text`, or as much of it as the bound leaves, then the note.
+    fn push(&mut self, text: &str) {
+        if self.full {
+            return;
+        }
+        if self.out.len() + text.len() <= MAX_OUTPUT {
+            self.out.push_str(text);
+            return;
+        }
+        let mut room = MAX_OUTPUT - self.out.len();
+        while !text.is_char_boundary(room) {
+            room -= 1;
+        }
+        self.out.push_str(&text[..room]);
+        self.out.push_str(CUT_NOTE);
+        self.full = true;
+    }
+
+    fn value(&mut self, v: &Value, depth: usize, path: &str) {
+        match v {
+            Value::String(s) => {
+                // A string longer than the bound is cut anyway: quote only what can be shown.
+                let bytes = s.as_bytes();
+                let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_OUTPUT)]);
+                self.push(&format!("{text:?}"));
+            }
+            Value::Table(t) => self.table(t, depth, path),
+            Value::UserData(ud) if depth == 0 && has_pairs(ud) => {
+                self.leaf(v);
+                self.fields(v, depth, path);
+            }
+            other => self.leaf(other),
+        }
+    }
+
+    /// A value by `tostring` (a handle's name, a number, `true`).
+    fn leaf(&mut self, v: &Value) {
+        if self.full {
+            return;
+        }
+        let lua = self.lua;
+        // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
+        let text = crate::script::host::with_budget(lua, chunk_budget(lua), || {
+            lua.globals()
+                .get::<mlua::Function>("tostring")?
+                .call::<mlua::LuaString>(v.clone())
+        })
+        .map_or_else(|_| v.type_name().to_string(), |s| s.to_string_lossy());
+        self.push(&text);
+    }
+
+    /// ` { key = value, ... }` from `pairs(v)`, in the order it gives them (run under a chunk's
+    /// budget).
+    fn fields(&mut self, v: &Value, depth: usize, path: &str) {
+        let lua = self.lua;
+        let fields = crate::script::host::with_budget(lua, chunk_budget(lua), || {
+            let (next, state, mut key): (mlua::Function, Value, Value) = lua
+                .globals()
+                .get::<mlua::Function>("pairs")?
+                .call(v.clone())?;
+            let mut fields = Vec::new();
+            loop {
+                let (k, value): (Value, Value) = next.call((state.clone(), key))?;
+                if k.is_nil() {
+                    break;
+                }
+                fields.push((k.clone(), value));
+                key = k;
+            }
+            Ok(fields)
+        });
+        let Ok(fields) = fields else {
+            return; // a handle to a model that is gone: its name says enough
+        };
+        let pad = "  ".repeat(depth + 1);
+        self.push(" {\n");
+        for (k, value) in fields {
+            if self.full {
+                return;
+            }
+            let k = match k {
+                Value::String(s) => s.to_string_lossy(),
+                other => format!("[{}]", other.type_name()),
+            };
+            self.push(&format!("{pad}{k} = "));
+            let at = child_path(path, &k);
+            self.value(&value, depth + 1, &at);
+            self.push(",\n");
+        }
+        self.push(&"  ".repeat(depth));
+        self.push("}");
+    }
+
+    fn table(&mut self, t: &Table, depth: usize, path: &str) {
+        let id = t.to_pointer() as usize;
+        if self.open.contains(&id) {
+            self.push("<cycle>");
+            return;
+        }
+        if let Some(first) = self.shown.get(&id) {
+            let text = format!("<same table as {first}>");
+            self.push(&text);
+            return;
+        }
+        if depth >= MAX_DEPTH {
+            self.push("{ ... }");
+            return;
+        }
+        if self.full {
+            return;
+        }
+        let len = t.raw_len();
+        let mut keyed: Vec<(String, Value)> = t
+            .clone()
+            .pairs::<Value, Value>()
+            .filter_map(|p| p.ok())
+            .filter(|(k, _)| match k {
+                Value::Integer(i) => *i < 1 || *i as usize > len,
+                _ => true,
+            })
+            .map(|(k, v)| (key_text(&k), v))
+            .collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        if len == 0 && keyed.is_empty() {
+            // Shorter than any name for it.
+            self.push("{}");
+            return;
+        }
+        self.open.insert(id);
+        let pad = "  ".repeat(depth + 1);
+        self.push("{\n");
+        for i in 1..=len {
+            if self.full {
+                break;
+            }
+            let v: Value = t.raw_get(i).unwrap_or(Value::Nil);
+            self.push(&pad);
+            let at = if matches!(v, Value::Table(_)) {
+                format!("{path}[{i}]")
+            } else {
+                String::new()
+            };
+            self.value(&v, depth + 1, &at);
+            self.push(",\n");
+        }
+        for (k, v) in keyed {
+            if self.full {
+                break;
+            }
+            self.push(&format!("{pad}{k} = "));
+            let at = if matches!(v, Value::Table(_)) {
+                child_path(path, &k)
+            } else {
+                String::new()
+            };
+            self.value(&v, depth + 1, &at);
+            self.push(",\n");
+        }
+        self.push(&"  ".repeat(depth));
+        self.push("}");
+        self.open.remove(&id);
+        self.shown.insert(id, path.to_string());
+    }
+}
+
+/// A key as the printer shows it: a name bare, anything else in brackets (`["a b"]`, `[2.5]`,
+/// `[table]`).
+fn key_text(k: &Value) -> String {
+    match k {
         Value::String(s) => {
-            let _ = write!(out, "{:?}", s.to_string_lossy());
+            let s = s.to_string_lossy();
+            if is_identifier(&s) {
+                s
+            } else {
+                format!("[{s:?}]")
+            }
         }
-        Value::Table(t) => write_table(lua, t, depth, seen, out),
-        Value::UserData(ud) if depth == 0 && has_pairs(ud) => {
-            write_leaf(lua, v, out);
-            write_fields(lua, v, depth, seen, out);
+        Value::Integer(i) => format!("[{i}]"),
+        Value::Number(n) => format!("[{n}]"),
+        other => format!("[{}]", other.type_name()),
+    }
+}
+
+/// Where a value under `key` (as [`key_text`] shows it) is, from `path`: `a.b`, `a[2]`; a long key cut.
+fn child_path(path: &str, key: &str) -> String {
+    let key = if key.len() > PATH_KEY {
+        let mut end = PATH_KEY;
+        while !key.is_char_boundary(end) {
+            end -= 1;
         }
-        other => write_leaf(lua, other, out),
+        format!("{}…", &key[..end])
+    } else {
+        key.to_string()
+    };
+    if key.starts_with('[') || path.is_empty() {
+        format!("{path}{key}")
+    } else {
+        format!("{path}.{key}")
     }
 }
 
@@ -444,120 +657,11 @@ fn has_pairs(ud: &mlua::AnyUserData) -> bool {
         .is_ok_and(|f| !f.is_nil())
 }
 
-/// ` { key = value, ... }` from `pairs(v)`, in the order it gives them (run under a chunk's budget).
-fn write_fields(lua: &Lua, v: &Value, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
-    let fields = crate::script::host::with_budget(lua, chunk_budget(lua), || {
-        let (next, state, mut key): (mlua::Function, Value, Value) = lua
-            .globals()
-            .get::<mlua::Function>("pairs")?
-            .call(v.clone())?;
-        let mut fields = Vec::new();
-        loop {
-            let (k, value): (Value, Value) = next.call((state.clone(), key))?;
-            if k.is_nil() {
-                break;
-            }
-            fields.push((k.clone(), value));
-            key = k;
-        }
-        Ok(fields)
-    });
-    let Ok(fields) = fields else {
-        return; // a handle to a model that is gone: its name says enough
-    };
-    let pad = "  ".repeat(depth + 1);
-    out.push_str(" {\n");
-    for (k, value) in fields {
-        let k = match k {
-            Value::String(s) => s.to_string_lossy(),
-            other => format!("[{}]", other.type_name()),
-        };
-        let _ = write!(out, "{pad}{k} = ");
-        write_value(lua, &value, depth + 1, seen, out);
-        out.push_str(",\n");
-    }
-    out.push_str(&"  ".repeat(depth));
-    out.push('}');
-}
-
 /// The instructions a chunk may run: what a script's `__tostring` or `__pairs` run for the printer gets.
 fn chunk_budget(lua: &Lua) -> u64 {
     crate::script::host::host(lua)
         .map(|h| h.limits.chunk_instructions)
         .unwrap_or(0)
-}
-
-/// A value by `tostring` (a handle's name, a number, `true`).
-fn write_leaf(lua: &Lua, v: &Value, out: &mut String) {
-    // `tostring` may run a script's `__tostring`: under a chunk's budget and the memory limit.
-    let text = crate::script::host::with_budget(lua, chunk_budget(lua), || {
-        lua.globals()
-            .get::<mlua::Function>("tostring")?
-            .call::<String>(v.clone())
-    })
-    .unwrap_or_else(|_| v.type_name().to_string());
-    out.push_str(&text);
-}
-
-fn write_table(lua: &Lua, t: &Table, depth: usize, seen: &mut HashSet<usize>, out: &mut String) {
-    let id = t.to_pointer() as usize;
-    if !seen.insert(id) {
-        out.push_str("<cycle>");
-        return;
-    }
-    if depth >= MAX_DEPTH {
-        out.push_str("{ ... }");
-        seen.remove(&id);
-        return;
-    }
-    let len = t.raw_len();
-    let mut keyed: Vec<(String, Value)> = t
-        .clone()
-        .pairs::<Value, Value>()
-        .filter_map(|p| p.ok())
-        .filter(|(k, _)| match k {
-            Value::Integer(i) => *i < 1 || *i as usize > len,
-            _ => true,
-        })
-        .map(|(k, v)| {
-            let key = match &k {
-                Value::String(s) => {
-                    let s = s.to_string_lossy();
-                    if is_identifier(&s) {
-                        s
-                    } else {
-                        format!("[{s:?}]")
-                    }
-                }
-                Value::Integer(i) => format!("[{i}]"),
-                Value::Number(n) => format!("[{n}]"),
-                other => format!("[{}]", other.type_name()),
-            };
-            (key, v)
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    if len == 0 && keyed.is_empty() {
-        out.push_str("{}");
-        seen.remove(&id);
-        return;
-    }
-    let pad = "  ".repeat(depth + 1);
-    out.push_str("{\n");
-    for i in 1..=len {
-        let v: Value = t.raw_get(i).unwrap_or(Value::Nil);
-        out.push_str(&pad);
-        write_value(lua, &v, depth + 1, seen, out);
-        out.push_str(",\n");
-    }
-    for (k, v) in keyed {
-        let _ = write!(out, "{pad}{k} = ");
-        write_value(lua, &v, depth + 1, seen, out);
-        out.push_str(",\n");
-    }
-    out.push_str(&"  ".repeat(depth));
-    out.push('}');
-    seen.remove(&id);
 }
 
 fn is_identifier(s: &str) -> bool {

@@ -1,13 +1,63 @@
 //! What the sandbox refuses in a script's source before Lua compiles it: to-be-closed variables
-//! (`local x <close> = …`).
+//! (`local x <close> = …`), and a file (or a line piped to the REPL) that is not UTF-8 text.
 //!
-//! Why: when the instruction budget runs out, the error is raised from inside Lua's count hook, where
-//! hooks are off, and unwinding the interrupted function runs its `__close` handlers right there. A
-//! handler that loops would then run outside every budget, forever. Nothing in a script needs them (a
-//! script holds no files or locks to close), so the attribute is refused with the line it is on.
+//! Why `<close>`: when the instruction budget runs out, the error is raised from inside Lua's count
+//! hook, where hooks are off, and unwinding the interrupted function runs its `__close` handlers right
+//! there. A handler that loops would then run outside every budget, forever. Nothing in a script needs
+//! them (a script holds no files or locks to close), so the attribute is refused with the line it is
+//! on.
 //!
 //! The scan follows Lua's lexical rules (short and long strings, short and long comments) and looks for
 //! the token sequence `<` `close` `>`; whitespace and comments may sit between the tokens, as Lua allows.
+//!
+//! Why UTF-8: source text is shared between players, formatted by StyLua, read by lua-language-server
+//! and quoted in errors, all of which read UTF-8; a stray Latin-1 byte, which Lua itself would keep in
+//! a string, is told at its line instead of failing somewhere later without one. Lua strings may still
+//! hold any byte, written as `\xNN`.
+
+/// Why `bytes` are not UTF-8 text, as `label:line: …`, or `None` when they are: the line and column
+/// of the first byte that is not, and that byte. The text's first line is line `first_line` of
+/// `label` (1 for a file; a REPL line's number in its input).
+pub fn not_utf8(label: &str, first_line: usize, bytes: &[u8]) -> Option<String> {
+    let bad = std::str::from_utf8(bytes).err()?.valid_up_to();
+    let before = &bytes[..bad];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + first_line;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    let byte = bytes.get(bad).copied().unwrap_or_default();
+    Some(format!(
+        "{label}:{line}: not UTF-8 text (byte 0x{byte:02X} at column {column}): Lua source is \
+         UTF-8; a byte that is not text is written in a string as \\x{byte:02X}"
+    ))
+}
+
+/// A script file's text: its bytes read bounded (`files::LUA_SOURCE`; only a regular file when
+/// `regular`, as inside a data folder), refused with [`not_utf8`]'s message when they are not UTF-8.
+pub(crate) fn read_source(
+    path: &std::path::Path,
+    label: &str,
+    regular: bool,
+) -> Result<String, super::ScriptError> {
+    let read = if regular {
+        crate::files::read_regular(path, crate::files::LUA_SOURCE)
+    } else {
+        crate::files::read_limited(path, crate::files::LUA_SOURCE)
+    };
+    let bytes = read.map_err(|e| super::ScriptError::Io {
+        path: label.to_string(),
+        message: e.reason(),
+    })?;
+    String::from_utf8(bytes).map_err(|e| super::ScriptError::Syntax {
+        message: not_utf8(label, 1, e.as_bytes()).unwrap_or_default(),
+        incomplete: false,
+    })
+}
 
 /// The line of the first to-be-closed variable in `src`, if any.
 pub fn to_be_closed_line(src: &[u8]) -> Option<usize> {

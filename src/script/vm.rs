@@ -86,21 +86,48 @@ const FREEZE: &str = "village.freeze";
 /// library tables (a read-only view in each global; `rawset` refuses them; the string metatable is
 /// protected) and returns `new_env` (a module's environment: its own table, reading through to the
 /// globals, with `_G` and `load` bound to it) and `freeze` (for the `village` table).
+///
+/// A view never hands out the table behind it: its metatable is hidden (`__metatable`), it holds no
+/// key of its own (`next`, `rawget`), `pairs` walks it with an iterator whose state is the view, and a
+/// table inside a frozen table (the string metatable's `__index`, which is `string`) is shown as its
+/// own view. Reads go straight to a table (`__index` is a table, not a function), so a library call
+/// costs what it did before the view.
 const ENVIRONMENTS: &str = r##"
 local G, load, error = ...
-local setmetatable, rawset, select, next, tostring, ipairs = setmetatable, rawset, select, next, tostring, ipairs
+local setmetatable, rawset, select, next, tostring, ipairs, type =
+  setmetatable, rawset, select, next, tostring, ipairs, type
 local frozen = setmetatable({}, { __mode = "k" })
+-- The view of every table frozen so far, by that table: a table met again gets the same view.
+local views = setmetatable({}, { __mode = "k" })
 local function freeze(name, t)
+  if views[t] then return views[t] end
   local view = {}
   frozen[view] = name
+  views[t] = view
+  -- What the view reads: `t` itself, or, when `t` holds tables (which it would hand out writable), a
+  -- copy of it holding their views. The copy is taken now: a table frozen with tables in it must be
+  -- complete (the string metatable and the libraries are).
+  local shown = t
+  for k, v in next, t do
+    if type(v) == "table" then
+      if shown == t then
+        shown = {}
+        for k2, v2 in next, t do shown[k2] = v2 end
+      end
+      shown[k] = freeze("`" .. tostring(k) .. "` of " .. name, v)
+    end
+  end
+  -- `pairs(view)` lists what the view reads, with the view as the loop's state: `next, t` would give
+  -- the script `t` itself, and with it every library writable.
+  local function iterate(_, k) return next(shown, k) end
   return setmetatable(view, {
-    __index = t,
+    __index = shown,
     __newindex = function(_, k)
       error(name .. " is shared by every script and read-only (cannot set `" .. tostring(k)
         .. "`): keep your own version in a local", 2)
     end,
-    __pairs = function() return next, t, nil end,
-    __len = function() return #t end,
+    __pairs = function() return iterate, view, nil end,
+    __len = function() return #shown end,
     __metatable = false,
   })
 end
@@ -186,8 +213,12 @@ pub(crate) fn run_again(lua: &Lua, chunk: &Chunk) -> mlua::Result<mlua::Function
 
 /// A read-only view of `t`, shown as `name` in the error a write gets (see [`ENVIRONMENTS`]).
 pub(crate) fn freeze(lua: &Lua, name: &str, t: Table) -> mlua::Result<Table> {
-    lua.named_registry_value::<mlua::Function>(FREEZE)?
-        .call((name, t))
+    let f = lua.named_registry_value::<mlua::Function>(FREEZE)?;
+    // The kernel's work, as `sandbox_call` runs the sandbox's other functions.
+    match super::host::host(lua) {
+        Ok(h) => super::host::kernel_lua(lua, &h.budget, h.limits.memory, || f.call((name, t))),
+        Err(_) => f.call((name, t)),
+    }
 }
 
 /// The table behind a read-only view made by [`freeze`] (`string`, `village`, ...), or `t` itself:
@@ -249,7 +280,10 @@ impl Vm {
         lua.set_app_data(host.clone());
         let vm = Vm { lua, host };
         vm.install_hook().map_err(ScriptError::from_lua)?;
-        vm.harden().map_err(ScriptError::from_lua)?;
+        // The sandbox's own Lua (freezing the libraries, wrapping the charged functions) is the
+        // kernel's work: with no budget in force, the instruction hook would stop it.
+        super::host::kernel_lua(&vm.lua, &vm.host.budget, limits.memory, || vm.harden())
+            .map_err(ScriptError::from_lua)?;
         Ok(vm)
     }
 
@@ -279,19 +313,24 @@ impl Vm {
         // A global hook is inherited by every coroutine, so a script cannot hide a loop in one.
         self.lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_STRIDE),
-            move |_lua, debug| {
+            move |lua, debug| {
                 if budget.kernel.get() {
                     return Ok(VmState::Continue);
                 }
                 // Spend the rest and name the file and line the loop was caught at, as Lua's own
-                // errors do.
+                // errors do; caught in the sandbox's own Lua (a charged function's wrapper), the
+                // script line that called it.
                 let stop = |message: &str| {
                     budget.exhausted.set(true);
                     budget.remaining.set(0);
                     let src = debug.source();
                     let file = src.short_src.as_deref().unwrap_or("?").to_string();
                     let line = debug.current_line().unwrap_or(0);
-                    Err(mlua::Error::runtime(format!("{file}:{line}: {message}")))
+                    let at = match script_location(lua) {
+                        found if file == "sandbox" && !found.is_empty() => found,
+                        _ => format!("{file}:{line}: "),
+                    };
+                    Err(mlua::Error::runtime(format!("{at}{message}")))
                 };
                 if budget.overdue() {
                     return stop(TIME_MESSAGE);
@@ -379,20 +418,30 @@ impl Vm {
         })?;
         g.set("load", load)?;
 
-        // `collectgarbage` limited to the harmless queries.
-        let collect = lua.create_function(|lua, opt: Option<String>| {
-            match opt.as_deref().unwrap_or("collect") {
+        // `collectgarbage` limited to the harmless queries: the options that stop, restart or retune
+        // the collector would change it for every script and for the kernel's own Lua work. A
+        // collection walks the whole heap, so it is charged like scanning it.
+        let budget = self.host.budget.clone();
+        let collect = lua.create_function(move |lua, opt: Option<mlua::LuaString>| {
+            let opt = opt.map_or_else(|| "collect".to_string(), |s| s.to_string_lossy());
+            match opt.as_str() {
                 "count" => Ok(lua.used_memory() as f64 / 1024.0),
                 "collect" | "step" => {
+                    budget.charge(lua, lua.used_memory() as u64 / 16)?;
                     lua.gc_collect()?;
                     Ok(0.0)
                 }
                 other => Err(mlua::Error::runtime(format!(
-                    "collectgarbage({other:?}) is not available in the sandbox"
+                    "{}collectgarbage({other:?}) is not available in the sandbox",
+                    script_location(lua)
                 ))),
             }
         })?;
         g.set("collectgarbage", collect)?;
+
+        // Before `pcall` is wrapped: the charged functions' wrappers call Lua's own (a budget error
+        // inside, from a sort's comparator, is raised again by them anyway).
+        self.charge_c_functions()?;
 
         // pcall/xpcall/coroutine.resume that re-raise an exhausted budget, so a loop around them
         // cannot swallow the error and keep running.
@@ -457,7 +506,11 @@ impl Vm {
                     )));
                 }
             }
-            setmetatable.call::<Value>((t, mt))
+            // Its own errors ("cannot change a protected metatable") at the script's line: called
+            // from here, Lua finds no Lua caller to name.
+            setmetatable
+                .call::<Value>((t, mt))
+                .map_err(|e| super::host::at_script(lua, e))
         })?;
         g.set("setmetatable", guarded)?;
 
@@ -466,6 +519,9 @@ impl Vm {
         // stdout a person reads, turn it back to stdout (`ScriptHost::print_to_stdout`).
         let host = self.host.clone();
         // There a table prints as the REPL shows it (its keys and values), not as `table: 0x…`.
+        // A Lua string may hold any bytes: each sequence that is not UTF-8 prints as U+FFFD, so a
+        // Latin-1 byte never stops a hook.
+        let tostring: mlua::Function = g.get("tostring")?;
         let print = lua.create_function(move |lua, args: MultiValue| {
             let mut line = String::new();
             let readable = host.print_stdout.get();
@@ -475,7 +531,12 @@ impl Vm {
                 }
                 match v {
                     Value::Table(_) if readable => line.push_str(&super::repl::render(lua, v)),
-                    _ => line.push_str(&v.to_string()?),
+                    Value::String(s) => line.push_str(&s.to_string_lossy()),
+                    Value::Nil | Value::Boolean(_) | Value::Integer(_) | Value::Number(_) => {
+                        line.push_str(&v.to_string()?)
+                    }
+                    // Its `__tostring`, which may return any bytes too.
+                    _ => line.push_str(&tostring.call::<mlua::LuaString>(v)?.to_string_lossy()),
                 }
             }
             line.push('\n');
@@ -490,7 +551,6 @@ impl Vm {
         })?;
         g.set("print", print)?;
 
-        self.charge_c_functions()?;
         // Pattern matching is the one C routine whose work is not bounded by its arguments'
         // size (a backtracking pattern runs for hours on a 30 KB subject): the metered port
         // charges every step of it.
@@ -500,26 +560,38 @@ impl Vm {
         // math.random / math.randomseed on the seeded dice, never on Lua's own generator.
         let math: Table = g.get("math")?;
         let dice = self.host.dice.clone();
-        let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
+        // Its arguments are read as Lua 5.4's `math.random` reads them (a numeral string or a whole
+        // float is a whole number; three arguments are too many), with Lua's errors at the line.
+        let random = lua.create_function(move |lua, args: MultiValue| {
             let mut d = dice.borrow_mut();
-            match (m, n) {
-                (None, None) => Ok(Value::Number(
+            match args.len() {
+                0 => Ok(Value::Number(
                     f64::from(d.below(1 << 30)) / f64::from(1u32 << 30),
                 )),
-                // Lua 5.4: `math.random(0)` is an integer with all bits random.
-                (Some(0), None) => {
-                    let bits =
-                        (0..3).fold(0u64, |acc, _| (acc << 30) | u64::from(d.below(1 << 30)));
-                    Ok(Value::Integer(bits as i64))
+                1 => match integer_argument(lua, "random", 1, args.front())? {
+                    // Lua 5.4: `math.random(0)` is an integer with all bits random.
+                    0 => {
+                        let bits =
+                            (0..3).fold(0u64, |acc, _| (acc << 30) | u64::from(d.below(1 << 30)));
+                        Ok(Value::Integer(bits as i64))
+                    }
+                    hi => ranged(lua, &mut d, 1, hi),
+                },
+                2 => {
+                    let lo = integer_argument(lua, "random", 1, args.front())?;
+                    let hi = integer_argument(lua, "random", 2, args.get(1))?;
+                    ranged(lua, &mut d, lo, hi)
                 }
-                (Some(hi), None) => ranged(&mut d, 1, hi),
-                (Some(lo), Some(hi)) => ranged(&mut d, lo, hi),
-                (None, Some(_)) => Err(mlua::Error::runtime("bad arguments to math.random")),
+                _ => Err(mlua::Error::runtime(format!(
+                    "{}wrong number of arguments",
+                    script_location(lua)
+                ))),
             }
         })?;
         math.set("random", random)?;
         let dice = self.host.dice.clone();
-        let randomseed = lua.create_function(move |_, seed: i64| {
+        let randomseed = lua.create_function(move |lua, args: MultiValue| {
+            let seed = integer_argument(lua, "randomseed", 1, args.front())?;
             *dice.borrow_mut() = Dice::new(seed as u64);
             Ok(())
         })?;
@@ -556,9 +628,14 @@ impl Vm {
                 None => {
                     let (path, label) =
                         resolve_module(&host.roots, &name).map_err(mlua::Error::runtime)?;
+                    // Watched from now on, even if it cannot be read or is refused: its next
+                    // save is a change to reload.
+                    host.note_loaded(&path);
                     let src = crate::files::read_regular(&path, crate::files::LUA_SOURCE)
                         .map_err(|e| mlua::Error::runtime(format!("require {name:?}: {e}")))?;
-                    host.note_loaded(&path);
+                    if let Some(e) = super::source_check::not_utf8(&label, 1, &src) {
+                        return Err(mlua::Error::runtime(e));
+                    }
                     let f = compile(lua, &src, &format!("@{label}"))?;
                     host.required.borrow_mut().insert(name.clone(), f.clone());
                     f.set_environment(new_environment(lua)?)?;
@@ -601,28 +678,84 @@ impl Vm {
     }
 
     /// The C functions whose work grows with their arguments, and which no instruction count sees,
-    /// charge it to the budget before they run ([`Budget::charge`]): copying or scanning n bytes costs
-    /// n / 16, moving, sorting or inserting among n elements costs n (n log n for a sort). A loop of
-    /// `string.rep("x", 5e7)` or one `table.move({}, 1, 1 << 40, 2)` then ends with the budget error
-    /// instead of running for hours. Each wrapper tail-calls the original, so Lua's own errors still
-    /// name the script's line.
+    /// charge it to the budget before they run ([`Budget::charge`], costs in [`c_function_cost`]):
+    /// every iteration of their loops, and every byte they copy or scan at a sixteenth each. A loop of
+    /// `string.rep("x", 5e7)`, one `table.move({}, 1, 1 << 40, 2)` or `string.rep("", 1e12)` (an
+    /// empty result, a trillion turns of Lua's loop) then ends with the budget error instead of
+    /// running for hours. Each wrapper tail-calls the original, so Lua's own errors still name the
+    /// script's line.
     fn charge_c_functions(&self) -> mlua::Result<()> {
         let lua = &self.lua;
-        let budget = self.host.budget.clone();
-        let charge =
-            lua.create_function(move |lua, (what, a, b, c): (String, Value, Value, Value)| {
-                budget.charge(lua, c_function_cost(&what, &a, &b, &c))
-            })?;
         let g = lua.globals();
+        let string: Table = g.get("string")?;
+        let table: Table = g.get("table")?;
+        let utf8: Table = g.get("utf8")?;
+        let wraps = lua.create_table()?;
+        let wrapped: [(&Table, &str, Work); 20] = [
+            (&string, "rep", Work::Rep),
+            (&string, "upper", Work::Scan),
+            (&string, "lower", Work::Scan),
+            (&string, "reverse", Work::Scan),
+            (&string, "sub", Work::Scan),
+            (&string, "byte", Work::Byte),
+            (&string, "format", Work::Format),
+            (&string, "pack", Work::Pack),
+            (&string, "packsize", Work::Numeral),
+            (&string, "unpack", Work::Unpacking),
+            (&g, "tonumber", Work::Numeral),
+            (&utf8, "len", Work::Scan),
+            (&utf8, "offset", Work::Scan),
+            (&utf8, "codepoint", Work::Codepoint),
+            (&table, "concat", Work::Concat),
+            (&table, "insert", Work::Shift),
+            (&table, "remove", Work::Shift),
+            (&table, "sort", Work::Sort),
+            (&table, "move", Work::Move),
+            (&table, "unpack", Work::Unpack),
+        ];
+        for (lib, name, work) in wrapped {
+            let budget = self.host.budget.clone();
+            // Each wrapper has a charge of its own, so the kernel learns what is being charged without
+            // a name to compare; `format` counts every argument, the others their first four.
+            let charge = if matches!(work, Work::Format | Work::Pack) {
+                lua.create_function(move |lua, args: mlua::Variadic<Value>| {
+                    budget.charge(lua, format_cost(work, &args))
+                })?
+            } else if work == Work::Unpack {
+                lua.create_function(move |lua, (t, i, j): (Value, Value, Value)| {
+                    budget.charge(lua, unpack_count(lua, &t, &i, &j)?)
+                })?
+            } else if work == Work::Byte {
+                lua.create_function(move |lua, (s, i, j): (Value, Value, Value)| {
+                    budget.charge(lua, byte_count(lua, &s, &i, &j)?)
+                })?
+            } else {
+                lua.create_function(move |lua, (a, b, c, d): (Value, Value, Value, Value)| {
+                    budget.charge(lua, c_function_cost(lua, work, [&a, &b, &c, &d]))
+                })?
+            };
+            let entry = lua.create_sequence_from([
+                Value::Table(lib.clone()),
+                Value::String(lua.create_string(name)?),
+                Value::Function(charge),
+                Value::Boolean(matches!(work, Work::Unpack | Work::Byte)),
+            ])?;
+            wraps.push(entry)?;
+        }
         let install: mlua::Function = lua
             .load(
                 r#"
-                local charge, string, table, utf8, pcall, error, type, gsub, find = ...
+                local wraps, pcall, error, type, gsub, find = ...
                 -- `...` whole: a C function counts its arguments (table.insert(t, v) is not
                 -- table.insert(t, v, nil)). The function runs under pcall so that Lua's own errors
                 -- name the script's line and the function, not this wrapper: a string error is
                 -- raised again one level up (`finish` is a tail call, so level 2 is the script).
-                local function wrap(lib, name, key)
+                -- `table.unpack` and `string.byte` are tail-called instead: their values would be
+                -- copied once more on the way back through `finish`, and a million of them would
+                -- overflow Lua's stack. Their charges check everything they could refuse, at the
+                -- script's line.
+                for _, w in ipairs(wraps) do
+                  local lib, name, charge, tail = w[1], w[2], w[3], w[4]
                   local f = lib[name]
                   local function finish(ok, ...)
                     if ok then return ... end
@@ -635,29 +768,22 @@ impl Vm {
                     error(e, 2)
                   end
                   lib[name] = function(...)
-                    charge(key, ...)
+                    charge(...)
                     return finish(pcall(f, ...))
                   end
-                end
-                for _, n in ipairs({ "rep", "upper", "lower", "reverse", "sub", "format" }) do
-                  wrap(string, n, n)
-                end
-                for _, n in ipairs({ "len", "codepoint", "offset" }) do
-                  wrap(utf8, n, "utf8")
-                end
-                for _, n in ipairs({ "concat", "insert", "remove", "sort", "move" }) do
-                  wrap(table, n, n)
+                  if tail then
+                    lib[name] = function(...)
+                      charge(...)
+                      return f(...)
+                    end
+                  end
                 end
                 "#,
             )
             .set_name("=sandbox")
             .into_function()?;
-        let string: Table = g.get("string")?;
         install.call::<()>((
-            charge,
-            string.clone(),
-            g.get::<Table>("table")?,
-            g.get::<Table>("utf8")?,
+            wraps,
             g.get::<mlua::Function>("pcall")?,
             g.get::<mlua::Function>("error")?,
             g.get::<mlua::Function>("type")?,
@@ -695,70 +821,303 @@ impl Vm {
         })
     }
 
-    /// Load a file as a chunk named by its display path and run it with the chunk budget.
+    /// Load a file as a chunk named by its display path and run it with the chunk budget. The file is
+    /// noted as loaded (watched under `village run --watch`) before it is read, so that a version
+    /// that cannot be read or is refused (not UTF-8) is still followed by the next save.
     pub fn exec_file(&self, path: &Path, label: &str) -> Result<MultiValue, ScriptError> {
-        let src = crate::files::read_text(path, crate::files::LUA_SOURCE).map_err(|e| {
-            ScriptError::Io {
-                path: label.to_string(),
-                message: e.reason(),
-            }
-        })?;
         self.host.note_loaded(path);
+        let src = super::source_check::read_source(path, label, false)?;
         self.exec(&src, label)
     }
 }
 
-/// The units a wrapped C function is charged for its first three arguments (see
-/// [`Vm::charge_c_functions`]); arguments of the wrong type cost nothing (the function reports them).
-fn c_function_cost(what: &str, a: &Value, b: &Value, c: &Value) -> u64 {
-    let len = |v: &Value| match v {
-        Value::String(s) => s.as_bytes().len() as u64,
-        Value::Table(t) => t.raw_len() as u64,
-        _ => 0,
-    };
-    let int = |v: &Value| match v {
+/// What a wrapped C function's work grows with (see [`Vm::charge_c_functions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Work {
+    /// `string.rep(s, n, sep)`: n turns of a loop, each copying the string and a separator.
+    Rep,
+    /// One pass over the string (`upper`, `lower`, `reverse`, `sub`, `utf8.len`, `utf8.offset`).
+    Scan,
+    /// `tonumber(s)`, `string.packsize(fmt)`: a pass over the string that reads it a byte at a time
+    /// (a megabyte of spaces takes a millisecond and a half), a unit for every four bytes.
+    Numeral,
+    /// `string.byte(s, i, j)`: a value pushed for each byte of the slice ([`byte_count`]).
+    Byte,
+    /// `utf8.codepoint(s, i, j)`: at most a value pushed for each byte of the slice.
+    Codepoint,
+    /// `string.format`: the format and every argument ([`format_cost`]).
+    Format,
+    /// `string.pack`: two units for each byte of the format (10 ns each, measured), and every
+    /// argument ([`format_cost`]).
+    Pack,
+    /// `string.unpack(fmt, s)`: four units for each byte of the format (up to a value pushed each, 20
+    /// ns), a pass over the data.
+    Unpacking,
+    /// `table.concat(t, sep, i, j)`: j - i + 1 elements, each followed by the separator.
+    Concat,
+    /// `table.insert`, `table.remove`: every element after the position moves.
+    Shift,
+    /// `table.sort`: n log n comparisons.
+    Sort,
+    /// `table.move(a1, f, e, ...)`: e - f + 1 elements.
+    Move,
+    /// `table.unpack(t, i, j)`: j - i + 1 values pushed ([`unpack_count`]).
+    Unpack,
+}
+
+/// A count as the C function reads it: an integer, a float, or a numeral string, which Lua converts
+/// (`string.rep("", "1e12")` loops as long as `string.rep("", 1e12)`). Anything else is the function's
+/// own error, charged nothing.
+fn count_of(lua: &Lua, v: &Value) -> Option<f64> {
+    match v {
         Value::Integer(i) => Some(*i as f64),
         Value::Number(n) => Some(*n),
+        Value::String(_) => lua.coerce_number(v.clone()).ok().flatten(),
         _ => None,
-    };
-    let bytes = |n: f64| (n.max(0.0) / 16.0).min(u64::MAX as f64) as u64;
-    match what {
-        // The result's size: n copies of the string and n - 1 separators.
-        "rep" => {
-            let n = int(b).unwrap_or(0.0).max(0.0);
-            bytes(n * (len(a) + len(c)) as f64)
-        }
-        // The result is no longer than the string.
-        "upper" | "lower" | "reverse" | "sub" | "utf8" => len(a) / 16,
-        // The format and every string argument are copied (only the first two are seen here; the
-        // rest are bounded by the stack).
-        "format" => (len(a) + len(b) + len(c)) / 16,
-        "concat" => {
-            let (i, j) = (int(c).unwrap_or(1.0), len(a) as f64);
-            (j - i + 1.0).max(0.0).min(u64::MAX as f64) as u64
-        }
-        "insert" | "remove" => len(a),
-        "sort" => {
-            let n = len(a);
-            n.saturating_mul(u64::from(64 - n.leading_zeros()))
-        }
-        // table.move(a1, f, e, ...): e - f + 1 elements.
-        "move" => match (int(b), int(c)) {
-            (Some(f), Some(e)) => (e - f + 1.0).max(0.0).min(u64::MAX as f64) as u64,
-            _ => 0,
-        },
-        _ => 0,
     }
 }
 
-fn ranged(d: &mut Dice, lo: i64, hi: i64) -> mlua::Result<Value> {
-    if lo > hi || hi - lo >= i64::from(u32::MAX) {
+/// The bytes of a string argument (0 for anything else).
+fn bytes_of(v: &Value) -> f64 {
+    match v {
+        Value::String(s) => s.as_bytes().len() as f64,
+        _ => 0.0,
+    }
+}
+
+/// The length the table functions loop over: `#t`, which calls a `__len` metamethod when the table
+/// has one (a table claiming a trillion elements makes `table.insert(t, 1, v)` move a trillion). Such
+/// a `__len` runs here and again in the function; if it fails here, the function reports it.
+fn length_of(v: &Value) -> f64 {
+    let Value::Table(t) = v else {
+        return 0.0;
+    };
+    let counted = t
+        .metatable()
+        .is_some_and(|mt| mt.raw_get::<Value>("__len").is_ok_and(|f| !f.is_nil()));
+    if counted {
+        if let Ok(n) = t.len() {
+            return n as f64;
+        }
+    }
+    t.raw_len() as f64
+}
+
+/// Budget units for `n` (any float: huge, negative or NaN), saturating.
+fn units(n: f64) -> u64 {
+    if n.is_nan() || n <= 0.0 {
+        0
+    } else {
+        n.min(u64::MAX as f64) as u64
+    }
+}
+
+/// The units a wrapped C function is charged for its first four arguments (see
+/// [`Vm::charge_c_functions`]): one a turn of its loop or a value it pushes, one for every sixteen
+/// bytes it copies or scans. Arguments of the wrong type cost nothing (the function reports them).
+fn c_function_cost(lua: &Lua, work: Work, [a, b, c, d]: [&Value; 4]) -> u64 {
+    // The elements from `i` to `j`, as a table function counts them.
+    let range = |i: Option<f64>, j: f64| j - i.unwrap_or(1.0) + 1.0;
+    match work {
+        Work::Rep => {
+            let n = count_of(lua, b).unwrap_or(0.0);
+            units(n) + units(n * (bytes_of(a) + bytes_of(c)) / 16.0)
+        }
+        Work::Scan => units(bytes_of(a) / 16.0),
+        Work::Numeral => units(bytes_of(a) / 4.0),
+        // At most the string's bytes, from `i` (default 1) to `j` (default `i`).
+        Work::Codepoint => {
+            let len = bytes_of(a);
+            let at = |p: f64| {
+                if p >= 0.0 {
+                    p
+                } else {
+                    (len + p + 1.0).max(0.0)
+                }
+            };
+            let i = count_of(lua, b).unwrap_or(1.0);
+            let j = count_of(lua, c).unwrap_or(i);
+            units(at(j).min(len) - at(i).max(1.0) + 1.0)
+        }
+        // Charged by `format_cost`.
+        Work::Format | Work::Pack => 0,
+        Work::Unpacking => units(4.0 * bytes_of(a)) + units(bytes_of(b) / 16.0),
+        Work::Concat => {
+            let j = count_of(lua, d).unwrap_or_else(|| length_of(a));
+            let n = range(count_of(lua, c), j);
+            units(n) + units(n * bytes_of(b) / 16.0)
+        }
+        Work::Shift => units(length_of(a)),
+        Work::Sort => {
+            let n = length_of(a);
+            units(n * n.max(2.0).log2())
+        }
+        Work::Move => match (count_of(lua, b), count_of(lua, c)) {
+            (Some(f), Some(e)) => units(range(Some(f), e)),
+            _ => 0,
+        },
+        // Charged by `byte_count` and `unpack_count`.
+        Work::Byte | Work::Unpack => 0,
+    }
+}
+
+/// The room on the running thread's stack for `n` more values, made if it can be (`lua_checkstack`,
+/// which grows the stack or says there is no room; it never raises).
+fn stack_room(lua: &Lua, n: u128) -> bool {
+    i32::try_from(n)
+        .ok()
+        .filter(|&n| n < i32::MAX)
+        // SAFETY: the state is the running one (a callback's); checking the stack only grows it.
+        .is_some_and(|n| {
+            lua.exec_raw_lua(|raw| unsafe { mlua::ffi::lua_checkstack(raw.state(), n) }) != 0
+        })
+}
+
+/// The values `string.byte(s, i, j)` pushes, checked as `str_byte` in `lstrlib.c` checks them, with
+/// its errors raised here at the script's line (the function itself is tail-called): `s` a string
+/// (a number is one, as Lua writes it), `i` and `j` whole numbers (default 1 and `i`), and room on
+/// the stack for the values.
+fn byte_count(lua: &Lua, s: &Value, i: &Value, j: &Value) -> mlua::Result<u64> {
+    let len = match s {
+        Value::String(s) => s.as_bytes().len(),
+        Value::Integer(_) | Value::Number(_) => lua
+            .coerce_string(s.clone())?
+            .map_or(0, |s| s.as_bytes().len()),
+        other => {
+            return Err(bad_argument(
+                lua,
+                "byte",
+                1,
+                &format!("string expected, got {}", other.type_name()),
+            ))
+        }
+    };
+    let len = i128::try_from(len).unwrap_or(i128::MAX);
+    let pi = match i {
+        Value::Nil => 1,
+        v => i128::from(integer_argument(lua, "byte", 2, Some(v))?),
+    };
+    let pe = match j {
+        Value::Nil => pi,
+        v => i128::from(integer_argument(lua, "byte", 3, Some(v))?),
+    };
+    // `posrelatI` and `getendpos`.
+    let first = match pi {
+        p if p > 0 => p,
+        0 => 1,
+        p if p < -len => 1,
+        p => len + p + 1,
+    };
+    let last = match pe {
+        p if p > len => len,
+        p if p >= 0 => p,
+        p if p < -len => 0,
+        p => len + p + 1,
+    };
+    if first > last {
+        return Ok(0);
+    }
+    let n = (last - first + 1) as u128;
+    if !stack_room(lua, n) {
         return Err(mlua::Error::runtime(format!(
-            "bad arguments to math.random: interval [{lo}, {hi}] is empty or too large"
+            "{}stack overflow (string slice too long)",
+            script_location(lua)
         )));
     }
-    let span = (hi - lo + 1) as u32;
-    Ok(Value::Integer(lo + i64::from(d.below(span))))
+    Ok(n as u64)
+}
+
+/// The values `table.unpack(t, i, j)` pushes, checked as `tunpack` in `ltablib.c` checks them, with
+/// its errors raised here at the script's line (the function itself is tail-called, where its errors
+/// would name the sandbox): `i` and `j` whole numbers (default 1 and `#t`, which calls `__len`), and
+/// room on the stack for the values.
+fn unpack_count(lua: &Lua, t: &Value, i: &Value, j: &Value) -> mlua::Result<u64> {
+    let i = match i {
+        Value::Nil => 1,
+        v => integer_argument(lua, "unpack", 2, Some(v))?,
+    };
+    let j = match (j, t) {
+        (Value::Nil, Value::Table(t)) => t.len().map_err(|e| super::host::at_script(lua, e))?,
+        (Value::Nil, Value::String(s)) => i64::try_from(s.as_bytes().len()).unwrap_or(i64::MAX),
+        // `#` of anything else: the function's own error ("attempt to get length of ...").
+        (Value::Nil, _) => return Ok(0),
+        (v, _) => integer_argument(lua, "unpack", 3, Some(v))?,
+    };
+    if i > j {
+        return Ok(0);
+    }
+    let n = (i128::from(j) - i128::from(i) + 1) as u128;
+    if !stack_room(lua, n) {
+        return Err(mlua::Error::runtime(format!(
+            "{}too many results to unpack",
+            script_location(lua)
+        )));
+    }
+    Ok(n as u64)
+}
+
+/// What `string.format(fmt, ...)` and `string.pack(fmt, ...)` are charged: a unit an argument, and
+/// a unit a sixteen bytes of the format and of every string argument (`%.0s` prints nothing of a
+/// string, but Lua scans all of it); `pack` two units for each byte of its format too, a turn of its
+/// loop that may write up to sixteen bytes.
+fn format_cost(work: Work, args: &[Value]) -> u64 {
+    let bytes: f64 = args.iter().map(bytes_of).sum();
+    let turns = match (work, args.first()) {
+        (Work::Pack, Some(fmt)) => units(2.0 * bytes_of(fmt)),
+        _ => 0,
+    };
+    turns + units(args.len() as f64) + units(bytes / 16.0)
+}
+
+/// `math.random(lo, hi)`: a whole number of the interval, uniformly, from the seeded stream; any
+/// interval of 64-bit integers, as Lua's own.
+fn ranged(lua: &Lua, d: &mut Dice, lo: i64, hi: i64) -> mlua::Result<Value> {
+    match d.in_range(lo, hi) {
+        Some(v) => Ok(Value::Integer(v)),
+        None => Err(bad_argument(lua, "random", 1, "interval is empty")),
+    }
+}
+
+/// `bad argument #n to 'name' (why)` at the script's line, as `luaL_argerror` words it.
+fn bad_argument(lua: &Lua, name: &str, n: usize, why: &str) -> mlua::Error {
+    mlua::Error::runtime(format!(
+        "{}bad argument #{n} to '{name}' ({why})",
+        script_location(lua)
+    ))
+}
+
+/// Argument `n` of the C function `name` read as `luaL_checkinteger` reads it: an integer, a float
+/// with an integral value, or a numeral string, with Lua's errors otherwise.
+fn integer_argument(lua: &Lua, name: &str, n: usize, v: Option<&Value>) -> mlua::Result<i64> {
+    let Some(v) = v else {
+        return Err(bad_argument(lua, name, n, "number expected, got no value"));
+    };
+    if let Value::Integer(i) = v {
+        return Ok(*i);
+    }
+    let number = match v {
+        Value::Number(x) => Some(*x),
+        Value::String(_) => lua.coerce_number(v.clone()).ok().flatten(),
+        _ => None,
+    };
+    // 2^63 is the first float past the integers; every float below it and at least -2^63 that has
+    // no fraction is one.
+    let two_63 = 2f64.powi(63);
+    match number {
+        Some(x) if x.fract() == 0.0 && (-two_63..two_63).contains(&x) => Ok(x as i64),
+        Some(_) => Err(bad_argument(
+            lua,
+            name,
+            n,
+            "number has no integer representation",
+        )),
+        None => Err(bad_argument(
+            lua,
+            name,
+            n,
+            &format!("number expected, got {}", v.type_name()),
+        )),
+    }
 }
 
 /// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave

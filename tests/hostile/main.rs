@@ -8,18 +8,24 @@
 
 mod bin;
 mod budget;
+mod bytes;
+mod c_work;
 mod cli;
 mod environments;
+mod frozen;
 mod half_applied;
 mod kernel;
 mod limits;
+mod located;
 mod outputs;
+mod printer;
 mod rosters;
 mod rosters2;
 mod smaller;
 mod terminal;
 mod trusted_files;
 mod watching;
+mod wide_random;
 
 use std::path::PathBuf;
 use std::sync::mpsc;

@@ -19,9 +19,11 @@ pub fn to_lua<T: Serialize + ?Sized>(lua: &Lua, v: &T) -> mlua::Result<Value> {
 }
 
 /// Whether a stack level's source is not a script's: a C function, mlua's own helper chunks (its
-/// `__index` wrapper) or the views' chunk (`hooks/views.rs`). An error is located past them.
+/// `__index` wrapper), the views' chunk (`hooks/views.rs`) or the sandbox's own Lua (`vm.rs`: its
+/// `pcall`, `xpcall` and `coroutine.resume` and the wrappers of the charged C functions, whose lines
+/// mean nothing to a script's author). An error is located past them.
 pub fn skipped_source(src: &str) -> bool {
-    src.starts_with("__mlua") || src == "[C]" || src == "village.view"
+    src.starts_with("__mlua") || src == "[C]" || src == "village.view" || src == "sandbox"
 }
 
 /// "file:line:" of the Lua code that called the current Rust function, when there is one.
