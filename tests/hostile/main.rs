@@ -6,11 +6,17 @@
 //!
 //! One module per class of input; the helpers they share are here.
 
+mod answers;
+mod answers_prop;
 mod budget;
+mod careless;
+mod child;
 mod cli;
 mod environments;
+mod free_orders;
 mod half_applied;
 mod kernel;
+mod memory;
 mod rosters;
 mod smaller;
 

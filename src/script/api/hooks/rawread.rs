@@ -59,6 +59,17 @@ enum Got<T> {
 /// # Safety
 /// As [`get`].
 unsafe fn id_at(l: *mut ffi::lua_State, t: c_int) -> Got<u32> {
+    // A view of another game's hook call (kept in a module's state from one game to the next) is not
+    // read by id here: the mlua readers refuse it, naming it.
+    if ffi::lua_rawgetp(l, t, super::view_key()) == ffi::LUA_TNUMBER {
+        let serial = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+        ffi::lua_pop(l, 1);
+        if super::game_of_serial(serial) != super::handle::current_game() {
+            return Got::Other;
+        }
+    } else {
+        ffi::lua_pop(l, 1);
+    }
     let got = match get(l, t, c"id") {
         ffi::LUA_TNIL => Got::Absent,
         ffi::LUA_TNUMBER => {

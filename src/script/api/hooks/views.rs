@@ -28,7 +28,7 @@ use std::os::raw::c_int;
 static SERIAL_KEY: u8 = 0;
 
 /// The address [`SERIAL_KEY`] stands for.
-fn serial_key() -> *mut std::ffi::c_void {
+pub(crate) fn serial_key() -> *mut std::ffi::c_void {
     std::ptr::addr_of!(SERIAL_KEY).cast_mut().cast()
 }
 
