@@ -380,6 +380,25 @@ print("REFUSED " .. tostring(not ok) .. " " .. tostring(err))
         "{}",
         ran.stdout
     );
+    // The same kept view handed to `ctx` methods in the next game: measured, filtered, granted.
+    for call in [
+        "ctx:distance(kept, self)",
+        "ctx:distances_from(self, { kept })",
+        "ctx:distance_to(self, kept)",
+        "ctx:models({ near = kept })",
+        "ctx:reach(self, kept)",
+    ] {
+        let b = format!(
+            "local kept\nreturn {{\n\ttarget = function(ctx, self)\n\t\tif kept then {call} end\n\t\tkept = ctx:models({{ side = \"heroes\" }})[1]\n\t\treturn nil\n\tend,\n}}\n"
+        );
+        let ran = scene(&[("scripts/behaviours/hunter.lua", &b)], body);
+        ran.exited(0);
+        assert!(
+            ran.stdout.contains("REFUSED true") && ran.stdout.contains("another game"),
+            "{call}: {}",
+            ran.stdout
+        );
+    }
 }
 
 #[test]

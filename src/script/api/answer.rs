@@ -66,10 +66,12 @@ pub enum Plain {
     LongText(usize),
     /// A table that is not a view: its entries in the table's own order.
     Table(Vec<(Key, Plain)>),
-    /// A view the kernel made in a hook call: what it shows, and the game it was made in.
+    /// A view the kernel made in a hook call: what it shows, the game it was made in, and its `name`
+    /// when it holds one already (a model view's name is read when first asked for).
     View {
         of: ViewOf,
         game: u64,
+        name: Option<String>,
     },
     /// A userdata (a model or building handle of `g:models()`, or anything else), read where it is
     /// used ([`Reader::model`]).
@@ -340,14 +342,15 @@ unsafe fn view_at(l: *mut ffi::lua_State, idx: i32) -> Option<Plain> {
         }
         ffi::lua_pop(l, 1);
     }
-    let of = match (id, name) {
+    let of = match (id, &name) {
         (Some(id), _) => ViewOf::Model(ModelId(id)),
-        (None, Some(name)) => ViewOf::Building(name),
+        (None, Some(name)) => ViewOf::Building(name.clone()),
         (None, None) => ViewOf::Unknown,
     };
     Some(Plain::View {
         of,
         game: super::hooks::game_of_serial(serial),
+        name,
     })
 }
 
@@ -573,6 +576,7 @@ impl<'a> Reader<'a> {
             Plain::View {
                 of: ViewOf::Model(id),
                 game,
+                ..
             } => {
                 self.same_game(*game, path, p)?;
                 Ok(*id)
@@ -613,6 +617,7 @@ impl<'a> Reader<'a> {
             Plain::View {
                 of: ViewOf::Building(name),
                 game,
+                ..
             } => {
                 self.same_game(*game, path, p)?;
                 Ok(name.clone())
@@ -697,10 +702,8 @@ pub fn words(keys: &[&str]) -> String {
 pub fn whole(p: &Plain) -> Option<i64> {
     match p {
         Plain::Int(i) => Some(*i),
-        // 2^63 is exactly representable and one past i64::MAX.
-        Plain::Num(n) if n.fract() == 0.0 && n.abs() < 9.223_372_036_854_775_808e18 => {
-            Some(*n as i64)
-        }
+        // `i64::MAX as f64` is 2^63, one past i64::MAX: below it every whole float fits.
+        Plain::Num(n) if n.fract() == 0.0 && n.abs() < i64::MAX as f64 => Some(*n as i64),
         _ => None,
     }
 }

@@ -513,14 +513,13 @@ pub(super) fn name_of(r: &Reader, key: &str, p: &Plain) -> Result<String, HookEr
                     _ => Err(r.bad(format!("{key} = a table without a `name`"))),
                 },
                 Plain::View {
-                    of: ViewOf::Model(id),
+                    of: ViewOf::Model(_),
                     game,
+                    name,
                 } => {
                     r.same_game(*game, key, p)?;
-                    Err(r.bad(format!(
-                        "{key} = a view of model {} (name the hero: its view's `name`)",
-                        id.0
-                    )))
+                    name.clone()
+                        .ok_or_else(|| r.bad(format!("{key} = a view without a `name`")))
                 }
                 _ => r.building(p, key),
             }

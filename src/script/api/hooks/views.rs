@@ -653,7 +653,9 @@ impl Ctx<'_> {
         if !is_view {
             return Ok(v);
         }
+        // A view made in another game is no view of this one's models (`id_of` refuses it).
         if let Some(id) = t.raw_get::<Option<u32>>("id")? {
+            id_of(t)?;
             return self.model_view_of(lua, ModelId(id));
         }
         match t.raw_get::<Option<String>>("name")? {
