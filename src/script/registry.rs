@@ -480,7 +480,7 @@ fn instantiate(
     }
     for pair in table.pairs::<Value, Value>() {
         if let (Value::String(k), v) = pair.map_err(ScriptError::from_lua)? {
-            check_entry(kind, &k.to_string_lossy(), &v, label)?;
+            check_entry(&k.to_string_lossy(), &v, label)?;
         }
     }
     let mut entries = Vec::new();
@@ -515,9 +515,12 @@ fn instantiate(
     })
 }
 
-/// The kinds of value an entry point may be, from its type in the spec: a function (`fun(...)`), a
-/// table (a type that is not a function's), or both; plain data keys as `DATA_KEYS` says.
-fn accepted(kind: &str, key: &str) -> (&'static str, fn(&Value) -> bool) {
+/// The kinds of value an entry point may be: a hook is a function; `movement` and `permissions` a table
+/// (the same answer every time) or a function; `actions`, `rules` and `params` tables; `name` and
+/// `description` strings. Checked against each entry's type in the spec by a test
+/// (`entry_kinds_are_the_specs`); written out so that loading a module (every game runs each again)
+/// looks nothing up.
+fn accepted(key: &str) -> (&'static str, fn(&Value) -> bool) {
     fn function(v: &Value) -> bool {
         matches!(v, Value::Function(_))
     }
@@ -532,21 +535,16 @@ fn accepted(kind: &str, key: &str) -> (&'static str, fn(&Value) -> bool) {
     }
     match key {
         "name" | "description" => ("a string", string),
-        "params" => ("a table", table),
-        _ => match crate::script::api::spec::entry_point(kind, key).map(|e| e.ty) {
-            Some(ty) if ty.starts_with("fun(") => ("a function", function),
-            Some(ty) if ty.contains("fun(") => ("a table or a function", either),
-            Some(_) => ("a table", table),
-            // Undescribed entries are caught by the spec's own tests; a function is what a hook is.
-            None => ("a function", function),
-        },
+        "movement" | "permissions" => ("a table or a function", either),
+        "actions" | "rules" | "params" => ("a table", table),
+        _ => ("a function", function),
     }
 }
 
 /// Refuse an entry point whose value is not of its kind (`melee_modifier = 5` was a hook that silently
 /// never ran).
-fn check_entry(kind: &str, key: &str, v: &Value, label: &str) -> Result<(), ScriptError> {
-    let (what, ok) = accepted(kind, key);
+fn check_entry(key: &str, v: &Value, label: &str) -> Result<(), ScriptError> {
+    let (what, ok) = accepted(key);
     if ok(v) {
         return Ok(());
     }
@@ -658,5 +656,30 @@ fn permissions_of(table: &Table, label: &str) -> Result<Permissions, ScriptError
             "{label}: `permissions` must be a table of names or a function, got {}",
             other.type_name()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `accepted` says of every entry point what its type in the spec says: a function type accepts a
+    /// function only, a table type a table only, and a union of both either.
+    #[test]
+    fn entry_kinds_are_the_specs() {
+        for (kind, entries) in KINDS {
+            for key in entries.iter().chain(DATA_KEYS) {
+                let (what, _) = accepted(key);
+                let expected = match crate::script::api::spec::entry_point(kind, key).map(|e| e.ty)
+                {
+                    Some(ty) if ty.starts_with("fun(") => "a function",
+                    Some(ty) if ty.contains("fun(") => "a table or a function",
+                    Some(_) => "a table",
+                    None if *key == "params" => "a table",
+                    None => "a string",
+                };
+                assert_eq!(what, expected, "{kind}: {key}");
+            }
+        }
     }
 }

@@ -59,17 +59,6 @@ enum Got<T> {
 /// # Safety
 /// As [`get`].
 unsafe fn id_at(l: *mut ffi::lua_State, t: c_int) -> Got<u32> {
-    // A view of another game's hook call (kept in a module's state from one game to the next) is not
-    // read by id here: the mlua readers refuse it, naming it.
-    if ffi::lua_rawgetp(l, t, super::view_key()) == ffi::LUA_TNUMBER {
-        let serial = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
-        ffi::lua_pop(l, 1);
-        if super::game_of_serial(serial) != super::handle::current_game() {
-            return Got::Other;
-        }
-    } else {
-        ffi::lua_pop(l, 1);
-    }
     let got = match get(l, t, c"id") {
         ffi::LUA_TNIL => Got::Absent,
         ffi::LUA_TNUMBER => {
@@ -156,15 +145,6 @@ pub(super) unsafe fn model_id_at(l: *mut ffi::lua_State, t: c_int) -> Option<Mod
         Got::Usual(id) => Some(ModelId(id)),
         _ => None,
     }
-}
-
-/// `t.id` as a model id, when it is a whole number that fits.
-pub(super) fn model_id(lua: &Lua, t: &Table) -> Option<ModelId> {
-    // SAFETY: `with_table` gives the table's index and room.
-    with_table(lua, t, |l, at| match unsafe { id_at(l, at) } {
-        Got::Usual(id) => Some(ModelId(id)),
-        _ => None,
-    })
 }
 
 /// For each item of the list `t` (up to the first nil), what `read` makes of it (a table, at the index
