@@ -498,7 +498,10 @@ fn instantiate(
         _ => None,
     };
     let movement = match table.raw_get::<Value>("movement") {
-        Ok(Value::Table(t)) => Some(t),
+        Ok(Value::Table(t)) => {
+            check_movement(&t, label)?;
+            Some(t)
+        }
         _ => None,
     };
     Ok(Module {
@@ -561,6 +564,42 @@ fn a_type(v: &Value) -> String {
         Value::Boolean(_) => "a boolean".into(),
         other => format!("a {}", other.type_name()),
     }
+}
+
+/// The keys of a `movement` answer (spec: `MoveTraits`).
+const MOVE_TRAITS: &[&str] = &[
+    "flying",
+    "ignore_terrain",
+    "free_disengage",
+    "band",
+    "one_move",
+];
+
+/// A `movement` table's keys, checked when the file loads (its values are read, and checked, at each
+/// move): a misspelt one is named with the closest by `village check`, not at the first move.
+fn check_movement(movement: &Table, label: &str) -> Result<(), ScriptError> {
+    for pair in movement.pairs::<Value, Value>() {
+        let (k, _) = pair.map_err(ScriptError::from_lua)?;
+        let name = match &k {
+            Value::String(s) => s.to_string_lossy(),
+            other => {
+                return Err(ScriptError::Runtime(format!(
+                    "{label}: movement has {} key (expected {})",
+                    a_type(other),
+                    MOVE_TRAITS.join(", ")
+                )))
+            }
+        };
+        if !MOVE_TRAITS.contains(&name.as_str()) {
+            let hint = crate::names::closest(&name, MOVE_TRAITS.iter().copied())
+                .map_or(String::new(), |m| format!(" (did you mean {m:?}?)"));
+            return Err(ScriptError::Runtime(format!(
+                "{label}: movement: unknown key {name:?}{hint} (a movement holds {})",
+                MOVE_TRAITS.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The keys of a scripted action (spec: `ActionSpec`).
@@ -662,6 +701,21 @@ fn permissions_of(table: &Table, label: &str) -> Result<Permissions, ScriptError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The keys checked at load are the spec's.
+    #[test]
+    fn load_checks_use_the_specs_keys() {
+        let mut spec = crate::script::api::spec::options("MoveTraits");
+        let mut mine = MOVE_TRAITS.to_vec();
+        spec.sort();
+        mine.sort();
+        assert_eq!(mine, spec);
+        let mut spec = crate::script::api::spec::options("ActionSpec");
+        let mut mine = ACTION_SPEC.to_vec();
+        spec.sort();
+        mine.sort();
+        assert_eq!(mine, spec);
+    }
 
     /// `accepted` says of every entry point what its type in the spec says: a function type accepts a
     /// function only, a table type a table only, and a union of both either.

@@ -422,19 +422,3 @@ fn village_api_arguments_that_are_cyclic_or_deep_are_refused_with_the_line() {
         assert!(ran.signal.is_none(), "{body}: {ran:?}");
     }
 }
-
-#[test]
-fn a_variants_rules_nested_without_end_is_its_error() {
-    // A variant's `rules` goes through mlua's serde reader, which has its own depth limit; the error
-    // names the file.
-    let v = format!("return {{ rules = {DEEP} }}");
-    let m = Mod::variant("x", &v);
-    let arg = m.arg();
-    let ran = finishes(move || village(&["check", "--mod", &arg]));
-    assert!(ran.signal.is_none(), "{ran:?}");
-    assert_eq!(ran.code, Some(1), "{ran:?}");
-    assert!(
-        (ran.stderr + &ran.stdout).contains("scripts/variants/x.lua"),
-        "the error names the variant"
-    );
-}

@@ -212,6 +212,16 @@ fn entry_points_of_the_wrong_type_are_load_errors() {
         ),
         (
             "scripts/variants/x.lua",
+            "return { movement = { flyng = true } }",
+            &[
+                "scripts/variants/x.lua",
+                "movement",
+                "unknown key \"flyng\"",
+                "did you mean \"flying\"",
+            ],
+        ),
+        (
+            "scripts/variants/x.lua",
             "return { melee_modifer = function() end }",
             &[
                 "scripts/variants/x.lua",
