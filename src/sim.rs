@@ -242,6 +242,9 @@ fn decision_counts(decisions: &[crate::state::Decision]) -> BTreeMap<String, u64
     out
 }
 
+/// The longest error text a failed game keeps (its script's message and traceback).
+pub const MAX_FAILED_ERROR: usize = 8 * 1024;
+
 /// A game of a run that failed (a script error, a refused order): which game, its seed and the error.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FailedGame {
@@ -316,6 +319,10 @@ pub fn run_games(
                 .play_counted(&host, seed)
                 .map(|p| record(i, &p.summary, &p.events, &p.decisions))
                 .map_err(|error| {
+                    // Kept for the report with every other failed game: a bounded text, whatever the
+                    // script raised (a 40 MB message a game took gigabytes over a run).
+                    let error =
+                        crate::script::api::answer::cut(&error, MAX_FAILED_ERROR).into_owned();
                     Ok(FailedGame {
                         index: i,
                         seed,

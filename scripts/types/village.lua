@@ -1929,7 +1929,7 @@ function ModelView:has(condition) end
 ---return { cost = 1, spend = "wave:Called Shot", reason = "Called Shot" }
 ---```
 ---@class CostAnswer
----@field cost integer Actions (0 to 3); the lowest any script gives is used.
+---@field cost integer Actions (0 to 3); the lowest any script gives is used. A model takes at most three free orders (cost 0) an activation: past them the order costs the rulebook's.
 ---@field spend? string A limited use (`game:`/`wave:`/`council:`) spent once the order is carried out.
 ---@field reason? string For the log.
 
@@ -2132,7 +2132,7 @@ function ModelView:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field rules? table<string, table<string, any>> Rule-constant overrides by section, merged key by key over rosters/rules.toml.
----@field build_wave? fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled variant may define it.
+---@field build_wave? fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil lets the default builder build this wave, and an empty array is an error (a wave with no enemies is not a wave). Its ctx may roll dice (logged). Only one enabled variant may define it.
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.

@@ -43,7 +43,7 @@ impl ScriptError {
                 message,
                 incomplete: incomplete_input,
             },
-            mlua::Error::MemoryError(m) => ScriptError::Memory(m),
+            mlua::Error::MemoryError(m) => ScriptError::Memory(bounded(m)),
             mlua::Error::CallbackError { traceback, cause } => {
                 match ScriptError::from_lua((*cause).clone()) {
                     ScriptError::Runtime(m) if !m.contains("stack traceback") => {
@@ -53,6 +53,7 @@ impl ScriptError {
                 }
             }
             mlua::Error::RuntimeError(text) => {
+                let text = bounded(text);
                 if is_budget(&text) {
                     ScriptError::Budget(text)
                 } else if is_memory(&text) {
@@ -64,7 +65,7 @@ impl ScriptError {
                 }
             }
             other => {
-                let text = other.to_string();
+                let text = bounded(other.to_string());
                 if is_budget(&text) {
                     ScriptError::Budget(text)
                 } else {
@@ -127,6 +128,18 @@ fn locate(text: String) -> String {
         Some(at) => format!("{at}{text}"),
         None => text,
     }
+}
+
+/// The longest error text kept from a script (`error(string.rep("x", 4e7))` made 40 MB messages that
+/// `sim --keep-going` kept for every failed game): longer ones end "… (N bytes more)".
+pub const MAX_ERROR_TEXT: usize = 8 * 1024;
+
+/// `text` cut to [`MAX_ERROR_TEXT`] (see `api::answer::cut`).
+pub(crate) fn bounded(text: String) -> String {
+    if text.len() <= MAX_ERROR_TEXT {
+        return text;
+    }
+    crate::script::api::answer::cut(&text, MAX_ERROR_TEXT).into_owned()
 }
 
 /// Whether an error's text is Lua's out-of-memory message (with or without a file:line in front).

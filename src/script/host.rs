@@ -181,6 +181,9 @@ pub(crate) struct Host {
     /// Where a script's `print` goes: stderr (the default: stdout carries the command's own output,
     /// one JSON object under `--json`), or stdout where the person reads it (`village run`, the REPL).
     pub print_stdout: Cell<bool>,
+    /// How many games `village.new_game` made in this VM are alive (held by a script or not yet
+    /// collected): at most `api::game::MAX_LIVE_GAMES`.
+    pub games: Rc<Cell<usize>>,
 }
 
 impl Host {
@@ -199,6 +202,7 @@ impl Host {
             profile: RefCell::new(None),
             lines: Rc::new(RefCell::new(None)),
             print_stdout: Cell::new(false),
+            games: Rc::new(Cell::new(0)),
         }
     }
 

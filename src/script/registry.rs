@@ -467,10 +467,17 @@ fn instantiate(
     keys.sort();
     for k in &keys {
         if !allowed.contains(&k.as_str()) && !DATA_KEYS.contains(&k.as_str()) {
+            let hint = crate::names::closest(k, allowed.iter().chain(DATA_KEYS).copied())
+                .map_or(String::new(), |m| format!(" (did you mean {m:?}?)"));
             return Err(ScriptError::Runtime(format!(
-                "{label}: unknown entry point `{k}` for a {kind} script (expected one of: {})",
+                "{label}: unknown entry point `{k}`{hint} for a {kind} script (expected one of: {})",
                 allowed.join(", ")
             )));
+        }
+    }
+    for pair in table.pairs::<Value, Value>() {
+        if let (Value::String(k), v) = pair.map_err(ScriptError::from_lua)? {
+            check_entry(&k.to_string_lossy(), &v, label)?;
         }
     }
     let mut entries = Vec::new();
@@ -481,11 +488,17 @@ fn instantiate(
     }
     let permissions = permissions_of(&table, label)?;
     let actions = match table.raw_get::<Value>("actions") {
-        Ok(Value::Table(t)) => Some(t),
+        Ok(Value::Table(t)) => {
+            check_actions(&t, label)?;
+            Some(t)
+        }
         _ => None,
     };
     let movement = match table.raw_get::<Value>("movement") {
-        Ok(Value::Table(t)) => Some(t),
+        Ok(Value::Table(t)) => {
+            check_movement(&t, label)?;
+            Some(t)
+        }
         _ => None,
     };
     Ok(Module {
@@ -500,6 +513,153 @@ fn instantiate(
         movement,
         chunk,
     })
+}
+
+/// The kinds of value an entry point may be: a hook is a function; `movement` and `permissions` a table
+/// (the same answer every time) or a function; `actions`, `rules` and `params` tables; `name` and
+/// `description` strings. Checked against each entry's type in the spec by a test
+/// (`entry_kinds_are_the_specs`); written out so that loading a module (every game runs each again)
+/// looks nothing up.
+fn accepted(key: &str) -> (&'static str, fn(&Value) -> bool) {
+    fn function(v: &Value) -> bool {
+        matches!(v, Value::Function(_))
+    }
+    fn table(v: &Value) -> bool {
+        matches!(v, Value::Table(_))
+    }
+    fn either(v: &Value) -> bool {
+        matches!(v, Value::Function(_) | Value::Table(_))
+    }
+    fn string(v: &Value) -> bool {
+        matches!(v, Value::String(_))
+    }
+    match key {
+        "name" | "description" => ("a string", string),
+        "movement" | "permissions" => ("a table or a function", either),
+        "actions" | "rules" | "params" => ("a table", table),
+        _ => ("a function", function),
+    }
+}
+
+/// Refuse an entry point whose value is not of its kind (`melee_modifier = 5` was a hook that silently
+/// never ran).
+fn check_entry(key: &str, v: &Value, label: &str) -> Result<(), ScriptError> {
+    let (what, ok) = accepted(key);
+    if ok(v) {
+        return Ok(());
+    }
+    Err(ScriptError::Runtime(format!(
+        "{label}: {key} must be {what}, not {}",
+        a_type(v)
+    )))
+}
+
+/// "a number", "a table", "a function", ... for an error.
+fn a_type(v: &Value) -> String {
+    match v {
+        Value::Integer(_) | Value::Number(_) => "a number".into(),
+        Value::Boolean(_) => "a boolean".into(),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+/// The keys of a `movement` answer (spec: `MoveTraits`).
+const MOVE_TRAITS: &[&str] = &[
+    "flying",
+    "ignore_terrain",
+    "free_disengage",
+    "band",
+    "one_move",
+];
+
+/// A `movement` table's keys, checked when the file loads (its values are read, and checked, at each
+/// move): a misspelt one is named with the closest by `village check`, not at the first move.
+fn check_movement(movement: &Table, label: &str) -> Result<(), ScriptError> {
+    for pair in movement.pairs::<Value, Value>() {
+        let (k, _) = pair.map_err(ScriptError::from_lua)?;
+        let name = match &k {
+            Value::String(s) => s.to_string_lossy(),
+            other => {
+                return Err(ScriptError::Runtime(format!(
+                    "{label}: movement has {} key (expected {})",
+                    a_type(other),
+                    MOVE_TRAITS.join(", ")
+                )))
+            }
+        };
+        if !MOVE_TRAITS.contains(&name.as_str()) {
+            let hint = crate::names::closest(&name, MOVE_TRAITS.iter().copied())
+                .map_or(String::new(), |m| format!(" (did you mean {m:?}?)"));
+            return Err(ScriptError::Runtime(format!(
+                "{label}: movement: unknown key {name:?}{hint} (a movement holds {})",
+                MOVE_TRAITS.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The keys of a scripted action (spec: `ActionSpec`).
+const ACTION_SPEC: &[&str] = &["task", "attack", "targets", "can", "run"];
+
+/// Check a module's `actions` when it loads: each a table named by a string, with a `run` function and
+/// only `ActionSpec`'s keys, each of its type. Before, an action without `run` was found out only when
+/// a model took it (and was logged as run); a misspelt key was ignored.
+fn check_actions(actions: &Table, label: &str) -> Result<(), ScriptError> {
+    let err = |m: String| Err(ScriptError::Runtime(format!("{label}: {m}")));
+    for pair in actions.pairs::<Value, Value>() {
+        let (k, v) = pair.map_err(ScriptError::from_lua)?;
+        let name = match &k {
+            Value::String(s) => s.to_string_lossy(),
+            other => {
+                return err(format!(
+                    "actions has {} key (actions are named: `actions = {{ [\"Smother\"] = {{ ... }} }}`)",
+                    a_type(other)
+                ))
+            }
+        };
+        let Value::Table(spec) = v else {
+            return err(format!(
+                "actions[{name:?}] is {} (expected a table with run)",
+                a_type(&v)
+            ));
+        };
+        for pair in spec.pairs::<Value, Value>() {
+            let (k, v) = pair.map_err(ScriptError::from_lua)?;
+            let key = match &k {
+                Value::String(s) => s.to_string_lossy(),
+                other => return err(format!("actions[{name:?}] has {} key", a_type(other))),
+            };
+            let ok = match key.as_str() {
+                "run" | "can" | "targets" => matches!(v, Value::Function(_)),
+                "task" => matches!(v, Value::Function(_) | Value::Integer(_) | Value::Number(_)),
+                "attack" => matches!(v, Value::Boolean(_)),
+                other => {
+                    let hint = crate::names::closest(other, ACTION_SPEC.iter().copied())
+                        .map_or(String::new(), |m| format!(" (did you mean {m:?}?)"));
+                    return err(format!(
+                        "actions[{name:?}]: unknown key {other:?}{hint} (an action holds {})",
+                        ACTION_SPEC.join(", ")
+                    ));
+                }
+            };
+            if !ok {
+                let expected = match key.as_str() {
+                    "task" => "1 to 6 actions or a function",
+                    "attack" => "true or false",
+                    _ => "a function",
+                };
+                return err(format!(
+                    "actions[{name:?}].{key} is {} (expected {expected})",
+                    a_type(&v)
+                ));
+            }
+        }
+        if !matches!(spec.raw_get::<Value>("run"), Ok(Value::Function(_))) {
+            return err(format!("actions[{name:?}] has no run function"));
+        }
+    }
+    Ok(())
 }
 
 /// A module's `permissions` entry: a function, or a table of names whose values grant them (any value
@@ -532,5 +692,45 @@ fn permissions_of(table: &Table, label: &str) -> Result<Permissions, ScriptError
             "{label}: `permissions` must be a table of names or a function, got {}",
             other.type_name()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys checked at load are the spec's.
+    #[test]
+    fn load_checks_use_the_specs_keys() {
+        let mut spec = crate::script::api::spec::options("MoveTraits");
+        let mut mine = MOVE_TRAITS.to_vec();
+        spec.sort();
+        mine.sort();
+        assert_eq!(mine, spec);
+        let mut spec = crate::script::api::spec::options("ActionSpec");
+        let mut mine = ACTION_SPEC.to_vec();
+        spec.sort();
+        mine.sort();
+        assert_eq!(mine, spec);
+    }
+
+    /// `accepted` says of every entry point what its type in the spec says: a function type accepts a
+    /// function only, a table type a table only, and a union of both either.
+    #[test]
+    fn entry_kinds_are_the_specs() {
+        for (kind, entries) in KINDS {
+            for key in entries.iter().chain(DATA_KEYS) {
+                let (what, _) = accepted(key);
+                let expected = match crate::script::api::spec::entry_point(kind, key).map(|e| e.ty)
+                {
+                    Some(ty) if ty.starts_with("fun(") => "a function",
+                    Some(ty) if ty.contains("fun(") => "a table or a function",
+                    Some(_) => "a table",
+                    None if *key == "params" => "a table",
+                    None => "a string",
+                };
+                assert_eq!(what, expected, "{kind}: {key}");
+            }
+        }
     }
 }

@@ -227,6 +227,12 @@ impl ScriptHost {
             }
         })
         .map_err(early)?
+        .inspect_err(|_| {
+            // What a failed game's scripts left (a message of many megabytes raised as its error, the
+            // tables it was building) is collected now, not carried into the next game of a
+            // `--keep-going` run: every failed game would add its own to the peak.
+            let _ = self.vm.lua().gc_collect();
+        })
     }
 
     /// [`ScriptHost::play_logged`] with the frame recorder on (`state::frames`): the game as it stood

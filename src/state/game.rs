@@ -11,6 +11,63 @@ use crate::geometry::{Table, Vec2};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// The most memory a game's log and decisions may hold, roughly ([`Game::log_bytes`]). Valid games
+/// stay far below it: the longest of 200 Standard games logged 5,098 events, about 1.5 MB; a Siege
+/// game logs a few thousand more.
+pub const MAX_LOG_BYTES: usize = 64 << 20;
+
+/// What an event adds to [`Game::log_bytes`]: its own size and the heap text scripts can make long
+/// (a modifier's reason, a roll's purpose, a refusal's words, a granted effect's lists). The other
+/// text of an event is the kernel's own, a few words.
+fn event_bytes(kind: &EventKind) -> usize {
+    use std::mem::size_of;
+    let modifiers = |m: &[super::vocab::Modifier]| -> usize {
+        m.iter()
+            .map(|m| size_of::<super::vocab::Modifier>() + m.reason.len() + m.source.len())
+            .sum()
+    };
+    size_of::<Event>()
+        + match kind {
+            EventKind::Combat { modifiers: m, .. } => modifiers(m),
+            EventKind::Roll { purpose, dice, .. } => purpose.len() + 2 * dice.len(),
+            EventKind::Refused {
+                source,
+                choice,
+                reason,
+            } => source.len() + choice.len() + reason.len(),
+            EventKind::EffectGranted {
+                models,
+                against,
+                reason,
+                source,
+                ..
+            } => 4 * (models.len() + against.len()) + reason.len() + source.len(),
+            EventKind::ResultChanged { reason, source, .. }
+            | EventKind::QualityWorsened { reason, source, .. }
+            | EventKind::Rerolled { reason, source, .. } => reason.len() + source.len(),
+            EventKind::Ability { name, source, .. } => name.len() + source.len(),
+            EventKind::Spent { key, source } => key.len() + source.len(),
+            EventKind::Removed { reason, .. } => reason.len(),
+            EventKind::ItemGained { item, source, .. }
+            | EventKind::ItemUsed { item, source, .. } => item.len() + source.len(),
+            _ => 0,
+        }
+}
+
+/// What a kept decision adds to [`Game::log_bytes`]: its size, its words, its candidates.
+fn decision_bytes(d: &Decision) -> usize {
+    use std::mem::size_of;
+    size_of::<Decision>()
+        + d.by.len()
+        + d.chose.len()
+        + d.script.len()
+        + d.reason.as_ref().map_or(0, String::len)
+        + d.candidates
+            .iter()
+            .map(|c| size_of::<super::decision::Candidate>() + c.name.len())
+            .sum::<usize>()
+}
+
 /// A reference to something that is not (or no longer) in the game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StateError {
@@ -107,6 +164,10 @@ pub struct Game {
     /// work of explaining. Saved with the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     decisions: Option<Box<Decisions>>,
+    /// Roughly the memory the log and the decisions hold ([`Game::log_bytes`]): each event's size and
+    /// the text scripts put in it. Not saved (a loaded game counts from there).
+    #[serde(skip)]
+    log_bytes: usize,
 }
 
 /// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then (and the
@@ -271,6 +332,7 @@ impl Game {
             navigators: NavCache::default(),
             frames: None,
             decisions: None,
+            log_bytes: 0,
         }
     }
 
@@ -308,6 +370,7 @@ impl Game {
             navigators,
             frames,
             decisions,
+            log_bytes,
         } = self;
         Checkpoint {
             game: Game {
@@ -340,6 +403,7 @@ impl Game {
                 navigators: navigators.clone(),
                 frames: None,
                 decisions: None,
+                log_bytes: *log_bytes,
             },
             log_len: log.len(),
             frames: frames.as_ref().map(|r| r.mark()),
@@ -385,6 +449,7 @@ impl Game {
         let at = self.log.len() as u64;
         if let Some(all) = &mut self.decisions {
             d.at = at;
+            self.log_bytes += decision_bytes(&d);
             all.push(d);
         }
     }
@@ -450,7 +515,30 @@ impl Game {
                 self.supplies,
             );
         }
+        self.log_bytes += event_bytes(&kind);
         self.log.push(Event { seq, cause, kind });
+    }
+
+    /// Roughly how many bytes the log and the kept decisions hold: each event's size plus the text
+    /// scripts can make long in it (reasons, purposes, names). The log lives outside the VM's memory
+    /// limit, and scripts decide how much of it there is: it is bounded by [`MAX_LOG_BYTES`], which
+    /// the script host checks before each hook call and each command ([`Game::log_full`]).
+    pub fn log_bytes(&self) -> usize {
+        self.log_bytes
+    }
+
+    /// Why the log may grow no more, once it holds more than [`MAX_LOG_BYTES`]; the caller names the
+    /// script that would add to it.
+    pub fn log_full(&self) -> Option<String> {
+        (self.log_bytes > MAX_LOG_BYTES).then(|| {
+            format!(
+                "the game's log holds {} events in about {} MB, at most {} MB a game (no valid game \
+                 comes near it: a script asks for events without end)",
+                self.log.len(),
+                self.log_bytes >> 20,
+                MAX_LOG_BYTES >> 20
+            )
+        })
     }
 
     /// The number of the last event recorded (the one just logged), if any.

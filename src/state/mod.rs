@@ -19,7 +19,7 @@ pub use event::{Event, EventKind};
 pub use frames::{Frame, FrameRecorder};
 pub use game::{
     Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,
-    SPENT_PREFIXES,
+    MAX_LOG_BYTES, SPENT_PREFIXES,
 };
 pub use model::{Condition, Item, Model, ModelId, Objective, Side, Task, WaveTrait};
 pub use piece::{Blessing, Building, Token, TokenId, TokenKind};

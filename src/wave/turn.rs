@@ -249,6 +249,8 @@ fn take_actions(
 ) -> Result<Vec<ActionReport>, RuleError> {
     let mut left = actions;
     let mut done = Vec::new();
+    // Orders a script made free (`order_cost` answering 0) this activation: at most MAX_FREE_ORDERS.
+    let mut free = 0;
     while game.model(id).is_ok() && !halted(game, rosters) {
         // With no action left, a Javelin may still be thrown for free after a move closer (§3.5): one
         // more order is asked for, taken only if it is that throw.
@@ -274,7 +276,32 @@ fn take_actions(
                 break;
             }
             Step::Order(order) => {
-                let (cost, change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
+                let (mut cost, mut change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
+                if let (0, Some(c)) = (cost, &change) {
+                    if free >= MAX_FREE_ORDERS {
+                        // The rule a free order would break: a model has a limited number of actions
+                        // (SUPPLEMENT §3). The cost change is refused and the order costs what the
+                        // rulebook says, so the activation ends.
+                        game.record(crate::state::EventKind::Refused {
+                            source: c.source.clone(),
+                            choice: format!(
+                                "{} at no cost ({})",
+                                crate::rules::words::order_words(game, &order),
+                                c.reason
+                            ),
+                            reason: format!(
+                                "{} took {MAX_FREE_ORDERS} free orders this activation, the most a \
+                                 model takes (SUPPLEMENT §3: a model has a limited number of actions); \
+                                 this one costs what the rulebook says",
+                                game.model(id).map(crate::rules::query::label).unwrap_or_default()
+                            ),
+                        });
+                        cost = super::act::order_cost(&rosters.rules, &order);
+                        change = None;
+                    } else {
+                        free += 1;
+                    }
+                }
                 if cost > left {
                     let why = super::act::short_of(&order, cost, left);
                     (ActionReport::Lost { why }, 1)
@@ -303,6 +330,13 @@ fn take_actions(
     }
     Ok(done)
 }
+
+/// The most orders a script may make free (`order_cost` answering `{ cost = 0 }`) in one model's
+/// activation: as many as the actions a model may have (SUPPLEMENT §3: at most three a turn). A free
+/// order spends no action, so without a bound a script that makes every order free kept an activation
+/// asking for orders forever. Past it, the order costs what the rulebook says and a `refused` event
+/// names the script. (A Javelin's free throw is no script's and is bounded by its move.)
+pub const MAX_FREE_ORDERS: u8 = 3;
 
 /// Actions standing up costs (SUPPLEMENT §3).
 fn stand_up_cost(rosters: &Rosters) -> u8 {

@@ -6,17 +6,23 @@
 //!
 //! One module per class of input; the helpers they share are here.
 
+mod answers;
+mod answers_prop;
 mod bin;
 mod budget;
 mod bytes;
 mod c_work;
+mod careless;
+mod child;
 mod cli;
 mod environments;
+mod free_orders;
 mod frozen;
 mod half_applied;
 mod kernel;
 mod limits;
 mod located;
+mod memory;
 mod outputs;
 mod printer;
 mod rosters;

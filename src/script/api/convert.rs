@@ -61,6 +61,53 @@ pub fn fail(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
     mlua::Error::runtime(format!("{}{msg}", caller(lua)))
 }
 
+/// A whole-number argument `name` of the method `method` (`ctx:roll`) from `lo` to `hi`. NaN, an
+/// infinity, a fraction, a number out of range or another type is refused with its value, located at
+/// the script's line (mlua's own conversion said "error converting Lua number to usize" and no more).
+pub fn whole_arg(
+    lua: &Lua,
+    method: &str,
+    name: &str,
+    v: &Value,
+    lo: i64,
+    hi: i64,
+) -> mlua::Result<i64> {
+    let p = super::answer::plain_leaf(v);
+    match super::answer::whole(&p) {
+        Some(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(fail(
+            lua,
+            format!(
+                "{method}: {name} = {} (expected a whole number from {lo} to {hi})",
+                super::answer::describe(&p)
+            ),
+        )),
+    }
+}
+
+/// An optional text argument `name` of `method`: nil or a string (at most [`MAX_LOG_TEXT`] bytes when
+/// it goes to the log), anything else refused at the script's line.
+pub fn text_arg(lua: &Lua, method: &str, name: &str, v: &Value) -> mlua::Result<Option<String>> {
+    match v {
+        Value::Nil => Ok(None),
+        Value::String(s) if s.as_bytes().len() > MAX_LOG_TEXT => Err(fail(
+            lua,
+            format!(
+                "{method}: {name} is {} bytes long: text for the log is at most {MAX_LOG_TEXT} bytes",
+                s.as_bytes().len()
+            ),
+        )),
+        Value::String(s) => Ok(Some(s.to_string_lossy())),
+        other => Err(fail(
+            lua,
+            format!(
+                "{method}: {name} = {} (expected a string)",
+                super::answer::describe(&super::answer::plain_leaf(other))
+            ),
+        )),
+    }
+}
+
 /// A side from its script name, `"heroes"` or `"enemies"`; the error is located at the Lua caller.
 pub fn side_arg(lua: &Lua, name: &str) -> mlua::Result<crate::state::Side> {
     match name {

@@ -28,6 +28,9 @@ use std::rc::Rc;
 
 /// A game and what it was created with.
 pub struct Core {
+    /// This game's identity in the process: views and handles carry it, so one kept from another
+    /// game is refused where it is used instead of being read by id in this one.
+    pub id: u64,
     pub game: RefCell<Game>,
     /// The rule constants in force: the rosters' with the variants' overrides applied.
     pub rules: Rules,
@@ -42,6 +45,55 @@ pub struct Core {
     pub rule_constants: super::constants::RuleConstants,
     /// `rosters` with `rules` in place of their own, made on first use ([`Core::rosters_with_rules`]).
     merged: std::cell::OnceCell<Rosters>,
+    /// Counts this game among its VM's live games while it lives (`village.new_game`'s games).
+    live: Option<LiveGame>,
+}
+
+/// The most games `village.new_game` keeps alive in one VM at once. A game holds its table, its
+/// navigators and its log outside the VM's memory limit (about half a megabyte new): 3,000 kept in a
+/// list took 1.5 GB. A scenario or test plays a handful; games a script dropped are collected first.
+pub const MAX_LIVE_GAMES: usize = 64;
+
+/// One of a VM's live games, counted while it lives.
+pub struct LiveGame(Rc<std::cell::Cell<usize>>);
+
+impl LiveGame {
+    /// Count one more live game in `lua`'s VM, or refuse one past [`MAX_LIVE_GAMES`] (after a full
+    /// collection, so games a script no longer holds are not counted), located at the script's line.
+    fn take(lua: &Lua) -> mlua::Result<LiveGame> {
+        let count = host(lua)?.games.clone();
+        if count.get() >= MAX_LIVE_GAMES {
+            // Twice: the first cycle may only mark what a finaliser keeps for the second.
+            lua.gc_collect()?;
+            lua.gc_collect()?;
+        }
+        if count.get() >= MAX_LIVE_GAMES {
+            return Err(fail(
+                lua,
+                format!(
+                    "{MAX_LIVE_GAMES} games are live in this VM, at most {MAX_LIVE_GAMES} at once (each \
+                     holds its table and log outside the VM's memory limit): let go of games no \
+                     longer played"
+                ),
+            ));
+        }
+        count.set(count.get() + 1);
+        Ok(LiveGame(count))
+    }
+}
+
+impl Drop for LiveGame {
+    fn drop(&mut self) {
+        self.0.set(self.0.get().saturating_sub(1));
+    }
+}
+
+/// A new game identity: 1, 2, 3, ... in the order games are made in the process (never 0, which no
+/// game has). At most 2^31 − 1 are told apart: a view's serial holds its game's identity in 31 bits
+/// (`hooks::handle`), and two games 2^31 apart share one only in a process that made two billion.
+fn next_game_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    (NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) - 1) % 0x7fff_ffff + 1
 }
 
 const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the table through `ctx`";
@@ -58,10 +110,12 @@ impl Core {
     ) -> Result<Core, serde_json::Error> {
         let rules_json = serde_json::to_value(&rules)?;
         Ok(Core {
+            id: next_game_id(),
             game: RefCell::new(game),
             rule_constants: super::constants::RuleConstants::of(&rules_json),
             rules_json,
             merged: std::cell::OnceCell::new(),
+            live: None,
             rules,
             rosters,
             variants,
@@ -121,7 +175,13 @@ impl GameHandle {
         let h = host(lua)?;
         let registry = h.registry();
         let budget = h.budget.clone();
-        let game = Transaction::begin(self.0.write(lua)?);
+        let written = self.0.write(lua)?;
+        // The log lives outside the VM's memory limit: a command that would add to a full one (a run
+        // file looping over `g:melee`) is refused at the script's line.
+        if let Some(why) = written.log_full() {
+            return Err(fail(lua, why));
+        }
+        let game = Transaction::begin(written);
         let session = Session {
             game,
             failures: budget.failures.get(),
@@ -961,10 +1021,17 @@ impl UserData for GameHandle {
             let rosters = this.0.rosters_with_rules();
             let orders = match &orders {
                 Value::Nil => None,
-                v => Some(
-                    super::hooks::council_orders_of(v)
-                        .map_err(|e| fail(lua, format!("g:council: {e}")))?,
-                ),
+                v => {
+                    let at = super::convert::caller(lua);
+                    let r = super::answer::Reader::given(&at, "g:council", this.0.id);
+                    let plain = r
+                        .read(lua, v)
+                        .map_err(|e| mlua::Error::runtime(e.message))?;
+                    Some(
+                        super::hooks::council_orders_of(&r, &plain)
+                            .map_err(|e| mlua::Error::runtime(e.message))?,
+                    )
+                }
             };
             let (mut game, hooks) = this.session(lua)?;
             let reports = match orders {
@@ -978,8 +1045,9 @@ impl UserData for GameHandle {
 
         methods.add_method(api("order"), |lua, this, (m, order): (Value, Value)| {
             let id = this.model_arg(lua, &m)?;
-            let order = super::hooks::order_from(order)
-                .map_err(|e| fail(lua, e.message))?
+            let at = super::convert::caller(lua);
+            let order = super::hooks::order_from(lua, &at, "g:order", this.0.id, &order)
+                .map_err(|e| mlua::Error::runtime(e.message))?
                 .ok_or_else(|| fail(lua, "g:order needs an order, got nil"))?;
             let rosters = this.0.rosters_with_rules();
             let (mut game, hooks) = this.session(lua)?;
@@ -990,13 +1058,20 @@ impl UserData for GameHandle {
 
         methods.add_method(
             api("orders"),
-            |lua, this, (m, actions, orders): (Value, u8, Vec<Value>)| {
+            |lua, this, (m, actions, orders): (Value, u8, Value)| {
                 let id = this.model_arg(lua, &m)?;
-                let orders = orders
+                let at = super::convert::caller(lua);
+                let r = super::answer::Reader::given(&at, "g:orders", this.0.id);
+                let list = r
+                    .read(lua, &orders)
+                    .map_err(|e| mlua::Error::runtime(e.message))?;
+                let orders = r
+                    .list(&list, "orders", "orders")
+                    .map_err(|e| mlua::Error::runtime(e.message))?
                     .into_iter()
                     .map(|o| {
-                        super::hooks::order_from(o)
-                            .map_err(|e| fail(lua, e.message))?
+                        super::hooks::parse_order(&r, o)
+                            .map_err(|e| mlua::Error::runtime(e.message))?
                             .ok_or_else(|| fail(lua, "g:orders: an order is nil"))
                     })
                     .collect::<mlua::Result<Vec<_>>>()?;
@@ -1319,13 +1394,15 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         }
     };
     let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
+    let live = LiveGame::take(lua)?;
     let mut game = state::new_game(&rosters, seed, kind);
     if decisions {
         game.explain_decisions();
     }
     place_party(lua, &rosters, &mut game, &heroes)?;
-    let core =
+    let mut core =
         Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;
+    core.live = Some(live);
     Ok(GameHandle(Rc::new(core)))
 }
 

@@ -3,7 +3,7 @@
 //! return into validated modifiers that name their source file. A spell script's `cast` gets a `ctx`
 //! whose spell primitives call the kernel at once (`run_spell`).
 
-use super::convert::{check_options, fail, to_pos};
+use super::convert::{fail, to_pos};
 use super::game::{combat_table, fix_names, names, Core};
 use super::spec;
 use crate::geometry::{circle_polygon_gap, circle_segment_gap, TerrainShape};
@@ -37,15 +37,18 @@ mod handle;
 mod objective;
 mod queries;
 mod rawread;
+mod replies;
 mod spells;
 mod tokens;
 
 use answers::*;
-pub(crate) use answers::{council_orders_of, order_from};
+pub(crate) use answers::{council_orders_of, order_from, parse_order};
 use ctx::*;
+pub(crate) use handle::game_of_serial;
 use handle::{call_hook, timed, timed_mut, with_ctx, CtxHandle};
 mod views;
 pub(crate) use spells::{cast_spell, CastCall, CastFailure};
+pub(crate) use views::serial_key as view_key;
 
 /// Make what the hooks need in every VM before any script runs (the views' shared functions).
 pub(crate) fn install(lua: &Lua) -> mlua::Result<()> {
@@ -64,6 +67,9 @@ pub struct ScriptHooks<'a> {
     /// The notes of the decision hook being explained, when its game keeps decisions
     /// (`decisions.rs`).
     notes: std::cell::RefCell<Option<decisions::Noting>>,
+    /// The VM's budget, whose failure count a malformed answer counts up as a failed script call does
+    /// (`answers::ScriptHooks::reader`).
+    budget: Option<Rc<crate::script::host::Budget>>,
 }
 
 /// The [`acting_key`] a model's modules were found under, and those modules.
@@ -125,6 +131,7 @@ impl<'a> ScriptHooks<'a> {
             registry,
             acting: Default::default(),
             notes: Default::default(),
+            budget: host(lua).ok().map(|h| h.budget.clone()),
         }
     }
 
@@ -251,59 +258,19 @@ impl<'a> ScriptHooks<'a> {
 /// An order a script returned, refused as that script's error (file, entry, field and value) when its
 /// points are NaN, infinite or off the table, before the kernel sees it.
 fn checked_order(
-    module: &Module,
+    r: &crate::script::api::answer::Reader,
     game: &Game,
     order: Option<Order>,
 ) -> Result<Option<Order>, HookError> {
     if let Some(o) = &order {
-        o.check_input(&game.table)
-            .map_err(|e| bad_return(module, "act", &e.to_string()))?;
+        o.check_input(&game.table).map_err(|e| r.bad(e))?;
     }
     Ok(order)
 }
 
-impl ScriptHooks<'_> {
-    /// An `on_result`'s `recoil`: inches, or a measure name ("medium"), as a Recoil distance.
-    fn recoil_of(
-        &self,
-        module: &Module,
-        t: &Table,
-    ) -> Result<Option<(f64, String, String)>, HookError> {
-        let inches = match t.raw_get::<Value>("recoil").map_err(hook_err)? {
-            Value::Nil => return Ok(None),
-            Value::Integer(n) if n > 0 => n as f64,
-            Value::Number(n) if n.is_finite() && n > 0.0 => n,
-            Value::String(s) => {
-                let name = s.to_string_lossy();
-                let m = crate::roster::Measure::named(&name).ok_or_else(|| {
-                    bad_return(
-                        module,
-                        "on_result",
-                        &format!("recoil = {name:?} (expected inches or short/medium/long)"),
-                    )
-                })?;
-                self.core.rules.measures.get(m)
-            }
-            other => {
-                return Err(bad_return(
-                    module,
-                    "on_result",
-                    &format!("recoil = {other:?} (expected inches or a measure)"),
-                ))
-            }
-        };
-        let reason = t
-            .raw_get::<Option<String>>("reason")
-            .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-            .map_err(hook_err)?
-            .unwrap_or_else(|| module.stem().to_string());
-        Ok(Some((inches, reason, module.label.clone())))
-    }
-}
-
 fn hook_err(e: impl std::fmt::Display) -> HookError {
     HookError {
-        message: e.to_string(),
+        message: crate::script::error::bounded(e.to_string()),
     }
 }
 
@@ -619,7 +586,8 @@ impl Hooks for ScriptHooks<'_> {
                     continue;
                 };
                 let returned = self.read_one(game, me, module, params.as_deref(), f, &roll_t)?;
-                parse_modifiers(&returned, role, module, &entry, &mut out)?;
+                let r = self.reader(module, &entry);
+                replies::modifiers(&r, &r.read(self.lua, &returned)?, role, module, &mut out)?;
             }
         }
         Ok(out)
@@ -629,45 +597,8 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, ctx: &Ctx| win_table(lua, ctx, win, win.winner, win.result);
         let mut out = WinRules::default();
         for (module, v) in self.call_read(game, win.winner, "win_rules", &arg)? {
-            let Value::Table(t) = v else {
-                if v.is_nil() {
-                    continue;
-                }
-                return Err(bad_return(
-                    module,
-                    "win_rules",
-                    "something other than a table or nil",
-                ));
-            };
-            match t.raw_get::<Value>("lethal").map_err(hook_err)? {
-                Value::Nil | Value::Boolean(false) => {}
-                Value::String(why) if out.lethal.is_none() => {
-                    out.lethal = Some((why.to_string_lossy(), module.label.clone()))
-                }
-                Value::Boolean(true) if out.lethal.is_none() => {
-                    out.lethal = Some((module.stem().to_string(), module.label.clone()))
-                }
-                _ => {}
-            }
-            if let Some(m) = t
-                .raw_get::<Option<i32>>("gruesome_multiplier")
-                .map_err(hook_err)?
-            {
-                if !(1..=10).contains(&m) {
-                    return Err(bad_return(
-                        module,
-                        "win_rules",
-                        &format!("gruesome_multiplier = {m}"),
-                    ));
-                }
-                if out
-                    .gruesome_multiplier
-                    .as_ref()
-                    .is_none_or(|(cur, _)| m < *cur)
-                {
-                    out.gruesome_multiplier = Some((m, module.label.clone()));
-                }
-            }
+            let r = self.reader(module, "win_rules");
+            replies::win_rules(&r, &r.read(self.lua, &v)?, module, &mut out)?;
         }
         Ok(out)
     }
@@ -680,23 +611,20 @@ impl Hooks for ScriptHooks<'_> {
             let now = current;
             let arg = |lua: &Lua, ctx: &Ctx| win_table(lua, ctx, win, who, now);
             for (module, v) in self.call_act(game, who, "on_result", &intents, &arg)? {
-                let Value::Table(t) = v else { continue };
-                if let Some(d) = self.recoil_of(module, &t)? {
-                    change.recoil = Some(d);
+                let r = self.reader(module, "on_result");
+                let reply = replies::result_change(
+                    &r,
+                    &r.read(self.lua, &v)?,
+                    module,
+                    &self.core.rules.measures,
+                )?;
+                if let Some((inches, reason)) = reply.recoil {
+                    change.recoil = Some((inches, reason, module.label.clone()));
                 }
-                let Some(name) = t.raw_get::<Option<String>>("result").map_err(hook_err)? else {
-                    continue;
-                };
-                let to = parse_result(&name).ok_or_else(|| {
-                    bad_return(module, "on_result", &format!("result = {name:?}"))
-                })?;
-                let reason = t
-                    .raw_get::<Option<String>>("reason")
-                    .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-                    .map_err(hook_err)?
-                    .unwrap_or_else(|| module.stem().to_string());
-                current = to;
-                change.replace = Some((to, reason, module.label.clone()));
+                if let Some((to, reason)) = reply.result {
+                    current = to;
+                    change.replace = Some((to, reason, module.label.clone()));
+                }
             }
         }
         if let Some(r) = self.friend_result(game, win, current, &intents)? {
@@ -806,32 +734,24 @@ impl Hooks for ScriptHooks<'_> {
         });
         let (v, why) = called?;
         let why = decisions::returned_reason(module, "target", why, notes.is_some())?;
-        let aim = match v {
-            Value::Nil => None,
-            Value::Table(t) => match aim_of(&t).map_err(hook_err)? {
+        let r = self.reader(module, "target");
+        let aim = match r.read(self.lua, &v)? {
+            crate::script::api::answer::Plain::Nil => None,
+            p => match aim_of(&r, &p, "")? {
                 // A point aimed at is checked here, where the script is known: NaN, inf and
                 // off-table points are the script's error, never a panic in a move.
                 Some(Aim::Point(p)) => Some(
                     crate::geometry::check::point_on(&game.table, "a point", p)
                         .map(Aim::Point)
-                        .map_err(|e| bad_return(module, "target", &e.to_string()))?,
+                        .map_err(|e| r.bad(e))?,
                 ),
                 Some(aim) => Some(aim),
                 None => {
-                    return Err(bad_return(
-                        module,
-                        "target",
-                        "a table that is no model, building, point or { edge = true }",
-                    ))
+                    return Err(
+                        r.bad("a table that is no model, building, point or { edge = true }")
+                    )
                 }
             },
-            other => {
-                return Err(bad_return(
-                    module,
-                    "target",
-                    &format!("a {}", other.type_name()),
-                ))
-            }
         };
         if let Some(notes) = notes {
             let chose = match &aim {
@@ -872,14 +792,13 @@ impl Hooks for ScriptHooks<'_> {
         };
         let intents = std::cell::RefCell::new(Vec::new());
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        match self.call_module_act(game, model, module, None, f, &intents, &arg, None)? {
-            Value::Nil | Value::Boolean(false) => Ok(false),
-            Value::Boolean(true) => Ok(true),
-            other => Err(bad_return(
-                module,
-                "declare",
-                &format!("a {} (expected true or false)", other.type_name()),
-            )),
+        let v: Value = self.call_module_act(game, model, module, None, f, &intents, &arg, None)?;
+        let r = self.reader(module, "declare");
+        match r.read(self.lua, &v)? {
+            crate::script::api::answer::Plain::Nil
+            | crate::script::api::answer::Plain::Bool(false) => Ok(false),
+            crate::script::api::answer::Plain::Bool(true) => Ok(true),
+            other => Err(r.field("", &other, "expected true or false")),
         }
     }
 
@@ -932,7 +851,8 @@ impl Hooks for ScriptHooks<'_> {
         });
         let (v, why) = called?;
         let why = decisions::returned_reason(module, "activate", why, notes.is_some())?;
-        let ask = activation_ask_of(module, v)?;
+        let r = self.reader(module, "activate");
+        let ask = activation_ask_of(&r, &r.read(self.lua, &v)?)?;
         if let Some(notes) = notes {
             let chose = match &ask {
                 Some(a) => crate::rules::words::activation_words(game, a),
@@ -970,7 +890,8 @@ impl Hooks for ScriptHooks<'_> {
         });
         let (v, why) = called?;
         let why = decisions::returned_reason(module, "act", why, notes.is_some())?;
-        let order = checked_order(module, game, order_of(module, "act", v)?)?;
+        let r = self.reader(module, "act");
+        let order = checked_order(&r, game, order_of(&r, self.lua, &v)?)?;
         if let Some(notes) = notes {
             let by = self.policy_name();
             self.record_order(
@@ -1002,8 +923,8 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, _: &Ctx| Ok(vec![super::convert::to_lua(lua, info)?]);
         let (called, notes) =
             self.noting(game, module, |game| self.call_plain(game, module, f, &arg));
-        let orders =
-            council_orders_of(&called?).map_err(|what| bad_return(module, "council", &what))?;
+        let r = self.reader(module, "council");
+        let orders = council_orders_of(&r, &r.read(self.lua, &called?)?)?;
         if let Some(notes) = notes {
             let chose = crate::rules::words::council_words(&orders);
             let by = self.policy_name();
@@ -1043,7 +964,8 @@ impl Hooks for ScriptHooks<'_> {
         });
         let (v, why) = called?;
         let why = decisions::returned_reason(module, "act", why, notes.is_some())?;
-        let order = checked_order(module, game, order_of(module, "act", v)?)?;
+        let r = self.reader(module, "act");
+        let order = checked_order(&r, game, order_of(&r, self.lua, &v)?)?;
         if let Some(notes) = notes {
             let by = Self::behaviour_name(game, model);
             self.record_order(
@@ -1155,7 +1077,8 @@ impl Hooks for ScriptHooks<'_> {
             Ok(vec![Value::Table(t)])
         };
         let v = self.call_plain(game, module, f, &arg)?;
-        deploy_choices_of(module, v)
+        let r = self.reader(module, "deploy");
+        deploy_choices_of(&r, module, &r.read(self.lua, &v)?)
     }
 
     fn blessing(
@@ -1170,23 +1093,11 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(None);
         };
         let arg = |lua: &Lua, ctx: &Ctx| Ok(vec![ctx.model_views(lua, group)?]);
-        let name = match self.call_plain(game, module, f, &arg)? {
-            Value::Nil => return Ok(None),
-            Value::String(s) => s.to_string_lossy(),
-            Value::Table(t) => t
-                .raw_get::<Option<String>>("name")
-                .map_err(hook_err)?
-                .ok_or_else(|| bad_return(module, "blessing", "a table that is no building"))?,
-            other => {
-                return Err(bad_return(
-                    module,
-                    "blessing",
-                    &format!(
-                        "a {} (expected a building, its name or nil)",
-                        other.type_name()
-                    ),
-                ))
-            }
+        let v = self.call_plain(game, module, f, &arg)?;
+        let r = self.reader(module, "blessing");
+        let name = match r.read(self.lua, &v)? {
+            crate::script::api::answer::Plain::Nil => return Ok(None),
+            p => r.building(&p, "")?,
         };
         Ok(Some((name, module.label.clone())))
     }
@@ -1243,7 +1154,8 @@ impl Hooks for ScriptHooks<'_> {
             Ok(vec![Value::Table(t)])
         };
         let v = self.call_plain(game, module, f, &arg)?;
-        scripted_wave_of(module, v)
+        let r = self.reader(module, "build_wave");
+        scripted_wave_of(&r, module, &r.read(self.lua, &v)?)
     }
 
     fn on_pass_token(
@@ -1272,61 +1184,8 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, ctx: &Ctx| ctx.model_views(lua, engaged);
         let mut out = MoveTraits::default();
         for (module, v) in self.answers(game, model, "movement", |m| m.movement.as_ref(), &arg)? {
-            let Value::Table(t) = v else { continue };
-            let mut used = false;
-            if t.raw_get::<Option<bool>>("flying")
-                .map_err(hook_err)?
-                .unwrap_or(false)
-            {
-                out.flying = true;
-                used = true;
-            }
-            if let Some(band) = t.raw_get::<Option<String>>("band").map_err(hook_err)? {
-                out.band =
-                    Some(crate::roster::Measure::named(&band).ok_or_else(|| {
-                        bad_return(module, "movement", &format!("band = {band:?}"))
-                    })?);
-                used = true;
-            }
-            if t.raw_get::<Option<bool>>("one_move")
-                .map_err(hook_err)?
-                .unwrap_or(false)
-            {
-                out.one_move = true;
-                used = true;
-            }
-            if let Some(kinds) = t
-                .raw_get::<Option<Vec<String>>>("ignore_terrain")
-                .map_err(hook_err)?
-            {
-                out.ignore_terrain.extend(kinds);
-                used = true;
-            }
-            match t.raw_get::<Value>("free_disengage").map_err(hook_err)? {
-                Value::Boolean(true) => {
-                    out.free_disengage.extend_from_slice(engaged);
-                    used = true;
-                }
-                Value::Table(list) => {
-                    for item in list.sequence_values::<Value>() {
-                        let id = match item.map_err(hook_err)? {
-                            Value::Integer(i) => ModelId(i as u32),
-                            Value::Table(snap) => id_of(&snap).map_err(hook_err)?,
-                            other => {
-                                return Err(bad_return(
-                                    module,
-                                    "movement",
-                                    &format!("free_disengage holding a {}", other.type_name()),
-                                ))
-                            }
-                        };
-                        out.free_disengage.push(id);
-                    }
-                    used = true;
-                }
-                _ => {}
-            }
-            if used {
+            let r = self.reader(module, "movement");
+            if replies::movement(&r, &r.read(self.lua, &v)?, engaged, &mut out)? {
                 out.sources.push(self.source_for(game, model, module));
             }
         }
@@ -1348,13 +1207,9 @@ impl Hooks for ScriptHooks<'_> {
         for (module, params) in self.modules_where(me, granting) {
             let granted = match &module.permissions {
                 Permissions::Computed(f) => {
-                    match self.read_one(game, me, module, params.as_deref(), f, &arg)? {
-                        Value::Table(t) => !matches!(
-                            t.raw_get::<Value>(name).map_err(hook_err)?,
-                            Value::Nil | Value::Boolean(false)
-                        ),
-                        _ => false,
-                    }
+                    let v = self.read_one(game, me, module, params.as_deref(), f, &arg)?;
+                    let r = self.reader(module, "permissions");
+                    replies::grants(&r, &r.read(self.lua, &v)?, name)?
                 }
                 by_table => by_table.grants(name).unwrap_or(false),
             };
@@ -1373,16 +1228,9 @@ impl Hooks for ScriptHooks<'_> {
     ) -> Result<Option<(String, String)>, HookError> {
         let arg = |lua: &Lua, _: &Ctx| Ok(Value::String(lua.create_string(trigger.as_str())?));
         for (module, v) in self.call_read(game, model, "morale", &arg)? {
-            if let Value::Table(t) = v {
-                match t.raw_get::<Value>("immune").map_err(hook_err)? {
-                    Value::String(why) => {
-                        return Ok(Some((why.to_string_lossy(), module.label.clone())))
-                    }
-                    Value::Boolean(true) => {
-                        return Ok(Some((module.stem().to_string(), module.label.clone())))
-                    }
-                    _ => {}
-                }
+            let r = self.reader(module, "morale");
+            if let Some(why) = replies::morale(&r, &r.read(self.lua, &v)?, module)?.immune {
+                return Ok(Some((why, module.label.clone())));
             }
         }
         // A Behaviour that makes no morale checks for Terror or Gruesome Kills (Fanatic, §6.3: the
@@ -1415,20 +1263,16 @@ impl Hooks for ScriptHooks<'_> {
         let arg = |lua: &Lua, _: &Ctx| Ok(Value::String(lua.create_string(trigger.as_str())?));
         let mut out = Vec::new();
         for (module, v) in self.call_read(game, model, "morale", &arg)? {
-            if let Value::Table(t) = v {
-                if let Some(n) = t.raw_get::<Option<i32>>("modifier").map_err(hook_err)? {
-                    let reason = t
-                        .raw_get::<Option<String>>("reason")
-                        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-                        .map_err(hook_err)?
-                        .unwrap_or_else(|| module.stem().to_string());
-                    out.push(Modifier {
-                        to: Role::Defender,
-                        value: n,
-                        reason,
-                        source: module.label.clone(),
-                    });
-                }
+            let r = self.reader(module, "morale");
+            if let Some((value, reason)) =
+                replies::morale(&r, &r.read(self.lua, &v)?, module)?.modifier
+            {
+                out.push(Modifier {
+                    to: Role::Defender,
+                    value,
+                    reason,
+                    source: module.label.clone(),
+                });
             }
         }
         Ok(out)

@@ -2,6 +2,7 @@
 //! handles it returns. Names are stable and described in [`spec`], which every registration takes its
 //! names from (scripts/types/village.lua is generated from it: `village api --luals`).
 
+pub mod answer;
 pub mod constants;
 pub mod convert;
 pub(crate) mod fields;

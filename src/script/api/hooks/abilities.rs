@@ -5,9 +5,9 @@
 //! validated kernel values naming the script; the kernel applies them.
 
 use super::*;
-use crate::rules::hooks::{AbilityCheck, AbilityTarget, CostChange, Reroll, RerollDice};
+use crate::rules::hooks::{AbilityCheck, AbilityTarget, CostChange, Reroll};
+use crate::script::api::answer::{Plain, Reader};
 use crate::script::host::profiled;
-use crate::state::SPENT_PREFIXES;
 
 /// The name scripts see for an order's kind.
 fn order_kind(order: &Order) -> &'static str {
@@ -49,44 +49,9 @@ fn order_arg(lua: &Lua, order: &Order, cost: u8) -> mlua::Result<Value> {
     Ok(Value::Table(t))
 }
 
-/// A hook's answer that must be nil or a table: the table, `None` for nil, an error naming the script
-/// for anything else (`expected` shows the table's shape).
-pub(super) fn answer_table(
-    module: &Module,
-    entry: &str,
-    expected: &str,
-    v: Value,
-) -> Result<Option<Table>, HookError> {
-    match v {
-        Value::Nil => Ok(None),
-        Value::Table(t) => Ok(Some(t)),
-        other => Err(bad_return(
-            module,
-            entry,
-            &format!("a {} (expected nil or {expected})", other.type_name()),
-        )),
-    }
-}
-
-/// A `spend` key a hook returned: `game:`, `wave:` or `council:`.
-fn spend_key(module: &Module, entry: &str, t: &Table) -> Result<Option<String>, HookError> {
-    let key = t.raw_get::<Option<String>>("spend").map_err(hook_err)?;
-    match key {
-        Some(k) if !SPENT_PREFIXES.iter().any(|p| k.starts_with(p)) => Err(bad_return(
-            module,
-            entry,
-            &format!("spend = {k:?} (a limited use is named game:..., wave:... or council:...)"),
-        )),
-        k => Ok(k),
-    }
-}
-
-fn reason_of(module: &Module, t: &Table) -> Result<String, HookError> {
-    Ok(t.raw_get::<Option<String>>("reason")
-        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-        .map_err(hook_err)?
-        .unwrap_or_else(|| module.stem().to_string()))
-}
+/// The most targets an action's `targets` may offer at once (the built-in actions offer a building or
+/// two).
+const MAX_TARGETS: usize = 100;
 
 /// The models of the side opposing `side`, in id order.
 fn opponents(game: &Game, side: Side) -> Vec<ModelId> {
@@ -117,51 +82,6 @@ fn target_value(lua: &Lua, ctx: &Ctx, target: Option<&AbilityTarget>) -> mlua::R
     })
 }
 
-/// Read the target of an `{ ability = name, target = ... }` order: a model (snapshot or handle), a
-/// building (its name or snapshot), a token (`{ id, kind }` from `ctx:tokens`) or a point.
-pub(super) fn ability_target(v: Value) -> Result<Option<AbilityTarget>, String> {
-    Ok(Some(match v {
-        Value::Nil => return Ok(None),
-        Value::String(s) => AbilityTarget::Building(s.to_string_lossy()),
-        Value::UserData(ud) => {
-            if let Ok(m) = ud.borrow::<crate::script::api::handles::ModelRef>() {
-                AbilityTarget::Model(m.id)
-            } else if let Ok(b) = ud.borrow::<crate::script::api::handles::BuildingRef>() {
-                AbilityTarget::Building(b.name.clone())
-            } else {
-                return Err("target = userdata that is not a model or a building".into());
-            }
-        }
-        Value::Table(t) => {
-            let id = t.raw_get::<Option<u32>>("id").map_err(|e| e.to_string())?;
-            let kind = t
-                .raw_get::<Option<String>>("kind")
-                .map_err(|e| e.to_string())?;
-            let name = t
-                .raw_get::<Option<String>>("name")
-                .map_err(|e| e.to_string())?;
-            // A token from ctx:tokens has a token kind; a model snapshot's `kind` is its profile kind.
-            let token = kind
-                .as_deref()
-                .is_some_and(|k| matches!(k, "opportunity" | "barricade" | "trap"));
-            match (id, token, name) {
-                (Some(id), true, _) => AbilityTarget::Token(TokenId(id)),
-                (Some(id), false, _) => AbilityTarget::Model(ModelId(id)),
-                (None, _, Some(name)) => AbilityTarget::Building(name),
-                _ => AbilityTarget::Point(crate::geometry::Vec2::new(
-                    t.raw_get("x").map_err(|_| {
-                        "target = a table that is not a model, building, token or point"
-                    })?,
-                    t.raw_get("y").map_err(|_| {
-                        "target = a table that is not a model, building, token or point"
-                    })?,
-                )),
-            }
-        }
-        other => return Err(format!("target = a {}", other.type_name())),
-    }))
-}
-
 impl ScriptHooks<'_> {
     pub(super) fn cost_change(
         &self,
@@ -173,27 +93,12 @@ impl ScriptHooks<'_> {
         let arg = |lua: &Lua, _: &Ctx| order_arg(lua, order, cost);
         let mut best: Option<CostChange> = None;
         for (module, v) in self.call_read(game, model, "order_cost", &arg)? {
-            let Some(t) = answer_table(module, "order_cost", "{ cost = n }", v)? else {
+            let r = self.reader(module, "order_cost");
+            let Some(change) = super::replies::cost(&r, &r.read(self.lua, &v)?, module)? else {
                 continue;
             };
-            let n = t.raw_get::<Option<i64>>("cost").map_err(hook_err)?;
-            let n = match n.map(u8::try_from) {
-                Some(Ok(n)) if n <= 3 => n,
-                _ => {
-                    return Err(bad_return(
-                        module,
-                        "order_cost",
-                        "a cost that is not 0 to 3",
-                    ))
-                }
-            };
-            if best.as_ref().is_none_or(|b| n < b.cost) {
-                best = Some(CostChange {
-                    cost: n,
-                    spend: spend_key(module, "order_cost", &t)?,
-                    reason: reason_of(module, &t)?,
-                    source: module.label.clone(),
-                });
+            if best.as_ref().is_none_or(|b| change.cost < b.cost) {
+                best = Some(change);
             }
         }
         Ok(best)
@@ -249,29 +154,10 @@ impl ScriptHooks<'_> {
             .collect();
         for id in askers {
             for (module, v) in self.call_act(game, id, "on_activation_roll", &intents, &arg)? {
-                let Some(t) = answer_table(module, "on_activation_roll", "{ reroll = ... }", v)?
-                else {
-                    continue;
-                };
-                let which = t.raw_get::<Option<String>>("reroll").map_err(hook_err)?;
-                let dice = match which.as_deref() {
-                    None => continue,
-                    Some("all") => RerollDice::All,
-                    Some("best") => RerollDice::Best,
-                    Some(other) => {
-                        return Err(bad_return(
-                            module,
-                            "on_activation_roll",
-                            &format!("reroll = {other:?} (expected \"all\" or \"best\")"),
-                        ))
-                    }
-                };
-                return Ok(Some(Reroll {
-                    dice,
-                    spend: spend_key(module, "on_activation_roll", &t)?,
-                    reason: reason_of(module, &t)?,
-                    source: module.label.clone(),
-                }));
+                let r = self.reader(module, "on_activation_roll");
+                if let Some(reroll) = super::replies::reroll(&r, &r.read(self.lua, &v)?, module)? {
+                    return Ok(Some(reroll));
+                }
             }
         }
         Ok(None)
@@ -321,14 +207,13 @@ impl ScriptHooks<'_> {
         };
         for id in friends {
             for (module, v) in self.call_act(game, id, "on_friend_result", intents, &arg)? {
-                let Value::Table(t) = v else { continue };
-                let Some(name) = t.raw_get::<Option<String>>("result").map_err(hook_err)? else {
-                    continue;
-                };
-                let to = parse_result(&name).ok_or_else(|| {
-                    bad_return(module, "on_friend_result", &format!("result = {name:?}"))
-                })?;
-                return Ok(Some((to, reason_of(module, &t)?, module.label.clone())));
+                let r = self.reader(module, "on_friend_result");
+                let measures = &self.core.rules.measures;
+                let reply =
+                    super::replies::result_change(&r, &r.read(self.lua, &v)?, module, measures)?;
+                if let Some((to, reason)) = reply.result {
+                    return Ok(Some((to, reason, module.label.clone())));
+                }
             }
         }
         Ok(None)
@@ -392,52 +277,78 @@ impl ScriptHooks<'_> {
             )?,
             v => v,
         };
-        let task = match task {
-            Value::Nil => None,
-            Value::Integer(n) if (1..=6).contains(&n) => Some(n as u8),
-            other => {
-                return Err(HookError {
-                    message: format!(
-                        "{}: actions[{name:?}].task = {other:?} (expected 1 to 6 actions)",
-                        module.label
-                    ),
-                })
-            }
+        let what = format!("actions[{name:?}]");
+        let r = Reader::answer(&module.label, &what, self.core.id);
+        let given = |what: &str| HookError {
+            message: format!("{}: {what}", module.label),
+        };
+        let task = match r.read(self.lua, &task)? {
+            Plain::Nil => None,
+            p => match crate::script::api::answer::whole(&p) {
+                Some(n @ 1..=6) => Some(n as u8),
+                _ => {
+                    return Err(given(&format!(
+                        "actions[{name:?}].task = {} (expected 1 to 6 actions)",
+                        crate::script::api::answer::describe(&p)
+                    )))
+                }
+            },
         };
         let mut refused = None;
-        if let Ok(Value::Function(can)) = entry.raw_get::<Value>("can") {
-            let v = self.call_module_act(
-                game,
-                model,
-                module,
-                params.as_deref(),
-                &can,
-                &intents,
-                &arg,
-                None,
-            )?;
-            refused = match v {
-                Value::Boolean(true) => None,
-                Value::String(why) => Some(format!("{}: {}", module.label, why.to_string_lossy())),
-                Value::Nil | Value::Boolean(false) => {
-                    Some(format!("{}: {name} cannot be used now", module.label))
-                }
-                other => {
-                    return Err(bad_return(
-                        module,
-                        "can",
-                        &format!(
-                            "a {} (expected true, or a string saying why not)",
-                            other.type_name()
-                        ),
-                    ))
-                }
-            };
+        match entry.raw_get::<Value>("can").map_err(hook_err)? {
+            Value::Nil => {}
+            Value::Function(can) => {
+                let v = self.call_module_act(
+                    game,
+                    model,
+                    module,
+                    params.as_deref(),
+                    &can,
+                    &intents,
+                    &arg,
+                    None,
+                )?;
+                let r = self.reader(module, "can");
+                refused = match r.read(self.lua, &v)? {
+                    Plain::Bool(true) => None,
+                    Plain::Text(why) => Some(format!("{}: {why}", module.label)),
+                    Plain::Nil | Plain::Bool(false) => {
+                        Some(format!("{}: {name} cannot be used now", module.label))
+                    }
+                    other => {
+                        return Err(r.field(
+                            "",
+                            &other,
+                            "expected true, or a string saying why not",
+                        ))
+                    }
+                };
+            }
+            other => {
+                return Err(given(&format!(
+                    "actions[{name:?}].can = a {} (expected a function)",
+                    other.type_name()
+                )))
+            }
         }
-        let attack = matches!(
-            entry.raw_get::<Value>("attack").map_err(hook_err)?,
-            Value::Boolean(true)
-        );
+        let attack = match entry.raw_get::<Value>("attack").map_err(hook_err)? {
+            Value::Nil | Value::Boolean(false) => false,
+            Value::Boolean(true) => true,
+            other => {
+                return Err(given(&format!(
+                    "actions[{name:?}].attack = a {} (expected true or false)",
+                    other.type_name()
+                )))
+            }
+        };
+        // Its `run` is looked for now, after the scripts of the check have run and before anything is
+        // logged: an action that cannot run is the script's error, not an event saying it ran.
+        if !matches!(
+            entry.raw_get::<Value>("run").map_err(hook_err)?,
+            Value::Function(_)
+        ) {
+            return Err(given(&format!("actions[{name:?}] has no run function")));
+        }
         Ok(AbilityCheck {
             source: module.label.clone(),
             task,
@@ -511,8 +422,19 @@ impl ScriptHooks<'_> {
             for (name, entry) in names {
                 let targets: Vec<Value> = match entry.raw_get::<Value>("targets")? {
                     Value::Function(f) => match call(&f, Value::Nil)? {
+                        // Each target costs a `can` call and a row of the answer, made as the kernel:
+                        // a bounded list, as every list a script hands the kernel.
+                        Value::Table(t) if t.raw_len() > MAX_TARGETS => {
+                            return Err(mlua::Error::runtime(format!(
+                                "{}: actions[{name:?}].targets returned {} targets (at most \
+                                 {MAX_TARGETS})",
+                                module.label,
+                                t.raw_len()
+                            )))
+                        }
                         Value::Table(t) => t
                             .sequence_values::<Value>()
+                            .take(MAX_TARGETS)
                             .map(|v| outer.adopt(lua, v?))
                             .collect::<mlua::Result<_>>()?,
                         Value::Nil => Vec::new(),

@@ -1,8 +1,12 @@
-//! Reading what scripts return: an order (a Behaviour's or the policy's `act`), a Council's orders, the
-//! policy's wave-start choices, a Lua wave builder's Groups, modifiers, and the tables scripts are
-//! handed (a roll, a win, snapshots). Each malformed answer is an error naming the script and entry.
+//! Reading the decisions scripts return: an order (a Behaviour's or the policy's `act`, or one given to
+//! `g:order`), the policy's activation, its Council's orders and wave-start choices, a Lua wave
+//! builder's Groups, and the aims and positions they hold; and the tables scripts are handed (a roll, a
+//! win). Every answer is first converted by the one bounded conversion of `api::answer` (depth, cycles,
+//! size), then read field by field: a malformed answer is an error naming the script, the entry point
+//! and the field, a misspelt key with the closest known one.
 
 use super::*;
+use crate::script::api::answer::{self, Fields, Key, Plain, Reader, Shape, ViewOf};
 
 pub(super) fn aim_value(lua: &Lua, ctx: &Ctx, aim: &Aim) -> mlua::Result<Value> {
     Ok(match aim {
@@ -17,51 +21,100 @@ pub(super) fn aim_value(lua: &Lua, ctx: &Ctx, aim: &Aim) -> mlua::Result<Value> 
     })
 }
 
+/// The keys of the answers read here (each a class of `api/spec`; `the_shapes_are_the_specs` keeps
+/// them the same).
+pub(super) const ACTIVATION_ANSWER: Shape = Shape {
+    class: "ActivationAnswer",
+    keys: &["dice", "cast", "group"],
+};
+pub(super) const BEHAVIOUR_ORDER: Shape = Shape {
+    class: "BehaviourOrder",
+    keys: &[
+        "melee",
+        "power_blow",
+        "shoot",
+        "aimed",
+        "structural",
+        "ignite",
+        "move",
+        "within",
+        "step",
+        "leave",
+        "claim",
+        "use",
+        "heal",
+        "what",
+        "ability",
+        "target",
+        "with",
+        "cast",
+        "power",
+        "from",
+        "to",
+        "at",
+        "break_free",
+    ],
+};
+pub(super) const DEPLOY_CHOICES: Shape = Shape {
+    class: "DeployChoices",
+    keys: &["warhorse", "ready_mounts"],
+};
+pub(super) const READY_MOUNTS: Shape = Shape {
+    class: "ReadyMountsChoice",
+    keys: &["hero", "to"],
+};
+pub(super) const WAVE_GROUP: Shape = Shape {
+    class: "WaveGroup",
+    keys: &["models", "behaviour", "edge"],
+};
+pub(super) const POSITION: Shape = Shape {
+    class: "Position",
+    keys: &["x", "y"],
+};
+
+impl ScriptHooks<'_> {
+    /// A reader of what `module`'s `entry` returned in this game.
+    pub(super) fn reader<'m>(&'m self, module: &'m Module, entry: &'m str) -> Reader<'m> {
+        Reader {
+            failed: self.budget.as_deref().map(|b| &b.failures),
+            ..Reader::answer(&module.label, entry, self.core.id)
+        }
+    }
+}
+
 /// Read the hero policy's `activate` answer (§3.1, §3.7): nil for two dice, a number of dice, false or 0
 /// for "not now", or `{ dice = n, cast = true, group = { friends... } }`.
 pub(super) fn activation_ask_of(
-    module: &Module,
-    v: Value,
+    r: &Reader,
+    v: &Plain,
 ) -> Result<Option<crate::rules::hooks::ActivationAsk>, HookError> {
     use crate::rules::hooks::ActivationAsk;
-    let bad = |what: &str| bad_return(module, "activate", what);
-    let dice = |v: Value| -> Result<u8, HookError> {
-        match v {
-            Value::Integer(n @ 1..=3) => Ok(n as u8),
-            Value::Number(n) if [1.0, 2.0, 3.0].contains(&n) => Ok(n as u8),
-            Value::Integer(n) => Err(bad(&format!("dice = {n} (expected 1, 2 or 3)"))),
-            Value::Number(n) => Err(bad(&format!("dice = {n} (expected 1, 2 or 3)"))),
-            other => Err(bad(&format!(
-                "dice = a {} (expected 1, 2 or 3)",
-                other.type_name()
-            ))),
+    let dice = |p: &Plain, path: &str| -> Result<u8, HookError> {
+        match answer::whole(p) {
+            Some(n @ 1..=3) => Ok(n as u8),
+            _ => Err(r.field(path, p, "expected 1, 2 or 3 dice")),
         }
     };
     match v {
-        Value::Nil => Ok(Some(ActivationAsk::dice(2))),
-        Value::Boolean(false) | Value::Integer(0) => Ok(None),
-        Value::Integer(_) | Value::Number(_) => Ok(Some(ActivationAsk::dice(dice(v)?))),
-        Value::Table(t) => {
-            only_keys(module, "activate", &t, &["dice", "cast", "group"])?;
-            let n = match t.raw_get::<Value>("dice").map_err(hook_err)? {
-                Value::Nil => 2,
-                d => dice(d)?,
+        Plain::Nil => Ok(Some(ActivationAsk::dice(2))),
+        Plain::Bool(false) | Plain::Int(0) => Ok(None),
+        Plain::Int(_) | Plain::Num(_) => Ok(Some(ActivationAsk::dice(dice(v, "dice")?))),
+        Plain::Table(_) => {
+            let f = r.fields(v, "", &ACTIVATION_ANSWER)?;
+            let n = match f.get("dice") {
+                Plain::Nil => 2,
+                d => dice(d, "dice")?,
             };
-            let cast = match t.raw_get::<Value>("cast").map_err(hook_err)? {
-                Value::Nil => false,
-                Value::Boolean(b) => b,
-                other => return Err(bad(&format!("cast = a {}", other.type_name()))),
-            };
+            let cast = f.flag("cast")?.unwrap_or(false);
             let mut group = Vec::new();
-            match t.raw_get::<Value>("group").map_err(hook_err)? {
-                Value::Nil => {}
-                Value::Table(list) => {
-                    for item in list.sequence_values::<Value>() {
-                        let item = item.map_err(hook_err)?;
-                        group.push(answer_model(module, "activate", "group", &item)?);
-                    }
+            if f.has("group") {
+                for (i, item) in r
+                    .list(f.get("group"), "group", "models")?
+                    .iter()
+                    .enumerate()
+                {
+                    group.push(r.model(item, &format!("group[{}]", i + 1), true)?);
                 }
-                other => return Err(bad(&format!("group = a {}", other.type_name()))),
             }
             Ok(Some(ActivationAsk {
                 dice: n,
@@ -69,76 +122,59 @@ pub(super) fn activation_ask_of(
                 group,
             }))
         }
-        other => Err(bad(&format!(
-            "a {} (expected dice, false, or {{ dice, cast, group }})",
-            other.type_name()
-        ))),
+        other => Err(r.field("", other, "expected dice, false, or { dice, cast, group }")),
     }
 }
 
 /// Read an order (a Behaviour's or a policy's `act`) from what the script returned.
-pub(super) fn order_of(module: &Module, entry: &str, v: Value) -> Result<Option<Order>, HookError> {
-    parse_order(v, &|what: &str| bad_return(module, entry, what))
+pub(super) fn order_of(r: &Reader, lua: &Lua, v: &Value) -> Result<Option<Order>, HookError> {
+    parse_order(r, &r.read(lua, v)?)
 }
 
-/// Read an order given to `g:order` (models as handles or snapshots); the error says what was wrong.
-pub(crate) fn order_from(v: Value) -> Result<Option<Order>, HookError> {
-    parse_order(v, &|what: &str| HookError {
-        message: format!("the order is {what}"),
-    })
+/// Read an order given to `g:order` (models as handles or views of the game `game`); the error is
+/// located at `at` (the caller's `file:line: `) and says what was wrong.
+pub(crate) fn order_from(
+    lua: &Lua,
+    at: &str,
+    entry: &str,
+    game: u64,
+    v: &Value,
+) -> Result<Option<Order>, HookError> {
+    let r = Reader::given(at, entry, game);
+    parse_order(&r, &r.read(lua, v)?)
 }
 
 /// Read an order from a table: one of its keys (see `BehaviourOrder` in the spec).
-pub(super) fn parse_order(
-    v: Value,
-    bad: &dyn Fn(&str) -> HookError,
-) -> Result<Option<Order>, HookError> {
-    let Value::Table(table) = v else {
+pub(crate) fn parse_order(r: &Reader, v: &Plain) -> Result<Option<Order>, HookError> {
+    let Plain::Table(_) = v else {
         return match v {
-            Value::Nil => Ok(None),
-            other => Err(bad(&format!("a {}", other.type_name()))),
+            Plain::Nil => Ok(None),
+            other => Err(r.field("", other, "expected an order table or nil")),
         };
     };
-    // Read once: an order names one or two of the keys below, each looked up in Rust.
-    let t = crate::script::api::convert::Entries::of(&table).map_err(hook_err)?;
+    let t = r.fields(v, "", &BEHAVIOUR_ORDER)?;
     let model_in = |key: &str| -> Result<Option<ModelId>, HookError> {
         match t.get(key) {
-            Value::Table(s) => Ok(Some(id_of(&s).map_err(hook_err)?)),
-            Value::UserData(ud) => match ud.borrow::<crate::script::api::handles::ModelRef>() {
-                Ok(m) => Ok(Some(m.id)),
-                Err(_) => Err(bad(&format!("{key} that is not a model"))),
-            },
-            Value::Nil => Ok(None),
-            _ => Err(bad(&format!("{key} that is not a model snapshot"))),
+            Plain::Nil => Ok(None),
+            p => r.model(p, key, false).map(Some),
         }
     };
     let building_in = |key: &str| -> Result<Option<String>, HookError> {
         match t.get(key) {
-            Value::Table(s) => Ok(Some(s.raw_get::<String>("name").map_err(hook_err)?)),
-            Value::String(n) => Ok(Some(n.to_string_lossy())),
-            Value::Nil => Ok(None),
-            _ => Err(bad(&format!("{key} that is not a building"))),
+            Plain::Nil => Ok(None),
+            p => r.building(p, key).map(Some),
         }
     };
-    let flag = |key: &str| -> Result<bool, HookError> {
-        match t.get(key) {
-            Value::Nil => Ok(false),
-            Value::Boolean(b) => Ok(b),
-            other => Err(bad(&format!(
-                "{key} = a {} (expected true or false)",
-                other.type_name()
-            ))),
-        }
-    };
+    let flag = |key: &str| -> Result<bool, HookError> { Ok(t.flag(key)?.unwrap_or(false)) };
     // One action per order: `{ melee = o, shoot = o }` is refused rather than read as its first key.
     let given: Vec<&str> = ORDER_ACTIONS
         .iter()
         .copied()
-        .filter(|k| !matches!(t.get(k), Value::Nil | Value::Boolean(false)))
+        .filter(|k| !matches!(t.get(k), Plain::Nil | Plain::Bool(false)))
         .collect();
     if let [first @ .., last] = given.as_slice() {
         if !first.is_empty() {
-            return Err(bad(&format!(
+            return Err(r.bad(format!(
                 "{} actions, {} and {last} (one action per order)",
                 given.len(),
                 first.join(", ")
@@ -153,25 +189,11 @@ pub(super) fn parse_order(
         }));
     }
     if let Some(id) = model_in("shoot")? {
-        if let Value::Table(with) = t.get("with") {
+        if t.has("with") {
             // Concentrated Shooting (§3.5): the other shooters that fire with it.
             let mut others = Vec::new();
-            for item in with.sequence_values::<Value>() {
-                match item.map_err(hook_err)? {
-                    Value::Table(s) => others.push(id_of(&s).map_err(hook_err)?),
-                    Value::UserData(ud) => match ud
-                        .borrow::<crate::script::api::handles::ModelRef>()
-                    {
-                        Ok(m) => others.push(m.id),
-                        Err(_) => return Err(bad("with holding something that is not a model")),
-                    },
-                    other => {
-                        return Err(bad(&format!(
-                            "with holding a {} (expected model snapshots)",
-                            other.type_name()
-                        )))
-                    }
-                }
+            for (i, item) in r.list(t.get("with"), "with", "models")?.iter().enumerate() {
+                others.push(r.model(item, &format!("with[{}]", i + 1), false)?);
             }
             return Ok(Some(Order::Concentrated {
                 target: id,
@@ -184,33 +206,21 @@ pub(super) fn parse_order(
             Order::Shoot(id)
         }));
     }
-    if let Some(spell) = name_in(&t, "cast", bad)? {
+    if let Some(spell) = name_in(&t, "cast")? {
         let power = match t.get("power") {
-            Value::Integer(n @ 1..=3) => n as u8,
-            Value::Number(n) if [1.0, 2.0, 3.0].contains(&n) => n as u8,
-            Value::Nil => return Err(bad("cast without a power (1 to 3)")),
-            other => {
-                return Err(bad(&format!(
-                    "power = {} (expected 1, 2 or 3)",
-                    match other {
-                        Value::Integer(n) => n.to_string(),
-                        Value::Number(n) => n.to_string(),
-                        o => format!("a {}", o.type_name()),
-                    }
-                )))
-            }
+            Plain::Nil => return Err(r.bad("cast without a power (1 to 3)")),
+            p => match answer::whole(p) {
+                Some(n @ 1..=3) => n as u8,
+                _ => return Err(t.bad("power", "expected 1, 2 or 3")),
+            },
         };
         let point = |key: &str| -> Result<Option<crate::geometry::Vec2>, HookError> {
             match t.get(key) {
-                Value::Nil => Ok(None),
-                v => pos_of(key, &v).map(Some).map_err(|why| bad(&why)),
+                Plain::Nil => Ok(None),
+                p => pos_of(r, key, p).map(Some),
             }
         };
-        let what = match t.get("what") {
-            Value::Nil => None,
-            Value::String(w) => Some(w.to_string_lossy()),
-            other => return Err(bad(&format!("what = a {}", other.type_name()))),
-        };
+        let what = t.text("what")?;
         return Ok(Some(Order::Cast(crate::rules::hooks::CastOrder {
             spell,
             power,
@@ -230,98 +240,75 @@ pub(super) fn parse_order(
     if let Some(b) = building_in("ignite")? {
         return Ok(Some(Order::Ignite(b)));
     }
-    if matches!(t.get("leave"), Value::Boolean(true)) {
+    if flag("leave")? {
         return Ok(Some(Order::Leave));
     }
     match t.get("claim") {
-        Value::Nil => {}
-        Value::Integer(i) if i > 0 => return Ok(Some(Order::Claim(TokenId(i as u32)))),
-        Value::Table(tok) => {
-            let id = tok
-                .raw_get::<Option<u32>>("id")
-                .map_err(hook_err)?
-                .ok_or_else(|| bad("claim = a table without a token id"))?;
+        Plain::Nil => {}
+        p @ (Plain::Int(_) | Plain::Num(_)) => match answer::whole(p) {
+            Some(i) if i > 0 && i <= i64::from(u32::MAX) => {
+                return Ok(Some(Order::Claim(TokenId(i as u32))))
+            }
+            _ => return Err(t.bad("claim", "expected a token from ctx:tokens or its id")),
+        },
+        p @ Plain::Table(_) => {
+            let tok = r.fields(p, "claim", &answer::TOKEN)?;
+            let id = match tok.get("id") {
+                Plain::Nil => return Err(r.bad("claim = a table without a token id")),
+                id => answer::whole(id)
+                    .and_then(|i| u32::try_from(i).ok())
+                    .ok_or_else(|| tok.bad("id", "expected a token id"))?,
+            };
             return Ok(Some(Order::Claim(TokenId(id))));
         }
-        other => {
-            return Err(bad(&format!(
-                "claim = {} (expected a token from ctx:tokens or its id)",
-                other.type_name()
-            )))
-        }
+        _ => return Err(t.bad("claim", "expected a token from ctx:tokens or its id")),
     }
-    match t.get("use") {
-        Value::Nil => {}
-        Value::String(name) => return Ok(Some(Order::Use(name.to_string_lossy()))),
-        other => {
-            return Err(bad(&format!(
-                "use = {} (expected the name of an item it carries)",
-                other.type_name()
-            )))
-        }
+    if let Some(name) = name_in(&t, "use")? {
+        return Ok(Some(Order::Use(name)));
     }
     if let Some(id) = model_in("heal")? {
-        let what = match t.get("what") {
-            Value::Nil => None,
-            Value::String(w) if w.to_string_lossy() == "wound" => {
-                Some(crate::rules::magic::Heal::Wound)
-            }
-            Value::String(w) => Some(crate::rules::magic::Heal::Condition(
-                parse_condition(&w.to_string_lossy()).ok_or_else(|| {
-                    bad(&format!(
-                        "what = {:?}: not \"wound\" or a condition",
-                        w.to_string_lossy()
-                    ))
-                })?,
+        let what = match t.text("what")? {
+            None => None,
+            Some(w) if w == "wound" => Some(crate::rules::magic::Heal::Wound),
+            Some(w) => Some(crate::rules::magic::Heal::Condition(
+                parse_condition(&w)
+                    .ok_or_else(|| r.bad(format!("what = {w:?}: not \"wound\" or a condition")))?,
             )),
-            other => return Err(bad(&format!("what = a {}", other.type_name()))),
         };
         return Ok(Some(Order::Heal { target: id, what }));
     }
-    if let Some(name) = name_in(&t, "ability", bad)? {
-        let target = abilities::ability_target(t.get("target")).map_err(|why| bad(&why))?;
+    if let Some(name) = name_in(&t, "ability")? {
+        let target = ability_target(r, t.get("target"))?;
         return Ok(Some(Order::Ability { name, target }));
     }
     match t.get("step") {
-        Value::Table(m) => {
-            let aim = aim_of(&m)
-                .map_err(hook_err)?
-                .ok_or_else(|| bad("step = something it cannot step toward"))?;
+        Plain::Nil => {}
+        p => {
+            let aim = aim_of(r, p, "step")?
+                .ok_or_else(|| r.bad("step = something it cannot step toward"))?;
             return Ok(Some(Order::Step(aim)));
         }
-        Value::UserData(_) => return Ok(model_in("step")?.map(|m| Order::Step(Aim::Model(m)))),
-        _ => {}
     }
     let aim = match t.get("move") {
-        Value::Table(m) => Some(
-            aim_of(&m)
-                .map_err(hook_err)?
-                .ok_or_else(|| bad("move = something it cannot move toward"))?,
+        Plain::Nil => None,
+        p => Some(
+            aim_of(r, p, "move")?.ok_or_else(|| r.bad("move = something it cannot move toward"))?,
         ),
-        Value::UserData(_) => model_in("move")?.map(Aim::Model),
-        _ => None,
     };
     if let Some(aim) = aim {
         return match t.get("within") {
-            Value::Nil => Ok(Some(Order::Move(aim))),
-            Value::Integer(n) if n >= 0 => Ok(Some(Order::Approach {
+            Plain::Nil => Ok(Some(Order::Move(aim))),
+            Plain::Int(n) if *n >= 0 => Ok(Some(Order::Approach {
                 aim,
-                within: n as f64,
+                within: *n as f64,
             })),
-            Value::Number(n) if n.is_finite() && n >= 0.0 => {
-                Ok(Some(Order::Approach { aim, within: n }))
+            Plain::Num(n) if n.is_finite() && *n >= 0.0 => {
+                Ok(Some(Order::Approach { aim, within: *n }))
             }
-            other => Err(bad(&format!(
-                "within = {} (expected inches, 0 or more)",
-                match other {
-                    Value::Integer(n) => n.to_string(),
-                    Value::Number(n) => n.to_string(),
-                    o => format!("a {}", o.type_name()),
-                }
-            ))),
+            other => Err(r.field("within", other, "expected inches, 0 or more")),
         };
     }
-    Err(bad(
+    Err(r.bad(
         "none of melee, shoot, cast, break_free, structural, ignite, move, step, leave, claim, use, heal \
          or ability",
     ))
@@ -344,103 +331,200 @@ const ORDER_ACTIONS: [&str; 13] = [
     "move",
 ];
 
-/// A name given under `key` of an order (a spell's, an ability's), nil when absent.
-fn name_in(
-    t: &crate::script::api::convert::Entries,
-    key: &str,
-    bad: &dyn Fn(&str) -> HookError,
-) -> Result<Option<String>, HookError> {
+/// A name given under `key` of an order (a spell's, an ability's, an item's), nil when absent.
+fn name_in(t: &Fields, key: &str) -> Result<Option<String>, HookError> {
     match t.get(key) {
-        Value::Nil => Ok(None),
-        Value::String(s) => Ok(Some(s.to_string_lossy())),
-        other => Err(bad(&format!(
-            "{key} = a {} (expected a name)",
-            other.type_name()
-        ))),
+        Plain::Nil => Ok(None),
+        Plain::Text(s) => Ok(Some(s.clone())),
+        _ => Err(t.bad(key, "expected a name")),
     }
 }
 
-/// Read an aim back from what a script returned (a snapshot, a point, `{ edge = true }`).
-pub(super) fn aim_of(t: &Table) -> mlua::Result<Option<Aim>> {
-    if t.raw_get::<Option<bool>>("edge")?.unwrap_or(false) {
-        return Ok(Some(Aim::Edge));
-    }
-    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
-        return Ok(Some(Aim::Model(ModelId(id))));
-    }
-    if let Some(name) = t.raw_get::<Option<String>>("name")? {
-        return Ok(Some(Aim::Building(name)));
-    }
-    match (
-        t.raw_get::<Option<f64>>("x")?,
-        t.raw_get::<Option<f64>>("y")?,
-    ) {
-        (Some(x), Some(y)) => Ok(Some(Aim::Point(crate::geometry::Vec2::new(x, y)))),
-        _ => Ok(None),
+/// Read an aim (at `path`) from what a script returned: a view or handle of a model or building, a
+/// snapshot (a table with `id`, or `name`), `{ edge = true }` or a point. `None` for a table that is
+/// none of them.
+pub(super) fn aim_of(r: &Reader, p: &Plain, path: &str) -> Result<Option<Aim>, HookError> {
+    match p {
+        Plain::View {
+            of: ViewOf::Building(_),
+            ..
+        } => Ok(Some(Aim::Building(r.building(p, path)?))),
+        Plain::View { .. } => Ok(Some(Aim::Model(r.model(p, path, false)?))),
+        Plain::UserData(ud) if ud.is::<crate::script::api::handles::BuildingRef>() => {
+            Ok(Some(Aim::Building(r.building(p, path)?)))
+        }
+        Plain::UserData(_) => Ok(Some(Aim::Model(r.model(p, path, false)?))),
+        Plain::Table(entries) => {
+            let has = |k: &str| entries.iter().any(|(key, _)| *key == Key::Name(k.into()));
+            let get = |k: &str| {
+                entries
+                    .iter()
+                    .find(|(key, _)| *key == Key::Name(k.into()))
+                    .map_or(&Plain::Nil, |(_, v)| v)
+            };
+            if has("edge") && !matches!(get("edge"), Plain::Bool(false)) {
+                return match get("edge") {
+                    Plain::Bool(true) => Ok(Some(Aim::Edge)),
+                    other => Err(r.field(
+                        &answer::join(path, &Key::Name("edge".into())),
+                        other,
+                        "expected true",
+                    )),
+                };
+            }
+            if has("id") {
+                return r.model(p, path, false).map(|id| Some(Aim::Model(id)));
+            }
+            if has("name") {
+                return r.building(p, path).map(|b| Some(Aim::Building(b)));
+            }
+            if has("x") || has("y") {
+                let at = r.fields(p, path, &POSITION)?;
+                // Any number is read: a point that is NaN, infinite or off the table is refused where
+                // it is checked against the table, with its value.
+                let num = |k: &str| match at.get(k) {
+                    Plain::Nil => Ok(None),
+                    Plain::Int(i) => Ok(Some(*i as f64)),
+                    Plain::Num(n) => Ok(Some(*n)),
+                    _ => Err(at.bad(k, "expected a number")),
+                };
+                let (x, y) = (num("x")?, num("y")?);
+                return match (x, y) {
+                    (Some(x), Some(y)) => Ok(Some(Aim::Point(crate::geometry::Vec2::new(x, y)))),
+                    _ => Ok(None),
+                };
+            }
+            Ok(None)
+        }
+        other => Err(r.field(
+            path,
+            other,
+            "expected a model, a building, a point or { edge = true }",
+        )),
     }
 }
 
-/// A position in an order: `{x = .., y = ..}` or `{x, y}`.
-pub(super) fn pos_of(key: &str, v: &Value) -> Result<crate::geometry::Vec2, String> {
-    let Value::Table(t) = v else {
-        return Err(format!(
-            "{key} = a {} (expected a position {{x = .., y = ..}})",
-            v.type_name()
-        ));
+/// A position in an order: `{x = .., y = ..}` or `{x, y}`, finite.
+pub(super) fn pos_of(r: &Reader, key: &str, p: &Plain) -> Result<crate::geometry::Vec2, HookError> {
+    let Plain::Table(entries) = p else {
+        return Err(r.field(key, p, "expected a position {x = .., y = ..}"));
     };
-    let get = |named: &str, index: i64| -> Result<f64, String> {
-        let v = match t.raw_get::<Value>(named).map_err(|e| e.to_string())? {
-            Value::Nil => t.raw_get::<Value>(index).map_err(|e| e.to_string())?,
-            v => v,
-        };
+    let get = |named: &str, index: i64| -> Result<f64, HookError> {
+        let v = entries
+            .iter()
+            .find(|(k, _)| *k == Key::Name(named.into()))
+            .or_else(|| entries.iter().find(|(k, _)| *k == Key::Index(index)))
+            .map_or(&Plain::Nil, |(_, v)| v);
         match v {
-            Value::Integer(i) => Ok(i as f64),
-            Value::Number(n) if n.is_finite() => Ok(n),
-            Value::Number(n) => Err(format!(
-                "{key}.{named} = {n} (a position's x and y must be finite numbers)"
-            )),
-            _ => Err(format!("{key} without a number `{named}`")),
+            Plain::Int(i) => Ok(*i as f64),
+            Plain::Num(n) if n.is_finite() => Ok(*n),
+            Plain::Num(n) => Err(r.bad(format!(
+                "{key}.{named} = {} (a position's x and y must be finite numbers)",
+                answer::number(*n)
+            ))),
+            Plain::Nil => Err(r.bad(format!("{key} without a number `{named}`"))),
+            other => Err(r.field(&format!("{key}.{named}"), other, "expected a number")),
         }
     };
+    let unknown = entries.iter().find(|(k, _)| {
+        !(matches!(k, Key::Index(1 | 2)) || matches!(k, Key::Name(n) if n == "x" || n == "y"))
+    });
+    if let Some((k, _)) = unknown {
+        let hint = match k {
+            Key::Name(n) => crate::names::closest(n, ["x", "y"])
+                .map_or(String::new(), |m| format!(" (did you mean {m:?}?)")),
+            _ => String::new(),
+        };
+        return Err(r.bad(format!(
+            "an unknown key {} at {key}{hint}: a position is {{x = .., y = ..}} or {{x, y}}",
+            match k {
+                Key::Name(n) => format!("{n:?}"),
+                Key::Index(i) => format!("[{i}]"),
+                Key::Other(t) => format!("of type {t}"),
+            }
+        )));
+    }
     Ok(crate::geometry::Vec2::new(get("x", 1)?, get("y", 2)?))
 }
 
-/// A building or hero in an order: a name or a snapshot (its `name`).
-pub(super) fn name_of(key: &str, v: &Value) -> Result<String, String> {
-    match v {
-        Value::String(s) => Ok(s.to_string_lossy()),
-        Value::Table(t) => match t.raw_get::<Value>("name").map_err(|e| e.to_string())? {
-            Value::String(s) => Ok(s.to_string_lossy()),
-            _ => Err(format!("{key} = a table without a `name`")),
-        },
-        other => Err(format!(
-            "{key} = a {} (expected a name or a snapshot)",
-            other.type_name()
-        )),
-    }
+/// Read the target of an `{ ability = name, target = ... }` order: a model (view, handle or snapshot),
+/// a building (its name, view or handle), a token (`{ id, kind }` from `ctx:tokens`) or a point.
+pub(super) fn ability_target(
+    r: &Reader,
+    p: &Plain,
+) -> Result<Option<crate::rules::hooks::AbilityTarget>, HookError> {
+    use crate::rules::hooks::AbilityTarget;
+    Ok(Some(match p {
+        Plain::Nil => return Ok(None),
+        Plain::Text(s) => AbilityTarget::Building(s.clone()),
+        Plain::View {
+            of: ViewOf::Building(_),
+            ..
+        } => AbilityTarget::Building(r.building(p, "target")?),
+        Plain::View { .. } => AbilityTarget::Model(r.model(p, "target", false)?),
+        Plain::UserData(ud) if ud.is::<crate::script::api::handles::BuildingRef>() => {
+            AbilityTarget::Building(r.building(p, "target")?)
+        }
+        Plain::UserData(_) => AbilityTarget::Model(r.model(p, "target", false)?),
+        Plain::Table(entries) => {
+            let get = |k: &str| {
+                entries
+                    .iter()
+                    .find(|(key, _)| *key == Key::Name(k.into()))
+                    .map_or(&Plain::Nil, |(_, v)| v)
+            };
+            // A token from ctx:tokens has a token kind; a model snapshot's `kind` is its profile kind.
+            let token = matches!(get("kind"), Plain::Text(k) if matches!(k.as_str(), "opportunity" | "barricade" | "trap"));
+            match (get("id"), get("name")) {
+                (Plain::Nil, Plain::Nil) => AbilityTarget::Point(pos_of(r, "target", p)?),
+                (Plain::Nil, _) => AbilityTarget::Building(r.building(p, "target")?),
+                (id, _) if token => AbilityTarget::Token(TokenId(
+                    answer::whole(id)
+                        .and_then(|i| u32::try_from(i).ok())
+                        .ok_or_else(|| r.field("target.id", id, "expected a token id"))?,
+                )),
+                _ => AbilityTarget::Model(r.model(p, "target", false)?),
+            }
+        }
+        other => {
+            return Err(r.field(
+                "target",
+                other,
+                "expected a model, a building, a token or a point",
+            ))
+        }
+    }))
 }
 
-/// A model named in a script's answer: a snapshot (or any table with `id`) or a model id.
-pub(super) fn answer_model(
-    module: &Module,
-    entry: &str,
-    key: &str,
-    v: &Value,
-) -> Result<ModelId, HookError> {
-    match v {
-        Value::Table(t) => id_of(t).map_err(|_| {
-            bad_return(
-                module,
-                entry,
-                &format!("{key} = a table without a model id"),
-            )
-        }),
-        Value::Integer(i) if *i > 0 && *i <= i64::from(u32::MAX) => Ok(ModelId(*i as u32)),
-        other => Err(bad_return(
-            module,
-            entry,
-            &format!("{key} = a {} (expected a model)", other.type_name()),
-        )),
+/// A building or hero in a Council order: a name or a view (its `name`).
+pub(super) fn name_of(r: &Reader, key: &str, p: &Plain) -> Result<String, HookError> {
+    match p {
+        Plain::Text(s) => Ok(s.clone()),
+        Plain::View { .. } | Plain::UserData(_) | Plain::Table(_) => {
+            let named = |entries: &Vec<(Key, Plain)>| {
+                entries
+                    .iter()
+                    .find(|(k, _)| *k == Key::Name("name".into()))
+                    .map(|(_, v)| v.clone())
+            };
+            match p {
+                Plain::Table(entries) => match named(entries) {
+                    Some(Plain::Text(s)) => Ok(s),
+                    _ => Err(r.bad(format!("{key} = a table without a `name`"))),
+                },
+                Plain::View {
+                    of: ViewOf::Model(_),
+                    game,
+                    name,
+                } => {
+                    r.same_game(*game, key, p)?;
+                    name.clone()
+                        .ok_or_else(|| r.bad(format!("{key} = a view without a `name`")))
+                }
+                _ => r.building(p, key),
+            }
+        }
+        other => Err(r.field(key, other, "expected a name or a view")),
     }
 }
 
@@ -461,131 +545,119 @@ pub(crate) const MAX_COUNCIL_ORDERS: usize = 100;
 /// Read the Council orders a policy's `council` (or `g:council`) gave: nil (no orders) or an array of
 /// order tables, each with exactly one kind key and only that kind's other keys. A malformed order is
 /// an error naming it, not a refusal: refusals are for well-formed orders the rules do not allow.
-pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> {
-    let list = match v {
-        Value::Nil => return Ok(Vec::new()),
-        Value::Table(t) => t,
-        other => {
-            return Err(format!(
-                "a {} (expected an array of Council orders)",
-                other.type_name()
-            ))
+pub(crate) fn council_orders_of(r: &Reader, v: &Plain) -> Result<Vec<CouncilOrder>, HookError> {
+    let items = match v {
+        Plain::Nil => return Ok(Vec::new()),
+        p @ Plain::Table(entries) => {
+            // A Council is a handful of purchases: a runaway list would grow the log (a refusal each)
+            // outside the VM's memory limit.
+            if entries.len() > MAX_COUNCIL_ORDERS {
+                return Err(r.bad(format!(
+                    "{} Council orders (at most {MAX_COUNCIL_ORDERS} in one Council)",
+                    entries.len()
+                )));
+            }
+            r.list(p, "", "Council orders")?
         }
+        other => return Err(r.field("", other, "expected an array of Council orders")),
     };
-    // A Council is a handful of purchases: a runaway list would grow the log (a refusal each) outside
-    // the VM's memory limit.
-    if list.raw_len() > MAX_COUNCIL_ORDERS {
-        return Err(format!(
-            "{} Council orders (at most {MAX_COUNCIL_ORDERS} in one Council)",
-            list.raw_len()
-        ));
-    }
     let mut out = Vec::new();
-    for (i, item) in list.clone().sequence_values::<Value>().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         let at = i + 1;
-        let item = item.map_err(|e| e.to_string())?;
-        let Value::Table(t) = item else {
-            return Err(format!(
-                "order {at}: a {} (expected a table)",
-                item.type_name()
-            ));
+        let Plain::Table(entries) = item else {
+            return Err(r.bad(format!(
+                "order {at}: {} (expected a table)",
+                answer::describe(item)
+            )));
         };
         let mut keys = Vec::new();
-        for pair in t.clone().pairs::<Value, Value>() {
-            let (k, _) = pair.map_err(|e| e.to_string())?;
+        for (k, _) in entries {
             match k {
-                Value::String(k) => keys.push(k.to_string_lossy()),
-                other => return Err(format!("order {at}: a {} key", other.type_name())),
+                Key::Name(k) => keys.push(k.as_str()),
+                Key::Index(i) => return Err(r.bad(format!("order {at}: a key [{i}]"))),
+                Key::Other(t) => return Err(r.bad(format!("order {at}: a {t} key"))),
             }
         }
         let kinds: Vec<&(&str, &[&str])> = COUNCIL_KEYS
             .iter()
-            .filter(|(k, _)| keys.iter().any(|x| x == k))
+            .filter(|(k, _)| keys.contains(k))
             .collect();
         let [(kind, extra)] = kinds[..] else {
-            return Err(format!(
+            return Err(r.bad(format!(
                 "order {at}: it needs exactly one of upgrade, repair, barricade, trap, heal, herb or resurrect"
-            ));
+            )));
         };
-        if let Some(k) = keys
-            .iter()
-            .find(|k| k.as_str() != *kind && !extra.contains(&k.as_str()))
-        {
-            return Err(format!("order {at} ({kind}): unknown key {k:?}"));
+        if let Some(k) = keys.iter().find(|k| **k != *kind && !extra.contains(k)) {
+            let hint = crate::names::closest(k, extra.iter().copied())
+                .map_or(String::new(), |m| format!(" (did you mean {m:?}?)"));
+            return Err(r.bad(format!("order {at} ({kind}): unknown key {k:?}{hint}")));
         }
-        let get = |k: &str| t.raw_get::<Value>(k).map_err(|e| e.to_string());
-        let flag = |k: &str| -> Result<bool, String> {
-            match get(k)? {
-                Value::Nil => Ok(false),
-                Value::Boolean(b) => Ok(b),
-                other => Err(format!("order {at}: {k} = a {}", other.type_name())),
+        let get = |k: &str| {
+            entries
+                .iter()
+                .find(|(key, _)| *key == Key::Name(k.into()))
+                .map_or(&Plain::Nil, |(_, v)| v)
+        };
+        let flag = |k: &str| -> Result<bool, HookError> {
+            match get(k) {
+                Plain::Nil => Ok(false),
+                Plain::Bool(b) => Ok(*b),
+                other => Err(r.bad(format!("order {at}: {k} = {}", answer::describe(other)))),
             }
         };
-        let whole = |k: &str| -> Result<Option<u32>, String> {
-            match get(k)? {
-                Value::Nil => Ok(None),
-                Value::Integer(n) if (0..=i64::from(u16::MAX)).contains(&n) => Ok(Some(n as u32)),
-                Value::Number(n)
-                    if n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(&n) =>
-                {
-                    Ok(Some(n as u32))
-                }
-                Value::Integer(n) => Err(format!(
-                    "order {at}: {k} = {n} (expected a whole number from 0 to {})",
-                    u16::MAX
-                )),
-                Value::Number(n) => Err(format!(
-                    "order {at}: {k} = {} (expected a whole number from 0 to {})",
-                    if n.abs() >= 1e9 {
-                        format!("{n:e}")
-                    } else {
-                        n.to_string()
-                    },
-                    u16::MAX
-                )),
-                other => Err(format!(
-                    "order {at}: {k} = a {} (expected a whole number from 0 to {})",
-                    other.type_name(),
-                    u16::MAX
-                )),
+        let whole = |k: &str| -> Result<Option<u32>, HookError> {
+            match get(k) {
+                Plain::Nil => Ok(None),
+                p => match answer::whole(p) {
+                    Some(n) if (0..=i64::from(u16::MAX)).contains(&n) => Ok(Some(n as u32)),
+                    _ => Err(r.bad(format!(
+                        "order {at}: {k} = {} (expected a whole number from 0 to {})",
+                        answer::describe(p),
+                        u16::MAX
+                    ))),
+                },
             }
         };
-        let main = get(kind)?;
-        let named = |v: &Value| name_of(kind, v).map_err(|e| format!("order {at}: {e}"));
-        let pos = |k: &str, v: &Value| pos_of(k, v).map_err(|e| format!("order {at}: {e}"));
+        let main = get(kind);
+        let named = |p: &Plain| {
+            name_of(r, kind, p).map_err(|e| HookError {
+                message: e.message.replacen(
+                    &format!("{kind} ="),
+                    &format!("order {at}: {kind} ="),
+                    1,
+                ),
+            })
+        };
+        let pos = |k: &str, p: &Plain| pos_of(r, &format!("order {at}: {k}"), p);
         out.push(match *kind {
             "upgrade" => CouncilOrder::Upgrade {
-                building: named(&main)?,
+                building: named(main)?,
                 level: whole("level")?.map(|l| l.min(u32::from(u8::MAX)) as u8),
             },
             "repair" => CouncilOrder::Repair {
-                building: named(&main)?,
+                building: named(main)?,
                 supplies: whole("supplies")?,
                 free: flag("free")?,
             },
             "barricade" => CouncilOrder::Barricade {
-                from: pos("barricade", &main)?,
-                toward: pos("toward", &get("toward")?)?,
+                from: pos("barricade", main)?,
+                toward: pos("toward", get("toward"))?,
                 free: flag("free")?,
                 reinforce: flag("reinforce")?,
             },
             "trap" if flag("free")? => CouncilOrder::FreeTrap {
-                at: pos("trap", &main)?,
+                at: pos("trap", main)?,
             },
             "trap" => CouncilOrder::Trap {
-                at: pos("trap", &main)?,
+                at: pos("trap", main)?,
             },
-            "heal" => CouncilOrder::Heal {
-                hero: named(&main)?,
-            },
-            "herb" => CouncilOrder::Herb {
-                hero: named(&main)?,
-            },
+            "heal" => CouncilOrder::Heal { hero: named(main)? },
+            "herb" => CouncilOrder::Herb { hero: named(main)? },
             _ => CouncilOrder::Resurrect {
-                hero: named(&main)?,
-                at: match get("at")? {
-                    Value::Nil => None,
-                    v => Some(pos("at", &v)?),
+                hero: named(main)?,
+                at: match get("at") {
+                    Plain::Nil => None,
+                    p => Some(pos("at", p)?),
                 },
             },
         });
@@ -593,173 +665,108 @@ pub(crate) fn council_orders_of(v: &Value) -> Result<Vec<CouncilOrder>, String> 
     Ok(out)
 }
 
-/// Check that a script's answer table holds only `allowed` keys (a typo is an error, not a choice that
-/// silently never happens).
-pub(super) fn only_keys(
-    module: &Module,
-    entry: &str,
-    t: &Table,
-    allowed: &[&str],
-) -> Result<(), HookError> {
-    // The usual answer is read in one walk; the walk below finds what to say about a stray key.
-    if crate::script::api::convert::Entries::keys_within(t, allowed).map_err(hook_err)? {
-        return Ok(());
-    }
-    for pair in t.pairs::<Value, Value>() {
-        let (k, _) = pair.map_err(hook_err)?;
-        let name = match &k {
-            Value::String(s) => s.to_string_lossy(),
-            other => format!("a {} key", other.type_name()),
-        };
-        if !allowed.contains(&name.as_str()) {
-            return Err(bad_return(
-                module,
-                entry,
-                &format!("{name:?} (expected {})", allowed.join(", ")),
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Read the policy's `deploy` answer: nil, or `{ warhorse = hero, ready_mounts = { hero = h, to = {x, y} } }`.
-pub(super) fn deploy_choices_of(module: &Module, v: Value) -> Result<DeployChoices, HookError> {
+pub(super) fn deploy_choices_of(
+    r: &Reader,
+    module: &Module,
+    v: &Plain,
+) -> Result<DeployChoices, HookError> {
     let mut out = DeployChoices {
         source: module.label.clone(),
         ..DeployChoices::default()
     };
-    let t = match v {
-        Value::Nil => return Ok(out),
-        Value::Table(t) => t,
-        other => {
-            return Err(bad_return(
-                module,
-                "deploy",
-                &format!(
-                    "a {} (expected a DeployChoices table or nil)",
-                    other.type_name()
-                ),
-            ))
-        }
-    };
-    only_keys(module, "deploy", &t, &["warhorse", "ready_mounts"])?;
-    let w: Value = t.raw_get("warhorse").map_err(hook_err)?;
-    if !w.is_nil() {
-        out.warhorse = Some(answer_model(module, "deploy", "warhorse", &w)?);
+    if matches!(v, Plain::Nil) {
+        return Ok(out);
     }
-    match t.raw_get::<Value>("ready_mounts").map_err(hook_err)? {
-        Value::Nil => {}
-        Value::Table(rm) => {
-            only_keys(module, "deploy", &rm, &["hero", "to"])?;
-            let hero = answer_model(
-                module,
-                "deploy",
-                "ready_mounts.hero",
-                &rm.raw_get::<Value>("hero").map_err(hook_err)?,
-            )?;
-            let to = match rm.raw_get::<Value>("to").map_err(hook_err)? {
-                Value::Table(p) => match (
-                    p.raw_get::<Option<f64>>("x").map_err(hook_err)?,
-                    p.raw_get::<Option<f64>>("y").map_err(hook_err)?,
-                ) {
-                    (Some(x), Some(y)) if x.is_finite() && y.is_finite() => {
-                        crate::geometry::Vec2::new(x, y)
+    let t = r.fields(v, "", &DEPLOY_CHOICES)?;
+    match t.get("warhorse") {
+        Plain::Nil => {}
+        w => out.warhorse = Some(r.model(w, "warhorse", true)?),
+    }
+    match t.get("ready_mounts") {
+        Plain::Nil => {}
+        rm @ Plain::Table(_) => {
+            let f = r.fields(rm, "ready_mounts", &READY_MOUNTS)?;
+            let hero = r.model(f.get("hero"), "ready_mounts.hero", true)?;
+            let to = match f.get("to") {
+                p @ Plain::Table(_) => {
+                    let at = r.fields(p, "ready_mounts.to", &POSITION)?;
+                    match (at.number("x")?, at.number("y")?) {
+                        (Some(x), Some(y)) => crate::geometry::Vec2::new(x, y),
+                        _ => return Err(r.bad("ready_mounts.to without finite x and y")),
                     }
-                    _ => {
-                        return Err(bad_return(
-                            module,
-                            "deploy",
-                            "ready_mounts.to without finite x and y",
-                        ))
-                    }
-                },
-                _ => {
-                    return Err(bad_return(
-                        module,
-                        "deploy",
-                        "ready_mounts without `to = {x, y}`",
-                    ))
                 }
+                _ => return Err(r.bad("ready_mounts without `to = {x, y}`")),
             };
             out.ready_mounts = Some((hero, to));
         }
-        other => {
-            return Err(bad_return(
-                module,
-                "deploy",
-                &format!("ready_mounts = a {}", other.type_name()),
-            ))
-        }
+        other => return Err(r.field("ready_mounts", other, "expected a ReadyMountsChoice")),
     }
     Ok(out)
 }
 
-/// Read a variant's `build_wave` answer: nil (use the default builder) or an array of Groups
-/// `{ models = {profile, ...}, behaviour = "...", edge = 1..4 }`. Only the shape is checked here; the
-/// kernel checks the rules (`wave::plan_from_script`).
+/// Read a variant's `build_wave` answer: nil (use the default builder) or an array of one or more
+/// Groups `{ models = {profile, ...}, behaviour = "...", edge = 1..4 }`. An empty array is refused: a
+/// wave with no enemies is not a wave (§5.2 builds every wave of at least one Group), and it would win
+/// at once. Only the shape is checked here; the kernel checks the rules (`wave::plan_from_script`).
 pub(super) fn scripted_wave_of(
+    r: &Reader,
     module: &Module,
-    v: Value,
+    v: &Plain,
 ) -> Result<Option<ScriptedWave>, HookError> {
-    let t = match v {
-        Value::Nil => return Ok(None),
-        Value::Table(t) => t,
-        other => {
-            return Err(bad_return(
-                module,
-                "build_wave",
-                &format!(
-                    "a {} (expected an array of Groups or nil)",
-                    other.type_name()
-                ),
-            ))
-        }
+    let items = match v {
+        Plain::Nil => return Ok(None),
+        p @ Plain::Table(_) => r.list(p, "", "Groups")?,
+        other => return Err(r.field("", other, "expected an array of Groups or nil")),
     };
+    if items.is_empty() {
+        return Err(r.bad(
+            "no Group: a wave with no enemies is not a wave (return nil to let the default builder \
+             build it)",
+        ));
+    }
     let mut groups = Vec::new();
-    for (i, item) in t.sequence_values::<Value>().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         let n = i + 1;
-        let Value::Table(g) = item.map_err(hook_err)? else {
-            return Err(bad_return(
-                module,
-                "build_wave",
-                &format!("Group {n} that is not a table"),
-            ));
+        let at = format!("[{n}]");
+        if !matches!(item, Plain::Table(_)) {
+            return Err(r.bad(format!("Group {n} that is not a table")));
+        }
+        let g = r.fields(item, &at, &WAVE_GROUP)?;
+        let models = match g.get("models") {
+            p @ Plain::Table(_) => r
+                .list(p, &format!("{at}.models"), "profile names")?
+                .into_iter()
+                .enumerate()
+                .map(|(j, m)| match m {
+                    Plain::Text(s) => Ok(s.clone()),
+                    other => Err(r.field(
+                        &format!("{at}.models[{}]", j + 1),
+                        other,
+                        "expected a profile name",
+                    )),
+                })
+                .collect::<Result<Vec<String>, HookError>>()?,
+            _ => {
+                return Err(r.bad(format!(
+                    "Group {n} without `models`, an array of profile names"
+                )))
+            }
         };
-        only_keys(module, "build_wave", &g, &["models", "behaviour", "edge"])?;
-        let models = g
-            .raw_get::<Option<Vec<String>>>("models")
-            .ok()
-            .flatten()
-            .ok_or_else(|| {
-                bad_return(
-                    module,
-                    "build_wave",
-                    &format!("Group {n} without `models`, an array of profile names"),
-                )
-            })?;
-        let behaviour = g
-            .raw_get::<Option<String>>("behaviour")
-            .ok()
-            .flatten()
-            .ok_or_else(|| {
-                bad_return(
-                    module,
-                    "build_wave",
-                    &format!("Group {n} without `behaviour`"),
-                )
-            })?;
-        let edge = match g.raw_get::<Value>("edge").map_err(hook_err)? {
-            Value::Integer(e) => e,
-            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e9 => x as i64,
+        let behaviour = match g.get("behaviour") {
+            Plain::Text(s) => s.clone(),
+            _ => return Err(r.bad(format!("Group {n} without `behaviour`"))),
+        };
+        let edge = match g.get("edge") {
+            p @ (Plain::Int(_) | Plain::Num(_)) => match answer::whole(p) {
+                Some(e) if e.abs() < 1_000_000_000 => e,
+                _ => return Err(g.bad("edge", "expected 1 to 4")),
+            },
             other => {
-                return Err(bad_return(
-                    module,
-                    "build_wave",
-                    &format!(
-                        "Group {n} with edge = a {} (expected 1 to 4)",
-                        other.type_name()
-                    ),
-                ))
+                return Err(r.bad(format!(
+                    "Group {n} with edge = {} (expected 1 to 4)",
+                    answer::describe(other)
+                )))
             }
         };
         groups.push(ScriptedGroup {
@@ -861,91 +868,32 @@ pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> m
     Ok(t)
 }
 
-/// The largest modifier one hook may give (either way): far past any die's reach, small enough that
-/// totals never overflow.
-pub(crate) const MAX_MODIFIER: i32 = 100;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Accept `nil`, a number (a modifier to the hook owner's own total), `{value=, to=, reason=}` or an
-/// array of those. `to` is "self" (default), "opponent", "attacker" or "defender".
-pub(super) fn parse_modifiers(
-    v: &Value,
-    me: Role,
-    module: &Module,
-    entry: &str,
-    out: &mut Vec<Modifier>,
-) -> Result<(), HookError> {
-    let bad = |what: String| {
-        HookError {
-        message: format!(
-            "{}: {entry} returned {what}; expected nil, a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}, {{value = n, to = \"self\"|\"opponent\", reason = \"...\"}} or an array of those",
-            module.label
-        ),
-    }
-    };
-    let whole = |n: f64| -> Result<i32, HookError> {
-        if n.fract() == 0.0 && n.abs() <= f64::from(MAX_MODIFIER) {
-            Ok(n as i32)
-        } else {
-            Err(bad(format!("the number {n}")))
+    /// Each shape read here is its spec class's fields, no more and no fewer.
+    #[test]
+    fn the_shapes_are_the_specs() {
+        for shape in [
+            ACTIVATION_ANSWER,
+            BEHAVIOUR_ORDER,
+            DEPLOY_CHOICES,
+            READY_MOUNTS,
+            WAVE_GROUP,
+            POSITION,
+            super::super::ctx_api::GRANT_OPTIONS,
+            super::super::council::COUNCIL_GRANT,
+        ]
+        .iter()
+        .chain(super::super::replies::SHAPES)
+        .chain(crate::script::api::answer::SHAPES)
+        {
+            let mut spec = crate::script::api::spec::options(shape.class);
+            let mut mine = shape.keys.to_vec();
+            spec.sort();
+            mine.sort();
+            assert_eq!(mine, spec, "{}", shape.class);
         }
-    };
-    let push = |out: &mut Vec<Modifier>, value: i32, to: Role, reason: String| {
-        if value != 0 {
-            out.push(Modifier {
-                to,
-                value,
-                reason,
-                source: module.label.clone(),
-            });
-        }
-    };
-    match v {
-        Value::Nil => Ok(()),
-        Value::Integer(i) => {
-            push(out, whole(*i as f64)?, me, module.stem().to_string());
-            Ok(())
-        }
-        Value::Number(n) => {
-            push(out, whole(*n)?, me, module.stem().to_string());
-            Ok(())
-        }
-        Value::Table(t) => {
-            let value: Value = t.raw_get("value").map_err(|e| bad(e.to_string()))?;
-            if value.is_nil() {
-                // An array of modifiers.
-                for item in t.clone().sequence_values::<Value>() {
-                    let item = item.map_err(|e| bad(e.to_string()))?;
-                    if !matches!(item, Value::Table(_)) {
-                        return Err(bad(format!("an array holding a {}", item.type_name())));
-                    }
-                    parse_modifiers(&item, me, module, entry, out)?;
-                }
-                return Ok(());
-            }
-            let n = match value {
-                Value::Integer(i) => whole(i as f64)?,
-                Value::Number(n) => whole(n)?,
-                other => return Err(bad(format!("value = {}", other.type_name()))),
-            };
-            let to = match t
-                .raw_get::<Option<String>>("to")
-                .map_err(|e| bad(e.to_string()))?
-                .as_deref()
-            {
-                None | Some("self") => me,
-                Some("opponent") => other(me),
-                Some("attacker") => Role::Attacker,
-                Some("defender") => Role::Defender,
-                Some(x) => return Err(bad(format!("to = {x:?}"))),
-            };
-            let reason = t
-                .raw_get::<Option<String>>("reason")
-                .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-                .map_err(|e| bad(e.to_string()))?
-                .unwrap_or_else(|| module.stem().to_string());
-            push(out, n, to, reason);
-            Ok(())
-        }
-        other => Err(bad(format!("a {}", other.type_name()))),
     }
 }

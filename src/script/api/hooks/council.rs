@@ -4,58 +4,42 @@
 //! (src/wave/council.rs) keeps them for the Council and spends them on `{ trap = at, free = true }`.
 
 use super::*;
+use crate::script::api::answer::{Key, Plain, Reader, Shape};
 use crate::state::CouncilGrant;
 
 /// The Council orders a model's script may make free.
 const FREE_ORDERS: &[&str] = &["trap"];
 
-/// One `{ free = "trap", uses = n, entangle = bool, reason = "..." }` answer.
-fn grant_of(module: &Module, model: &Model, t: &Table) -> Result<CouncilGrant, HookError> {
-    only_keys(
-        module,
-        "on_council",
-        t,
-        &["free", "uses", "entangle", "reason"],
-    )?;
-    let order = match t.raw_get::<Value>("free").map_err(hook_err)? {
-        Value::String(s) if FREE_ORDERS.contains(&s.to_string_lossy().as_str()) => {
-            s.to_string_lossy()
-        }
-        other => {
-            return Err(bad_return(
-                module,
-                "on_council",
-                &format!("free = {other:?} (the Council orders a script may make free: \"trap\")"),
+/// The keys of an `on_council` answer (spec: `CouncilGrantAnswer`).
+pub(super) const COUNCIL_GRANT: Shape = Shape {
+    class: "CouncilGrantAnswer",
+    keys: &["free", "uses", "entangle", "reason"],
+};
+
+/// The most free orders one script may grant a model for one Council (Grimm grants one).
+const MAX_GRANTS: usize = 10;
+
+/// One `{ free = "trap", uses = n, entangle = bool, reason = "..." }` answer (at `path`).
+fn grant_of(
+    r: &Reader,
+    module: &Module,
+    model: &Model,
+    p: &Plain,
+    path: &str,
+) -> Result<CouncilGrant, HookError> {
+    let t = r.fields(p, path, &COUNCIL_GRANT)?;
+    let order = match t.text("free")? {
+        Some(s) if FREE_ORDERS.contains(&s.as_str()) => s,
+        _ => {
+            return Err(t.bad(
+                "free",
+                "the Council orders a script may make free: \"trap\"",
             ))
         }
     };
-    let uses = match t.raw_get::<Value>("uses").map_err(hook_err)? {
-        Value::Nil => 1,
-        Value::Integer(n) if (1..=10).contains(&n) => n as u32,
-        other => {
-            return Err(bad_return(
-                module,
-                "on_council",
-                &format!("uses = {other:?} (expected 1 to 10)"),
-            ))
-        }
-    };
-    let entangle = match t.raw_get::<Value>("entangle").map_err(hook_err)? {
-        Value::Nil => false,
-        Value::Boolean(b) => b,
-        other => {
-            return Err(bad_return(
-                module,
-                "on_council",
-                &format!("entangle = a {} (expected a boolean)", other.type_name()),
-            ))
-        }
-    };
-    let reason = t
-        .raw_get::<Option<String>>("reason")
-        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))
-        .map_err(hook_err)?
-        .unwrap_or_else(|| module.stem().to_string());
+    let uses = t.int("uses", 1, 10)?.unwrap_or(1) as u32;
+    let entangle = t.flag("entangle")?.unwrap_or(false);
+    let reason = t.reason("reason", || module.stem().to_string())?;
     Ok(CouncilGrant {
         model: model.id,
         hero: model.name.clone(),
@@ -84,26 +68,32 @@ impl ScriptHooks<'_> {
         };
         let mut grants = Vec::new();
         for (module, v) in answers {
-            let Some(t) =
-                super::abilities::answer_table(module, "on_council", "{ free = \"trap\" }", v)?
-            else {
-                continue;
-            };
-            if t.raw_len() > 0 {
-                for item in t.sequence_values::<Value>() {
-                    match item.map_err(hook_err)? {
-                        Value::Table(a) => grants.push(grant_of(module, me, &a)?),
-                        other => {
-                            return Err(bad_return(
-                                module,
-                                "on_council",
-                                &format!("an array holding a {}", other.type_name()),
-                            ))
-                        }
+            let r = self.reader(module, "on_council");
+            let p = r.read(self.lua, &v)?;
+            match &p {
+                Plain::Nil => {}
+                Plain::Table(entries)
+                    if entries.iter().all(|(k, _)| matches!(k, Key::Index(_))) =>
+                {
+                    let items = r.list(&p, "", "grants")?;
+                    if items.len() > MAX_GRANTS {
+                        return Err(r.bad(format!(
+                            "{} grants (at most {MAX_GRANTS} from one script a Council)",
+                            items.len()
+                        )));
+                    }
+                    for (i, item) in items.into_iter().enumerate() {
+                        grants.push(grant_of(&r, module, me, item, &format!("[{}]", i + 1))?);
                     }
                 }
-            } else {
-                grants.push(grant_of(module, me, &t)?);
+                Plain::Table(_) => grants.push(grant_of(&r, module, me, &p, "")?),
+                other => {
+                    return Err(r.field(
+                        "",
+                        other,
+                        "expected nil or { free = \"trap\" } or an array of those",
+                    ))
+                }
             }
         }
         Ok((grants, intents.into_inner()))

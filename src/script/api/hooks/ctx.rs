@@ -41,6 +41,7 @@ pub(crate) fn run_spell(
             lua,
             Ctx {
                 view: View::Act(game),
+                game_id: core.id,
                 rules,
                 rules_json: &core.rules_json,
                 rule_constants: &core.rule_constants,
@@ -60,6 +61,7 @@ pub(crate) fn run_spell(
                 reward: None,
                 views: Default::default(),
                 reacting: None,
+                asked: Default::default(),
             },
             |ctx, handle| {
                 let (caster_t, target_t) = {
@@ -108,6 +110,9 @@ pub(super) enum View<'a> {
 /// are collected as intents and applied by the kernel after the hook returns.
 pub(super) struct Ctx<'a> {
     pub(super) view: View<'a>,
+    /// The identity of the game viewed (`Core::id`): the views this call hands out carry it in their
+    /// serial, and a view or handle of another game is refused ([`Ctx::reader`]).
+    pub(super) game_id: u64,
     pub(super) rules: &'a Rules,
     /// `rules` as JSON, for `ctx:rule`.
     pub(super) rules_json: &'a serde_json::Value,
@@ -130,6 +135,75 @@ pub(super) struct Ctx<'a> {
     /// Set in a model's reaction hooks (those the kernel calls for every acting script of a model, as
     /// `on_opponent_activation`): which hook of which script for which model, for `ctx:done_for_wave`.
     pub(super) reacting: Option<Reacting<'a>>,
+    /// What this call has asked of the kernel so far, each bounded ([`Asked`]).
+    pub(super) asked: Asked,
+}
+
+/// The most changes (intents, rewards, spell primitives) one hook call may ask for: each is kept, applied
+/// and logged outside the VM's memory limit. The built-in scripts ask for at most a handful (Fire
+/// Breath: one attack per enemy in reach).
+pub(crate) const MAX_CHANGES: u32 = 64;
+
+/// The most dice rolls (`ctx:roll`, `ctx:peek`) one hook call may make: each is an event in the log.
+/// The built-in scripts roll once or twice (Poison).
+pub(crate) const MAX_ROLLS: u32 = 64;
+
+/// The `ctx` method that asks for `intent`, for its errors.
+fn method_of(intent: &Intent) -> &'static str {
+    match intent {
+        Intent::WorsenQuality { .. } => "worsen_quality",
+        Intent::AddCondition { .. } => "add_condition",
+        Intent::Morale { .. } => "morale",
+        Intent::Spend { .. } => "spend",
+        Intent::Grant(_) => "grant",
+        Intent::Repair { .. } => "repair",
+        Intent::Extinguish { .. } => "extinguish",
+        Intent::Ignite { .. } => "ignite",
+        Intent::RemoveBarricade { .. } => "remove_barricade",
+        Intent::Attack { .. } => "attack",
+        Intent::Summon { .. } => "summon_near",
+    }
+}
+
+/// What one hook call has asked of the kernel: changes and rolls, each counted against its bound.
+#[derive(Default)]
+pub(super) struct Asked {
+    changes: std::cell::Cell<u32>,
+    rolls: std::cell::Cell<u32>,
+}
+
+impl Asked {
+    /// Count one more change, refused past [`MAX_CHANGES`], located at the script's line.
+    pub(super) fn change(&self, lua: &Lua, what: &str) -> mlua::Result<()> {
+        let n = self.changes.get() + 1;
+        if n > MAX_CHANGES {
+            return Err(fail(
+                lua,
+                format!(
+                    "ctx:{what}: this hook call already asked for {MAX_CHANGES} changes, at most \
+                     {MAX_CHANGES} a call (each is kept and logged outside the VM's memory limit)"
+                ),
+            ));
+        }
+        self.changes.set(n);
+        Ok(())
+    }
+
+    /// Count one more roll, refused past [`MAX_ROLLS`], located at the script's line.
+    pub(super) fn roll(&self, lua: &Lua, what: &str) -> mlua::Result<()> {
+        let n = self.rolls.get() + 1;
+        if n > MAX_ROLLS {
+            return Err(fail(
+                lua,
+                format!(
+                    "ctx:{what}: this hook call already rolled {MAX_ROLLS} times, at most \
+                     {MAX_ROLLS} a call (each roll is an event in the log)"
+                ),
+            ));
+        }
+        self.rolls.set(n);
+        Ok(())
+    }
 }
 
 /// A reaction hook being called: the model, the script's key and the entry point.
@@ -194,6 +268,7 @@ impl<'a> Ctx<'a> {
     ) -> Self {
         Ctx {
             view,
+            game_id: kernel.core.id,
             rules: &kernel.core.rules,
             rules_json: &kernel.core.rules_json,
             rule_constants: &kernel.core.rule_constants,
@@ -205,6 +280,7 @@ impl<'a> Ctx<'a> {
             reward: None,
             views: Default::default(),
             reacting: None,
+            asked: Default::default(),
         }
     }
 }
@@ -226,10 +302,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// Queue a change; an error in a read-only hook.
-    pub(super) fn ask(&self, intent: Intent) -> mlua::Result<()> {
+    /// Queue a change; an error in a read-only hook, or past [`MAX_CHANGES`] in one call.
+    pub(super) fn ask(&self, lua: &Lua, intent: Intent) -> mlua::Result<()> {
         match self.intents {
             Some(list) => {
+                self.asked.change(lua, method_of(&intent))?;
                 list.borrow_mut().push(intent);
                 Ok(())
             }
@@ -245,6 +322,7 @@ impl Ctx<'_> {
     pub(super) fn reward(&self, lua: &Lua, what: &str, r: Reward) -> mlua::Result<()> {
         match &self.reward {
             Some(rc) => {
+                self.asked.change(lua, what)?;
                 rc.list.borrow_mut().push(r);
                 Ok(())
             }
@@ -272,14 +350,44 @@ pub(super) fn positive(lua: &Lua, what: &str, n: i64) -> mlua::Result<u32> {
         })
 }
 
+/// The model a table stands for, by its `id`: a snapshot, or a view of this game's hook call. A view
+/// made in another game (kept in a module's state) is refused rather than read by id in this one.
 pub(super) fn id_of(t: &Table) -> mlua::Result<ModelId> {
-    Ok(ModelId(t.raw_get::<u32>("id")?))
+    id_in(t).map_err(mlua::Error::runtime)
 }
 
-/// A model argument of a spell primitive: a snapshot (or any table with `id`) or a model id.
+/// [`id_of`], its error in words.
+fn id_in(t: &Table) -> Result<ModelId, String> {
+    let key = Value::LightUserData(mlua::LightUserData(super::view_key()));
+    let id = t.raw_get::<Value>("id").map_err(|e| e.to_string())?;
+    if let Ok(Some(serial)) = t.raw_get::<Option<i64>>(key) {
+        let current = super::handle::current_game();
+        if current != 0 && super::game_of_serial(serial) != current {
+            return Err(format!(
+                "a view of model {} from another game (a view belongs to the game that made it: keep \
+                 ids or names between games, not views)",
+                crate::script::api::answer::describe(&crate::script::api::answer::plain_leaf(&id))
+            ));
+        }
+    }
+    match id {
+        Value::Integer(i) if i > 0 && i <= i64::from(u32::MAX) => Ok(ModelId(i as u32)),
+        Value::Number(n) if n.fract() == 0.0 && n > 0.0 && n <= f64::from(u32::MAX) => {
+            Ok(ModelId(n as u32))
+        }
+        other => Err(format!(
+            "a table whose id = {} (expected a model's view or snapshot)",
+            crate::script::api::answer::describe(&crate::script::api::answer::plain_leaf(&other))
+        )),
+    }
+}
+
+/// A model argument of a `ctx` method: a snapshot (or any table with `id`), a view of this game, or a
+/// model id. A view of another game is refused ([`id_of`]); the C fast paths in front of the measuring
+/// queries read ids without that check (it cost 1% of a game), so only these methods refuse one.
 pub(super) fn model_id(lua: &Lua, v: &Value) -> mlua::Result<ModelId> {
     match v {
-        Value::Table(t) => super::rawread::model_id(lua, t).map_or_else(|| id_of(t), Ok),
+        Value::Table(t) => id_in(t).map_err(|e| fail(lua, e)),
         Value::Integer(i) if *i > 0 => Ok(ModelId(*i as u32)),
         other => Err(fail(
             lua,

@@ -3,6 +3,20 @@
 
 use super::handle::CtxApi;
 use super::*;
+use crate::script::api::answer::{Plain, Reader, Shape};
+
+/// What `ctx:grant` is given (spec: `GrantOptions`).
+pub(super) const GRANT_OPTIONS: Shape = Shape {
+    class: "GrantOptions",
+    keys: &["models", "against", "value", "reason", "ends"],
+};
+
+/// The most models a granted effect may name (in `models` or `against`).
+const MAX_GRANT_MODELS: usize = 256;
+
+/// The most granted effects in force in a game at once. The built-in scripts keep one or two (Hold the
+/// Line, for an activation).
+pub(crate) const MAX_EFFECTS: usize = 64;
 
 /// The name of a `Ctx` member, as `spec` describes it (a name it does not describe panics).
 pub(super) fn api(member: &str) -> &'static str {
@@ -35,7 +49,15 @@ impl CtxHandle {
     fn add_methods(methods: &mut CtxApi<'_>) {
         methods.add_method(
             api("model"),
-            timed("model", |lua, this, id: u32| {
+            timed("model", |lua, this, id: Value| {
+                let id = crate::script::api::convert::whole_arg(
+                    lua,
+                    "ctx:model",
+                    "id",
+                    &id,
+                    0,
+                    i64::from(u32::MAX),
+                )? as u32;
                 match this.game().model(ModelId(id)) {
                     Ok(m) => Ok(Some(this.model_view(lua, m)?)),
                     Err(_) => Ok(None),
@@ -267,12 +289,17 @@ impl CtxHandle {
                 },
             ),
         );
-        methods.add_method_mut(api("roll"), timed_mut("roll", |_, this, (n, purpose): (usize, Option<String>)| {
-            if !(1..=6).contains(&n) {
-                return Err(mlua::Error::runtime(format!("ctx:roll rolls 1 to 6 dice, got {n}")));
-            }
-            let purpose = crate::script::api::convert::log_text(purpose, "ctx:roll's purpose")?
+        methods.add_method_mut(api("roll"), timed_mut("roll", |lua, this, (n, purpose): (Value, Value)| {
+            use crate::script::api::convert::{text_arg, whole_arg};
+            let n = whole_arg(lua, "ctx:roll", "dice", &n, 1, 6)? as usize;
+            let purpose = text_arg(lua, "ctx:roll", "purpose", &purpose)?
                 .unwrap_or_else(|| this.source.clone());
+            if let View::Act(g) = &this.view {
+                this.asked.roll(lua, "roll")?;
+                if let Some(why) = g.log_full() {
+                    return Err(fail(lua, format!("ctx:roll: {why}")));
+                }
+            }
             match &mut this.view {
                 View::Act(g) => Ok(g.roll(&purpose, None, n).iter().map(|d| d.face).collect::<Vec<u8>>()),
                 View::Read(_) => Err(mlua::Error::runtime(
@@ -284,14 +311,20 @@ impl CtxHandle {
             api("worsen_quality"),
             timed(
                 "worsen_quality",
-                |_, this, (m, amount, reason): (Table, u8, Option<String>)| {
-                    this.ask(Intent::WorsenQuality {
-                        model: id_of(&m)?,
-                        amount,
-                        reason: crate::script::api::convert::log_text(reason, "reason")?
-                            .unwrap_or_else(|| this.source.clone()),
-                        source: this.source.clone(),
-                    })
+                |lua, this, (m, amount, reason): (Table, Value, Value)| {
+                    use crate::script::api::convert::{text_arg, whole_arg};
+                    let amount =
+                        whole_arg(lua, "ctx:worsen_quality", "amount", &amount, 0, 255)? as u8;
+                    this.ask(
+                        lua,
+                        Intent::WorsenQuality {
+                            model: id_of(&m)?,
+                            amount,
+                            reason: text_arg(lua, "ctx:worsen_quality", "reason", &reason)?
+                                .unwrap_or_else(|| this.source.clone()),
+                            source: this.source.clone(),
+                        },
+                    )
                 },
             ),
         );
@@ -299,7 +332,7 @@ impl CtxHandle {
             api("add_condition"),
             timed(
                 "add_condition",
-                |_, this, (m, c, holder): (Table, String, Option<Table>)| {
+                |lua, this, (m, c, holder): (Table, String, Option<Table>)| {
                     let condition = match c.as_str() {
                         "defenseless" => Condition::Defenseless,
                         "transfixed" => Condition::Transfixed,
@@ -314,18 +347,22 @@ impl CtxHandle {
                         Some(h) => Some(id_of(&h)?),
                         None => None,
                     };
-                    this.ask(Intent::AddCondition {
-                        model: id_of(&m)?,
-                        condition,
-                        held_by,
-                        source: this.source.clone(),
-                    })
+                    this.ask(
+                        lua,
+                        Intent::AddCondition {
+                            model: id_of(&m)?,
+                            condition,
+                            held_by,
+                            source: this.source.clone(),
+                        },
+                    )
                 },
             ),
         );
         methods.add_method_mut(
             api("transfix"),
             timed_mut("transfix", |lua, this, (target, power): (Value, u8)| {
+                this.asked.change(lua, "transfix")?;
                 let target = model_id(lua, &target)?;
                 let (game, c, sp) = this.casting(lua, "transfix")?;
                 let hooks = ScriptHooks::new(lua, sp.core, sp.registry.clone());
@@ -336,6 +373,7 @@ impl CtxHandle {
         methods.add_method_mut(
             api("spell_attack"),
             timed_mut("spell_attack", |lua, this, (target, power): (Value, u8)| {
+                this.asked.change(lua, "spell_attack")?;
                 let target = model_id(lua, &target)?;
                 let (game, c, sp) = this.casting(lua, "spell_attack")?;
                 let core: &Rc<Core> = sp.core;
@@ -351,6 +389,9 @@ impl CtxHandle {
         methods.add_method_mut(
             api("heal"),
             timed_mut("heal", |lua, this, (target, asked): (Value, String)| {
+                if this.reward.is_none() {
+                    this.asked.change(lua, "heal")?;
+                }
                 let target = model_id(lua, &target)?;
                 let what = match asked.as_str() {
                     "wound" => Heal::Wound,
@@ -478,7 +519,7 @@ impl CtxHandle {
                 let source = this.source.clone();
                 // In a hook that may ask for changes it is a change like the others (Sanctuary).
                 if this.reward.is_none() && this.intents.is_some() {
-                    return this.ask(Intent::Spend { key, source });
+                    return this.ask(lua, Intent::Spend { key, source });
                 }
                 this.reward(lua, "spend", Reward::Spend { key, source })
             }),
@@ -512,6 +553,7 @@ impl CtxHandle {
         methods.add_method_mut(
             api("peek"),
             timed_mut("peek", |lua, this, (m, tok): (Value, Value)| {
+                this.asked.roll(lua, "peek")?;
                 tokens::peek(lua, this, &m, &tok)
             }),
         );
@@ -529,6 +571,7 @@ impl CtxHandle {
             timed_mut(
                 "wall",
                 |lua, this, (from, to, power): (Value, Value, u8)| {
+                    this.asked.change(lua, "wall")?;
                     let (a, b) = (to_pos(lua, &from)?, to_pos(lua, &to)?);
                     let (game, c, sp) = this.casting(lua, "wall")?;
                     for (what, p) in [("from", a), ("to", b)] {
@@ -546,6 +589,7 @@ impl CtxHandle {
             timed_mut(
                 "summon",
                 |lua, this, (profile, at, within): (String, Value, String)| {
+                    this.asked.change(lua, "summon")?;
                     let at = to_pos(lua, &at)?;
                     let within: crate::roster::Measure =
                         serde_json::from_value(serde_json::Value::String(within.clone())).map_err(
@@ -568,6 +612,7 @@ impl CtxHandle {
         methods.add_method_mut(
             api("dispel"),
             timed_mut("dispel", |lua, this, target: Value| {
+                this.asked.change(lua, "dispel")?;
                 let target = model_id(lua, &target)?;
                 let (game, c, sp) = this.casting(lua, "dispel")?;
                 magic::dispel(game, sp.rosters, c, target).map_err(|e| sp.refuse(lua, e))
@@ -575,7 +620,7 @@ impl CtxHandle {
         );
         methods.add_method(
             api("morale"),
-            timed("morale", |_, this, (m, trigger): (Table, String)| {
+            timed("morale", |lua, this, (m, trigger): (Table, String)| {
                 let trigger = match trigger.as_str() {
                     "terror" => MoraleTrigger::Terror,
                     "gruesome_kill" => MoraleTrigger::GruesomeKill,
@@ -587,34 +632,44 @@ impl CtxHandle {
                         )))
                     }
                 };
-                this.ask(Intent::Morale {
-                    model: id_of(&m)?,
-                    trigger,
-                    source: this.source.clone(),
-                })
+                this.ask(
+                    lua,
+                    Intent::Morale {
+                        model: id_of(&m)?,
+                        trigger,
+                        source: this.source.clone(),
+                    },
+                )
             }),
         );
         methods.add_method(
             api("grant"),
-            timed("grant", |lua, this, opts: Table| {
-                check_options(lua, &Some(opts.clone()), &spec::options("GrantOptions"))?;
-                let ids = |key: &str| -> mlua::Result<Vec<ModelId>> {
-                    match opts.raw_get::<Value>(key)? {
-                        Value::Nil => Ok(Vec::new()),
-                        Value::Table(t) => t
-                            .sequence_values::<Value>()
-                            .map(|v| model_id(lua, &v?))
-                            .collect(),
-                        other => Err(fail(
-                            lua,
-                            format!(
-                                "ctx:grant: {key} = a {} (expected a list)",
-                                other.type_name()
-                            ),
-                        )),
+            timed("grant", |lua, this, opts: Value| {
+                let at = crate::script::api::convert::caller(lua);
+                let r = Reader::given(&at, "ctx:grant", this.game_id);
+                let err = |e: HookError| mlua::Error::runtime(e.message);
+                let p = r.read(lua, &opts).map_err(err)?;
+                let f = r.fields(&p, "", &GRANT_OPTIONS).map_err(err)?;
+                let ids = |key: &str| -> Result<Vec<ModelId>, HookError> {
+                    match f.get(key) {
+                        Plain::Nil => Ok(Vec::new()),
+                        list => {
+                            let items = r.list(list, key, "models")?;
+                            if items.len() > MAX_GRANT_MODELS {
+                                return Err(r.bad(format!(
+                                    "{key} lists {} models (at most {MAX_GRANT_MODELS})",
+                                    items.len()
+                                )));
+                            }
+                            items
+                                .iter()
+                                .enumerate()
+                                .map(|(i, m)| r.model(m, &format!("{key}[{}]", i + 1), true))
+                                .collect()
+                        }
                     }
                 };
-                let ends = match opts.raw_get::<Option<String>>("ends")?.as_deref() {
+                let ends = match f.text("ends").map_err(err)?.as_deref() {
                     None | Some("activation") => crate::state::EffectEnds::Activation,
                     Some("wave") => crate::state::EffectEnds::Wave,
                     Some(other) => {
@@ -626,55 +681,89 @@ impl CtxHandle {
                         ))
                     }
                 };
+                let value = match f
+                    .int(
+                        "value",
+                        -i64::from(super::replies::MAX_MODIFIER),
+                        i64::from(super::replies::MAX_MODIFIER),
+                    )
+                    .map_err(err)?
+                {
+                    Some(v) => v as i32,
+                    None => return Err(fail(lua, "ctx:grant needs a value")),
+                };
+                // Effects in force are kept for the activation or the wave and read into every roll
+                // they match: a bounded number, whatever each call asks for.
+                let pending = this.intents.map_or(0, |l| {
+                    l.borrow()
+                        .iter()
+                        .filter(|i| matches!(i, Intent::Grant(_)))
+                        .count()
+                });
+                if this.game().effects.len() + pending >= MAX_EFFECTS {
+                    return Err(fail(
+                        lua,
+                        format!(
+                            "ctx:grant: {MAX_EFFECTS} granted effects are in force, at most \
+                             {MAX_EFFECTS} a game at once (they end with their activation or wave)"
+                        ),
+                    ));
+                }
                 let source = this.source.clone();
                 let effect = crate::state::Effect {
-                    models: ids("models")?,
-                    against: ids("against")?,
-                    value: opts.raw_get::<i32>("value")?,
-                    reason: opts
-                        .raw_get::<Option<String>>("reason")
-                        .and_then(|r| crate::script::api::convert::log_text(r, "reason"))?
-                        .unwrap_or_else(|| source.clone()),
+                    models: ids("models").map_err(err)?,
+                    against: ids("against").map_err(err)?,
+                    value,
+                    reason: f.reason("reason", || source.clone()).map_err(err)?,
                     source,
                     ends,
                 };
-                this.ask(Intent::Grant(effect))
+                this.ask(lua, Intent::Grant(effect))
             }),
         );
         methods.add_method(
             api("repair"),
             timed("repair", |lua, this, (b, amount): (Value, i32)| {
                 let building = building_name(lua, &b)?;
-                this.ask(Intent::Repair {
-                    building,
-                    amount,
-                    source: this.source.clone(),
-                })
+                this.ask(
+                    lua,
+                    Intent::Repair {
+                        building,
+                        amount,
+                        source: this.source.clone(),
+                    },
+                )
             }),
         );
         methods.add_method(
             api("extinguish"),
             timed("extinguish", |lua, this, b: Value| {
                 let building = building_name(lua, &b)?;
-                this.ask(Intent::Extinguish {
-                    building,
-                    source: this.source.clone(),
-                })
+                this.ask(
+                    lua,
+                    Intent::Extinguish {
+                        building,
+                        source: this.source.clone(),
+                    },
+                )
             }),
         );
         methods.add_method(
             api("ignite"),
             timed("ignite", |lua, this, b: Value| {
                 let building = building_name(lua, &b)?;
-                this.ask(Intent::Ignite {
-                    building,
-                    source: this.source.clone(),
-                })
+                this.ask(
+                    lua,
+                    Intent::Ignite {
+                        building,
+                        source: this.source.clone(),
+                    },
+                )
             }),
         );
         methods.add_method(api("attack"), timed("attack", |lua, this, (attacker, target, combat, reason): (Value, Value, i32, Option<String>)| {
                 let source = this.source.clone();
-                this.ask(Intent::Attack {
+                this.ask(lua, Intent::Attack {
                     attacker: model_id(lua, &attacker)?,
                     target: model_id(lua, &target)?,
                     combat,
@@ -705,12 +794,15 @@ impl CtxHandle {
                             ))
                         }
                     };
-                    this.ask(Intent::Summon {
-                        summoner: model_id(lua, &summoner)?,
-                        profile,
-                        within,
-                        source: this.source.clone(),
-                    })
+                    this.ask(
+                        lua,
+                        Intent::Summon {
+                            summoner: model_id(lua, &summoner)?,
+                            profile,
+                            within,
+                            source: this.source.clone(),
+                        },
+                    )
                 },
             ),
         );
@@ -740,10 +832,13 @@ impl CtxHandle {
                         ))
                     }
                 };
-                this.ask(Intent::RemoveBarricade {
-                    token,
-                    source: this.source.clone(),
-                })
+                this.ask(
+                    lua,
+                    Intent::RemoveBarricade {
+                        token,
+                        source: this.source.clone(),
+                    },
+                )
             }),
         );
     }

@@ -9,7 +9,15 @@
 //! notes, nothing recorded, and the scripts skip their explaining (`ctx.explaining` is false).
 
 use super::*;
+use crate::script::api::answer::{Key, Plain, Reader};
+use crate::script::api::convert::MAX_LOG_TEXT;
 use crate::state::{Candidate, Decides, Decision};
+
+/// The most reasons (`ctx:why`) one decision keeps: the built-in scripts give one or two.
+const MAX_NOTES: usize = 64;
+
+/// The most candidates one reason weighs: the built-in scripts weigh at most every enemy on the table.
+const MAX_CANDIDATES: usize = 256;
 
 /// What a script said of its choice with `ctx:why` during a decision hook.
 pub(super) struct Note {
@@ -69,10 +77,49 @@ impl ScriptHooks<'_> {
         let Some(noting) = notes.as_mut() else {
             return Ok(());
         };
+        // What a decision keeps lives beside the log, outside the VM's memory limit: its notes, their
+        // candidates and their text are bounded like every text and list a script hands the kernel.
+        if noting.notes.len() >= MAX_NOTES {
+            return Err(fail(
+                lua,
+                format!(
+                    "ctx:why: this decision already has {MAX_NOTES} reasons (at most {MAX_NOTES} a \
+                     decision)"
+                ),
+            ));
+        }
+        if let Some(r) = &reason {
+            if r.len() > MAX_LOG_TEXT {
+                return Err(fail(
+                    lua,
+                    format!(
+                        "ctx:why: a reason of {} bytes (text for the log is at most {MAX_LOG_TEXT} \
+                         bytes)",
+                        r.len()
+                    ),
+                ));
+            }
+        }
+        let at = crate::script::api::convert::caller(lua);
+        let r = Reader::given(&at, "ctx:why", self.core.id);
         let mut weighed = Vec::new();
         if let Some(list) = candidates {
-            for (i, v) in list.sequence_values::<Value>().enumerate() {
-                let v = v?;
+            let list = r
+                .read(lua, &Value::Table(list))
+                .map_err(|e| mlua::Error::runtime(e.message))?;
+            let items = r
+                .list(&list, "candidates", "candidates")
+                .map_err(|e| mlua::Error::runtime(e.message))?;
+            if items.len() > MAX_CANDIDATES {
+                return Err(fail(
+                    lua,
+                    format!(
+                        "ctx:why: {} candidates (at most {MAX_CANDIDATES} a reason)",
+                        items.len()
+                    ),
+                ));
+            }
+            for (i, v) in items.into_iter().enumerate() {
                 let score = match &scores {
                     Some(s) => match s.raw_get::<Value>(i + 1)? {
                         Value::Nil => None,
@@ -92,7 +139,8 @@ impl ScriptHooks<'_> {
                     None => None,
                 };
                 weighed.push(Candidate {
-                    name: candidate_words(lua, game, &v)?,
+                    name: candidate_words(&r, game, v, i + 1)
+                        .map_err(|e| mlua::Error::runtime(e.message))?,
                     score,
                 });
             }
@@ -220,6 +268,15 @@ pub(super) fn returned_reason(
     match v {
         // `cond and "why"` is false when cond is: no reason, as nil is.
         Value::Nil | Value::Boolean(false) => Ok(None),
+        Value::String(s) if s.as_bytes().len() > MAX_LOG_TEXT => Err(bad_return(
+            module,
+            entry,
+            &format!(
+                "a reason of {} bytes as its second value (text for the log is at most \
+                 {MAX_LOG_TEXT} bytes)",
+                s.as_bytes().len()
+            ),
+        )),
         Value::String(s) => Ok(keep.then(|| s.to_string_lossy())),
         other => Err(bad_return(
             module,
@@ -232,43 +289,32 @@ pub(super) fn returned_reason(
     }
 }
 
-/// A candidate `ctx:why` was given, in words: a model, building, token or point as a Behaviour aims
-/// at them; a string as it is.
-fn candidate_words(lua: &Lua, game: &Game, v: &Value) -> mlua::Result<String> {
+/// A candidate `ctx:why` was given (the `n`th), in words: a model, building, token or point as a
+/// Behaviour aims at them; a string or a number as it is.
+fn candidate_words(r: &Reader, game: &Game, v: &Plain, n: usize) -> Result<String, HookError> {
     use crate::rules::words;
+    let path = format!("candidates[{n}]");
+    let expected = "expected a model, building, token or point, or a string";
     Ok(match v {
-        Value::String(s) => s.to_string_lossy(),
-        Value::Table(t) => {
-            let kind: Option<String> = t.raw_get("kind").ok().flatten();
-            if matches!(kind.as_deref(), Some("opportunity" | "barricade" | "trap")) {
-                let id: Option<u32> = t.raw_get("id")?;
-                return Ok(format!(
-                    "the {} token {}",
-                    kind.unwrap_or_default(),
-                    id.unwrap_or(0)
-                ));
-            }
-            match aim_of(t)? {
-                Some(aim) => words::aim_words(game, &aim),
-                None => {
-                    return Err(fail(
-                        lua,
-                        "ctx:why: a candidate is a model, building, token or point, or a string",
-                    ))
-                }
-            }
+        Plain::Text(s) => s.clone(),
+        Plain::Int(i) => i.to_string(),
+        Plain::Num(x) => crate::script::api::answer::number(*x),
+        Plain::Table(entries)
+            if entries.iter().any(|(k, v)| {
+                *k == Key::Name("kind".into())
+                    && matches!(v, Plain::Text(t) if matches!(t.as_str(), "opportunity" | "barricade" | "trap"))
+            }) =>
+        {
+            let t = r.fields(v, &path, &crate::script::api::answer::TOKEN)?;
+            let kind = t.text("kind")?.unwrap_or_default();
+            let id = t.int("id", 0, i64::from(u32::MAX))?.unwrap_or(0);
+            format!("the {kind} token {id}")
         }
-        Value::Number(n) => n.to_string(),
-        Value::Integer(n) => n.to_string(),
-        other => {
-            return Err(fail(
-                lua,
-                format!(
-                "ctx:why: a candidate is a model, building, token or point, or a string, not a {}",
-                other.type_name()
-            ),
-            ))
-        }
+        Plain::Table(_) | Plain::View { .. } | Plain::UserData(_) => match aim_of(r, v, &path)? {
+            Some(aim) => words::aim_words(game, &aim),
+            None => return Err(r.field(&path, v, expected)),
+        },
+        other => return Err(r.field(&path, other, expected)),
     })
 }
 

@@ -33,9 +33,19 @@ struct LiveCall {
 thread_local! {
     /// The hook calls running on this thread, innermost last. A Lua VM never leaves its thread.
     static LIVE: RefCell<Vec<LiveCall>> = const { RefCell::new(Vec::new()) };
-    /// The last serial handed out on this thread: serials are never reused, so a view of a call that
-    /// has returned never finds another call.
+    /// How many hook calls this thread has made: the low half of each call's serial ([`serial_for`]),
+    /// so a view of a call that has returned never finds another call.
     static SERIAL: Cell<i64> = const { Cell::new(0) };
+    /// The game (`Core::id`) of the innermost hook call running on this thread, 0 outside hooks: what
+    /// a view handed to a `ctx` method must belong to ([`current_game`]).
+    static GAME: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The game of the innermost hook call running on this thread (0 when none runs): a view a `ctx`
+/// method is given must have been made in it (a view carries its game in its serial,
+/// [`game_of_serial`]).
+pub(crate) fn current_game() -> u64 {
+    GAME.with(Cell::get)
 }
 
 /// Why a view's call cannot answer.
@@ -289,7 +299,11 @@ impl CtxApi<'_> {
             .lua
             .create_function(move |lua, mut args: MultiValue| {
                 let this = handle_of(lua, args.pop_front(), &to)?;
-                f(lua, &this, A::from_lua_args(args, 2, Some(&to), lua)?)
+                // mlua's conversion error names the method and the argument but not where: located
+                // at the script's line, as every error of a `ctx` method is.
+                let args = A::from_lua_args(args, 2, Some(&to), lua)
+                    .map_err(|e| crate::script::api::convert::fail(lua, e))?;
+                f(lua, &this, args)
             })
             .and_then(|func| self.methods.raw_set(name, func));
         self.keep(made);
@@ -323,14 +337,34 @@ impl CtxApi<'_> {
     }
 }
 
+/// A new serial for a call viewing game `game` (`Core::id`): the game in the high 32 bits, so a view
+/// says which game it belongs to ([`game_of_serial`]) at no cost of its own, and this thread's count of
+/// calls in the low 32. Serials are never reused while fewer than 2^32 calls separate two calls of one
+/// game: a kept view never finds another call.
+fn serial_for(game: u64) -> i64 {
+    let n = SERIAL.with(|s| {
+        let n = s.get().wrapping_add(1);
+        s.set(n);
+        n
+    });
+    ((game & 0x7fff_ffff) << 32 | (n as u64 & 0xffff_ffff)) as i64
+}
+
+/// The game (`Core::id`) whose call made the view carrying `serial`.
+pub(crate) fn game_of_serial(serial: i64) -> u64 {
+    (serial as u64) >> 32
+}
+
 /// Takes the call off the live list when the call ends, on every path (an error or an unwinding panic
-/// included), before the `Ctx` the list and the handle point at goes out of scope.
-struct Expire(i64);
+/// included), before the `Ctx` the list and the handle point at goes out of scope; and puts back the
+/// game of the call around it ([`current_game`]).
+struct Expire(i64, u64);
 
 impl Drop for Expire {
     fn drop(&mut self) {
         let serial = self.0;
         LIVE.with_borrow_mut(|calls| calls.retain(|c| c.serial != serial));
+        GAME.with(|g| g.set(self.1));
     }
 }
 
@@ -341,17 +375,13 @@ pub(super) fn with_ctx<R>(
     f: impl FnOnce(AnyUserData, CtxHandle) -> mlua::Result<R>,
 ) -> mlua::Result<R> {
     let mut ctx = ctx;
-    let serial = SERIAL.with(|s| {
-        let n = s.get() + 1;
-        s.set(n);
-        n
-    });
+    let serial = serial_for(ctx.game_id);
     ctx.views.serial = serial;
     // The lifetime is erased here and nowhere else; `Expire` bounds the handle's life, and the live
     // list's entry, by `ctx`'s.
     let ptr = NonNull::from(&mut ctx).cast::<Ctx<'static>>();
     let ud = new_ctx_userdata(lua)?;
-    let _expire = Expire(serial);
+    let _expire = Expire(serial, GAME.with(|g| g.replace(ctx.game_id)));
     let at = ud.to_pointer();
     LIVE.with_borrow_mut(|calls| {
         calls.push(LiveCall {
@@ -441,6 +471,14 @@ pub(super) fn call_hook<A, R>(
     args: impl FnOnce(&Ctx<'static>) -> mlua::Result<A>,
     call: impl FnOnce(AnyUserData, A) -> mlua::Result<R>,
 ) -> Result<R, crate::script::error::ScriptError> {
+    // The game's log lives outside the VM's memory limit: once it holds more than a game ever needs,
+    // no hook runs to add to it (the script that would is named).
+    if let Some(why) = ctx.game().log_full() {
+        return Err(crate::script::error::ScriptError::Runtime(format!(
+            "{}: {why}",
+            ctx.source
+        )));
+    }
     let mut ran = None;
     let made = with_ctx(lua, ctx, |ud, handle| {
         let a = as_kernel(lua, || args(handle.ctx(lua)?))?;

@@ -4,6 +4,7 @@
 
 use super::tokens::token_table;
 use super::*;
+use crate::script::api::answer::{Key, Plain, Reader};
 use crate::state::Objective;
 
 /// An objective as scripts see it: the building's snapshot, or the token as `ctx:tokens` lists it;
@@ -19,31 +20,52 @@ pub(super) fn objective_value(lua: &Lua, ctx: &Ctx, o: &Objective) -> mlua::Resu
     })
 }
 
-/// What an `objective` returned: a building (its snapshot or handle, by `name`) or a token (a table
-/// from `ctx:tokens`, by `id` and `kind`) that is on the table; nil for none.
-fn objective_of(game: &Game, v: &Value) -> Result<Option<Objective>, String> {
-    let t = match v {
-        Value::Nil => return Ok(None),
-        Value::Table(t) => t,
-        other => return Err(format!("a {}", other.type_name())),
+/// What an `objective` returned: a building (its view or handle, a table with its `name`, or its
+/// name) or a token (a table from `ctx:tokens`, by `id` and `kind`) that is on the table; nil for none.
+fn objective_of(r: &Reader, game: &Game, v: &Plain) -> Result<Option<Objective>, HookError> {
+    let entries = match v {
+        Plain::Nil => return Ok(None),
+        Plain::Table(entries) => entries,
+        Plain::View { .. } | Plain::UserData(_) | Plain::Text(_) => {
+            let name = r.building(v, "")?;
+            return match game.building(&name) {
+                Ok(_) => Ok(Some(Objective::Building { name })),
+                Err(_) => Err(r.bad(format!("{name:?}, which is no building"))),
+            };
+        }
+        other => return Err(r.field("", other, "expected a building, a token or nil")),
     };
-    let kind: Option<String> = t.raw_get("kind").map_err(|e| e.to_string())?;
+    let get = |k: &str| {
+        entries
+            .iter()
+            .find(|(key, _)| *key == Key::Name(k.into()))
+            .map_or(&Plain::Nil, |(_, v)| v)
+    };
     // A token from ctx:tokens (a model snapshot's `kind` is its profile's, and a model is no objective).
-    if matches!(kind.as_deref(), Some("opportunity" | "barricade" | "trap")) {
-        let id: Option<u32> = t.raw_get("id").map_err(|e| e.to_string())?;
-        let Some(id) = id.map(TokenId) else {
-            return Err("a token without an id".into());
+    if matches!(get("kind"), Plain::Text(k) if matches!(k.as_str(), "opportunity" | "barricade" | "trap"))
+    {
+        let t = r.fields(v, "", &crate::script::api::answer::TOKEN)?;
+        let id = match t.get("id") {
+            Plain::Nil => return Err(r.bad("a token without an id")),
+            p => crate::script::api::answer::whole(p)
+                .and_then(|i| u32::try_from(i).ok())
+                .map(TokenId)
+                .ok_or_else(|| t.bad("id", "expected a token id"))?,
         };
         if !game.tokens.iter().any(|tok| tok.id == id) {
-            return Err(format!("token {} (not on the table)", id.0));
+            return Err(r.bad(format!("token {} (not on the table)", id.0)));
         }
         return Ok(Some(Objective::Token { id }));
     }
-    let name: Option<String> = t.raw_get("name").map_err(|e| e.to_string())?;
-    match name {
-        Some(name) if game.building(&name).is_ok() => Ok(Some(Objective::Building { name })),
-        Some(name) => Err(format!("{name:?}, which is no building")),
-        None => Err("a table that is no building or token".into()),
+    match get("name") {
+        Plain::Nil => Err(r.bad("a table that is no building or token")),
+        _ => {
+            let name = r.building(v, "")?;
+            match game.building(&name) {
+                Ok(_) => Ok(Some(Objective::Building { name })),
+                Err(_) => Err(r.bad(format!("{name:?}, which is no building"))),
+            }
+        }
     }
 }
 
@@ -79,8 +101,8 @@ impl ScriptHooks<'_> {
         });
         let (v, why) = called?;
         let why = super::decisions::returned_reason(module, "objective", why, notes.is_some())?;
-        let objective =
-            objective_of(game, &v).map_err(|what| bad_return(module, "objective", &what))?;
+        let r = self.reader(module, "objective");
+        let objective = objective_of(&r, game, &r.read(self.lua, &v)?)?;
         if let Some(notes) = notes {
             let chose = match &objective {
                 Some(Objective::Building { name }) => format!("the {name}"),

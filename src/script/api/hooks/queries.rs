@@ -33,8 +33,9 @@ pub(super) fn thing_of(t: &Table) -> mlua::Result<Thing> {
     }) {
         return Ok(Thing::Token(TokenId(t.raw_get::<u32>("id")?)));
     }
-    if let Some(id) = t.raw_get::<Option<u32>>("id")? {
-        return Ok(Thing::Model(ModelId(id)));
+    if !t.raw_get::<Value>("id")?.is_nil() {
+        // A view of another game's call is refused here, not read by id (`id_of`).
+        return Ok(Thing::Model(id_of(t)?));
     }
     if let Some(name) = t.raw_get::<Option<String>>("name")? {
         return Ok(Thing::Building(name));

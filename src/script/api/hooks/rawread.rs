@@ -147,15 +147,6 @@ pub(super) unsafe fn model_id_at(l: *mut ffi::lua_State, t: c_int) -> Option<Mod
     }
 }
 
-/// `t.id` as a model id, when it is a whole number that fits.
-pub(super) fn model_id(lua: &Lua, t: &Table) -> Option<ModelId> {
-    // SAFETY: `with_table` gives the table's index and room.
-    with_table(lua, t, |l, at| match unsafe { id_at(l, at) } {
-        Got::Usual(id) => Some(ModelId(id)),
-        _ => None,
-    })
-}
-
 /// For each item of the list `t` (up to the first nil), what `read` makes of it (a table, at the index
 /// given); `None` as soon as an item is not a table or `read` gives up.
 fn each<R>(

@@ -71,21 +71,16 @@ impl ScriptHooks<'_> {
         let arg = |lua: &Lua, ctx: &Ctx| token_value(lua, ctx.game(), token);
         let mut claim = None;
         for (module, v) in self.call_act(game, model, "on_pass_token", &intents, &arg)? {
-            match v {
-                Value::Nil | Value::Boolean(false) => {}
-                Value::Boolean(true) => {
+            let r = self.reader(module, "on_pass_token");
+            match r.read(self.lua, &v)? {
+                crate::script::api::answer::Plain::Nil
+                | crate::script::api::answer::Plain::Bool(false) => {}
+                crate::script::api::answer::Plain::Bool(true) => {
                     claim = Some(module.label.clone());
                     break;
                 }
                 other => {
-                    return Err(bad_return(
-                        module,
-                        "on_pass_token",
-                        &format!(
-                            "a {} (expected true to claim the token, or nil)",
-                            other.type_name()
-                        ),
-                    ))
+                    return Err(r.field("", &other, "expected true to claim the token, or nil"))
                 }
             }
         }

@@ -28,7 +28,7 @@ use std::os::raw::c_int;
 static SERIAL_KEY: u8 = 0;
 
 /// The address [`SERIAL_KEY`] stands for.
-fn serial_key() -> *mut std::ffi::c_void {
+pub(crate) fn serial_key() -> *mut std::ffi::c_void {
     std::ptr::addr_of!(SERIAL_KEY).cast_mut().cast()
 }
 
@@ -653,7 +653,9 @@ impl Ctx<'_> {
         if !is_view {
             return Ok(v);
         }
+        // A view made in another game is no view of this one's models (`id_of` refuses it).
         if let Some(id) = t.raw_get::<Option<u32>>("id")? {
+            id_of(t)?;
             return self.model_view_of(lua, ModelId(id));
         }
         match t.raw_get::<Option<String>>("name")? {

@@ -738,7 +738,12 @@ pub(super) const CLASSES: &[Class] = &[
         doc: "What `order_cost` may return: a lower cost, and the limited use it spends when the order is carried out.",
         usage: "return { cost = 1, spend = \"wave:Called Shot\", reason = \"Called Shot\" }",
         fields: &[
-            f("cost", "integer", "Actions (0 to 3); the lowest any script gives is used."),
+            f(
+                "cost",
+                "integer",
+                "Actions (0 to 3); the lowest any script gives is used. A model takes at most three free \
+                 orders (cost 0) an activation: past them the order costs the rulebook's.",
+            ),
             opt("spend", "string", "A limited use (`game:`/`wave:`/`council:`) spent once the order is carried out."),
             opt("reason", "string", "For the log."),
         ],

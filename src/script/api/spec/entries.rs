@@ -290,8 +290,8 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         ty: "fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil",
         doc: "Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, \
               `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil \
-              lets the default builder build this wave. Its ctx may roll dice (logged). Only one enabled \
-              variant may define it.",
+              lets the default builder build this wave, and an empty array is an error (a wave with no \
+              enemies is not a wave). Its ctx may roll dice (logged). Only one enabled variant may define it.",
     },
 ];
 
