@@ -121,8 +121,26 @@ pub fn read_limited(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
     if meta.is_file() && meta.len() > kind.limit {
         return Err(too_large());
     }
-    // Room for what the size says (a regular file), growing in steps never past the limit + 1 byte (the
-    // byte that shows an endless source is over it): a doubling vector would reserve twice the limit.
+    if meta.is_file() {
+        // Its size is known and within the limit: read it straight into a vector of that size (no
+        // buffer to zero: a sim reads every rule and script file), at most one byte past the limit in
+        // case it grew since.
+        let mut bytes = Vec::with_capacity(
+            usize::try_from(meta.len())
+                .unwrap_or(0)
+                .saturating_add(1),
+        );
+        (&mut f)
+            .take(kind.limit.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > kind.limit {
+            return Err(too_large());
+        }
+        return Ok(bytes);
+    }
+    // A pipe or a device: room growing in steps never past the limit + 1 byte (the byte that shows an
+    // endless source is over it): a doubling vector would reserve twice the limit.
     let cap = usize::try_from(kind.limit.saturating_add(1)).unwrap_or(usize::MAX);
     let mut bytes: Vec<u8> = Vec::with_capacity(
         usize::try_from(meta.len().min(kind.limit))
