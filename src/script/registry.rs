@@ -477,7 +477,11 @@ fn instantiate(
     }
     for pair in table.pairs::<Value, Value>() {
         if let (Value::String(k), v) = pair.map_err(ScriptError::from_lua)? {
-            check_entry(&k.to_string_lossy(), &v, label)?;
+            let k = k.to_string_lossy();
+            // `permissions` says more of itself (`permissions_of`).
+            if k != "permissions" {
+                check_entry(&k, &v, label)?;
+            }
         }
     }
     let mut entries = Vec::new();

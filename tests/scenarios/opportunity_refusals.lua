@@ -28,7 +28,7 @@ refused(archer, { claim = near_archer }, "a Village Defender is not a hero")
 refused(bear, { claim = near_bear }, "an Animal")
 refused(orc, { claim = near_orc }, "only heroes do")
 refused(bram, { claim = 99 }, "no Opportunity token 99")
-refused(bram, { claim = "token" }, "claim = \"token\"")
+refused(bram, { claim = "token" }, 'claim = "token"')
 -- The forced die is still waiting: the first legal claim takes it.
 local a = g:order(bram, { claim = near_bram })
 assert(a.roll == 6 and a.opportunity == "Relic Blade")

@@ -127,67 +127,47 @@ pub fn join(path: &str, key: &Key) -> String {
 
 /// Convert `v` into a [`Plain`] value, within the bounds. A non-table value costs no walk.
 pub fn plain(lua: &Lua, v: &Value) -> Result<Plain, Unreadable> {
-    Ok(match v {
+    let Value::Table(t) = v else {
+        return Ok(plain_leaf(v));
+    };
+    let mut walk = Walk {
+        path: Vec::new(),
+        keys: Vec::new(),
+        values: 0,
+    };
+    lua.exec_raw_lua(|raw| {
+        // SAFETY: room is checked and the stack left as found (`settop`). The walk reads with
+        // `lua_next`, `lua_rawgetp` and `lua_to*`, which raise no error on tables nothing writes to
+        // meanwhile, and pushes only values already in the VM (no string is made), so it needs no
+        // memory limit lifted and never unwinds past a Rust value.
+        unsafe {
+            let l = raw.state();
+            let top = ffi::lua_gettop(l);
+            if ffi::lua_checkstack(l, 4) == 0 || raw.push(t).is_err() {
+                return Err(Unreadable::Stack);
+            }
+            let out = walk.value_at(raw, top + 1);
+            ffi::lua_settop(l, top);
+            out
+        }
+    })
+}
+
+/// A value read without walking it: a table is only "a table" (for the words of an error, where a
+/// table's contents do not matter); everything else as [`plain`] reads it.
+pub fn plain_leaf(v: &Value) -> Plain {
+    match v {
         Value::Nil => Plain::Nil,
         Value::Boolean(b) => Plain::Bool(*b),
         Value::Integer(i) => Plain::Int(*i),
         Value::Number(n) => Plain::Num(*n),
-        Value::String(s) => {
-            let b = s.as_bytes();
-            text_of(&b)
-        }
-        Value::Table(t) => {
-            let mut walk = Walk {
-                path: Vec::new(),
-                keys: Vec::new(),
-                values: 0,
-            };
-            lua.exec_raw_lua(|raw| {
-                // SAFETY: room is checked and the stack left as found (`settop`). The walk reads with
-                // `lua_next`, `lua_rawget*` and `lua_to*`, which raise no error on tables nothing
-                // writes to meanwhile, and it pushes only values already in the VM, so it needs no
-                // memory limit lifted and never unwinds past a Rust value.
-                unsafe {
-                    let l = raw.state();
-                    let top = ffi::lua_gettop(l);
-                    if ffi::lua_checkstack(l, 4) == 0 {
-                        return Err(Unreadable::Stack);
-                    }
-                    if raw.push(t).is_err() {
-                        return Err(Unreadable::Stack);
-                    }
-                    let out = walk.value_at(raw, top + 1);
-                    ffi::lua_settop(l, top);
-                    out
-                }
-            })?
-        }
+        Value::String(s) => text_of(&s.as_bytes()),
+        Value::Table(_) => Plain::Table(Vec::new()),
         Value::UserData(ud) => Plain::UserData(ud.clone()),
         Value::LightUserData(_) => Plain::Other("light userdata"),
         Value::Function(_) => Plain::Other("function"),
         Value::Thread(_) => Plain::Other("thread"),
         other => Plain::Other(other.type_name()),
-    })
-}
-
-/// A value that is no table as a [`Plain`] (a table is only "a table": for error words).
-pub fn plain_leaf(v: &Value) -> Plain {
-    match v {
-        Value::Table(_) => Plain::Table(Vec::new()),
-        other => {
-            // SAFETY-free: no table, so no walk and no Lua state needed.
-            match other {
-                Value::Nil => Plain::Nil,
-                Value::Boolean(b) => Plain::Bool(*b),
-                Value::Integer(i) => Plain::Int(*i),
-                Value::Number(n) => Plain::Num(*n),
-                Value::String(s) => text_of(&s.as_bytes()),
-                Value::UserData(ud) => Plain::UserData(ud.clone()),
-                Value::Function(_) => Plain::Other("function"),
-                Value::Thread(_) => Plain::Other("thread"),
-                _ => Plain::Other("value"),
-            }
-        }
     }
 }
 

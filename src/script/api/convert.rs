@@ -93,7 +93,7 @@ pub fn text_arg(lua: &Lua, method: &str, name: &str, v: &Value) -> mlua::Result<
         Value::String(s) if s.as_bytes().len() > MAX_LOG_TEXT => Err(fail(
             lua,
             format!(
-                "{method}: {name} is {} bytes long: text for the log is at most {MAX_LOG_TEXT} bytes",
+                "{method}'s {name} is {} bytes long: text for the log is at most {MAX_LOG_TEXT} bytes",
                 s.as_bytes().len()
             ),
         )),

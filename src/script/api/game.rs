@@ -1024,11 +1024,8 @@ impl UserData for GameHandle {
                 v => {
                     let at = super::convert::caller(lua);
                     let r = super::answer::Reader::given(&at, "g:council", this.0.id);
-                    let plain = r
-                        .read(lua, v)
-                        .map_err(|e| mlua::Error::runtime(e.message))?;
                     Some(
-                        super::hooks::council_orders_of(&r, &plain)
+                        super::hooks::council_orders_from(&r, lua, v)
                             .map_err(|e| mlua::Error::runtime(e.message))?,
                     )
                 }

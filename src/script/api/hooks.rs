@@ -42,7 +42,7 @@ mod spells;
 mod tokens;
 
 use answers::*;
-pub(crate) use answers::{council_orders_of, order_from, parse_order};
+pub(crate) use answers::{council_orders_from, order_from, parse_order};
 use ctx::*;
 pub(crate) use handle::game_of_serial;
 use handle::{call_hook, timed, timed_mut, with_ctx, CtxHandle};
@@ -924,7 +924,7 @@ impl Hooks for ScriptHooks<'_> {
         let (called, notes) =
             self.noting(game, module, |game| self.call_plain(game, module, f, &arg));
         let r = self.reader(module, "council");
-        let orders = council_orders_of(&r, &r.read(self.lua, &called?)?)?;
+        let orders = council_orders_from(&r, self.lua, &called?)?;
         if let Some(notes) = notes {
             let chose = crate::rules::words::council_words(&orders);
             let by = self.policy_name();

@@ -542,10 +542,28 @@ pub(super) const COUNCIL_KEYS: &[(&str, &[&str])] = &[
 /// The most orders a policy's `council` may return for one Council.
 pub(crate) const MAX_COUNCIL_ORDERS: usize = 100;
 
+/// Read the Council orders `v` a policy's `council` (or `g:council`) gave, as [`council_orders_of`]
+/// reads them; a list longer than a Council takes is refused by its length before it is read.
+pub(crate) fn council_orders_from(
+    r: &Reader,
+    lua: &Lua,
+    v: &Value,
+) -> Result<Vec<CouncilOrder>, HookError> {
+    if let Value::Table(t) = v {
+        if t.raw_len() > MAX_COUNCIL_ORDERS {
+            return Err(r.bad(format!(
+                "{} Council orders (at most {MAX_COUNCIL_ORDERS} in one Council)",
+                t.raw_len()
+            )));
+        }
+    }
+    council_orders_of(r, &r.read(lua, v)?)
+}
+
 /// Read the Council orders a policy's `council` (or `g:council`) gave: nil (no orders) or an array of
 /// order tables, each with exactly one kind key and only that kind's other keys. A malformed order is
 /// an error naming it, not a refusal: refusals are for well-formed orders the rules do not allow.
-pub(crate) fn council_orders_of(r: &Reader, v: &Plain) -> Result<Vec<CouncilOrder>, HookError> {
+pub(super) fn council_orders_of(r: &Reader, v: &Plain) -> Result<Vec<CouncilOrder>, HookError> {
     let items = match v {
         Plain::Nil => return Ok(Vec::new()),
         p @ Plain::Table(entries) => {
