@@ -468,6 +468,9 @@ impl Printer<'_> {
     }
 
     fn value(&mut self, v: &Value, depth: usize, path: &str) {
+        if self.full {
+            return;
+        }
         match v {
             Value::String(s) => {
                 // A string longer than the bound is cut anyway: quote only what can be shown.
@@ -561,17 +564,23 @@ impl Printer<'_> {
             return;
         }
         let len = t.raw_len();
-        let mut keyed: Vec<(String, Value)> = t
-            .clone()
-            .pairs::<Value, Value>()
-            .filter_map(|p| p.ok())
-            .filter(|(k, _)| match k {
-                Value::Integer(i) => *i < 1 || *i as usize > len,
-                _ => true,
-            })
-            .map(|(k, v)| (key_text(&k), v))
-            .collect();
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        // Only the first keys in order can be printed before the bound (an entry takes at least
+        // `k = 1,` and a new line): keep those, so a table of millions of keys is not copied whole.
+        let room = (MAX_OUTPUT - self.out.len()) / 8 + 1;
+        let mut keyed: Vec<(String, Value)> = Vec::new();
+        let by_key = |a: &(String, Value), b: &(String, Value)| a.0.cmp(&b.0);
+        for (k, v) in t.pairs::<Value, Value>().filter_map(|p| p.ok()) {
+            if matches!(k, Value::Integer(i) if i >= 1 && i as usize <= len) {
+                continue;
+            }
+            keyed.push((key_text(&k), v));
+            if keyed.len() >= 2 * room {
+                keyed.sort_by(by_key);
+                keyed.truncate(room);
+            }
+        }
+        keyed.sort_by(by_key);
+        keyed.truncate(room);
         if len == 0 && keyed.is_empty() {
             // Shorter than any name for it.
             self.push("{}");
