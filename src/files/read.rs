@@ -125,11 +125,8 @@ pub fn read_limited(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
         // Its size is known and within the limit: read it straight into a vector of that size (no
         // buffer to zero: a sim reads every rule and script file), at most one byte past the limit in
         // case it grew since.
-        let mut bytes = Vec::with_capacity(
-            usize::try_from(meta.len())
-                .unwrap_or(0)
-                .saturating_add(1),
-        );
+        let mut bytes =
+            Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
         (&mut f)
             .take(kind.limit.saturating_add(1))
             .read_to_end(&mut bytes)
