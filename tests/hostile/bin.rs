@@ -12,7 +12,7 @@ use std::process::{Command, Output, Stdio};
 /// before it becomes `village` (a file size limit, a closed stdout).
 pub struct Run {
     args: Vec<String>,
-    stdin: Option<String>,
+    stdin: Option<Vec<u8>>,
     stdout: Option<Stdio>,
     file_limit: Option<u64>,
     memory_limit: Option<u64>,
@@ -35,8 +35,13 @@ pub fn run(args: &[&str]) -> Run {
 
 impl Run {
     /// Feed `text` on standard input (a piped REPL session).
-    pub fn stdin(mut self, text: &str) -> Run {
-        self.stdin = Some(text.to_string());
+    pub fn stdin(self, text: &str) -> Run {
+        self.stdin_bytes(text.as_bytes())
+    }
+
+    /// Feed `bytes` on standard input, text or not (a line that is not UTF-8).
+    pub fn stdin_bytes(mut self, bytes: &[u8]) -> Run {
+        self.stdin = Some(bytes.to_vec());
         self
     }
 
@@ -109,9 +114,9 @@ impl Run {
                 });
             }
             let mut child = c.spawn().expect("the village binary runs");
-            if let Some(text) = self.stdin {
+            if let Some(bytes) = self.stdin {
                 let mut pipe = child.stdin.take().expect("stdin");
-                let _ = pipe.write_all(text.as_bytes());
+                let _ = pipe.write_all(&bytes);
             }
             drop(child.stdin.take());
             child.wait_with_output().expect("the binary finishes")

@@ -4,10 +4,11 @@
 //! a `village run` file), a later good save of it reloads under `run --watch`, and a piped REPL line
 //! that is not UTF-8 is reported and the session goes on with the next line.
 
+use crate::bin::{run, s, scratch, text, village};
 use crate::{finishes, finishes_within, hook_error, vm_with};
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use village::roster::Rosters;
@@ -38,10 +39,10 @@ fn print_shows_any_bytes_and_never_fails() {
     assert!(e.to_string().starts_with("evil.lua:2: caf"), "{e}");
     assert!(goes_on);
     // Where a person reads it (`village run`): each bad sequence as U+FFFD, the rest as it was.
-    let dir = scratch("print");
+    let dir = scratch("bytes-print");
     let f = dir.join("bytes.lua");
     std::fs::write(&f, PRINTS.join("\n") + "\nprint('after')\n").expect("written");
-    let out = village(&["run", s(&f)], None);
+    let out = village(&["run", s(&f)]);
     let shown = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
@@ -65,7 +66,7 @@ fn print_shows_any_bytes_and_never_fails() {
 
 #[test]
 fn a_hook_that_prints_bytes_does_not_stop_the_game() {
-    let dir = scratch("hookprint");
+    let dir = scratch("bytes-hookprint");
     let variants = dir.join("scripts/variants");
     std::fs::create_dir_all(&variants).expect("a mod");
     std::fs::write(
@@ -73,22 +74,19 @@ fn a_hook_that_prints_bytes_does_not_stop_the_game() {
         "return {\n\tname = 'noisy',\n\tmelee_modifier = function()\n\t\tprint('caf\\xe9')\n\t\treturn 0\n\tend,\n}\n",
     )
     .expect("written");
-    let out = village(
-        &[
-            "play",
-            "--auto",
-            "--length",
-            "intro",
-            "--seed",
-            "3",
-            "--json",
-            "--variant",
-            "noisy",
-            "--mod",
-            s(&dir),
-        ],
-        None,
-    );
+    let out = village(&[
+        "play",
+        "--auto",
+        "--length",
+        "intro",
+        "--seed",
+        "3",
+        "--json",
+        "--variant",
+        "noisy",
+        "--mod",
+        s(&dir),
+    ]);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("caf\u{fffd}"), "{err}");
@@ -97,7 +95,7 @@ fn a_hook_that_prints_bytes_does_not_stop_the_game() {
 
 /// A mod folder with `files` (path under the mod, bytes).
 fn latin_mod(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
-    let dir = scratch(name);
+    let dir = scratch(&format!("bytes-{name}"));
     for (path, bytes) in files {
         let p = dir.join(path);
         std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
@@ -144,10 +142,10 @@ fn a_source_file_with_a_stray_byte_is_refused_at_its_line() {
     assert!(e.contains("scripts/lib/greet.lua:2: "), "{e}");
     assert!(e.contains("UTF-8"), "{e}");
     // A file `village run` runs: its line, and nothing of it ran.
-    let dir = scratch("runfile");
+    let dir = scratch("bytes-runfile");
     let f = dir.join("latin.lua");
     std::fs::write(&f, b"print('ran')\nprint('caf\xe9')\n").expect("written");
-    let out = village(&["run", s(&f)], None);
+    let out = village(&["run", s(&f)]);
     let err = text(&out.stderr);
     assert!(!out.status.success());
     assert!(
@@ -159,7 +157,7 @@ fn a_source_file_with_a_stray_byte_is_refused_at_its_line() {
 
 #[test]
 fn run_watch_takes_the_good_save_after_a_file_with_a_stray_byte() {
-    let dir = scratch("watch");
+    let dir = scratch("bytes-watch");
     let f = dir.join("watched.lua");
     std::fs::write(&f, b"print('caf\xe9')\n").expect("written");
     let (second, err) = finishes_within(Duration::from_secs(90), move || {
@@ -216,7 +214,7 @@ fn a_piped_repl_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
     let mut input = b"x = 40\n".to_vec();
     input.extend_from_slice(b"s = 'caf\xe9'\n");
     input.extend_from_slice(b"return x + 2\n");
-    let out = village_bytes(&["repl"], &input);
+    let out = run(&["repl"]).stdin_bytes(&input).output();
     let shown = text(&out.stdout);
     assert!(
         shown.contains("stdin:2: ") && shown.contains("UTF-8"),
@@ -230,46 +228,4 @@ fn a_piped_repl_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
         !out.status.success(),
         "the failed line fails the exit status"
     );
-}
-
-/// `village ARGS` with `stdin`, under the hang detector.
-fn village(args: &[&str], stdin: Option<&str>) -> Output {
-    village_bytes(args, stdin.unwrap_or("").as_bytes())
-}
-
-fn village_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let stdin = stdin.to_vec();
-    finishes(move || {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the village binary runs");
-        let mut pipe = child.stdin.take().expect("stdin");
-        let _ = pipe.write_all(&stdin);
-        drop(pipe);
-        child.wait_with_output().expect("the binary finishes")
-    })
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
-
-/// A fresh folder for one case.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "village-hostile-bytes-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
 }

@@ -6,10 +6,8 @@
 //! by the iterations it makes, so the budget stops it at the script's line wherever it runs: a hook, a
 //! chunk (`village run`, the REPL), `check` and a reload.
 
+use crate::bin::{run, s, scratch, text, village};
 use crate::{finishes, fixture, hook_error, vm_with};
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 use village::roster::Rosters;
 use village::script::{Limits, ScriptError, ScriptHost, BUDGET_MESSAGE};
@@ -150,7 +148,7 @@ fn check_stops_a_variant_that_loops_in_c_as_it_loads() {
     );
     assert!(e.contains(BUDGET_MESSAGE), "{e}");
     // `village check` says the same, and exits.
-    let out = village(&["check", "--mod", s(&fixture("rep_at_load"))], None);
+    let out = village(&["check", "--mod", s(&fixture("rep_at_load"))]);
     let err = text(&out.stdout) + &text(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
@@ -161,20 +159,19 @@ fn check_stops_a_variant_that_loops_in_c_as_it_loads() {
 
 #[test]
 fn run_and_the_repl_stop_it_and_the_repl_goes_on() {
-    let dir = scratch("run");
+    let dir = scratch("cwork-run");
     let f = dir.join("evil.lua");
     std::fs::write(&f, "print('before')\nlocal s = string.rep('', 1e12)\n").expect("written");
-    let out = village(&["run", s(&f)], None);
+    let out = village(&["run", s(&f)]);
     let err = text(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
         err.contains("evil.lua:2: ") && err.contains(BUDGET_MESSAGE),
         "{err}"
     );
-    let out = village(
-        &["repl"],
-        Some("x = string.rep('', 1e12)\ny = ('x'):rep(1e12, '')\nreturn 1 + 1\n"),
-    );
+    let out = run(&["repl"])
+        .stdin("x = string.rep('', 1e12)\ny = ('x'):rep(1e12, '')\nreturn 1 + 1\n")
+        .output();
     let shown = text(&out.stdout);
     assert_eq!(
         shown.matches(BUDGET_MESSAGE).count(),
@@ -190,7 +187,7 @@ fn run_and_the_repl_stop_it_and_the_repl_goes_on() {
 
 #[test]
 fn a_reload_under_watch_stops_it_and_takes_the_next_good_save() {
-    let dir = scratch("watch");
+    let dir = scratch("cwork-watch");
     let variants = dir.join("scripts/variants");
     std::fs::create_dir_all(&variants).expect("a mod");
     let file = variants.join("evil.lua");
@@ -221,44 +218,4 @@ fn a_reload_under_watch_stops_it_and_takes_the_next_good_save() {
     );
     assert!(good, "the next good save reloads");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// `village ARGS` with `stdin`, under the hang detector.
-fn village(args: &[&str], stdin: Option<&str>) -> Output {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let stdin = stdin.map(str::to_string);
-    finishes(move || {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_village"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the village binary runs");
-        let mut pipe = child.stdin.take().expect("stdin");
-        if let Some(text) = stdin {
-            let _ = pipe.write_all(text.as_bytes());
-        }
-        drop(pipe);
-        child.wait_with_output().expect("the binary finishes")
-    })
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
-
-/// A fresh folder for one case.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "village-hostile-cwork-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
 }
