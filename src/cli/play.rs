@@ -39,16 +39,19 @@ pub fn run_play(
     let mut recording = None;
     // Where a log is kept, the scripts' decisions are kept with it (`decision` events): the same
     // game, which they only explain.
-    let played = match html {
-        None => host.play_keeping_log(
+    let keeping_log = |decisions: bool| {
+        host.play_keeping_log(
             g.seed,
             &g.party(&data.layers()),
             &g.length,
             "generated",
             &g.variants.variants,
             &g.policy,
-            log.is_some(),
-        ),
+            decisions,
+        )
+    };
+    let played = match html {
+        None => keeping_log(log.is_some()),
         Some(_) => match host.play_recorded(&g.new_game(&data.layers(), &g.policy), "generated") {
             Ok(r) => {
                 let done = village::script::Played {
@@ -62,15 +65,7 @@ pub fn run_play(
             // The page needs a whole game, but the events up to the failure are still the evidence a
             // script author needs: the same game (play is deterministic) played again without the
             // recorder gives them to the log.
-            Err(_) if log.is_some() => host.play_keeping_log(
-                g.seed,
-                &g.party(&data.layers()),
-                &g.length,
-                "generated",
-                &g.variants.variants,
-                &g.policy,
-                true,
-            ),
+            Err(_) if log.is_some() => keeping_log(true),
             Err(error) => bail!("{error}"),
         },
     };
