@@ -242,8 +242,9 @@ fn decision_counts(decisions: &[crate::state::Decision]) -> BTreeMap<String, u64
     out
 }
 
-/// The longest error text a failed game keeps (its script's message and traceback).
-pub const MAX_FAILED_ERROR: usize = 8 * 1024;
+/// The longest error text a failed game keeps (its script's message and traceback): the bound every
+/// script error already has, applied again to errors that reach a game from elsewhere (a refused order).
+pub const MAX_FAILED_ERROR: usize = crate::script::MAX_ERROR_TEXT;
 
 /// A game of a run that failed (a script error, a refused order): which game, its seed and the error.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

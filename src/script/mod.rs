@@ -19,7 +19,7 @@ mod source_check;
 mod variant_rules;
 mod vm;
 
-pub use error::ScriptError;
+pub use error::{ScriptError, MAX_ERROR_TEXT};
 pub use play::COUNCIL_ORDERS;
 pub use reload::{ReloadReport, ReloadSummary, WatchError, Watcher, DEBOUNCE, MAX_BATCH_DELAY};
 pub use session::{check_scripts, roots_of, PlayFailure, Played, ScriptHost};
