@@ -4,6 +4,7 @@
 //! Lua scripts under `scripts/` and data under `rosters/`. See ARCHITECTURE.md for the map.
 
 pub mod args;
+pub mod audit;
 pub mod data;
 pub mod dice;
 pub mod files;

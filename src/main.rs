@@ -77,6 +77,18 @@ enum Command {
     /// Load and validate every roster and script (and a --mod folder's), print the profiles with their
     /// Wave Points.
     Check(CheckArgs),
+    /// Check event logs against the rulebook, independently of the kernel (src/audit/): every breach
+    /// with its file, event seq and a sentence, then a summary; exit status 1 when there is a breach.
+    Audit {
+        /// JSON-lines logs (`village play --log FILE`); games may follow each other in one file.
+        #[arg(required = true, value_name = "LOG")]
+        logs: Vec<PathBuf>,
+        /// Print JSON: games, events, breaches by kind and every breach.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Play a game: with --auto the hero policy plays the heroes against the Behaviour scripts.
     Play {
         #[command(flatten)]
@@ -411,6 +423,7 @@ impl Command {
             Command::Odds { which } => Some(&which.data().source),
             Command::Check(CheckArgs { data, .. })
             | Command::Play { data, .. }
+            | Command::Audit { data, .. }
             | Command::Repl(ReplArgs { data, .. })
             | Command::Bench { data, .. }
             | Command::Replay { data, .. }
@@ -453,6 +466,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => cli::show::run(name.as_deref(), list, json, &data),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
+        Some(Command::Audit { logs, json, data }) => cli::audit::run(&logs, json, &data.layers()),
         Some(Command::Merge { files, json, svg }) => run_merge(&files, json, svg.as_deref()),
         Some(Command::Replay {
             file,

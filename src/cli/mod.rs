@@ -5,6 +5,7 @@
 //! inputs.
 
 pub mod alloc;
+pub mod audit;
 pub mod embedded;
 pub mod new_mod;
 pub mod odds;
