@@ -117,6 +117,7 @@ impl GameArgs {
             layers,
             jobs,
             decisions: false,
+            audit: false,
         }
     }
 }

@@ -352,6 +352,10 @@ struct SimArgs {
     /// The same games: without it the decision hooks skip explaining themselves.
     #[arg(long)]
     decisions: bool,
+    /// Audit every game's log with `village audit`'s checks and report the breaches by kind (with the
+    /// first of each); the exit status is 1 on any breach. Off by default: it costs time.
+    #[arg(long, conflicts_with = "vs")]
+    audit: bool,
     /// Also draw the report as an SVG chart in FILE: the win rate with its 95% interval, the wave the
     /// village fell in and what ended the games (with --vs: both arms and their paired difference).
     #[arg(long, value_name = "FILE")]

@@ -40,6 +40,9 @@ pub struct SimOptions {
     /// the same games, with the decision hooks explaining themselves.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub decisions: bool,
+    /// Audit every game's log (`sim --audit`, [`crate::audit`]): each record counts its breaches.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub audit: bool,
 }
 
 fn default_policy() -> String {
@@ -106,6 +109,43 @@ pub struct GameRecord {
     /// kept them (`sim --decisions`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub decisions: BTreeMap<String, u64>,
+    /// The audit's breaches by kind (`sim --audit`), and the first of each kind in words.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub audit: BTreeMap<String, u64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub audit_first: BTreeMap<String, String>,
+}
+
+/// Audit one game's events with the project's independent checker: each event goes through its JSON
+/// line, as a log file would, so the audit reads nothing of the kernel but the log. Breaches by kind,
+/// and the first of each kind ("#seq text").
+pub fn audit_events(
+    facts: &crate::audit::Facts,
+    seed: u64,
+    events: &[Event],
+) -> (BTreeMap<String, u64>, BTreeMap<String, String>) {
+    let mut a = crate::audit::Auditor::new(facts);
+    let name = format!("seed {seed}");
+    for (i, e) in events.iter().enumerate() {
+        match serde_json::to_string(e) {
+            Ok(line) => a.line(&name, i + 1, &line),
+            Err(err) => a.line(&name, i + 1, &format!("unserializable event: {err}")),
+        }
+    }
+    let report = a.report();
+    let mut counts = BTreeMap::new();
+    let mut first = BTreeMap::new();
+    for b in &report.breaches {
+        *counts.entry(b.kind.name().to_string()).or_default() += 1;
+        first.entry(b.kind.name().to_string()).or_insert_with(|| {
+            format!(
+                "seed {seed} #{}: {}",
+                b.seq.map_or("-".to_string(), |q| q.to_string()),
+                b.text
+            )
+        });
+    }
+    (counts, first)
 }
 
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the pair, kept to 63 bits so Lua holds
@@ -230,6 +270,8 @@ pub fn record(
         supplies_spent,
         firings,
         decisions: decision_counts(decisions),
+        audit: BTreeMap::new(),
+        audit_first: BTreeMap::new(),
     }
 }
 
@@ -294,6 +336,11 @@ pub fn run_games(
 ) -> Result<Played, String> {
     let pool = worker_pool(opts.jobs)?;
     check_setup(opts)?;
+    let facts = if opts.audit {
+        Some(crate::audit::facts(&opts.layers).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
     let end = opts.first + opts.games;
     let next = AtomicU64::new(opts.first);
     let done = AtomicU64::new(0);
@@ -318,7 +365,13 @@ pub fn run_games(
             let seed = game_seed(opts.seed, i);
             let r = opts
                 .play_counted(&host, seed)
-                .map(|p| record(i, &p.summary, &p.events, &p.decisions))
+                .map(|p| {
+                    let mut r = record(i, &p.summary, &p.events, &p.decisions);
+                    if let Some(f) = &facts {
+                        (r.audit, r.audit_first) = audit_events(f, seed, &p.events);
+                    }
+                    r
+                })
                 .map_err(|error| {
                     // Kept for the report with every other failed game: a bounded text, whatever the
                     // script raised (a 40 MB message a game took gigabytes over a run).
@@ -460,6 +513,11 @@ pub struct Report {
     /// Games that failed (`village sim --keep-going`): not counted in anything above.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed: Vec<FailedGame>,
+    /// The audit's breaches by kind over the run (`sim --audit`), and the first of each kind.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub audit: BTreeMap<String, u64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub audit_first: BTreeMap<String, String>,
 }
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials.
@@ -544,6 +602,18 @@ pub fn report(records: &[GameRecord]) -> Report {
         decisions,
         decision_games,
         failed: Vec::new(),
+        audit: records.iter().fold(BTreeMap::new(), |mut m, g| {
+            for (k, n) in &g.audit {
+                *m.entry(k.clone()).or_default() += n;
+            }
+            m
+        }),
+        audit_first: records.iter().fold(BTreeMap::new(), |mut m, g| {
+            for (k, t) in &g.audit_first {
+                m.entry(k.clone()).or_insert_with(|| t.clone());
+            }
+            m
+        }),
     }
 }
 

@@ -470,6 +470,7 @@ fn the_firings_are_the_scripts_the_events_json_names() {
         layers: vec![village::roster::Rosters::builtin_root()],
         jobs: 1,
         decisions: false,
+        audit: false,
     };
     let host = village::script::ScriptHost::open(
         &opts.layers,

@@ -53,6 +53,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         .max(1);
     let opts = village::sim::SimOptions {
         decisions: args.decisions,
+        audit: args.audit,
         ..g.sim_options(data.layers(), count, first, jobs)
     };
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -237,16 +238,31 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             );
         }
         out!("{}", village::sim::text(&report, seconds));
+        if args.audit {
+            out!("{}", audit_text(&report));
+        }
     }
     if let Some(e) = write_error {
         return Err(e);
     }
-    // A run with failed games is reported whole, but its exit status says it was not clean.
-    Ok(if report.failed.is_empty() {
+    // A run with failed games (or, with --audit, breaches) is reported whole, but its exit status says
+    // it was not clean.
+    Ok(if report.failed.is_empty() && report.audit.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The audit's lines of a `sim --audit` report: breaches by kind, each with its first example.
+fn audit_text(r: &village::sim::Report) -> String {
+    let total: u64 = r.audit.values().sum();
+    let mut s = format!("\nAudit: {} games, {total} breaches\n", r.games);
+    for (k, n) in &r.audit {
+        let first = r.audit_first.get(k).map_or("", String::as_str);
+        s.push_str(&format!("  {k:<20} {n:>7}  first: {first}\n"));
+    }
+    s
 }
 
 /// An output of `sim` written where `--record DIR` puts its records (`DIR/game-<i>.json`, and
