@@ -91,7 +91,7 @@ fn a_step_is_one_base_width() {
     let o = MoveOptions {
         limit: None,
         step: true,
-        continuation: false,
+        push: false,
     };
     let rep = move_with(
         &mut g,

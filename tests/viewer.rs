@@ -573,9 +573,16 @@ fn a_rolled_back_change_leaves_no_frame() {
             model: a,
             from,
             to,
+            kind: Default::default(),
+            reach: None,
+            band: None,
+            band_lost: None,
+            actions: None,
+            stop: Default::default(),
+            with: None,
+            via: Vec::new(),
             stopped_by: None,
             traits: Vec::new(),
-            leg: false,
         });
     };
     // Two moves that are rolled back (a refused order), then two that stand.

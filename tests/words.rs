@@ -1,5 +1,5 @@
 //! The log in words, as `:log` and the REPL's play commands print it: counts take their noun, a move
-//! action along several legs is one line, a limited use is named as people say it, a Council order
+//! action is one line, a limited use is named as people say it, a Council order
 //! names what it was for. Checked on whole games the hero policy plays, not on hand-made events only.
 
 mod support;
@@ -7,7 +7,7 @@ mod support;
 use village::roster::Rosters;
 use village::script::{Limits, ScriptHost};
 use village::state::describe::{describe, describe_all, names_in};
-use village::state::{Event, EventKind};
+use village::state::{Event, EventKind, MoveKind};
 
 fn games() -> Vec<Vec<Event>> {
     let host = ScriptHost::open(&[Rosters::builtin_root()], Limits::default(), 1).unwrap();
@@ -24,7 +24,7 @@ fn games() -> Vec<Vec<Event>> {
 #[test]
 fn a_whole_games_log_reads_as_words() {
     let mut move_actions = 0;
-    let mut legs = 0;
+    let mut stopped = 0;
     let mut spent = 0;
     for log in games() {
         let names = names_in(&log);
@@ -44,41 +44,39 @@ fn a_whole_games_log_reads_as_words() {
             let bad: Vec<&String> = lines.iter().filter(|l| l.contains(rough)).collect();
             assert!(bad.is_empty(), "{rough:?} in {bad:#?}");
         }
-        // One line per move action: an action's further legs are folded into its first leg's line.
+        // One line per movement: a move action is one straight segment (SUPPLEMENT §11), a fall-back one
+        // line with its bends.
         let moves = log
             .iter()
-            .filter(|e| matches!(e.kind, EventKind::Moved { leg: false, .. }))
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Moved {
+                        kind: MoveKind::Move,
+                        ..
+                    }
+                )
+            })
             .count();
-        let further = log
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Moved { leg: true, .. }))
-            .count();
-        // A further leg after something that happened on the way (a token claimed in passing, a Free
-        // Hack) has a line of its own, saying it is the same move.
-        let move_lines = lines
-            .iter()
-            .filter(|l| l.contains(" moves ") && !l.contains(" (the same move) "))
-            .count();
+        let move_lines = lines.iter().filter(|l| l.contains(" moves ")).count();
         // Ready Mounts and similar abilities describe a move of their own besides the event's line.
         let ability_moves = lines
             .iter()
             .filter(|l| l.contains(" moves ") && l.contains(" — "))
             .count();
         assert_eq!(move_lines - ability_moves, moves, "{text}");
-        let folded: usize = lines.iter().map(|l| legs_in(l) - 1).sum();
-        // Every further leg is folded into its move's line or opens a "(the same move)" line.
-        let opened = lines
+        let bends = log
             .iter()
-            .filter(|l| l.contains(" (the same move) moves "))
+            .filter(|e| matches!(&e.kind, EventKind::Moved { via, .. } if !via.is_empty()))
             .count();
-        assert_eq!(folded + opened, further, "{text}");
         assert_eq!(
-            lines.len() + folded,
-            log.len(),
-            "one line per event, legs folded"
+            lines.iter().filter(|l| l.contains(" around ")).count(),
+            bends,
+            "{text}"
         );
+        assert_eq!(lines.len(), log.len(), "one line per event");
         move_actions += moves;
-        legs += further;
+        stopped += lines.iter().filter(|l| l.contains(", stopped by ")).count();
         spent += log
             .iter()
             .filter(|e| matches!(e.kind, EventKind::Spent { .. }))
@@ -97,18 +95,9 @@ fn a_whole_games_log_reads_as_words() {
     }
     // The games exercised what is checked.
     assert!(
-        move_actions > 50 && legs > 20 && spent > 0,
-        "{move_actions} {legs} {spent}"
+        move_actions > 50 && stopped > 20 && spent > 0,
+        "{move_actions} {stopped} {spent}"
     );
-}
-
-/// How many events a line stands for: `#110–113 …` is 4, `#7 …` is 1.
-fn legs_in(line: &str) -> usize {
-    let first = line.trim_start_matches('#').split(' ').next().unwrap_or("");
-    match first.split_once('–') {
-        Some((a, b)) => b.parse::<usize>().unwrap() - a.parse::<usize>().unwrap() + 1,
-        None => 1,
-    }
 }
 
 fn event(kind: EventKind) -> Event {

@@ -338,6 +338,12 @@ function T.keep_range(ctx, self, foe)
 	if ctx:distance(self, foe) <= short then
 		return { move = foe }
 	end
+	-- Within Short by the route already (the two measures can differ by a hair) and still no shot:
+	-- closing in "to Short" would do nothing, and the wave would never end. It charges instead.
+	local route = ctx:reach(self, foe)
+	if route and route <= short + 1e-6 then
+		return { move = foe }
+	end
 	return { move = foe, within = short }
 end
 

@@ -7,6 +7,7 @@ use super::hooks::Hooks;
 use super::melee::{melee, MeleeOptions};
 use super::query::{engaged_enemies, label};
 use crate::dice::MoraleRoll;
+use crate::geometry::Vec2;
 use crate::roster::Rules;
 use crate::state::{Condition, EventKind, Game, Model, ModelId, MoraleResult, MoraleTrigger, Side};
 use serde::{Deserialize, Serialize};
@@ -147,8 +148,11 @@ pub fn morale_check(
         )?;
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
+    let near = engaged_enemies(game, rules, id);
+    let traits = hooks.movement_traits(game, id, &near)?;
     if u32::from(f) >= rules.morale.flee_failures {
-        if !free_hacks(game, rules, hooks, &m)? {
+        // It leaves the table: it leaves every enemy it is Engaged with.
+        if !free_hacks(game, rules, hooks, id, &hackers(game, &near, &traits))? {
             let detail = format!("{name} Flees but falls to the Free Hacks as it leaves");
             log_check(
                 game,
@@ -190,7 +194,23 @@ pub fn morale_check(
             return Ok(report(roll.dice, f, MoraleResult::StoodUp, 0.0));
         }
     }
-    if !free_hacks(game, rules, hooks, &m)? {
+    let back = fall_back(game, rules, id, &traits, bands)?;
+    // Only the enemies it actually leaves hack it: a fall-back of 0" leaves nobody (SUPPLEMENT §11).
+    let moved_to = Model {
+        pos: back.to,
+        ..game.model(id)?.clone()
+    };
+    let left: Vec<ModelId> = near
+        .iter()
+        .copied()
+        .filter(|e| {
+            back.moved > 1e-9
+                && game
+                    .model(*e)
+                    .is_ok_and(|en| !super::query::in_contact(rules, &moved_to, en))
+        })
+        .collect();
+    if !free_hacks(game, rules, hooks, id, &hackers(game, &left, &traits))? {
         let detail = format!("{name} falls back but falls to the Free Hacks as it leaves");
         log_check(
             game,
@@ -203,8 +223,23 @@ pub fn morale_check(
         );
         return Ok(report(roll.dice, f, MoraleResult::Defeated, 0.0));
     }
-    let traits = hooks.movement_traits(game, id, &[])?;
-    let back = fall_back(game, rules, id, &traits, bands)?;
+    let from = game.model(id)?.pos;
+    game.model_mut(id)?.pos = back.to;
+    game.record(EventKind::Moved {
+        model: id,
+        from,
+        to: back.to,
+        kind: crate::state::MoveKind::FallBack,
+        reach: None,
+        band: None,
+        band_lost: back.slowed.clone(),
+        actions: None,
+        stop: back.stop,
+        with: None,
+        via: back.via.clone(),
+        stopped_by: None,
+        traits: traits.sources.clone(),
+    });
     let (moved, fled) = (back.moved, back.reached_edge);
     let result = if fled {
         MoraleResult::Fled
@@ -234,31 +269,54 @@ pub fn morale_check(
     Ok(report(roll.dice, f, result, moved))
 }
 
-/// Each enemy the model leaves makes a Lethal Free Hack (§3.6). False when the model did not survive.
+/// Of the enemies a model leaves, those that make a Free Hack (§3.3, §3.6): not Defenseless, Entangled or
+/// Transfixed ones, and none it has Free Disengage against (SUPPLEMENT §11: also on compelled movement).
+fn hackers(game: &Game, left: &[ModelId], traits: &super::hooks::MoveTraits) -> Vec<ModelId> {
+    left.iter()
+        .copied()
+        .filter(|e| !traits.free_disengage.contains(e))
+        .filter(|e| {
+            game.model(*e)
+                .is_ok_and(|en| !super::movement::helpless(en))
+        })
+        .collect()
+}
+
+/// Each of `hackers` makes a Lethal Free Hack on the leaving model (§3.6). False when the model did
+/// not survive.
 fn free_hacks(
     game: &mut Game,
     rules: &Rules,
     hooks: &dyn Hooks,
-    m: &Model,
+    id: ModelId,
+    hackers: &[ModelId],
 ) -> Result<bool, RuleError> {
     let o = MeleeOptions {
         free_hack: true,
         lethal: true,
         ..MeleeOptions::default()
     };
-    for enemy in engaged_enemies(game, rules, m.id) {
-        melee(game, rules, hooks, enemy, m.id, o)?;
-        if game.model(m.id).is_err() {
+    for enemy in hackers {
+        if game.model(*enemy).is_err() {
+            continue;
+        }
+        melee(game, rules, hooks, *enemy, id, o)?;
+        if game.model(id).is_err() {
             return Ok(false);
         }
     }
     Ok(true)
 }
 
-/// How far a fall-back went.
+/// Where a fall-back goes, worked out before the model moves (the Free Hacks depend on it).
 struct FallBack {
+    /// Where it ends.
+    to: Vec2,
+    /// The route's bend points it passes, in order.
+    via: Vec<Vec2>,
     moved: f64,
     reached_edge: bool,
+    stop: crate::state::MoveStop,
     /// Why a band of it was shortened (the first difficult terrain or obstacle met), if one was.
     slowed: Option<String>,
 }
@@ -267,17 +325,22 @@ struct FallBack {
 /// table edge, "using the shortest legal route and terrain penalties" — each band that would enter
 /// difficult terrain or cross a linear obstacle or Barricade covers one band less, as a move action
 /// does (§3.3). A Short-move model, which needs two actions for such a move, covers half its band
-/// (a ruling: one band of compelled movement is one action's worth).
+/// (a ruling: one band of compelled movement is one action's worth). The route may bend, but it never
+/// passes through a building, impassable terrain or any model's base (SUPPLEMENT §11): each of its
+/// straight pieces is walked as a straight move with every other base solid, and where one is blocked
+/// the model goes as far as it can. Nothing moves here.
 fn fall_back(
-    game: &mut Game,
+    game: &Game,
     rules: &Rules,
     id: ModelId,
     traits: &super::hooks::MoveTraits,
     bands: u32,
 ) -> Result<FallBack, RuleError> {
     use super::movement::{band_below, band_penalty};
+    use crate::state::MoveStop;
     let m = game.model(id)?;
-    let nav = game.navigator(m.base / 2.0);
+    let (from, r) = (m.pos, m.base / 2.0);
+    let nav = game.navigator(r);
     let bases: Vec<_> = game
         .models
         .iter()
@@ -287,12 +350,14 @@ fn fall_back(
     let Some(route) = nav.route_to_edge(m.pos, &bases) else {
         // Hemmed in: it cannot fall back.
         return Ok(FallBack {
+            to: from,
+            via: Vec::new(),
             moved: 0.0,
             reached_edge: false,
+            stop: MoveStop::Blocked,
             slowed: None,
         });
     };
-    let (from, r) = (m.pos, m.base / 2.0);
     let band = traits.band.unwrap_or(crate::roster::Measure::Medium);
     let full = rules.measures.get(band);
     let shorter = band_below(band).map_or(full / 2.0, |b| rules.measures.get(b));
@@ -313,20 +378,45 @@ fn fall_back(
             None => end,
         };
     }
-    let reached = at >= route.length - 1e-9;
-    let to = route.point_at(at);
-    game.model_mut(id)?.pos = to;
-    game.record(EventKind::Moved {
-        model: id,
-        from,
-        to,
-        stopped_by: None,
-        traits: Vec::new(),
-        leg: false,
-    });
+    // Walk the route's pieces up to `at`, each a straight move that nothing may be passed through.
+    let flying_table;
+    let table = if traits.flying {
+        flying_table = crate::geometry::Table {
+            terrain: Vec::new(),
+            ..game.table.clone()
+        };
+        &flying_table
+    } else {
+        &game.table
+    };
+    let (mut pos, mut moved, mut via) = (from, 0.0_f64, Vec::new());
+    let mut stop = MoveStop::Reached;
+    for leg in legs_between(&route, 0.0, at) {
+        if leg.a.dist(leg.b) < 1e-12 {
+            continue;
+        }
+        if moved > 1e-12 {
+            via.push(pos);
+        }
+        let mover = crate::geometry::Circle { c: pos, r };
+        let out = crate::geometry::straight_move(table, &mover, leg.b, &[], &bases);
+        moved += out.travelled;
+        pos = out.end;
+        if out.stopped.is_some() && out.travelled + 1e-6 < leg.a.dist(leg.b) {
+            stop = MoveStop::Blocked;
+            break;
+        }
+    }
+    let reached = stop == MoveStop::Reached && at >= route.length - 1e-9;
+    if stop == MoveStop::Reached && reached {
+        stop = MoveStop::Edge;
+    }
     Ok(FallBack {
-        moved: at,
+        to: pos,
+        via,
+        moved,
         reached_edge: reached,
+        stop,
         slowed,
     })
 }

@@ -10,7 +10,8 @@ use crate::geometry::{
 };
 use crate::roster::{Measure, Rules};
 use crate::state::{
-    CombatResult, Condition, EventKind, Game, Model, ModelId, Side, TokenId, TokenKind,
+    CombatResult, Condition, EventKind, Game, Model, ModelId, MoveKind, MoveStop, Side, TokenId,
+    TokenKind,
 };
 use crate::state::{ONE_BAND_LESS, TWO_ACTIONS};
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,9 @@ pub struct MoveReport {
     pub to: Vec2,
     pub travelled: f64,
     pub stopped_by: Option<Blocker>,
+    /// Why it ended where it did, as the log says it.
+    #[serde(default)]
+    pub stop: MoveStop,
     /// Actions the move costs: 2 for a Short-move model crossing difficult terrain or an obstacle.
     pub actions: u8,
     /// Why the move lost a band, if it did.
@@ -64,10 +68,10 @@ pub struct MoveOptions {
     pub limit: Option<f64>,
     /// The one-base-width step any model may always take for an action (§3.3).
     pub step: bool,
-    /// A further leg of the same move action along a route: not a new move (Slow), and the band is
-    /// given in `limit`.
+    /// A displacement that is not a move action (a building's ability moving a hero): logged as a
+    /// `push`, and it does not count as the model's move for Slow.
     #[serde(default)]
-    pub continuation: bool,
+    pub push: bool,
 }
 
 /// Move `id` in a straight line toward `dest`, at most `limit` inches (its band when `None`), with the
@@ -146,10 +150,11 @@ pub(crate) fn band_penalty(
 
 /// Move `id` in a straight line toward `dest` (§3.3): up to its band (one base width for a step), one
 /// band less when the path enters difficult terrain or crosses a linear obstacle (a Short-move model
-/// needs two actions instead), stopping on contact with a standing enemy and never passing through an
-/// enemy or ending on a friend. A model leaving melee first takes a Free Hack from every enemy it
-/// leaves that is not Defenseless, Entangled or Transfixed and that it has no Free Disengage against;
-/// if it survives it completes the move.
+/// needs two actions instead), stopping on contact with an Active enemy (within the contact tolerance)
+/// and never passing through an enemy or ending on a friend. One call is one move action: one straight
+/// segment (SUPPLEMENT §11). A model that leaves melee first takes a Free Hack from every enemy it
+/// actually leaves (it moves and ends out of contact with it) that is not Defenseless, Entangled or
+/// Transfixed and that it has no Free Disengage against; if it survives it completes the move.
 pub fn move_with(
     game: &mut Game,
     rules: &Rules,
@@ -178,16 +183,20 @@ pub fn move_with(
     let m = game.model(id)?;
     let r = m.base / 2.0;
     let band = traits.band.unwrap_or(Measure::Medium);
-    if traits.one_move && !o.step && !o.continuation && m.moves > 0 {
+    if traits.one_move && !o.step && !o.push && m.moves > 0 {
         return Err(RuleError::NotAllowed(
             label(m),
             "move again this activation (Slow)",
         ));
     }
+    let full = rules.measures.get(band);
     let mut reach = if o.step {
         m.base
+    } else if o.push {
+        o.limit.unwrap_or(full)
     } else {
-        o.limit.unwrap_or_else(|| rules.measures.get(band))
+        // A move action covers at most its band, whatever limit is asked for.
+        o.limit.map_or(full, |l| l.min(full))
     };
     let mut actions = 1u8;
     let mut band_lost = None;
@@ -199,6 +208,8 @@ pub fn move_with(
     };
     let along = |reach: f64, from: Vec2| from + heading * reach.min(wanted.len());
     if !o.step {
+        // Terrain takes a band from the whole move action, judged on the segment it would cover at
+        // its full band (SUPPLEMENT §11: not leg by leg).
         let path = Segment::new(m.pos, along(reach, m.pos));
         if let Some(why) = band_penalty(game, &path, r, &traits) {
             match (o.limit, band_below(band)) {
@@ -210,30 +221,28 @@ pub fn move_with(
         }
     }
 
-    // Leaving melee: Free Hacks first, from the position the model starts at.
+    // Where the move would end, judged before anyone hacks: only the enemies it would actually leave
+    // make Free Hacks (SUPPLEMENT §11), so a move that cannot get away leaves nobody.
+    let start = m.pos;
+    let plan = plan_move(game, rules, id, along(reach, start), &traits)?;
     let mut free_hacks = Vec::new();
-    if !engaged.is_empty() {
-        let end = along(reach, m.pos);
+    if !engaged.is_empty() && plan.out.travelled > 1e-9 {
         let me = m.clone();
+        let moved = Model {
+            pos: plan.out.end,
+            ..me.clone()
+        };
         let leaving: Vec<ModelId> = engaged
             .iter()
             .copied()
             .filter(|e| {
-                game.model(*e).is_ok_and(|en| {
-                    let moved = Model {
-                        pos: end,
-                        ..me.clone()
-                    };
-                    !in_contact(rules, &moved, en)
-                })
+                game.model(*e)
+                    .is_ok_and(|en| !in_contact(rules, &moved, en))
             })
             .collect();
         for e in leaving {
             let en = game.model(e)?;
-            let helpless = en.has(Condition::Defenseless)
-                || en.has(Condition::Entangled)
-                || en.has(Condition::Transfixed);
-            if helpless || traits.free_disengage.contains(&e) {
+            if helpless(en) || traits.free_disengage.contains(&e) {
                 continue;
             }
             let o = MeleeOptions {
@@ -248,6 +257,7 @@ pub fn move_with(
                     to: me.pos,
                     travelled: 0.0,
                     stopped_by: None,
+                    stop: MoveStop::Reached,
                     actions,
                     band_lost,
                     free_hacks,
@@ -257,21 +267,149 @@ pub fn move_with(
             }
         }
     }
+    // A hack that moved it (a Recoil) leaves it somewhere else: the move goes on from there.
+    let plan = if game.model(id)?.pos == start {
+        plan
+    } else {
+        let from = game.model(id)?.pos;
+        plan_move(game, rules, id, along(reach, from), &traits)?
+    };
+    let side = game.model(id)?.side;
+    let from = game.model(id)?.pos;
+    let mut out = plan.out;
+    let mut stopped_by = plan.stopped_by;
+    // The first enemy entering a Trap's area sets it off: its movement ends there (§6.5).
+    let mut sprung = None;
+    if side == Side::Enemies {
+        if let Some((t, token)) = first_trap(game, from, out.end, r) {
+            let dir = (out.end - from).normalized();
+            out.end = from + dir * t;
+            out.travelled = t;
+            stopped_by = Some(Blocker::Trap(token));
+            sprung = Some(token);
+        }
+    }
+    let stop = match &stopped_by {
+        Some(b) => b.stop(),
+        None if out.travelled + 1e-9 >= wanted.len() => MoveStop::Reached,
+        None => MoveStop::Reach,
+    };
+    let passed = opportunities_passed(game, from, out.end, r, rules.bases.contact_tolerance);
+    let mut words = stopped_by.as_ref().map(|b| describe(game, b));
+    if let Some(why) = &band_lost {
+        let note = if actions > 1 {
+            format!("{why}{TWO_ACTIONS}")
+        } else {
+            format!("{why}{ONE_BAND_LESS}")
+        };
+        words = Some(match words {
+            Some(w) => format!("{w}; {note}"),
+            None => note,
+        });
+    }
+    {
+        let m = game.model_mut(id)?;
+        m.pos = out.end;
+        m.moved += out.travelled;
+        if !o.step && !o.push {
+            m.moves = m.moves.saturating_add(1);
+        }
+    }
+    let kind = if o.push {
+        MoveKind::Push
+    } else if o.step {
+        MoveKind::Step
+    } else {
+        MoveKind::Move
+    };
+    game.record(EventKind::Moved {
+        model: id,
+        from,
+        to: out.end,
+        kind,
+        reach: Some(reach),
+        band: (kind == MoveKind::Move).then_some(band),
+        band_lost: band_lost.clone(),
+        actions: (actions > 1).then_some(actions),
+        stop,
+        with: stopped_by.as_ref().and_then(Blocker::model),
+        via: Vec::new(),
+        stopped_by: words,
+        traits: traits.sources.clone(),
+    });
+    if out.travelled > 1e-9 {
+        // A model that leaves loses the actions it had put into a Task (§3.1).
+        super::activation::interrupt_task(game, id);
+    }
+    if let Some(token) = sprung {
+        spring_trap(game, rules, hooks, token, id)?;
+    }
+    // A move that ends in contact with enemies is a charge: the mover's scripts may react (Terror).
+    if out.travelled > 1e-9 && game.model(id).is_ok() {
+        let now = engaged_enemies(game, rules, id);
+        let charged: Vec<ModelId> = now.into_iter().filter(|e| !engaged.contains(e)).collect();
+        if !charged.is_empty() {
+            game.model_mut(id)?.charged = true;
+            let intents = hooks.on_charge(game, id, &charged)?;
+            super::outcome::apply_intents(game, rules, hooks, &intents)?;
+        }
+    }
+    Ok(MoveReport {
+        from,
+        to: out.end,
+        travelled: out.travelled,
+        stopped_by,
+        stop,
+        actions,
+        band_lost,
+        free_hacks,
+        survived: true,
+        passed,
+    })
+}
 
+/// Defenseless, Entangled and Transfixed models make no Free Hacks: a model may leave them freely (§3.3).
+pub(crate) fn helpless(m: &Model) -> bool {
+    m.has(Condition::Defenseless) || m.has(Condition::Entangled) || m.has(Condition::Transfixed)
+}
+
+/// How far inside the contact tolerance a move that meets an enemy stops (inches).
+const CONTACT_MARGIN: f64 = 1e-6;
+
+/// Where a straight move of `id` toward `target` ends, and what stops it.
+struct Plan {
+    out: crate::geometry::MoveOutcome,
+    stopped_by: Option<Blocker>,
+}
+
+/// The straight move of `id` toward `target` (§3.3), not yet made: Active enemies stop it when it
+/// comes within the contact tolerance of their bases (contact, SUPPLEMENT §11); Defenseless enemies
+/// do not stop it but cannot be crossed; friends may be passed only if it can clear them.
+fn plan_move(
+    game: &Game,
+    rules: &Rules,
+    id: ModelId,
+    target: Vec2,
+    traits: &MoveTraits,
+) -> Result<Plan, RuleError> {
     let m = game.model(id)?;
-    let from = m.pos;
-    let target = along(reach, from);
     let mover = m.circle();
     let side = m.side;
-    // Standing enemies stop the move at contact; Defenseless ones do not stop it but cannot be crossed.
+    let tol = rules.bases.contact_tolerance;
     let (mut stop_ids, mut stop_at, mut solid_ids, mut solid) = (vec![], vec![], vec![], vec![]);
     for other in game.models.iter().filter(|o| o.id != id && o.side != side) {
         if other.has(Condition::Defenseless) {
             solid_ids.push(other.id);
             solid.push(other.circle());
         } else {
+            // Contact is anything within the tolerance: the move stops as it comes that close (a
+            // hair inside it, so that the two are in contact however the end rounds).
+            let c = other.circle();
             stop_ids.push(other.id);
-            stop_at.push(other.circle());
+            stop_at.push(Circle {
+                c: c.c,
+                r: c.r + (tol - CONTACT_MARGIN).max(0.0),
+            });
         }
     }
     // A flier passes over terrain (but not buildings).
@@ -316,75 +454,28 @@ pub fn move_with(
         Stop::Terrain(i) => Blocker::Terrain(game.table.terrain[i].kind.name().to_string()),
         Stop::TableEdge => Blocker::TableEdge,
     });
-    // The first enemy entering a Trap's area sets it off: its movement ends there (§6.5).
-    let mut stopped_by = stopped_by;
-    let mut sprung = None;
-    if side == Side::Enemies {
-        if let Some((t, token)) = first_trap(game, from, out.end, mover.r) {
-            let dir = (out.end - from).normalized();
-            out.end = from + dir * t;
-            out.travelled = t;
-            stopped_by = Some(Blocker::Trap(token));
-            sprung = Some(token);
+    Ok(Plan { out, stopped_by })
+}
+
+impl Blocker {
+    /// The log's word for what stopped a move.
+    pub fn stop(&self) -> MoveStop {
+        match self {
+            Blocker::Enemy(_) => MoveStop::Contact,
+            Blocker::Model(_) => MoveStop::Base,
+            Blocker::Building(_) => MoveStop::Building,
+            Blocker::Terrain(_) => MoveStop::Terrain,
+            Blocker::TableEdge => MoveStop::Edge,
+            Blocker::Trap(_) => MoveStop::Trap,
         }
     }
-    let passed = opportunities_passed(game, from, out.end, mover.r, rules.bases.contact_tolerance);
-    let mut words = stopped_by.as_ref().map(|b| describe(game, b));
-    if let Some(why) = &band_lost {
-        let note = if actions > 1 {
-            format!("{why}{TWO_ACTIONS}")
-        } else {
-            format!("{why}{ONE_BAND_LESS}")
-        };
-        words = Some(match words {
-            Some(w) => format!("{w}; {note}"),
-            None => note,
-        });
-    }
-    {
-        let m = game.model_mut(id)?;
-        m.pos = out.end;
-        m.moved += out.travelled;
-        if !o.step && !o.continuation {
-            m.moves = m.moves.saturating_add(1);
+    /// The model it names, if it names one.
+    pub fn model(&self) -> Option<ModelId> {
+        match self {
+            Blocker::Enemy(m) | Blocker::Model(m) => Some(*m),
+            _ => None,
         }
     }
-    game.record(EventKind::Moved {
-        model: id,
-        from,
-        to: out.end,
-        stopped_by: words,
-        traits: traits.sources.clone(),
-        leg: o.continuation,
-    });
-    if out.travelled > 1e-9 {
-        // A model that leaves loses the actions it had put into a Task (§3.1).
-        super::activation::interrupt_task(game, id);
-    }
-    if let Some(token) = sprung {
-        spring_trap(game, rules, hooks, token, id)?;
-    }
-    // A move that ends in contact with enemies is a charge: the mover's scripts may react (Terror).
-    if out.travelled > 1e-9 && game.model(id).is_ok() {
-        let now = engaged_enemies(game, rules, id);
-        let charged: Vec<ModelId> = now.into_iter().filter(|e| !engaged.contains(e)).collect();
-        if !charged.is_empty() {
-            game.model_mut(id)?.charged = true;
-            let intents = hooks.on_charge(game, id, &charged)?;
-            super::outcome::apply_intents(game, rules, hooks, &intents)?;
-        }
-    }
-    Ok(MoveReport {
-        from,
-        to: out.end,
-        travelled: out.travelled,
-        stopped_by,
-        actions,
-        band_lost,
-        free_hacks,
-        survived: true,
-        passed,
-    })
 }
 
 /// The Opportunity tokens a base of radius `r` comes within base contact of (`tol`) moving straight

@@ -168,9 +168,18 @@ fn recoil(game: &mut Game, id: ModelId, from: Vec2, distance: f64) -> Result<boo
         model: id,
         from: before,
         to: out.end,
+        kind: crate::state::MoveKind::Recoil,
+        reach: None,
+        band: None,
+        band_lost: None,
+        actions: None,
+        stop: out
+            .stopped
+            .map_or(crate::state::MoveStop::Reached, recoil_stop),
+        with: None,
+        via: Vec::new(),
         stopped_by: None,
         traits: Vec::new(),
-        leg: false,
     });
     Ok(true)
 }
@@ -417,4 +426,16 @@ pub fn apply_intents(
         }
     }
     Ok(())
+}
+
+/// The log's word for what ended a Recoil short of its base width.
+fn recoil_stop(s: crate::geometry::Stop) -> crate::state::MoveStop {
+    use crate::geometry::Stop;
+    use crate::state::MoveStop;
+    match s {
+        Stop::Contact(_) | Stop::Model(_) => MoveStop::Base,
+        Stop::Building(_) => MoveStop::Building,
+        Stop::Terrain(_) => MoveStop::Terrain,
+        Stop::TableEdge => MoveStop::Edge,
+    }
 }

@@ -5,7 +5,6 @@ use super::event::{Event, EventKind};
 use super::game::Game;
 use super::model::ModelId;
 use super::vocab::{Role, Target, ONE_BAND_LESS, TWO_ACTIONS};
-use crate::geometry::Vec2;
 use crate::names::count;
 use std::collections::BTreeMap;
 
@@ -67,10 +66,7 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             if *successes == 1 { "" } else { "s" },
             if *turnover { " — turnover" } else { "" }
         ),
-        EventKind::Moved { .. } => match Leg::of(e) {
-            Some(leg) => legs_words(&[leg], names),
-            None => String::new(),
-        },
+        EventKind::Moved { .. } => moved_words(e, names),
         EventKind::Combat {
             kind,
             attacker,
@@ -449,52 +445,24 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
     format!("#{} {}", e.seq, text)
 }
 
-/// One straight leg of a move: a `moved` event.
-struct Leg<'a> {
-    model: ModelId,
-    from: Vec2,
-    to: Vec2,
-    /// What ended the leg early, then notes on ground crossed ("crosses a hedge: one band less"),
-    /// `; `-separated.
-    why: Option<&'a str>,
-    /// A further leg of the same move action.
-    continues: bool,
-}
-
-impl<'a> Leg<'a> {
-    fn of(e: &'a Event) -> Option<Leg<'a>> {
-        match &e.kind {
-            EventKind::Moved {
-                model,
-                from,
-                to,
-                stopped_by,
-                leg,
-                ..
-            } => Some(Leg {
-                model: *model,
-                from: *from,
-                to: *to,
-                why: stopped_by.as_deref(),
-                continues: *leg,
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// The legs of one move in words: "Orc Warrior (5) moves 7.7\" to (11.8, 15.9) in 4 legs, stopped by
-/// the Town Hall", ground crossed in brackets ("(crosses a hedge, one band less)").
-fn legs_words(legs: &[Leg], names: &BTreeMap<ModelId, String>) -> String {
-    let (Some(first), Some(last)) = (legs.first(), legs.last()) else {
+/// A `moved` event in words: "Orc Warrior (5) moves 5.9\" to (11.8, 15.9) (crosses a hedge, one band
+/// less), stopped by the Town Hall"; a step "steps", a fall-back "falls back … by 2 bends", a Recoil
+/// "recoils".
+fn moved_words(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
+    let EventKind::Moved {
+        model,
+        from,
+        to,
+        kind,
+        via,
+        stopped_by,
+        ..
+    } = &e.kind
+    else {
         return String::new();
     };
     let (mut stops, mut notes) = (Vec::new(), Vec::new());
-    for part in legs
-        .iter()
-        .filter_map(|l| l.why)
-        .flat_map(|w| w.split("; "))
-    {
+    for part in stopped_by.iter().flat_map(|w| w.split("; ")) {
         if let Some(n) = part.strip_suffix(ONE_BAND_LESS) {
             notes.push(format!("{n}, one band less"));
         } else if let Some(n) = part.strip_suffix(TWO_ACTIONS) {
@@ -503,22 +471,28 @@ fn legs_words(legs: &[Leg], names: &BTreeMap<ModelId, String>) -> String {
             stops.push(part);
         }
     }
-    let inches: f64 = legs.iter().map(|l| l.from.dist(l.to)).sum();
+    let mut pts = vec![*from];
+    pts.extend(via.iter().copied());
+    pts.push(*to);
+    let inches: f64 = pts.windows(2).map(|w| w[0].dist(w[1])).sum();
+    let verb = match kind {
+        super::MoveKind::Move => "moves",
+        super::MoveKind::Step => "steps",
+        super::MoveKind::FallBack => "falls back",
+        super::MoveKind::Recoil => "recoils",
+        super::MoveKind::Push => "is moved",
+    };
     let mut text = format!(
-        "{}{} moves {inches:.1}\" to ({:.1}, {:.1})",
-        who(names, first.model),
-        // A leg that goes on after something happened on the way (a token claimed in passing, a Free
-        // Hack) starts a line of its own.
-        if first.continues {
-            " (the same move)"
-        } else {
-            ""
-        },
-        last.to.x,
-        last.to.y
+        "{} {verb} {inches:.1}\" to ({:.1}, {:.1})",
+        who(names, *model),
+        to.x,
+        to.y
     );
-    if legs.len() > 1 {
-        text.push_str(&format!(" in {} legs", legs.len()));
+    if !via.is_empty() {
+        text.push_str(&format!(
+            " around {}",
+            crate::names::count(via.len(), "bend", "bends")
+        ));
     }
     if !notes.is_empty() {
         text.push_str(&format!(" ({})", notes.join("; ")));
@@ -568,40 +542,9 @@ fn spent(key: &str, names: &BTreeMap<ModelId, String>) -> String {
     }
 }
 
-/// The events of `log` in words, one line each, except that one move action along several legs (a
-/// route around what is in the way, one `moved` event per straight leg) is one line, numbered by its
-/// first and last event: `#110–113 Orc Warrior (5) moves 5.9" … in 3 legs`.
+/// The events of `log` in words, one line each.
 pub fn describe_all(log: &[Event], names: &BTreeMap<ModelId, String>) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < log.len() {
-        let Some(first) = Leg::of(&log[i]) else {
-            out.push(describe(&log[i], names));
-            i += 1;
-            continue;
-        };
-        // The legs of the same move action that follow it, with nothing between.
-        let mut legs = vec![first];
-        while let Some(next) = log.get(i + legs.len()).and_then(Leg::of) {
-            if !next.continues || next.model != legs[0].model {
-                break;
-            }
-            legs.push(next);
-        }
-        let n = legs.len();
-        out.push(if n == 1 {
-            describe(&log[i], names)
-        } else {
-            format!(
-                "#{}–{} {}",
-                log[i].seq,
-                log[i + n - 1].seq,
-                legs_words(&legs, names)
-            )
-        });
-        i += n;
-    }
-    out
+    log.iter().map(|e| describe(e, names)).collect()
 }
 
 fn modifiers_sum(mods: &[super::vocab::Modifier], role: Role) -> i32 {

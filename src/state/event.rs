@@ -57,20 +57,42 @@ pub enum EventKind {
         members: Vec<ModelId>,
         quality: u8,
     },
-    /// A model moved in a straight line.
+    /// A model moved: one move action (a straight segment, SUPPLEMENT §11), a step, a compelled
+    /// fall-back (which may bend around what is in the way: `via`), a Recoil or another displacement.
     Moved {
         model: ModelId,
         from: Vec2,
         to: Vec2,
+        /// What kind of movement it was.
+        #[serde(default)]
+        kind: MoveKind,
+        /// A move or step: the most inches the action could cover (its band, one band less after
+        /// terrain, one base width for a step, or a shorter limit asked for).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reach: Option<f64>,
+        /// A move: the movement band it moved at, before terrain took one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        band: Option<crate::roster::Measure>,
+        /// Why terrain took a band (or, for a Short-move model, cost two actions), if it did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        band_lost: Option<String>,
+        /// Actions the move cost, when more than one (a Short-move model over difficult ground).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        actions: Option<u8>,
+        /// Why it ended where it did.
+        #[serde(default)]
+        stop: MoveStop,
+        /// The model it stopped against (`contact`, `base`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<ModelId>,
+        /// A fall-back's bend points between `from` and `to`, in order (a move action has none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<Vec2>,
         /// What ended the move early, in words ("contact with Orc Warrior (3)").
         stopped_by: Option<String>,
         /// Scripts whose movement properties applied (Flying, Forester, Free Disengage ...).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         traits: Vec<String>,
-        /// A further straight leg of the same move action (a route around what is in the way): the log
-        /// in words shows the legs of one move as one line.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        leg: bool,
     },
     /// A melee, ranged or structural roll: dice, totals, every modifier with its source, the result.
     Combat {
@@ -451,4 +473,46 @@ pub enum EventKind {
         dice: Vec<u8>,
         forced: Vec<bool>,
     },
+}
+
+/// What kind of movement a `moved` event records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveKind {
+    /// A move action (§3.3): one straight segment, up to the model's band.
+    #[default]
+    Move,
+    /// The one-base-width step any model may take for an action (§3.3).
+    Step,
+    /// Compelled movement toward the nearest table edge after a failed morale check (§3.6).
+    FallBack,
+    /// A Recoil: one base width directly away from the attacker (§3.4).
+    Recoil,
+    /// Any other displacement a rule or script makes.
+    Push,
+}
+
+/// Why a movement ended where it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveStop {
+    /// It got where it aimed (a route's corner, its destination).
+    #[default]
+    Reached,
+    /// It used its whole reach.
+    Reach,
+    /// Contact with an Active enemy (§3.3): the two are Engaged.
+    Contact,
+    /// A base it may not pass through or end on.
+    Base,
+    /// A building.
+    Building,
+    /// Impassable terrain.
+    Terrain,
+    /// The table edge.
+    Edge,
+    /// A Trap went off and ended it.
+    Trap,
+    /// Compelled movement whose route is blocked: it went as far as it could.
+    Blocked,
 }

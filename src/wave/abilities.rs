@@ -278,8 +278,10 @@ pub fn ready_mounts(
         return Ok(());
     }
     let backup = game.checkpoint();
+    // Not a move action: a displacement before the wave, logged as a push.
     let o = MoveOptions {
         limit: Some(reach),
+        push: true,
         ..MoveOptions::default()
     };
     let why = match move_with(game, &rosters.rules, hooks, hero, to, o) {

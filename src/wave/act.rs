@@ -584,27 +584,30 @@ fn execute_order(
             }
             ActionReport::Shoot { report }
         }
-        Order::Approach { aim, within } => match route_to(game, id, &aim)? {
-            Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
-                report: follow(
-                    game,
-                    rosters,
-                    hooks,
-                    id,
-                    &route,
-                    Some(route.length - within),
-                )?,
-            },
-            Some(_) => ActionReport::Lost {
-                why: format!("already within {within}\" of its aim"),
-            },
-            None => ActionReport::Lost {
-                why: "no legal route to its aim".into(),
-            },
-        },
-        Order::Move(aim) => match route_to(game, id, &aim)? {
+        Order::Approach { aim, within } => {
+            match route_to(game, id, &aim, rules.bases.contact_tolerance)? {
+                Some(route) if route.length > within + 1e-9 => ActionReport::Moved {
+                    report: follow(
+                        game,
+                        rosters,
+                        hooks,
+                        id,
+                        &route,
+                        &aim,
+                        Some(route.length - within),
+                    )?,
+                },
+                Some(_) => ActionReport::Lost {
+                    why: format!("already within {within}\" of its aim"),
+                },
+                None => ActionReport::Lost {
+                    why: "no legal route to its aim".into(),
+                },
+            }
+        }
+        Order::Move(aim) => match route_to(game, id, &aim, rules.bases.contact_tolerance)? {
             Some(route) => ActionReport::Moved {
-                report: follow(game, rosters, hooks, id, &route, None)?,
+                report: follow(game, rosters, hooks, id, &route, &aim, None)?,
             },
             // No route the navigator can prove (a target hemmed in by bases, say): a straight move
             // toward it still gets as close as the table allows, stopping at contact.
@@ -805,46 +808,98 @@ fn aim_point(game: &Game, aim: &Aim) -> Option<crate::geometry::Vec2> {
     }
 }
 
-/// Bases the mover routes around: every other model but the one it is heading for.
-fn obstacles(game: &Game, id: ModelId, except: Option<ModelId>) -> Vec<crate::geometry::Circle> {
+/// Bases the mover routes around: every other model but the one it is heading for. An enemy's base is
+/// widened by `clearance` (the contact tolerance), unless the mover is already that close to it: a
+/// route that grazed it would bring the two into contact, which stops a move (§3.3).
+fn obstacles(
+    game: &Game,
+    id: ModelId,
+    except: Option<ModelId>,
+    clearance: f64,
+) -> Vec<crate::geometry::Circle> {
+    let Ok(me) = game.model(id) else {
+        return Vec::new();
+    };
+    let me = me.circle();
     game.models
         .iter()
         .filter(|m| m.id != id && Some(m.id) != except)
-        .map(|m| m.circle())
+        .map(|m| {
+            let mut c = m.circle();
+            let wide = c.r + me.r + 2.0 * clearance;
+            if game.model(id).is_ok_and(|i| i.side != m.side) && c.c.dist(me.c) > wide {
+                c.r += 2.0 * clearance;
+            }
+            c
+        })
         .collect()
 }
 
-/// The shortest legal route toward `aim` (§6.2: "move by the shortest legal route"); `None` when there
-/// is none.
 /// The shortest legal route for `id` toward what it aims at (to base contact with a model or building,
-/// onto a point, or off the nearest edge); `None` when the navigator finds none.
-pub fn route_to(game: &Game, id: ModelId, aim: &Aim) -> Result<Option<Route>, RuleError> {
+/// onto a point, or off the nearest edge), kept clear of other enemies' contact by `clearance` (the
+/// contact tolerance, `rules.bases.contact_tolerance`); `None` when the navigator finds none.
+pub fn route_to(
+    game: &Game,
+    id: ModelId,
+    aim: &Aim,
+    clearance: f64,
+) -> Result<Option<Route>, RuleError> {
     let m = game.model(id)?;
     let nav = game.navigator(m.base / 2.0);
     let (goal, except) = match aim {
         Aim::Model(t) => (Goal::Base(game.model(*t)?.circle()), Some(*t)),
         Aim::Building(name) => (Goal::Building(game.building(name)?.rect), None),
         Aim::Point(p) => (Goal::Point(*p), None),
-        Aim::Edge => return Ok(nav.route_to_edge(m.pos, &obstacles(game, id, None))),
+        Aim::Edge => return Ok(nav.route_to_edge(m.pos, &obstacles(game, id, None, clearance))),
     };
-    Ok(nav.route_to_contact(m.pos, &goal, &obstacles(game, id, except)))
+    Ok(nav.route_to_contact(m.pos, &goal, &obstacles(game, id, except, clearance)))
 }
 
-/// One move action along a route: its legs in turn, each a straight move, until the model's band (or
-/// `at_most` inches, when less) is used, a leg stops early (contact, an obstacle) or the route ends. The
-/// route's bends are the tangent points around obstacles, so the legs stay as straight as the table
-/// allows.
+/// One move action along a route: its first straight leg, up to the model's band (or `at_most` inches,
+/// when less). A move action never bends (SUPPLEMENT §11): when the leg ends at a corner of the route
+/// before the band is used, the rest of the band is lost, and the next move action takes the next leg
+/// (the route is planned again from where the model stands).
 fn follow(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
     id: ModelId,
     route: &Route,
+    aim: &Aim,
     at_most: Option<f64>,
 ) -> Result<MoveReport, RuleError> {
+    let to = leg_end(game, id, route, aim, rosters.rules.bases.contact_tolerance)?;
     undone_on_error(game, hooks, id, |game| {
-        follow_legs(game, rosters, hooks, id, route, at_most)
+        let o = MoveOptions {
+            limit: at_most,
+            ..MoveOptions::default()
+        };
+        move_claiming(game, rosters, hooks, id, to, o)
     })
+}
+
+/// Where one move action along `route` heads: straight past the route's first bend to the corner point
+/// a player would move to ([`crate::geometry::first_leg`], turning at most a right angle at a time).
+fn leg_end(
+    game: &Game,
+    id: ModelId,
+    route: &Route,
+    aim: &Aim,
+    clearance: f64,
+) -> Result<crate::geometry::Vec2, RuleError> {
+    let m = game.model(id)?;
+    let nav = game.navigator(m.base / 2.0);
+    let except = match aim {
+        Aim::Model(t) => Some(*t),
+        _ => None,
+    };
+    let bases = obstacles(game, id, except, clearance);
+    Ok(crate::geometry::first_leg(
+        &nav,
+        route,
+        &bases,
+        std::f64::consts::FRAC_PI_2,
+    ))
 }
 
 /// Run a move that may claim on the way; when it fails, a mover that may claim on the move (an
@@ -869,65 +924,6 @@ fn undone_on_error<T>(
         game.restore(b);
     }
     r
-}
-
-fn follow_legs(
-    game: &mut Game,
-    rosters: &Rosters,
-    hooks: &dyn Hooks,
-    id: ModelId,
-    route: &Route,
-    at_most: Option<f64>,
-) -> Result<MoveReport, RuleError> {
-    let rules = &rosters.rules;
-    let band = crate::rules::movement::move_distance(rules, &hooks.movement_traits(game, id, &[])?);
-    let mut left = at_most.map_or(band, |m| m.min(band));
-    let mut first: Option<MoveReport> = None;
-    for to in route.waypoints.iter().skip(1) {
-        if left <= 1e-9
-            || game.model(id).is_err()
-            || crate::rules::end::game_over(game, &rosters.rules)
-        {
-            break;
-        }
-        let o = MoveOptions {
-            limit: Some(left),
-            step: false,
-            continuation: first.is_some(),
-        };
-        let r = move_claiming(game, rosters, hooks, id, *to, o)?;
-        left -= r.travelled;
-        // A leg cut short by something other than the band ends the move.
-        let stopped =
-            r.stopped_by.is_some() || (left > 1e-9 && r.travelled + 1e-9 < r.from.dist(*to));
-        first = Some(match first {
-            None => r,
-            Some(mut acc) => {
-                acc.to = r.to;
-                acc.travelled += r.travelled;
-                acc.stopped_by = r.stopped_by;
-                acc.free_hacks.extend(r.free_hacks);
-                acc.band_lost = acc.band_lost.or(r.band_lost);
-                acc.survived = r.survived;
-                acc
-            }
-        });
-        if stopped {
-            break;
-        }
-    }
-    match first {
-        Some(r) => Ok(r),
-        // Already where the route ends.
-        None => move_with(
-            game,
-            rules,
-            hooks,
-            id,
-            game.model(id)?.pos,
-            MoveOptions::default(),
-        ),
-    }
 }
 
 /// One straight leg of a move ([`move_with`]), then the claims on the move its model's scripts make of
@@ -956,7 +952,7 @@ fn leave(
 ) -> Result<ActionReport, RuleError> {
     let m = game.model(id)?;
     let nav = game.navigator(m.base / 2.0);
-    let bases = obstacles(game, id, None);
+    let bases = obstacles(game, id, None, rules.bases.contact_tolerance);
     let Some(route) = nav.route_to_edge(m.pos, &bases) else {
         return Ok(ActionReport::Lost {
             why: "no route to an edge".into(),

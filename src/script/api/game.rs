@@ -548,7 +548,7 @@ impl UserData for GameHandle {
                 let o = movement::MoveOptions {
                     limit,
                     step,
-                    continuation: false,
+                    push: false,
                 };
                 let r = movement::move_with(&mut game, &core.rules, &hooks, id, dest, o)
                     .map_err(|e| Self::rule_err(lua, e))?;

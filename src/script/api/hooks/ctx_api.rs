@@ -207,7 +207,12 @@ impl CtxHandle {
             timed("reach", |lua, this, (m, t): (Value, Value)| {
                 let (m, t) = (model_id(lua, &m)?, model_id(lua, &t)?);
                 let aim = crate::rules::hooks::Aim::Model(t);
-                match crate::wave::act::route_to(this.game(), m, &aim) {
+                match crate::wave::act::route_to(
+                    this.game(),
+                    m,
+                    &aim,
+                    this.rules.bases.contact_tolerance,
+                ) {
                     Ok(route) => Ok(route.map(|r| r.length)),
                     Err(e) => Err(fail(lua, e)),
                 }
