@@ -114,8 +114,10 @@ pub struct Table {
     pub act_serial: u64,
     /// Models named by the last `group_activation`.
     pub group: Vec<u32>,
-    /// Group number → Behaviour.
+    /// Group number → Behaviour, this wave.
     pub behaviours: BTreeMap<u32, String>,
+    /// The next `group_built` begins a new wave's numbering.
+    pub groups_stale: bool,
     /// The seq at which the game was decided (the Town Hall Destroyed), if it was.
     pub town_hall_fell: Option<u64>,
 }
@@ -182,6 +184,7 @@ impl Table {
                 self.act = None;
             }
             Ev::WaveBuilt {} => {
+                self.groups_stale = true;
                 self.wave += 1;
                 self.round = 0;
                 self.act = None;
@@ -244,9 +247,22 @@ impl Table {
                 }
             }
             Ev::GroupBuilt { number, behaviour } => {
+                // Group numbers start again each wave (its `group_built` events come before `wave_built`).
+                if std::mem::take(&mut self.groups_stale) {
+                    self.behaviours.clear();
+                }
                 self.behaviours.insert(*number, behaviour.clone());
             }
-            Ev::GroupDeployed { number, models } | Ev::Ambush { number, models } => {
+            Ev::Ambush { number, models } => {
+                // An Ambush is a new Group joining the wave; the log does not name its Behaviour.
+                self.behaviours.remove(number);
+                for id in models {
+                    if let Some(m) = self.models.get_mut(id) {
+                        m.behaviour = None;
+                    }
+                }
+            }
+            Ev::GroupDeployed { number, models } => {
                 let b = self.behaviours.get(number).cloned();
                 for id in models {
                     if let Some(m) = self.models.get_mut(id) {
@@ -400,12 +416,5 @@ impl Table {
         if integrity.is_some() {
             b.integrity = integrity;
         }
-    }
-
-    /// The Integrity of a building as far as the log has told it, making the building from the
-    /// rosters when the log has not named it before.
-    pub fn integrity_of(&mut self, name: &str, facts: &Facts) -> (Option<i32>, i32) {
-        let b = self.building(name, facts);
-        (b.integrity, b.max)
     }
 }

@@ -80,6 +80,9 @@ fn touching(cx: &Cx, m: &Model, at: P, o: &Model) -> bool {
 }
 
 impl Movement {
+    /// A voluntary move may pass a friendly base it clears (core §3.3); compelled movement passes none
+    /// (SUPPLEMENT §11); Flying passes over friends.
+    #[allow(clippy::too_many_arguments)]
     fn through(
         &self,
         t: &Table,
@@ -88,6 +91,7 @@ impl Movement {
         m: &Model,
         pts: &[P],
         flying: bool,
+        compelled: bool,
         cx: &mut Cx,
     ) {
         let r = m.base / 2.0;
@@ -98,7 +102,7 @@ impl Movement {
             }
             for (oid, o) in t.models.iter().filter(|(i, o)| **i != id && o.on) {
                 let friend = o.side == m.side;
-                if friend && flying {
+                if friend && (flying || !compelled) {
                     continue;
                 }
                 let need = r + o.base / 2.0 - OVERLAP;
@@ -239,7 +243,9 @@ impl Check for Movement {
         let mut pts = vec![*from];
         pts.extend(via.iter().copied());
         pts.push(*to);
-        self.through(t, l, id, m, &pts, flying, cx);
+        // Falling back and recoiling are compelled; a rule's push (Ready Mounts) moves as a move does.
+        let compelled = kind == "fall_back" || kind == "recoil" || kind == "compelled";
+        self.through(t, l, id, m, &pts, flying, compelled, cx);
         if kind != "move" && kind != "step" {
             return;
         }
