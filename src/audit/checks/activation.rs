@@ -19,11 +19,14 @@ use crate::audit::table::Table;
 use crate::audit::{Check, Cx, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// One action cost: the event's seq, the actions, what it was.
+type Charge = (u64, u8, String);
+
 /// The activation checks.
 #[derive(Default)]
 pub struct Activations {
     /// Action costs so far in the activation `serial`, per model: its name and each (seq, cost, what).
-    spent: BTreeMap<u32, (String, Vec<(u64, u8, String)>)>,
+    spent: BTreeMap<u32, (String, Vec<Charge>)>,
     serial: u64,
     /// The activation's seq and actions.
     window: Option<(u64, u8)>,
@@ -278,10 +281,8 @@ impl Check for Activations {
                     }
                 }
             }
-            Ev::Claimed { hero } => {
-                if !self.claim_on_move.remove(hero) {
-                    self.cost(t, l, *hero, 1, "a claim");
-                }
+            Ev::Claimed { hero } if !self.claim_on_move.remove(hero) => {
+                self.cost(t, l, *hero, 1, "a claim");
             }
             Ev::ItemUsed { model } => self.cost(t, l, *model, 1, "an item"),
             _ => {}

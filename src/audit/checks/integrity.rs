@@ -104,14 +104,12 @@ impl Check for Integrity {
                 building: Some(b),
                 refused: None,
                 ..
-            } if what == "repair" || what == "upgrade" => {
-                if known(b).0 == Some(0) {
-                    cx.breach(
-                        Kind::Integrity,
-                        l.seq,
-                        format!("the Council orders a {what} of the Destroyed {b}"),
-                    );
-                }
+            } if (what == "repair" || what == "upgrade") && known(b).0 == Some(0) => {
+                cx.breach(
+                    Kind::Integrity,
+                    l.seq,
+                    format!("the Council orders a {what} of the Destroyed {b}"),
+                );
             }
             Ev::BarricadeDamage {
                 token,

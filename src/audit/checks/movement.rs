@@ -56,10 +56,8 @@ fn band_lost(t: &Table, a: P, b: P, has: &dyn Fn(&str) -> bool) -> Option<String
                 }
             }
             "wood" if has("Forester") => {}
-            "wood" | "field" => {
-                if geom::segment_polygon(a, b, &p.area) == 0.0 {
-                    return Some(format!("enters {}", p.kind));
-                }
+            "wood" | "field" if geom::segment_polygon(a, b, &p.area) == 0.0 => {
+                return Some(format!("enters {}", p.kind));
             }
             _ => {}
         }

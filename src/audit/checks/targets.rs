@@ -56,10 +56,8 @@ fn in_the_open(t: &Table, from: P, e: &Model) -> bool {
         }
         for p in &t.terrain {
             match p.kind.as_str() {
-                "rocks" | "wood" => {
-                    if geom::segment_polygon(a, b, &p.area) == 0.0 {
-                        return false;
-                    }
+                "rocks" | "wood" if geom::segment_polygon(a, b, &p.area) == 0.0 => {
+                    return false;
                 }
                 "wall" | "hedge" => {
                     if let [c, d] = p.line[..] {
