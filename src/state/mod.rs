@@ -15,7 +15,7 @@ mod strings;
 mod vocab;
 
 pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
-pub use event::{Event, EventKind};
+pub use event::{BuildingFacts, Event, EventKind, TerrainPiece, TokenFacts, TokenShape};
 pub use frames::{Frame, FrameRecorder};
 pub use game::{
     Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,
