@@ -1407,6 +1407,10 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     if decisions {
         game.explain_decisions();
     }
+    if h.record_frames.take() {
+        // The viewer draws the table from the setup on: the heroes come onto it at their deployment.
+        game.record_frames();
+    }
     place_party(lua, &rosters, &mut game, &heroes)?;
     let mut core =
         Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;
