@@ -290,6 +290,11 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
 /// A side's turn begins (§3.1): all of its models become Active; their attacks (one per turn, §3.2) and
 /// nominations are counted afresh; every model's place is noted for the Ambush bonus ([`began_hidden`]).
 pub fn begin_turn(game: &mut Game, side: crate::state::Side) {
+    game.record(crate::state::EventKind::Turn {
+        wave: game.wave,
+        round: game.round,
+        side,
+    });
     for m in game.models.iter_mut() {
         // Where everyone stands as the turn begins (the Ambush bonus, §3.4).
         m.turn_start = Some(m.pos);

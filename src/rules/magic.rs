@@ -763,6 +763,8 @@ fn wall_inner(
         token,
         caster,
         spell: spell.to_string(),
+        line: [segment.a, segment.b],
+        integrity: stats.integrity as i32,
     });
     Ok(token)
 }
