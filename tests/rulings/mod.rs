@@ -169,8 +169,10 @@ pub fn snare_traps(rec: &Recording) -> Found {
         out.reached += 1;
         for key in ["trap_die", "model_die", "trap_total", "model_total"] {
             if !ev[key].is_null() {
-                out.breaches
-                    .push(format!("#{}: the Snare Master's Trap rolled ({key} {})", e.seq, ev[key]));
+                out.breaches.push(format!(
+                    "#{}: the Snare Master's Trap rolled ({key} {})",
+                    e.seq, ev[key]
+                ));
             }
         }
         if ev["result"] != "entangled" {
@@ -212,10 +214,8 @@ pub fn own_activation_bonuses(rec: &Recording, rosters: &Rosters) -> Found {
                         .and_then(|p| p.signature.as_ref())
                         .is_some_and(|s| BONUSES.contains(&s.name.as_str()))
             });
-            if holder {
-                if *free_hack {
-                    out.also += 1;
-                }
+            if holder && *free_hack {
+                out.also += 1;
             }
             for m in modifiers
                 .iter()
@@ -353,7 +353,10 @@ pub fn spell_targets(rec: &Recording, rosters: &Rosters) -> Found {
         else {
             return;
         };
-        if !rosters.spell(spell).is_some_and(|s| s.is(SpellKind::Attack)) {
+        if !rosters
+            .spell(spell)
+            .is_some_and(|s| s.is(SpellKind::Attack))
+        {
             return;
         }
         let (Some(c), Some(t)) = (model(g, *caster), model(g, *target)) else {
@@ -363,7 +366,9 @@ pub fn spell_targets(rec: &Recording, rosters: &Rosters) -> Found {
         if t.has_trait("Big") || t.has_trait("Huge") {
             return;
         }
-        let range = rules.measures.get(rules.magic.power_ranges[usize::from(*power) - 1]);
+        let range = rules
+            .measures
+            .get(rules.magic.power_ranges[usize::from(*power) - 1]);
         let walls = village::rules::ranged::cover_segments(g);
         let d = gap(c, t);
         let engaged_elsewhere = |x: &Model| {
