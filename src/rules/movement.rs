@@ -577,7 +577,9 @@ fn first_trap(game: &Game, from: Vec2, to: Vec2, r: f64) -> Option<(f64, TokenId
 }
 
 /// Resolve a Trap under `victim` (§6.5, SUPPLEMENT §6): a ranged attack at the Trap's Combat, with no
-/// Cover, that the model can only stop (or an Entangle for a snare); then the Trap is removed.
+/// Cover, that the model can only stop; then the Trap is removed. A snare (Grimm's Snare Master,
+/// `entangle`) Entangles "instead of attacking" (SUPPLEMENT §11): no die is rolled and the model is
+/// Entangled.
 pub fn spring_trap(
     game: &mut Game,
     rules: &Rules,
@@ -596,36 +598,46 @@ pub fn spring_trap(
         return Err(RuleError::NoToken(token.0));
     };
     let m = game.model(victim)?.clone();
-    let dice = game.roll("trap", Some(victim), 2);
-    let (td, md) = (dice[0].face, dice[1].face);
-    let tt = i32::from(td) + combat;
-    let mt = i32::from(md) + m.combat;
-    let result = if tt > mt {
-        if entangle {
-            CombatResult::Entangled
-        } else {
+    let (rolled, result) = if entangle {
+        (None, CombatResult::Entangled)
+    } else {
+        let dice = game.roll("trap", Some(victim), 2);
+        let (td, md) = (dice[0].face, dice[1].face);
+        let tt = i32::from(td) + combat;
+        let mt = i32::from(md) + m.combat;
+        let result = if tt > mt {
             let k = super::combat::CombatConstants::from_rules(rules);
             let lethal = super::melee::lethal_condition(&m).is_some();
             super::combat::classify(tt, mt, td, lethal, k.gruesome_multiplier, &k)
-        }
-    } else if mt > tt {
-        CombatResult::None
-    } else {
-        CombatResult::Tie
+        } else if mt > tt {
+            CombatResult::None
+        } else {
+            CombatResult::Tie
+        };
+        (Some(TrapRoll { td, md, tt, mt }), result)
     };
     game.record(EventKind::Trap {
         token,
         model: victim,
-        trap_die: td,
-        model_die: md,
-        trap_total: tt,
-        model_total: mt,
+        trap_die: rolled.map(|r| r.td),
+        model_die: rolled.map(|r| r.md),
+        trap_total: rolled.map(|r| r.tt),
+        model_total: rolled.map(|r| r.mt),
         result,
         source: tok.source.clone(),
     });
-    if tt > mt {
+    if rolled.is_none_or(|r| r.tt > r.mt) {
         super::outcome::apply(game, rules, hooks, victim, tok.pos, result)
     } else {
         Ok(result)
     }
+}
+
+/// A Trap's attack roll: each die and total, the Trap's first.
+#[derive(Debug, Clone, Copy)]
+struct TrapRoll {
+    td: u8,
+    md: u8,
+    tt: i32,
+    mt: i32,
 }

@@ -507,6 +507,31 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
                 crate::state::Objective::Token { id } => format!("the Opportunity (token {})", id.0),
             }
         ),
+        EventKind::Trap {
+            model,
+            trap_die,
+            model_die,
+            trap_total,
+            model_total,
+            result,
+            source,
+            ..
+        } => match (trap_die, model_die, trap_total, model_total) {
+            (Some(td), Some(md), Some(tt), Some(mt)) => format!(
+                "{} sets off a Trap: {td} (total {tt}) vs {md} (total {mt}): {}",
+                w(*model),
+                result.as_str()
+            ),
+            // A snare Entangles without a roll (Snare Master, SUPPLEMENT §11).
+            _ => format!(
+                "{} sets off a snare{}: {} without a roll",
+                w(*model),
+                source
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" ({s})")),
+                result.as_str()
+            ),
+        },
         EventKind::OutOfPower { model } => {
             format!("{} failed three dice: out of power for the rest of the wave", w(*model))
         }

@@ -231,14 +231,19 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         source: Option<String>,
     },
-    /// A Trap went off under a model (§6.5).
+    /// A Trap went off under a model (§6.5): the Trap's attack roll and its result, or, for a snare
+    /// that Entangles without a roll (Grimm's Snare Master, SUPPLEMENT §11), no dice and `entangled`.
     Trap {
         token: super::piece::TokenId,
         model: ModelId,
-        trap_die: u8,
-        model_die: u8,
-        trap_total: i32,
-        model_total: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trap_die: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model_die: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trap_total: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model_total: Option<i32>,
         result: CombatResult,
         /// The script that placed the Trap, when one did (Grimm's Snare Master: it Entangles).
         #[serde(default, skip_serializing_if = "Option::is_none")]

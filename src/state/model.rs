@@ -152,13 +152,14 @@ pub struct Model {
     /// The caster that summoned it: it vanishes if that caster is Defeated (§3.7).
     #[serde(default)]
     pub summoned_by: Option<ModelId>,
-    /// It moved into contact with an enemy since it last activated (Dashing, Ride Down).
+    /// It moved into contact with an enemy in its current activation (Dashing, Ride Down); cleared when
+    /// the activation ends (SUPPLEMENT §11: such a bonus never reaches an attack outside it).
     #[serde(default)]
     pub charged: bool,
-    /// Move actions taken since it last activated (Slow allows one).
+    /// Move actions taken in its current activation (Slow allows one).
     #[serde(default)]
     pub moves: u8,
-    /// Inches moved since it last activated (Sir Roland's Ride Down needs a Medium move into contact).
+    /// Inches moved in its current activation (Sir Roland's Ride Down needs a Medium move into contact).
     #[serde(default)]
     pub moved: f64,
     /// Melee and ranged attacks made this turn (core §3.2: one per turn, however often it is nominated);
