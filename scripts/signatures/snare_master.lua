@@ -2,7 +2,8 @@
 -- Entangle instead of attacking. As each Council opens the kernel asks every model on the table
 -- (`on_council`); while Grimm stands he grants `params.free_traps` free Traps for this Council, which
 -- the policy orders `{ trap = at, free = true }`. A Trap placed with the grant Entangles the enemy that
--- springs it, and its `trap` event names this script. (Traps the village buys stay the rulebook's.)
+-- springs it without a roll (SUPPLEMENT §11), and its `trap` event names this script and has no dice.
+-- (Traps the village buys stay the rulebook's.)
 return {
 	on_council = function(ctx, self)
 		return { free = "trap", uses = ctx.params.free_traps, entangle = true, reason = "Snare Master" }

@@ -537,8 +537,8 @@ function Game:distance(a, b) end
 ---@field engaged boolean In contact with an enemy.
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
----@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
----@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
+---@field charged boolean It moved into contact with an enemy in its current activation (Dashing, Ride Down); false outside its own activation.
+---@field moved number Inches it moved in its current activation (Sir Roland's Ride Down); 0 outside it.
 ---@field attacks integer Melee and ranged attacks it made this turn (one per turn, §3.2, however often it is nominated; the turn engine counts them).
 ---@field activations integer How often it was nominated this turn (§3.1: after failing exactly one die without a turnover it stays Active and may be nominated again).
 ---@field declared boolean It declared spellcasting before rolling for the activation being played (§3.7): it may cast.
@@ -1777,8 +1777,8 @@ function Ctx:remove_barricade(token) end
 ---@field engaged boolean In contact with an enemy.
 ---@field defeated boolean Removed other than by fleeing (a removed model's handle still answers id, name and defeated).
 ---@field weapon_broken boolean Its ranged weapon broke or ran out (no more shooting this game).
----@field charged boolean It moved into contact with an enemy since its last activation (Dashing).
----@field moved number Inches it moved since its last activation (Sir Roland's Ride Down).
+---@field charged boolean It moved into contact with an enemy in its current activation (Dashing, Ride Down); false outside its own activation.
+---@field moved number Inches it moved in its current activation (Sir Roland's Ride Down); 0 outside it.
 ---@field attacks integer Melee and ranged attacks it made this turn (one per turn, §3.2, however often it is nominated; the turn engine counts them).
 ---@field activations integer How often it was nominated this turn (§3.1: after failing exactly one die without a turnover it stays Active and may be nominated again).
 ---@field declared boolean It declared spellcasting before rolling for the activation being played (§3.7): it may cast.

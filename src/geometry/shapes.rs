@@ -20,7 +20,7 @@ pub fn in_contact(gap: f64, tol: f64) -> bool {
 
 /// A point or vector on the table, in inches. x grows to the east, y to the north; the origin is the
 /// south-west corner (SUPPLEMENT §1).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema, Default)]
 pub struct Vec2 {
     /// Inches east of the west edge.
     pub x: f64,

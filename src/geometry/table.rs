@@ -8,7 +8,7 @@ use super::shapes::{rect_rect_gap, Polygon, Rect, Segment, Vec2};
 use serde::{Deserialize, Serialize};
 
 /// The seven terrain kinds of SUPPLEMENT §2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
     /// Difficult; blocks sight through it; Cover inside.

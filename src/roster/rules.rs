@@ -226,9 +226,11 @@ pub struct CombatRules {
 pub struct MeleeModifiers {
     /// Each enemy Engaged with the model beyond the first.
     pub outnumbered: i32,
-    /// Attacker, target Defenseless or Transfixed.
+    /// To the model fighting a Defenseless or Transfixed one, whoever declared the attack (melee is
+    /// simultaneous, §3.4; SUPPLEMENT §11).
     pub defenseless: i32,
-    /// Attacker, target Entangled.
+    /// To the model fighting an Entangled one, whoever declared the attack; it stacks with
+    /// `defenseless` (SUPPLEMENT §11).
     pub entangled: i32,
     /// To the opponent of a Power Blow.
     pub power_blow: i32,

@@ -87,6 +87,32 @@ pub fn activate_group(
     members: &[ModelId],
     dice: u8,
 ) -> Result<ActivationRoll, RuleError> {
+    activate_group_with(game, rules, hooks, leader, members, dice, true)
+}
+
+/// [`activate_group`] for an Enemy Group whose Behaviour may never cause a turnover (§6.2: a Mindless or
+/// Guardian Group "never causes a turnover — on two failures it simply receives no action"): with
+/// `turnover` false the roll is logged and returned without one, however many dice failed.
+pub fn activate_enemy_group(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    members: &[ModelId],
+    dice: u8,
+    turnover: bool,
+) -> Result<ActivationRoll, RuleError> {
+    activate_group_with(game, rules, hooks, None, members, dice, turnover)
+}
+
+fn activate_group_with(
+    game: &mut Game,
+    rules: &Rules,
+    hooks: &dyn Hooks,
+    leader: Option<ModelId>,
+    members: &[ModelId],
+    dice: u8,
+    turnover: bool,
+) -> Result<ActivationRoll, RuleError> {
     let mut group: Vec<ModelId> = leader.into_iter().collect();
     group.extend(members.iter().copied().filter(|m| Some(*m) != leader));
     check_group(game, rules, hooks, leader, &group)?;
@@ -114,15 +140,17 @@ pub fn activate_group(
         0
     };
     let faces = roll_faces(game, hooks, &group, dice - automatic, quality)?;
-    let roll = ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
+    let mut roll =
+        ActivationRoll::evaluate(&faces, quality, automatic, &rules.activation.roll_rules());
+    roll.turnover &= turnover;
     record_roll(game, group[0], &roll);
     rolled(game, rules, hooks, &group, &roll)?;
     Ok(roll)
 }
 
 /// Whether `group` (the Leader first, if any) may activate together (§3.1, §6.2), without changing
-/// anything: up to the roster's maximum of models for a Leader's group, the Leader holding `lead`, all
-/// of one side, and (with a Leader) each within the group range of every other.
+/// anything: up to the roster's maximum of models, the Leader holding `lead`, all of one side, and (with
+/// a Leader) each within the group range of every other.
 pub fn check_group(
     game: &Game,
     rules: &Rules,
@@ -131,13 +159,10 @@ pub fn check_group(
     group: &[ModelId],
 ) -> Result<(), RuleError> {
     use super::query::{gap, label};
-    // The most models a group may hold is §3.1's rule for a Leader's group; an Enemy Group (no Leader,
-    // §6.2) is as large as its wave and its Summonings (the Lich's Raise Dead) make it.
-    let max = if leader.is_some() {
-        rules.activation.group_max_models as usize
-    } else {
-        usize::MAX
-    };
+    // §3.1: up to five models activate together on one roll, a Leader's group or an Enemy Group ("Enemy
+    // Groups always activate this way", §6.2). An Enemy Group that grew past five (the Lich's Raise
+    // Dead) activates five at a time (`wave::turn::enemy_turn`).
+    let max = rules.activation.group_max_models as usize;
     if group.is_empty() || group.len() > max {
         return Err(RuleError::BadGroup(format!(
             "a group has 1 to {} models, got {}",
@@ -272,7 +297,8 @@ fn roll_faces(
 }
 
 /// A new activation starts afresh what is counted per activation: "moved into contact this
-/// activation" (Dashing), move actions (Slow) and spells cast. Every member of a group activation starts
+/// activation" (Dashing, Ride Down), move actions (Slow) and spells cast ([`mark_activated`] ends the
+/// first three with the activation). Every member of a group activation starts
 /// afresh, not only the one that rolls. Attacks are counted per turn (§3.2), not per activation:
 /// [`begin_turn`] clears them. A declaration of spellcasting is made just before (`magic::declare`) and
 /// lapses when the activation ends.
@@ -290,6 +316,11 @@ fn begin_activation(game: &mut Game, id: ModelId) -> Result<(), RuleError> {
 /// A side's turn begins (§3.1): all of its models become Active; their attacks (one per turn, §3.2) and
 /// nominations are counted afresh; every model's place is noted for the Ambush bonus ([`began_hidden`]).
 pub fn begin_turn(game: &mut Game, side: crate::state::Side) {
+    game.record(crate::state::EventKind::Turn {
+        wave: game.wave,
+        round: game.round,
+        side,
+    });
     for m in game.models.iter_mut() {
         // Where everyone stands as the turn begins (the Ambush bonus, §3.4).
         m.turn_start = Some(m.pos);
@@ -325,10 +356,16 @@ pub fn stays_active(roll: &ActivationRoll) -> bool {
 
 /// At the end of an activation, mark its models Activated, or leave them Active when their roll says so
 /// ([`stays_active`]). A model is Active during its own activation (Concentrated Shooting counts it).
+/// What was counted for the activation ends with it: a bonus "on that activation's attack" (Ride Down,
+/// Dashing) reads `charged` and `moved`, and never reaches an attack outside the model's own
+/// activation, such as a Free Hack in the other side's turn (SUPPLEMENT §11).
 pub fn mark_activated(game: &mut Game, ids: &[ModelId], again: bool) {
     for id in ids {
         if let Ok(m) = game.model_mut(*id) {
             m.active = again;
+            m.charged = false;
+            m.moves = 0;
+            m.moved = 0.0;
         }
     }
 }

@@ -9,7 +9,7 @@ use super::error::RuleError;
 use super::hooks::{Hooks, Modifier, Role};
 use super::melee::CombatReport;
 use super::query::{gap, is_engaged, label};
-use super::ranged::{closer_target, cover_segments, resolve_ranged};
+use super::ranged::{closer_with, cover_segments, engaged_elsewhere, resolve_ranged};
 use crate::dice::ActivationRoll;
 use crate::geometry::{sight_with_tol, Segment, Sight, Vec2};
 use crate::roster::{Measure, Rosters, Rules, SpellKind};
@@ -529,7 +529,7 @@ fn spell_attack_inner(
 ) -> Result<CombatReport, RuleError> {
     let rules = &r.rules;
     let sight = check_cast(game, rules, caster, spell, power, Some(target))?;
-    attack_checks(game, r, hooks, caster, target)?;
+    attack_checks(game, r, hooks, caster, spell, power, target)?;
     let t = game.model(target)?.clone();
     let mut mods = Vec::new();
     if sight == Sight::Cover {
@@ -563,12 +563,14 @@ fn spell_attack_inner(
 }
 
 /// The ranged-attack rules a spell used as an attack follows (§3.7, §3.5): an enemy, not Engaged with
-/// another model, and the closest legal target unless the caster may ignore that rule.
+/// another model, and the closest legal target at this Power unless the caster may ignore that rule.
 fn attack_checks(
     game: &Game,
     r: &Rosters,
     hooks: &dyn Hooks,
     caster: ModelId,
+    spell: &str,
+    power: u8,
     target: ModelId,
 ) -> Result<(), RuleError> {
     let (c, t) = (game.model(caster)?, game.model(target)?);
@@ -576,18 +578,14 @@ fn attack_checks(
         return Err(RuleError::SameSide(label(t)));
     }
     super::ranged::behaviour_allows_ranged(r, c)?;
-    let engaged_elsewhere = game
-        .models
-        .iter()
-        .any(|m| m.id != target && m.side != t.side && super::query::in_contact(&r.rules, m, t));
-    if engaged_elsewhere {
+    if engaged_elsewhere(game, &r.rules, t) {
         return Err(RuleError::TargetEngaged(label(t)));
     }
     if hooks
         .permission(game, caster, "ignore_closest_target")?
         .is_none()
     {
-        if let Some(closer) = closer_target(game, r, caster, target, None)? {
+        if let Some(closer) = closer_spell_target(game, r, caster, spell, power, target)? {
             return Err(RuleError::NotClosest {
                 shooter: label(c),
                 target: label(t),
@@ -596,6 +594,30 @@ fn attack_checks(
         }
     }
     Ok(())
+}
+
+/// The closest-target rule (§3.5) for `spell` cast as a ranged attack at `power` (§3.7: it "follows
+/// ranged-attack rules"): the closer enemy the caster could attack with the same Power — within its
+/// range, in clear sight, not Engaged with another model — that forbids `target`, if any. As for a
+/// shooter, a Defenseless enemy or one worth less than half the caster's cost may be ignored (and one in
+/// Cover), and a Big or Huge target may always be chosen; a farther Defenseless enemy is never preferred
+/// to a closer one that may not be ignored. Whoever chose the target (a Behaviour, the policy, the REPL),
+/// the kernel refuses it.
+pub fn closer_spell_target(
+    game: &Game,
+    r: &Rosters,
+    caster: ModelId,
+    spell: &str,
+    power: u8,
+    target: ModelId,
+) -> Result<Option<ModelId>, RuleError> {
+    closer_with(game, r, caster, target, |e| {
+        let clear = matches!(
+            check_cast(game, &r.rules, caster, spell, power, Some(e)),
+            Ok(Sight::Clear)
+        );
+        Ok(clear && !engaged_elsewhere(game, &r.rules, game.model(e)?))
+    })
 }
 
 /// Whether `caster` may cast `spell` at `power` at `target` now, as a cast would be checked, changing
@@ -621,7 +643,9 @@ pub fn may_cast_at(
         s.is(SpellKind::Attack) || s.is(SpellKind::Resisted) || s.is(SpellKind::Dispel);
     match target {
         None if needs_target => Err(RuleError::Magic(format!("{spell} needs a target model"))),
-        Some(t) if s.is(SpellKind::Attack) => attack_checks(game, r, hooks, caster, t),
+        Some(t) if s.is(SpellKind::Attack) => {
+            attack_checks(game, r, hooks, caster, spell, power, t)
+        }
         // "A spell that affects only living targets has no effect on Undead or Artificial models."
         Some(t) if s.living_only => living(game, t),
         _ => Ok(()),
@@ -763,6 +787,8 @@ fn wall_inner(
         token,
         caster,
         spell: spell.to_string(),
+        line: [segment.a, segment.b],
+        integrity: stats.integrity as i32,
     });
     Ok(token)
 }

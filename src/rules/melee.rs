@@ -82,18 +82,25 @@ fn situational(
 ) -> Vec<Modifier> {
     let k = &rules.melee;
     let mut mods = Vec::new();
-    if d.has(Condition::Defenseless) || d.has(Condition::Transfixed) {
-        mods.push(Modifier::rule(
-            Role::Attacker,
-            k.defenseless,
-            "target Defenseless or Transfixed",
-        ));
-    } else if d.has(Condition::Entangled) {
-        mods.push(Modifier::rule(
-            Role::Attacker,
-            k.entangled,
-            "target Entangled",
-        ));
+    // Melee is simultaneous (§3.4): a Defenseless, Transfixed or Entangled model fights at a
+    // disadvantage whoever declared the attack, and both modifiers apply when both conditions hold
+    // (SUPPLEMENT §11). The model fighting it gets them: the attacker against such a target, the
+    // defender against such an attacker.
+    for (role, held, whose) in [
+        (Role::Attacker, d, "target"),
+        (Role::Defender, a, "attacker"),
+    ] {
+        if held.has(Condition::Defenseless) || held.has(Condition::Transfixed) {
+            let reason = format!("{whose} Defenseless or Transfixed");
+            mods.push(Modifier::rule(role, k.defenseless, &reason));
+        }
+        if held.has(Condition::Entangled) {
+            mods.push(Modifier::rule(
+                role,
+                k.entangled,
+                &format!("{whose} Entangled"),
+            ));
+        }
     }
     if o.power_blow {
         mods.push(Modifier::rule(Role::Defender, k.power_blow, "Power Blow"));

@@ -373,8 +373,29 @@ pub(crate) fn helpless(m: &Model) -> bool {
     m.has(Condition::Defenseless) || m.has(Condition::Entangled) || m.has(Condition::Transfixed)
 }
 
-/// How far inside the contact tolerance a move that meets an enemy stops (inches).
-const CONTACT_MARGIN: f64 = 1e-6;
+/// The first enemy base among `enemies` that a straight move of `mover` to `end` passes within the
+/// contact tolerance `tol` of without touching it, and the distance along the path of its closest
+/// approach. Bases it starts within the tolerance of (it is already Engaged with them) do not count.
+fn graze(mover: &Circle, end: Vec2, enemies: &[Circle], tol: f64) -> Option<(f64, usize)> {
+    let len = mover.c.dist(end);
+    if len < 1e-12 {
+        return None;
+    }
+    let u = (end - mover.c) * (1.0 / len);
+    let mut best: Option<(f64, usize)> = None;
+    for (i, e) in enemies.iter().enumerate() {
+        let reach = mover.r + e.r + tol;
+        if mover.c.dist(e.c) <= reach {
+            continue;
+        }
+        let t = crate::geometry::clamp_to((e.c - mover.c).dot(u), 0.0, len);
+        let gap = (mover.c + u * t).dist(e.c) - mover.r - e.r;
+        if gap <= tol && best.is_none_or(|(bt, _)| t < bt) {
+            best = Some((t, i));
+        }
+    }
+    best
+}
 
 /// Where a straight move of `id` toward `target` ends, and what stops it.
 struct Plan {
@@ -402,14 +423,8 @@ fn plan_move(
             solid_ids.push(other.id);
             solid.push(other.circle());
         } else {
-            // Contact is anything within the tolerance: the move stops as it comes that close (a
-            // hair inside it, so that the two are in contact however the end rounds).
-            let c = other.circle();
             stop_ids.push(other.id);
-            stop_at.push(Circle {
-                c: c.c,
-                r: c.r + (tol - CONTACT_MARGIN).max(0.0),
-            });
+            stop_at.push(other.circle());
         }
     }
     // A flier passes over terrain (but not buildings).
@@ -446,6 +461,15 @@ fn plan_move(
             solid.push(*c);
         }
         out = straight_move(table, &mover, target, &stop_at, &solid);
+    }
+    // A path that passes an enemy within the contact tolerance without touching it is in contact
+    // there: the move stops at its closest approach (SUPPLEMENT §11, contact stops the action).
+    if let Some((t, i)) = graze(&mover, out.end, &stop_at, tol) {
+        if t + 1e-12 < out.travelled {
+            out.end = mover.c + (out.end - mover.c) * (t / out.travelled);
+            out.travelled = t;
+            out.stopped = Some(Stop::Contact(i));
+        }
     }
     let stopped_by = out.stopped.map(|s| match s {
         Stop::Contact(i) => Blocker::Enemy(stop_ids[i]),
@@ -553,7 +577,9 @@ fn first_trap(game: &Game, from: Vec2, to: Vec2, r: f64) -> Option<(f64, TokenId
 }
 
 /// Resolve a Trap under `victim` (§6.5, SUPPLEMENT §6): a ranged attack at the Trap's Combat, with no
-/// Cover, that the model can only stop (or an Entangle for a snare); then the Trap is removed.
+/// Cover, that the model can only stop; then the Trap is removed. A snare (Grimm's Snare Master,
+/// `entangle`) Entangles "instead of attacking" (SUPPLEMENT §11): no die is rolled and the model is
+/// Entangled.
 pub fn spring_trap(
     game: &mut Game,
     rules: &Rules,
@@ -572,36 +598,46 @@ pub fn spring_trap(
         return Err(RuleError::NoToken(token.0));
     };
     let m = game.model(victim)?.clone();
-    let dice = game.roll("trap", Some(victim), 2);
-    let (td, md) = (dice[0].face, dice[1].face);
-    let tt = i32::from(td) + combat;
-    let mt = i32::from(md) + m.combat;
-    let result = if tt > mt {
-        if entangle {
-            CombatResult::Entangled
-        } else {
+    let (rolled, result) = if entangle {
+        (None, CombatResult::Entangled)
+    } else {
+        let dice = game.roll("trap", Some(victim), 2);
+        let (td, md) = (dice[0].face, dice[1].face);
+        let tt = i32::from(td) + combat;
+        let mt = i32::from(md) + m.combat;
+        let result = if tt > mt {
             let k = super::combat::CombatConstants::from_rules(rules);
             let lethal = super::melee::lethal_condition(&m).is_some();
             super::combat::classify(tt, mt, td, lethal, k.gruesome_multiplier, &k)
-        }
-    } else if mt > tt {
-        CombatResult::None
-    } else {
-        CombatResult::Tie
+        } else if mt > tt {
+            CombatResult::None
+        } else {
+            CombatResult::Tie
+        };
+        (Some(TrapRoll { td, md, tt, mt }), result)
     };
     game.record(EventKind::Trap {
         token,
         model: victim,
-        trap_die: td,
-        model_die: md,
-        trap_total: tt,
-        model_total: mt,
+        trap_die: rolled.map(|r| r.td),
+        model_die: rolled.map(|r| r.md),
+        trap_total: rolled.map(|r| r.tt),
+        model_total: rolled.map(|r| r.mt),
         result,
         source: tok.source.clone(),
     });
-    if tt > mt {
+    if rolled.is_none_or(|r| r.tt > r.mt) {
         super::outcome::apply(game, rules, hooks, victim, tok.pos, result)
     } else {
         Ok(result)
     }
+}
+
+/// A Trap's attack roll: each die and total, the Trap's first.
+#[derive(Debug, Clone, Copy)]
+struct TrapRoll {
+    td: u8,
+    md: u8,
+    tt: i32,
+    mt: i32,
 }

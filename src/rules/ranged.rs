@@ -7,7 +7,7 @@ use super::hooks::{Hooks, Modifier, Role, RollInfo, RollKind, Target};
 use super::melee::{lethal_condition, total_for, CombatReport};
 use super::query::{gap, in_contact, is_engaged, label};
 use crate::geometry::{sight_with_tol, Segment, Sight};
-use crate::roster::{trait_names, Exhaustion, OnHit, Rosters, Weapon};
+use crate::roster::{trait_names, Exhaustion, OnHit, Rosters, Rules, Weapon};
 use crate::state::{Condition, EventKind, Game, Model, ModelId, TokenKind};
 use serde::{Deserialize, Serialize};
 
@@ -85,11 +85,7 @@ fn check_shot<'a>(
     if is_engaged(game, rules, shooter) {
         return Err(RuleError::ShooterEngaged(label(s)));
     }
-    let target_engaged = game
-        .models
-        .iter()
-        .any(|m| m.id != target && m.side != t.side && in_contact(rules, m, t));
-    if target_engaged {
+    if engaged_elsewhere(game, rules, t) {
         return Err(RuleError::TargetEngaged(label(t)));
     }
     let sight = sight_with_tol(
@@ -141,6 +137,30 @@ pub fn closer_target(
     target: ModelId,
     hooks: Option<&dyn Hooks>,
 ) -> Result<Option<ModelId>, RuleError> {
+    closer_with(game, r, shooter, target, |e| {
+        match check_shot(game, r, shooter, e) {
+            Ok(shot) if shot.sight == Sight::Clear => {}
+            _ => return Ok(false),
+        }
+        Ok(match hooks {
+            Some(h) => h.permission(game, e, CANNOT_BE_SHOT)?.is_none(),
+            None => true,
+        })
+    })
+}
+
+/// The closest-target rule (§3.5) with the legality of an attack at each closer enemy left to `legal`
+/// (true: the attacker could make the same attack at it, in clear sight — Cover may be ignored): the
+/// closer enemy that forbids `target`, if any. Defenseless enemies and those worth less than half the
+/// attacker's cost may be ignored; a Big or Huge target may always be chosen. A spell used as a ranged
+/// attack follows the same rule (§3.7), its legality by the spell's Power (`magic::closer_spell_target`).
+pub(crate) fn closer_with(
+    game: &Game,
+    r: &Rosters,
+    shooter: ModelId,
+    target: ModelId,
+    legal: impl Fn(ModelId) -> Result<bool, RuleError>,
+) -> Result<Option<ModelId>, RuleError> {
     let s = game.model(shooter)?;
     let t = game.model(target)?;
     if t.has_trait(trait_names::BIG) || t.has_trait(trait_names::HUGE) {
@@ -156,19 +176,19 @@ pub fn closer_target(
         if gap(s, e) >= d - 1e-9 || e.has(Condition::Defenseless) || (worth(r, e) as f64) < half {
             continue;
         }
-        match check_shot(game, r, shooter, e.id) {
-            Ok(shot) if shot.sight == Sight::Clear => {
-                if let Some(h) = hooks {
-                    if h.permission(game, e.id, CANNOT_BE_SHOT)?.is_some() {
-                        continue;
-                    }
-                }
-                return Ok(Some(e.id));
-            }
-            _ => continue,
+        if legal(e.id)? {
+            return Ok(Some(e.id));
         }
     }
     Ok(None)
+}
+
+/// Whether `target` is in contact with an enemy of its own (§3.5: a ranged attack may not target an
+/// enemy Engaged with another model; the shooter or caster, never Engaged itself, is not that model).
+pub(crate) fn engaged_elsewhere(game: &Game, rules: &Rules, target: &Model) -> bool {
+    game.models
+        .iter()
+        .any(|m| m.id != target.id && m.side != target.side && in_contact(rules, m, target))
 }
 
 /// A shooter whose scripts lift the closest-target rule (Called Shot) and uses it — a closer legal

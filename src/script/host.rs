@@ -184,6 +184,10 @@ pub(crate) struct Host {
     /// How many games `village.new_game` made in this VM are alive (held by a script or not yet
     /// collected): at most `api::game::MAX_LIVE_GAMES`.
     pub games: Rc<Cell<usize>>,
+    /// When on (the viewer's recording, `ScriptHost::play_recorded`): the next `village.new_game`
+    /// records the game's frames from its `setup` event, before any model is placed (and turns this
+    /// off).
+    pub record_frames: Cell<bool>,
 }
 
 impl Host {
@@ -203,6 +207,7 @@ impl Host {
             lines: Rc::new(RefCell::new(None)),
             print_stdout: Cell::new(false),
             games: Rc::new(Cell::new(0)),
+            record_frames: Cell::new(false),
         }
     }
 

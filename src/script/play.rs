@@ -283,7 +283,8 @@ impl Repl {
                 crate::wave::turn::enemy_turn(&mut game, rosters, &hooks).map_err(err)?;
                 state.turnover = false;
                 if !wave_over(&game, rosters, &mut notes) {
-                    game.round += 1;
+                    let next = game.round + 1;
+                    crate::wave::play::begin_round(&mut game, next);
                     crate::rules::activation::begin_turn(&mut game, Side::Heroes);
                     notes.push(format!("Round {}: the heroes' turn.", game.round));
                 }

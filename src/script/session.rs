@@ -243,13 +243,18 @@ impl ScriptHost {
         new: &NewGame,
         table: &str,
     ) -> Result<crate::viewer::Recording, String> {
-        self.with_new_game(new, table, |game, rosters, hooks| {
-            let start = game.clone();
-            game.record_frames();
+        // The frames are recorded from the game's first event, before the heroes are placed.
+        let host = self.vm.host();
+        host.record_frames.set(true);
+        let made = self.with_new_game(new, table, |game, rosters, hooks| {
             // The viewer shows each decision beside the events it led to.
             game.explain_decisions();
             let played = crate::wave::play::play_game(game, rosters, hooks, &new.length);
-            let frames = game.take_frames().unwrap_or_default();
+            let (start, frames) = match game.take_recording() {
+                Some(r) => r,
+                // Not recorded (it always is): the game as it ended, and no changes to show.
+                None => (game.clone(), Vec::new()),
+            };
             let summary = played.map_err(|e| {
                 format!(
                     "the game stopped in wave {}, round {}, after {} events: {e}",
@@ -278,7 +283,9 @@ impl ScriptHost {
                 rules: rosters.rules.clone(),
                 summary,
             })
-        })?
+        });
+        host.record_frames.set(false);
+        made?
     }
 
     /// The enemy wave of Escalation `escalation` that a game made as `new` says would face (`village

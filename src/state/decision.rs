@@ -12,7 +12,7 @@ use super::model::ModelId;
 use serde::{Deserialize, Serialize};
 
 /// What a script chose, among what, why, and where in the script.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Decision {
     /// The number of the first event it led to: the next event logged after it was made.
     pub at: u64,
@@ -46,7 +46,7 @@ pub struct Decision {
 }
 
 /// One option a script weighed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Candidate {
     /// The option in words ("Captain Maren (1)", "Forge", "(12.0, 30.5)").
     pub name: String,
@@ -56,7 +56,9 @@ pub struct Candidate {
 }
 
 /// The kinds of decision scripts make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Decides {
     /// A Behaviour's target (§6.3).

@@ -1,9 +1,9 @@
 //! Events in words, for people: "Orc Warrior (5) rolls 5 +3 = 8 vs Captain Maren (1) 1 +4 = 5:
 //! Defenseless". The REPL's `:log` and `:explain` print these; the JSON log stays the record.
 
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, TokenFacts, TokenShape};
 use super::game::Game;
-use super::model::ModelId;
+use super::model::{ModelId, Side};
 use super::vocab::{Role, Target, ONE_BAND_LESS, TWO_ACTIONS};
 use crate::names::count;
 use std::collections::BTreeMap;
@@ -30,6 +30,42 @@ fn who(names: &BTreeMap<ModelId, String>, id: ModelId) -> String {
     }
 }
 
+/// A point in words: "(12.5, 30.0)".
+fn at(p: crate::geometry::Vec2) -> String {
+    format!("({:.1}, {:.1})", p.x, p.y)
+}
+
+/// A token placed by a script, in words: what it is, where, and its shape.
+fn token_words(t: &TokenFacts) -> String {
+    let what = match &t.shape {
+        TokenShape::Opportunity { revealed } => format!(
+            "an Opportunity token{} is placed at {}",
+            if *revealed { " (face up)" } else { "" },
+            at(t.pos)
+        ),
+        TokenShape::Barricade {
+            line: [a, b],
+            integrity,
+            ..
+        } => format!(
+            "a Barricade is placed from {} to {}, Integrity {integrity}",
+            at(*a),
+            at(*b)
+        ),
+        TokenShape::Trap {
+            radius, entangle, ..
+        } => format!(
+            "a Trap{} is placed at {}, radius {radius}\"",
+            if *entangle { " that Entangles" } else { "" },
+            at(t.pos)
+        ),
+    };
+    match &t.source {
+        Some(s) => format!("{what} (token {}, {s})", t.token.0),
+        None => format!("{what} (token {})", t.token.0),
+    }
+}
+
 fn signed(n: i32) -> String {
     if n >= 0 {
         format!("+{n}")
@@ -42,9 +78,7 @@ fn signed(n: i32) -> String {
 pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
     let w = |id: ModelId| who(names, id);
     let text = match &e.kind {
-        EventKind::Placed { model, pos, .. } => {
-            format!("{} is placed at ({:.1}, {:.1})", w(*model), pos.x, pos.y)
-        }
+        EventKind::Placed { model, pos, .. } => format!("{} is placed at {}", w(*model), at(*pos)),
         EventKind::Removed { model, reason } => format!("{} leaves the table: {reason}", w(*model)),
         EventKind::Activation {
             model,
@@ -199,8 +233,15 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             "Group of {} activates at Quality {quality}+",
             members.iter().map(|m| w(*m)).collect::<Vec<_>>().join(", ")
         ),
+        // A model placed just before (its first deployment) deploys where that line put it.
+        EventKind::Deployed {
+            model,
+            from: None,
+            near,
+            ..
+        } => format!("{} deploys there, near the {near}", w(*model)),
         EventKind::Deployed { model, to, near, .. } => {
-            format!("{} deploys at ({:.1}, {:.1}) near the {near}", w(*model), to.x, to.y)
+            format!("{} deploys at {} near the {near}", w(*model), at(*to))
         }
         EventKind::GroupBuilt {
             number,
@@ -393,9 +434,38 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             w(*caster),
             target.map(|t| format!(" on {}", w(t))).unwrap_or_default()
         ),
-        EventKind::WallRaised { token, caster, spell } => {
-            format!("{}'s {spell} rises (token {})", w(*caster), token.0)
-        }
+        EventKind::WallRaised {
+            token,
+            caster,
+            spell,
+            line: [a, b],
+            integrity,
+        } => format!(
+            "{}'s {spell} rises from {} to {}, Integrity {integrity} (token {})",
+            w(*caster),
+            at(*a),
+            at(*b),
+            token.0
+        ),
+        EventKind::Setup {
+            width,
+            height,
+            terrain,
+            buildings,
+            supplies,
+            ..
+        } => format!(
+            "the table: {width}\" × {height}\", {}, {}, {}",
+            count(terrain.len(), "terrain piece", "terrain pieces"),
+            count(buildings.len(), "building", "buildings"),
+            count(*supplies, "Supply", "Supplies")
+        ),
+        EventKind::Round { wave, round } => format!("wave {wave}, round {round}"),
+        EventKind::Turn { side, .. } => match side {
+            Side::Heroes => "the heroes' turn".to_string(),
+            Side::Enemies => "the enemies' turn".to_string(),
+        },
+        EventKind::TokenPlaced { token } => token_words(token),
         EventKind::Resisted {
             model,
             dice,
@@ -437,6 +507,31 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
                 crate::state::Objective::Token { id } => format!("the Opportunity (token {})", id.0),
             }
         ),
+        EventKind::Trap {
+            model,
+            trap_die,
+            model_die,
+            trap_total,
+            model_total,
+            result,
+            source,
+            ..
+        } => match (trap_die, model_die, trap_total, model_total) {
+            (Some(td), Some(md), Some(tt), Some(mt)) => format!(
+                "{} sets off a Trap: {td} (total {tt}) vs {md} (total {mt}): {}",
+                w(*model),
+                result.as_str()
+            ),
+            // A snare Entangles without a roll (Snare Master, SUPPLEMENT §11).
+            _ => format!(
+                "{} sets off a snare{}: {} without a roll",
+                w(*model),
+                source
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" ({s})")),
+                result.as_str()
+            ),
+        },
         EventKind::OutOfPower { model } => {
             format!("{} failed three dice: out of power for the rest of the wave", w(*model))
         }

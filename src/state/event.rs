@@ -1,13 +1,16 @@
 //! The structured event log: every roll and every result is an event (DESIGN.md invariant 5).
 
-use super::model::{Condition, ModelId};
+use super::model::{Condition, ModelId, Side};
+use super::piece::{Building, Token, TokenId, TokenKind};
 use super::vocab::{CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollKind, Target};
-use crate::geometry::Vec2;
+use crate::geometry::{Table, TerrainKind, TerrainShape, Vec2};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// One entry of the log, numbered from 0 in the order it happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Event {
+    /// The event's number: 0 for the game's `setup`, then one more for each event.
     pub seq: u64,
     /// The event this one followed from, when the kernel knows it: a combat for the Recoil, Wound,
     /// removal or morale check it led to, a Leader's removal for the morale checks it set off. `:explain`
@@ -19,14 +22,67 @@ pub struct Event {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum EventKind {
-    /// A model was put on the table.
+    /// The table as the game begins, always event 0: its size, every terrain piece with its kind and
+    /// shape, every building with its rectangle, Integrity, Level and flags, the tokens already on the
+    /// table and the village's starting Supplies. With the events after it, the log alone is the game.
+    Setup {
+        /// East–west size of the table in inches (x runs from 0 at the west edge to `width`).
+        width: f64,
+        /// North–south size in inches (y runs from 0 at the south edge to `height`).
+        height: f64,
+        /// Every terrain piece (SUPPLEMENT §2).
+        terrain: Vec<TerrainPiece>,
+        /// Every village building, in the order the game keeps them.
+        buildings: Vec<BuildingFacts>,
+        /// The tokens already on the table.
+        tokens: Vec<TokenFacts>,
+        /// The village's Supplies as the game begins.
+        supplies: i32,
+    },
+    /// A round of a wave begins (core Ch. V): round 1 is the wave's first, after deployment.
+    Round {
+        /// The wave, from 1.
+        wave: u32,
+        /// The round within the wave, from 1.
+        round: u32,
+    },
+    /// A side's turn begins (§3.1): its models become Active.
+    Turn {
+        /// The wave, from 1 (0 for a turn played outside a wave, in a scenario).
+        wave: u32,
+        /// The round within the wave (0 outside a wave).
+        round: u32,
+        /// Whose turn: `heroes` (heroes and Village Defenders) or `enemies`.
+        side: Side,
+    },
+    /// A model was put on the table. A hero is first placed where it is deployed (SUPPLEMENT §11),
+    /// and a `deployed` event with `from` null follows.
     Placed {
+        /// The model's id for the whole game.
         model: ModelId,
+        /// Its name, as the log in words shows it.
         name: String,
+        /// The roster profile it was made from.
+        #[serde(default)]
+        profile: String,
+        /// The side it fights on.
+        #[serde(default = "heroes_side")]
+        side: Side,
+        /// Its base diameter in inches.
+        #[serde(default)]
+        base: f64,
+        /// The centre of its base.
         pos: Vec2,
+    },
+    /// A token came onto the table other than by a `council` order, a Wall spell (`wall_raised`) or
+    /// the End Sequence's Opportunity (`opportunity_placed`): a script or scenario placed it.
+    TokenPlaced {
+        /// The token, where it lies and its shape.
+        #[serde(flatten)]
+        token: TokenFacts,
     },
     /// A model left the table (Defeated, Fled, left by an edge).
     Removed { model: ModelId, reason: String },
@@ -175,14 +231,19 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         source: Option<String>,
     },
-    /// A Trap went off under a model (§6.5).
+    /// A Trap went off under a model (§6.5): the Trap's attack roll and its result, or, for a snare
+    /// that Entangles without a roll (Grimm's Snare Master, SUPPLEMENT §11), no dice and `entangled`.
     Trap {
         token: super::piece::TokenId,
         model: ModelId,
-        trap_die: u8,
-        model_die: u8,
-        trap_total: i32,
-        model_total: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trap_die: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model_die: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trap_total: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model_total: Option<i32>,
         result: CombatResult,
         /// The script that placed the Trap, when one did (Grimm's Snare Master: it Entangles).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -216,9 +277,18 @@ pub enum EventKind {
     },
     /// A Wall spell raised a linear obstacle (a Barricade token held by its caster).
     WallRaised {
+        /// The Barricade token it is.
         token: super::piece::TokenId,
+        /// The Spell-caster holding it.
         caster: ModelId,
+        /// The spell's name.
         spell: String,
+        /// Its two ends.
+        #[serde(default)]
+        line: [Vec2; 2],
+        /// Its Integrity.
+        #[serde(default)]
+        integrity: i32,
     },
     /// A Wall spell's barricade fell (§3.7): at the end of the wave, or with its caster.
     WallFallen {
@@ -319,9 +389,14 @@ pub enum EventKind {
     /// A hero or Village Defender was deployed at the start of a wave (core §5.3 step 2): moved from
     /// where it stood to `to`, within the deploy distance of the building `near`.
     Deployed {
+        /// The model deployed.
         model: ModelId,
-        from: Vec2,
+        /// Where it stood; null when it was not on the table (its `placed` event, just before, is at
+        /// `to`).
+        from: Option<Vec2>,
+        /// Where it is deployed.
         to: Vec2,
+        /// The building it is deployed near.
         near: String,
     },
     /// An Enemy Group was deployed (core §5.3 step 3) around `anchor`, wholly within the deploy distance
@@ -360,6 +435,15 @@ pub enum EventKind {
         pos: Option<Vec2>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<super::piece::TokenId>,
+        /// The ends of the Barricade placed, when one was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<[Vec2; 2]>,
+        /// The Integrity of the Barricade placed, when one was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        integrity: Option<i32>,
+        /// The trigger radius of the Trap placed (around `pos`), when one was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        radius: Option<f64>,
         supplies: i32,
         source: String,
         detail: String,
@@ -386,7 +470,8 @@ pub enum EventKind {
         result: String,
         source: String,
     },
-    /// A script added Supplies to the village.
+    /// The village gained Supplies: at the End Sequence for the wave (§7.1 step 3, `source` "wave
+    /// end"), or because a script added them (an Opportunity's Supply Cache).
     SuppliesGained {
         amount: i32,
         supplies: i32,
@@ -476,7 +561,7 @@ pub enum EventKind {
 }
 
 /// What kind of movement a `moved` event records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveKind {
     /// A move action (§3.3): one straight segment, up to the model's band.
@@ -493,7 +578,7 @@ pub enum MoveKind {
 }
 
 /// Why a movement ended where it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveStop {
     /// It got where it aimed (a route's corner, its destination).
@@ -515,4 +600,177 @@ pub enum MoveStop {
     Trap,
     /// Compelled movement whose route is blocked: it went as far as it could.
     Blocked,
+}
+
+/// The side a `placed` event read from a log written before it named one is taken to be on.
+fn heroes_side() -> Side {
+    Side::Heroes
+}
+
+/// A terrain piece as the `setup` event shows it: its kind and its shape, an `area` (a convex
+/// polygon, counter-clockwise) for wood, hill, rocks, pond and field, a `line` for a wall or a hedge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TerrainPiece {
+    /// wood, hill, rocks, pond, field (areas) or wall, hedge (lines).
+    pub kind: TerrainKind,
+    /// An area piece's corners, counter-clockwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Vec<Vec2>>,
+    /// A linear piece's two ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<[Vec2; 2]>,
+}
+
+/// A village building as the `setup` event shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BuildingFacts {
+    /// Its roster name ("Town Hall").
+    pub name: String,
+    /// The south-west corner of its rectangle.
+    pub min: Vec2,
+    /// The north-east corner.
+    pub max: Vec2,
+    /// Its Integrity now.
+    pub integrity: i32,
+    /// Its starting Integrity, which repairs never exceed.
+    pub max_integrity: i32,
+    /// Its Level, 1 to 3.
+    pub level: u8,
+    /// The Town Hall: its loss ends the game.
+    pub town_hall: bool,
+    /// An economic building (the Raider's target).
+    pub economic: bool,
+}
+
+/// A token as the log shows it: its id, where it lies, and its kind and shape.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TokenFacts {
+    /// The token's id for the whole game.
+    pub token: TokenId,
+    /// Where it lies: an Opportunity's or a Trap's centre, a Barricade's middle.
+    pub pos: Vec2,
+    /// What it is, with its shape.
+    #[serde(flatten)]
+    pub shape: TokenShape,
+    /// The script that placed it, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A token's kind and shape.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TokenShape {
+    /// An Opportunity token (core §6.1), face down unless revealed.
+    Opportunity {
+        /// Face up (Watchtower II).
+        revealed: bool,
+    },
+    /// A Barricade (§6.5) or a Wall spell's obstacle: a linear obstacle with Integrity and Structure.
+    Barricade {
+        /// Its two ends.
+        line: [Vec2; 2],
+        /// Its Integrity.
+        integrity: i32,
+        /// Its Structure.
+        structure: i32,
+        /// The caster holding it, for a Wall spell.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        caster: Option<ModelId>,
+        /// Flying models cross it without losing a band.
+        flying_ignores: bool,
+    },
+    /// A Trap (§6.5): the first enemy entering `radius` around it sets it off.
+    Trap {
+        /// The trigger radius in inches, around `pos`.
+        radius: f64,
+        /// The Combat value of its attack.
+        combat: i32,
+        /// It Entangles instead of attacking (a trapper's snare).
+        entangle: bool,
+    },
+}
+
+impl TokenFacts {
+    /// A token of the table as the log shows it.
+    pub fn of(t: &Token) -> Self {
+        let shape = match &t.kind {
+            TokenKind::Opportunity { revealed } => TokenShape::Opportunity {
+                revealed: *revealed,
+            },
+            TokenKind::Barricade {
+                segment,
+                integrity,
+                structure,
+                caster,
+                flying_ignores,
+            } => TokenShape::Barricade {
+                line: [segment.a, segment.b],
+                integrity: *integrity,
+                structure: *structure,
+                caster: *caster,
+                flying_ignores: *flying_ignores,
+            },
+            TokenKind::Trap {
+                combat,
+                radius,
+                entangle,
+            } => TokenShape::Trap {
+                radius: *radius,
+                combat: *combat,
+                entangle: *entangle,
+            },
+        };
+        TokenFacts {
+            token: t.id,
+            pos: t.pos,
+            shape,
+            source: t.source.clone(),
+        }
+    }
+}
+
+impl TerrainPiece {
+    /// A terrain piece of the table as the log shows it.
+    pub fn of(kind: TerrainKind, shape: &TerrainShape) -> Self {
+        let (area, line) = match shape {
+            TerrainShape::Area(poly) => (Some(poly.pts.clone()), None),
+            TerrainShape::Line(seg) => (None, Some([seg.a, seg.b])),
+        };
+        TerrainPiece { kind, area, line }
+    }
+}
+
+impl BuildingFacts {
+    /// A building as the log shows it.
+    pub fn of(b: &Building) -> Self {
+        BuildingFacts {
+            name: b.name.clone(),
+            min: b.rect.min,
+            max: b.rect.max,
+            integrity: b.integrity,
+            max_integrity: b.max_integrity,
+            level: b.level,
+            town_hall: b.town_hall,
+            economic: b.economic,
+        }
+    }
+}
+
+impl EventKind {
+    /// The `setup` event of a game on `table` with these buildings, tokens and Supplies.
+    pub fn setup(table: &Table, buildings: &[Building], tokens: &[Token], supplies: i32) -> Self {
+        EventKind::Setup {
+            width: table.width,
+            height: table.height,
+            terrain: table
+                .terrain
+                .iter()
+                .map(|t| TerrainPiece::of(t.kind, &t.shape))
+                .collect(),
+            buildings: buildings.iter().map(BuildingFacts::of).collect(),
+            tokens: tokens.iter().map(TokenFacts::of).collect(),
+            supplies,
+        }
+    }
 }

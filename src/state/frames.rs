@@ -154,8 +154,11 @@ struct Seen {
 }
 
 /// The recorder a game carries while frames are wanted (`Game::record_frames`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct FrameRecorder {
+    /// The game as the recorder first saw it (its models on the table only), which the frames
+    /// change.
+    start: Box<Game>,
     frames: Vec<Frame>,
     seen: Seen,
 }
@@ -168,19 +171,21 @@ pub struct FrameMark {
 }
 
 impl FrameRecorder {
-    /// A recorder that has seen `game` as it stands.
-    pub fn new(game: &Game) -> Self {
+    /// A recorder that has seen `start` (a game with only the models on the table), and keeps it.
+    pub fn new(start: Game) -> Self {
+        let seen = Seen {
+            models: start.models.iter().map(ModelFrame::of).collect(),
+            buildings: (start.buildings.iter().enumerate())
+                .map(|(i, b)| BuildingFrame::of(i, b))
+                .collect(),
+            tokens: start.tokens.clone(),
+            clock: (start.wave, start.round),
+            supplies: start.supplies,
+        };
         FrameRecorder {
+            start: Box::new(start),
             frames: Vec::new(),
-            seen: Seen {
-                models: game.models.iter().map(ModelFrame::of).collect(),
-                buildings: (game.buildings.iter().enumerate())
-                    .map(|(i, b)| BuildingFrame::of(i, b))
-                    .collect(),
-                tokens: game.tokens.clone(),
-                clock: (game.wave, game.round),
-                supplies: game.supplies,
-            },
+            seen,
         }
     }
 
@@ -283,6 +288,11 @@ impl FrameRecorder {
     /// The frames recorded, oldest first, taken out.
     pub fn into_frames(self) -> Vec<Frame> {
         self.frames
+    }
+
+    /// The game as the recorder first saw it, and the frames recorded since, taken out.
+    pub fn into_recording(self) -> (Game, Vec<Frame>) {
+        (*self.start, self.frames)
     }
 }
 

@@ -141,6 +141,11 @@ pub struct Game {
     /// (Grimm's Snare Master: one free Trap that Entangles); cleared when a Council opens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub council_grants: Vec<CouncilGrant>,
+    /// Models the game holds but has not yet put on the table (a hero waiting for its deployment,
+    /// SUPPLEMENT §11: [`Game::add_unplaced`]); they are in `models` so that ids, scripts and rules see
+    /// them as today, but no event has placed them, and the frame recorder leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unplaced: Vec<ModelId>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -294,6 +299,20 @@ fn igniters_burn_default() -> bool {
     true
 }
 
+/// The models on the table: `models` without those not yet placed (`unplaced`, [`Game::unplaced`]).
+fn placed_models<'a>(models: &'a [Model], unplaced: &[ModelId]) -> std::borrow::Cow<'a, [Model]> {
+    if unplaced.is_empty() {
+        std::borrow::Cow::Borrowed(models)
+    } else {
+        std::borrow::Cow::Owned(
+            (models.iter())
+                .filter(|m| !unplaced.contains(&m.id))
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
 /// The events a new game's log has room for before it grows.
 const LOG_ROOM: usize = 2048;
 
@@ -322,6 +341,7 @@ impl Game {
             blessed: None,
             effects: Vec::new(),
             council_grants: Vec::new(),
+            unplaced: Vec::new(),
             next_model: 1,
             next_token: 1,
             // A Standard game logs about two thousand events: room for them from the start spares
@@ -362,6 +382,7 @@ impl Game {
             blessed,
             effects,
             council_grants,
+            unplaced,
             next_model,
             next_token,
             log,
@@ -395,6 +416,7 @@ impl Game {
                 blessed: blessed.clone(),
                 effects: effects.clone(),
                 council_grants: council_grants.clone(),
+                unplaced: unplaced.clone(),
                 next_model: *next_model,
                 next_token: *next_token,
                 log: Vec::new(),
@@ -477,23 +499,34 @@ impl Game {
     }
 
     /// Start recording the table after every event from now on ([`FrameRecorder`]), for a viewer.
+    /// The recorder keeps the game as it stands now ([`Game::take_recording`]).
     pub fn record_frames(&mut self) {
-        self.frames = Some(Box::new(FrameRecorder::new(self)));
+        let mut start = self.clone();
+        start.frames = None;
+        start.decisions = None;
+        start.models.retain(|m| !self.unplaced.contains(&m.id));
+        self.frames = Some(Box::new(FrameRecorder::new(start)));
     }
 
     /// Stop recording frames and return them, the changes after the last event included.
     pub fn take_frames(&mut self) -> Option<Vec<Frame>> {
+        self.take_recording().map(|(_, frames)| frames)
+    }
+
+    /// Stop recording frames and return the game as the recorder first saw it (its log up to then
+    /// included) with the frames since, the changes after the last event included.
+    pub fn take_recording(&mut self) -> Option<(Game, Vec<Frame>)> {
         let last = self.log.len().saturating_sub(1) as u64;
         let mut r = self.frames.take()?;
         r.observe(
             last,
-            &self.models,
+            &placed_models(&self.models, &self.unplaced),
             &self.buildings,
             &self.tokens,
             (self.wave, self.round),
             self.supplies,
         );
-        Some(r.into_frames())
+        Some(r.into_recording())
     }
 
     /// The navigator for bases of radius `r` on this game's table, built once and reused.
@@ -508,7 +541,7 @@ impl Game {
         if let Some(r) = &mut self.frames {
             r.observe(
                 seq,
-                &self.models,
+                &placed_models(&self.models, &self.unplaced),
                 &self.buildings,
                 &self.tokens,
                 (self.wave, self.round),
@@ -657,25 +690,56 @@ impl Game {
     }
 
     /// Put a model on the table; its id is set here. Logs a `placed` event.
-    pub fn add_model(&mut self, mut model: Model) -> ModelId {
+    pub fn add_model(&mut self, model: Model) -> ModelId {
+        let id = self.add_unplaced(model);
+        self.place(id);
+        id
+    }
+
+    /// Take a model into the game without putting it on the table: it gets its id and is kept in
+    /// `models` where it stands, but no event places it until [`Game::place`] (a hero waiting for its
+    /// deployment, SUPPLEMENT §11).
+    pub fn add_unplaced(&mut self, mut model: Model) -> ModelId {
         let id = ModelId(self.next_model);
         self.next_model += 1;
         model.id = id;
-        let event = EventKind::Placed {
-            model: id,
-            name: model.name.clone(),
-            pos: model.pos,
-        };
         // Ids only grow, so pushing keeps the vector sorted by id.
         self.models.push(model);
-        self.record(event);
+        self.unplaced.push(id);
         id
+    }
+
+    /// Whether model `id` is held by the game but not yet placed on the table.
+    pub fn is_unplaced(&self, id: ModelId) -> bool {
+        self.unplaced.contains(&id)
+    }
+
+    /// Put a model taken in unplaced ([`Game::add_unplaced`]) on the table where it now stands: logs
+    /// its `placed` event. Nothing for a model already placed or not in the game.
+    pub fn place(&mut self, id: ModelId) {
+        let Some(i) = self.unplaced.iter().position(|u| *u == id) else {
+            return;
+        };
+        let Ok(m) = self.model(id) else {
+            return;
+        };
+        let event = EventKind::Placed {
+            model: id,
+            name: m.name.clone(),
+            profile: m.name.clone(),
+            side: m.side,
+            base: m.base,
+            pos: m.pos,
+        };
+        self.unplaced.remove(i);
+        self.record(event);
     }
 
     /// Take a model off the table. Logs a `removed` event.
     pub fn remove_model(&mut self, id: ModelId, reason: &str) -> Result<Model, StateError> {
         let i = self.index_of(id)?;
         let m = self.models.remove(i);
+        self.unplaced.retain(|u| *u != id);
         self.record(EventKind::Removed {
             model: id,
             reason: reason.to_string(),

@@ -6,6 +6,7 @@
 mod decision;
 pub mod describe;
 mod event;
+mod events_doc;
 pub mod frames;
 mod game;
 mod model;
@@ -15,7 +16,10 @@ mod strings;
 mod vocab;
 
 pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
-pub use event::{Event, EventKind, MoveKind, MoveStop};
+pub use event::{
+    BuildingFacts, Event, EventKind, MoveKind, MoveStop, TerrainPiece, TokenFacts, TokenShape,
+};
+pub use events_doc::{events_markdown, REGENERATE as EVENTS_DOC_REGENERATE, UNDESCRIBED};
 pub use frames::{Frame, FrameRecorder};
 pub use game::{
     Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,

@@ -6,7 +6,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A model's identity for the whole game; never reused, so a stale handle can be detected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(transparent)]
 pub struct ModelId(pub u32);
 
@@ -17,7 +29,19 @@ impl fmt::Display for ModelId {
 }
 
 /// The two sides of the table. Village Defenders fight on the heroes' side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Heroes,
@@ -51,7 +75,19 @@ impl Side {
 }
 
 /// A condition (§3.7) lasts until something removes it. Wounds are not conditions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     Defenseless,
@@ -116,13 +152,14 @@ pub struct Model {
     /// The caster that summoned it: it vanishes if that caster is Defeated (§3.7).
     #[serde(default)]
     pub summoned_by: Option<ModelId>,
-    /// It moved into contact with an enemy since it last activated (Dashing, Ride Down).
+    /// It moved into contact with an enemy in its current activation (Dashing, Ride Down); cleared when
+    /// the activation ends (SUPPLEMENT §11: such a bonus never reaches an attack outside it).
     #[serde(default)]
     pub charged: bool,
-    /// Move actions taken since it last activated (Slow allows one).
+    /// Move actions taken in its current activation (Slow allows one).
     #[serde(default)]
     pub moves: u8,
-    /// Inches moved since it last activated (Sir Roland's Ride Down needs a Medium move into contact).
+    /// Inches moved in its current activation (Sir Roland's Ride Down needs a Medium move into contact).
     #[serde(default)]
     pub moved: f64,
     /// Melee and ranged attacks made this turn (core §3.2: one per turn, however often it is nominated);
@@ -190,7 +227,7 @@ pub struct Item {
 
 /// An objective a Behaviour assigned to a Group (§6.3, Guardian): a building or a token (an
 /// Opportunity), kept until the building is Destroyed or the token removed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Objective {
     Building { name: String },

@@ -1,6 +1,7 @@
 //! Building a game's starting state from the rosters: the table (empty standard layout or generated),
 //! the five buildings at Level I with their starting Integrity, and models from profiles.
 
+use super::event::EventKind;
 use super::game::Game;
 use super::model::{Model, ModelId, Side};
 use super::piece::Building;
@@ -84,7 +85,8 @@ pub fn make_table(r: &Rosters, seed: u64, kind: TableKind) -> Table {
 }
 
 /// A new game at the start of setup: buildings at their starting Level with full Integrity, starting
-/// Supplies, no models.
+/// Supplies, no models. Its log opens with the `setup` event (event 0): the table, the buildings, the
+/// tokens and the Supplies, so that the log alone is the whole game.
 pub fn new_game(r: &Rosters, seed: u64, kind: TableKind) -> Game {
     let table = make_table(r, seed, kind);
     let buildings = table
@@ -108,6 +110,8 @@ pub fn new_game(r: &Rosters, seed: u64, kind: TableKind) -> Game {
         .collect();
     let mut game = Game::new(seed, table, buildings);
     game.supplies = r.rules.setup.starting_supplies as i32;
+    let setup = EventKind::setup(&game.table, &game.buildings, &game.tokens, game.supplies);
+    game.record(setup);
     game
 }
 

@@ -10,7 +10,7 @@ pub const ONE_BAND_LESS: &str = ": one band less";
 pub const TWO_ACTIONS: &str = ": two actions";
 
 /// What happens to the loser of a combat roll, or `Tie`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CombatResult {
     /// Equal totals: no effect.
@@ -32,7 +32,7 @@ pub enum CombatResult {
 }
 
 /// Which roll a modifier is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     Melee,
@@ -52,7 +52,7 @@ impl RollKind {
 }
 
 /// Whose total a modifier changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Attacker,
@@ -60,7 +60,7 @@ pub enum Role {
 }
 
 /// A model or a building on the receiving end of an attack.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     Model(ModelId),
@@ -82,7 +82,7 @@ pub struct RollInfo {
 
 /// One modifier to one total, with where it came from: `rules` for the rulebook's tables, or the path
 /// of the script file that added it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Modifier {
     pub to: Role,
     pub value: i32,
@@ -119,7 +119,7 @@ impl CombatResult {
 }
 
 /// Why a model tests morale (§3.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MoraleTrigger {
     /// Charged by a model with Terror.
@@ -145,7 +145,7 @@ impl MoraleTrigger {
 }
 
 /// What a morale check did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MoraleResult {
     /// No check: the model ignores this trigger (Fearless, an Enemy Group and a Leader's loss, ...).

@@ -19,7 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// One game played with the frame recorder on ([`crate::script::ScriptHost::play_recorded`]).
 #[derive(Debug, Clone)]
 pub struct Recording {
-    /// The game as it stood when play began (its log holds the events of setup).
+    /// The game as the frame recorder first saw it: at its `setup` event, before any model is placed
+    /// (its log holds that one event); the frames bring every model on.
     pub start: Game,
     /// The whole log.
     pub events: Vec<Event>,

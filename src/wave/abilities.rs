@@ -117,7 +117,10 @@ fn militia(game: &mut Game, rosters: &Rosters, a: Active) -> Result<Vec<ModelId>
         .count();
     let absent = count.saturating_sub(present);
     if absent == 0 {
-        let detail = format!("{present} {}s are in play: no replacements", profile.name);
+        let detail = format!(
+            "{} in play: no replacements",
+            crate::names::count(present, &profile.name, &format!("{}s", profile.name))
+        );
         a.record(game, detail, Vec::new());
         return Ok(Vec::new());
     }
@@ -126,8 +129,12 @@ fn militia(game: &mut Game, rosters: &Rosters, a: Active) -> Result<Vec<ModelId>
         .collect();
     let ids = deploy_new_defenders(game, models, a.index, within)?;
     let detail = format!(
-        "{absent} absent {}(s) deployed within {within}\" of the {} ({present} were in play)",
-        profile.name,
+        "{} deployed within {within}\" of the {} ({present} in play)",
+        crate::names::count(
+            absent,
+            &format!("absent {}", profile.name),
+            &format!("absent {}s", profile.name)
+        ),
         a.building(game)
     );
     a.record(game, detail, ids.clone());

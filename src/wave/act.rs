@@ -878,8 +878,13 @@ fn follow(
     })
 }
 
+/// The largest turn one corner of a move may make (135°): past it, the corner point where the two
+/// straight lines meet lies too far out (the detour grows as tan(θ/2)), and the route takes two corners.
+const MAX_BEND: f64 = 3.0 * std::f64::consts::FRAC_PI_4;
+
 /// Where one move action along `route` heads: straight past the route's first bend to the corner point
-/// a player would move to ([`crate::geometry::first_leg`], turning at most a right angle at a time).
+/// a player would move to ([`crate::geometry::first_leg`], turning at most `MAX_BEND`
+/// at a time).
 fn leg_end(
     game: &Game,
     id: ModelId,
@@ -894,12 +899,7 @@ fn leg_end(
         _ => None,
     };
     let bases = obstacles(game, id, except, clearance);
-    Ok(crate::geometry::first_leg(
-        &nav,
-        route,
-        &bases,
-        std::f64::consts::FRAC_PI_2,
-    ))
+    Ok(crate::geometry::first_leg(&nav, route, &bases, MAX_BEND))
 }
 
 /// Run a move that may claim on the way; when it fails, a mover that may claim on the move (an

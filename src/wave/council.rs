@@ -565,12 +565,26 @@ pub fn council_order(game: &mut Game, rosters: &Rosters, order: &CouncilOrder) -
         report.token = None;
         report.detail = "refused".to_string();
     }
+    // The token placed, with its shape: a Barricade's ends and Integrity, a Trap's radius.
+    let placed = report
+        .token
+        .and_then(|id| game.tokens.iter().find(|t| t.id == id));
+    let (line, integrity, radius) = match placed.map(|t| &t.kind) {
+        Some(TokenKind::Barricade {
+            segment, integrity, ..
+        }) => (Some([segment.a, segment.b]), Some(*integrity), None),
+        Some(TokenKind::Trap { radius, .. }) => (None, None, Some(*radius)),
+        _ => (None, None, None),
+    };
     game.record(EventKind::Council {
         what: report.what.clone(),
         building: report.building.clone(),
         hero: report.hero.clone(),
         pos: report.pos,
         token: report.token,
+        line,
+        integrity,
+        radius,
         supplies: report.supplies,
         source: report.source.clone(),
         detail: report.detail.clone(),
@@ -1187,8 +1201,9 @@ pub fn place_opportunity(game: &mut Game, rosters: &Rosters) -> Result<Option<To
     Ok(token)
 }
 
-/// Heroes that Fled in the last wave rejoin the party (a ruling: Fled is not Defeated), placed for a
-/// moment at the Town Hall's centre for deployment to move; logs `placed` and `rejoined` for each.
+/// Heroes that Fled in the last wave rejoin the party (a ruling: Fled is not Defeated): each is logged
+/// `rejoined` and held off the table (at the Town Hall's centre, where no event places it) until the
+/// wave's deployment places it on its spot.
 pub fn rejoin_fled(game: &mut Game) {
     let at = game
         .buildings
@@ -1196,9 +1211,11 @@ pub fn rejoin_fled(game: &mut Game) {
         .find(|b| b.town_hall)
         .map_or(game.table.center(), |b| b.rect.center());
     for mut m in std::mem::take(&mut game.fled) {
+        // Held at the Town Hall's centre until its deployment places it (SUPPLEMENT §11: no event
+        // places it here).
         m.pos = at;
         let name = m.name.clone();
-        let id = game.add_model(m);
+        let id = game.add_unplaced(m);
         game.record(EventKind::Rejoined { model: id, name });
     }
 }

@@ -641,7 +641,7 @@ pub fn deploy_new_defenders(
         let id = game.add_model(m);
         game.record(EventKind::Deployed {
             model: id,
-            from: to,
+            from: None,
             to,
             near,
         });
@@ -696,20 +696,29 @@ fn place_heroes(
         taken.push(c);
         moves.push((c.c, near));
     }
-    let mut events = Vec::with_capacity(movers.len());
-    for (mut m, (to, near)) in movers.into_iter().zip(moves) {
-        events.push(EventKind::Deployed {
-            model: m.id,
-            from: m.pos,
+    // Every mover back where it stood, then each put on its spot and logged in turn (a recorded frame
+    // shows each deployment at its own event). A mover not yet on the table — a hero before its first
+    // deployment, or a Fled hero rejoining (SUPPLEMENT §11) — is placed there: its `placed` event,
+    // then `deployed` from nowhere.
+    let from: Vec<(ModelId, Vec2)> = movers.iter().map(|m| (m.id, m.pos)).collect();
+    game.models.extend(movers);
+    game.models.sort_by_key(|m| m.id);
+    for ((id, from), (to, near)) in from.into_iter().zip(moves) {
+        if let Ok(m) = game.model_mut(id) {
+            m.pos = to;
+        }
+        let from = if game.is_unplaced(id) {
+            game.place(id);
+            None
+        } else {
+            Some(from)
+        };
+        game.record(EventKind::Deployed {
+            model: id,
+            from,
             to,
             near,
         });
-        m.pos = to;
-        game.models.push(m);
-    }
-    game.models.sort_by_key(|m| m.id);
-    for e in events {
-        game.record(e);
     }
     Ok(())
 }

@@ -194,8 +194,17 @@ fn run_start(
                 .map_err(|e| WaveError::Script(e.to_string()))?;
         }
     }
-    game.round = 1;
+    begin_round(game, 1);
     Ok(plan)
+}
+
+/// Round `round` of the wave under way begins: the game stands at it, logged `round`.
+pub fn begin_round(game: &mut Game, round: u32) {
+    game.round = round;
+    game.record(crate::state::EventKind::Round {
+        wave: game.wave,
+        round,
+    });
 }
 
 /// Play the next wave of `length` to its end.
@@ -217,7 +226,10 @@ pub fn play_wave(
         if ended.is_some() {
             break;
         }
-        game.round = round;
+        // Round 1 began with the wave (`start_wave`).
+        if round > 1 {
+            begin_round(game, round);
+        }
         rounds = round;
         // Each side's models become Active as its turn begins (hero_turn, enemy_turn).
         super::turn::hero_turn(game, rosters, hooks)?;
@@ -339,7 +351,13 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Res
     if crate::rules::end::game_over(game, &rosters.rules) {
         return Ok(());
     }
-    game.supplies += (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
+    let gained = (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
+    game.supplies += gained;
+    game.record(crate::state::EventKind::SuppliesGained {
+        amount: gained,
+        supplies: game.supplies,
+        source: format!("wave end: wave {}", game.wave),
+    });
     // Step 4, Rewards: the wave-end Opportunity results (Supply Cache, Lost Villagers).
     super::opportunity::resolve_rewards(game, rosters, hooks)?;
     game.round = 0;

@@ -1,12 +1,13 @@
 //! The enemy turn (core §6.2): Enemy Groups activate in Behaviour play order (rosters/behaviours.toml
-//! `order`, ties by Group number), each rolling once at its worst Quality; every model of the Group takes
-//! the same number of actions, one model after the other, each action ordered by its Behaviour's script.
-//! Two failures end the enemy turn after the Group's actions — except for a Behaviour that never causes a
-//! turnover (Mindless, Guardian), which also takes at most its `max_actions`.
+//! `order`, ties by Group number), each rolling once at its worst Quality (a Group grown past five, five
+//! models at a time, §3.1); every model of the Group takes the same number of actions, one model after
+//! the other, each action ordered by its Behaviour's script. Two failures end the enemy turn after the
+//! Group's actions — except for a Behaviour that never causes a turnover (Mindless, Guardian), which also
+//! takes at most its `max_actions` and whose roll is logged without a turnover.
 
 use super::act::{enemy_step, execute, ActionReport, Step};
 use crate::roster::Rosters;
-use crate::rules::activation::activate_group;
+use crate::rules::activation::{activate_enemy_group, activate_group};
 use crate::rules::hooks::{ActivationAsk, Hooks, Order};
 use crate::rules::RuleError;
 use crate::state::{Game, ModelId, Side};
@@ -61,6 +62,11 @@ pub fn groups_in_order(game: &Game, rosters: &Rosters) -> Vec<Vec<ModelId>> {
     out
 }
 
+/// The most models one activation holds (§3.1, `activation.group_max_models`; at least one).
+fn group_max(rosters: &Rosters) -> usize {
+    (rosters.rules.activation.group_max_models as usize).max(1)
+}
+
 /// Passes over the Active models one turn may take. Every nomination either marks a model Activated or
 /// leaves it Active after exactly one failed die, which a fair die cannot do forever; a rule constant
 /// that makes failure certain could, and this stops it with an error instead of a hang.
@@ -99,11 +105,29 @@ pub fn enemy_turn(
                 continue;
             }
             any = true;
-            let turn = group_activation(game, rosters, hooks, alive)?;
-            let turnover = turn.turnover;
-            turns.push(turn);
-            if turnover {
-                return Ok(turns);
+            // §3.1: up to five models activate together on one roll, and Enemy Groups always activate
+            // this way (§6.2). A Group is built with 1–5 models (§5.2); one that grew past five (the
+            // Lich's Raise Dead: the Skeleton "joins its Group", SUPPLEMENT §8) stays one Group — one
+            // Behaviour, one place in the play order — and activates five at a time, in id order, each
+            // batch its own activation and roll (a turnover in any ends the turn).
+            for batch in alive.chunks(group_max(rosters)) {
+                if halted(game, rosters) {
+                    return Ok(turns);
+                }
+                let batch: Vec<ModelId> = batch
+                    .iter()
+                    .copied()
+                    .filter(|id| game.model(*id).is_ok_and(|m| m.active))
+                    .collect();
+                if batch.is_empty() {
+                    continue;
+                }
+                let turn = group_activation(game, rosters, hooks, batch)?;
+                let turnover = turn.turnover;
+                turns.push(turn);
+                if turnover {
+                    return Ok(turns);
+                }
             }
         }
         if !any {
@@ -143,8 +167,7 @@ fn group_activation(
         hooks,
         &alive,
         &casters,
-        dice,
-        max_actions as u8,
+        (dice, max_actions as u8, causes_turnover),
     );
     game.blessed = None;
     for id in &casters {
@@ -154,13 +177,12 @@ fn group_activation(
     }
     crate::rules::effects::end_activation(game);
     let (roll, actions, done) = played?;
-    let turnover = roll.turnover && causes_turnover;
     Ok(GroupTurn {
         group,
         behaviour,
         models: alive,
         actions,
-        turnover,
+        turnover: roll.turnover,
         done,
     })
 }
@@ -205,17 +227,18 @@ fn enemy_casters(
 }
 
 /// One Group's activation: the roll (a declared caster that failed three dice is out of power), then
-/// each model's actions in turn.
+/// each model's actions in turn. `(dice, max_actions, turnover)`: the dice it rolls, the most actions it
+/// takes, and whether its Behaviour may cause a turnover (a Mindless or Guardian Group never does, §6.2:
+/// its roll is logged without one).
 fn activate_members(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
     alive: &[ModelId],
     casters: &[ModelId],
-    dice: u8,
-    max_actions: u8,
+    (dice, max_actions, turnover): (u8, u8, bool),
 ) -> Result<Played, RuleError> {
-    let roll = activate_group(game, &rosters.rules, hooks, None, alive, dice)?;
+    let roll = activate_enemy_group(game, &rosters.rules, hooks, alive, dice, turnover)?;
     crate::rules::magic::after_declared_roll(game, &rosters.rules, casters, &roll)?;
     let actions = roll.successes.min(max_actions);
     let mut done = Vec::new();

@@ -33,12 +33,15 @@ local l2 = g2:place("Lich", { x = 6, y = 32 }, { behaviour = "Guardian", group =
 local act = g2:act(l2)
 assert(act.did == "ability" and act.name == "Raise Dead", act.did)
 
--- A Group grown past five by its Summonings still activates as one (§6.2 sets no size for an Enemy
--- Group; §3.1's five is a Leader's group).
+-- A Group grown past five by its Summonings stays one Group, but no more than five models activate
+-- together on one roll (§3.1; "Enemy Groups always activate this way", §6.2): six are refused, five
+-- roll (the enemy turn activates such a Group five at a time).
 local g3 = village.new_game({ seed = 3, table = "empty" })
 local horde = {}
 for i = 1, 6 do
 	horde[i] = g3:place("Skeleton Warrior", { x = 2 + 2 * i, y = 33 }, { group = 1 })
 end
+local ok, err = pcall(g3.activate_group, g3, nil, horde, 2)
+assert(not ok and tostring(err):find("1 to 5 models", 1, true), tostring(err))
 g3:force_dice({ 5, 5 })
-assert(g3:activate_group(nil, horde, 2).successes == 2)
+assert(g3:activate_group(nil, { horde[1], horde[2], horde[3], horde[4], horde[5] }, 2).successes == 2)

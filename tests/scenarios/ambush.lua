@@ -21,8 +21,11 @@ local function ambush_of()
 end
 
 g:begin_turn("enemies")
--- The orc walks around the rocks into contact and strikes: it began the turn hidden.
+-- The orc walks around the rocks into contact and strikes: it began the turn hidden. One move action is
+-- one straight leg (SUPPLEMENT §11): the first ends past the rocks' corner, the second in contact.
 local moved = g:order(orc, { move = maren })
+assert(moved.did == "moved" and g:distance(orc, maren) > 0.06, "one leg, to the corner")
+moved = g:order(orc, { move = maren })
 assert(moved.did == "moved" and g:distance(orc, maren) < 0.06, "in contact: " .. g:distance(orc, maren))
 g:force_dice({ 3, 3 }) -- 3 + 3 + 1 (Ambush) against Maren's 3 + 4: a tie, both stand
 assert(g:order(orc, { melee = maren }).result == "tie")

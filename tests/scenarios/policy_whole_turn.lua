@@ -180,15 +180,20 @@ do
 	assert(th ~= nil)
 	g:force_dice({ 6, 1, 6, 6 })
 	g:hero_turn()
-	local function gap(p, m)
-		return math.sqrt((p.x - m.pos.x) ^ 2 + (p.y - m.pos.y) ^ 2) - 1
+	-- The first enemy her moves reach (a move that ends in contact says so, `stop = "contact"`): one of
+	-- the others, not the hemmed-in one. (Once she has beaten it, the hemmed-in one may be next.)
+	local first
+	for _, e in ipairs(events(g, "moved")) do
+		if e.model == maren.id and e.stop == "contact" then
+			first = first or e.with
+		end
 	end
-	assert(gap(maren.pos, hemmed) > 0.06, "not into the hemmed-in one")
-	local reached = false
+	assert(first ~= nil and first ~= hemmed.id, "into contact with a Guardian she can reach first")
+	local reachable = false
 	for _, o in ipairs(others) do
-		reached = reached or gap(maren.pos, o) <= 0.06
+		reachable = reachable or o.id == first
 	end
-	assert(reached, "into contact with a Guardian she can reach")
+	assert(reachable, "one of the reachable Guardians")
 end
 
 -- The Lich casts too: guarding, at a hero that came within its guard radius, before raising the dead;

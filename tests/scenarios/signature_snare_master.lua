@@ -35,17 +35,17 @@ assert(granted.rule == "council_grant" and granted.source:find(SCRIPT, 1, true),
 local info = g:council_info()
 assert(#info.grants == 1 and info.grants[1].hero == "Grimm the Trapper" and info.grants[1].used == 1)
 
--- 2. An orc walks into it: the Trap wins (5 + 2 against 2 + 3) and Entangles it instead of attacking;
--- its movement ends there (§6.5) and the `trap` event names the script.
+-- 2. An orc walks into it: it Entangles the orc instead of attacking, without a roll (SUPPLEMENT §11);
+-- its movement ends there (§6.5) and the `trap` event names the script and has no dice.
 local orc = g:place("Orc Warrior", { x = ne.x + 4, y = ne.y + 4 })
-g:force_dice({ 5, 2 })
 local m = g:move(orc, { x = ne.x, y = ne.y })
 assert(m.stopped_by == "trap", tostring(m.stopped_by))
 local sprung = inspect.last_event(g, "trap")
 assert(sprung.result == "entangled" and sprung.source:find(SCRIPT, 1, true), sprung.result)
+assert(sprung.trap_die == nil and sprung.model_die == nil, "a snare rolls no die")
 assert(orc:has("entangled") and not orc.defeated, "Entangled, not hurt")
 
--- 3. A Trap the village bought (g:trap) attacks: the same dice give the orc a beating instead.
+-- 3. A Trap the village bought (g:trap) attacks: the Trap wins (5 + 2 against 2 + 3) and beats the orc.
 local plain = g:trap(nw)
 local orc2 = g:place("Orc Warrior", { x = nw.x - 4, y = nw.y + 4 })
 g:force_dice({ 5, 2 })

@@ -29,10 +29,11 @@ end
 assert(rule and rule.value == -1 and rule.to == "attacker")
 assert(script and script.value == 1 and script.to == "attacker" and script.reason == "Combat Master")
 
--- It works defending too: the archer attacks it and its total is still 3 + 3 = 6.
+-- It works defending too: the archer it left Defenseless attacks it, and its total is 3 + 3, with no
+-- outnumbering penalty, + 2 against the Defenseless archer (melee is simultaneous, SUPPLEMENT §11) = 8.
 g:force_dice({ 5, 3 })
 r = g:melee(b1, cm)
-assert(r.defender_total == 6, r.defender_total)
+assert(r.defender_total == 8, r.defender_total)
 
 -- Against a single enemy it adds nothing.
 local cm2 = g:place("Combat Master Orc", { x = 30, y = 30 })

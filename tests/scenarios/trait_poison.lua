@@ -49,11 +49,12 @@ r = g:melee(orc, a2)
 assert(r.winner == a2 and r.attacker_total == 5 and r.defender_total == 8, r.attacker_total)
 assert(poison_rolls() == 2)
 
--- A kill rolls no poison: 6 + 3 - 1 + 2 = 10 against the Defenseless archer's 1 + 2 = 3 is a
--- Gruesome Kill.
+-- A kill rolls no poison: 6 + 3 - 1 + 2 = 10 against the Defenseless archer's 1 + 2, and +2 because
+-- the orc it fights is Defenseless too (it lost to a2 above; melee is simultaneous, SUPPLEMENT §11):
+-- 5, so the archer is Defeated.
 g:force_dice({ 6, 1 })
 r = g:melee(orc, a1)
-assert(r.result == "gruesome", r.result)
+assert(r.result == "defeated" and r.defender_total == 5, r.result)
 assert(poison_rolls() == 2, "no poison roll on a kill")
 
 -- Undead and Artificial losers are immune: the Poison Militia (C3) beats a Skeleton Warrior and a

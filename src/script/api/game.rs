@@ -812,6 +812,7 @@ impl UserData for GameHandle {
                 },
                 a.lerp(b, 0.5),
             );
+            log_token(&mut game, id);
             Ok(id.0)
         });
 
@@ -833,6 +834,7 @@ impl UserData for GameHandle {
                     },
                     pos,
                 );
+                log_token(&mut game, id);
                 Ok(id.0)
             },
         );
@@ -997,9 +999,9 @@ impl UserData for GameHandle {
             let at = to_pos(lua, &at)?;
             let mut game = this.0.write(lua)?;
             on_table(lua, &game, "opportunity at", at)?;
-            Ok(game
-                .add_token(TokenKind::Opportunity { revealed: false }, at)
-                .0)
+            let id = game.add_token(TokenKind::Opportunity { revealed: false }, at);
+            log_token(&mut game, id);
+            Ok(id.0)
         });
 
         methods.add_method(api("act"), |lua, this, m: Value| {
@@ -1308,6 +1310,15 @@ pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua
     Ok(rules)
 }
 
+/// Log a token a script just put on the table (`g:barricade`, `g:trap`, `g:opportunity`): where it
+/// lies and its shape, as a `token_placed` event.
+fn log_token(game: &mut Game, id: crate::state::TokenId) {
+    if let Some(t) = game.tokens.iter().find(|t| t.id == id) {
+        let token = crate::state::TokenFacts::of(t);
+        game.record(crate::state::EventKind::TokenPlaced { token });
+    }
+}
+
 /// `village.new_game{ seed, length, heroes, table, variants }`.
 pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     check_options(lua, &opts, &spec::options("NewGameOptions"))?;
@@ -1396,6 +1407,10 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     if decisions {
         game.explain_decisions();
     }
+    if h.record_frames.take() {
+        // The viewer draws the table from the setup on: the heroes come onto it at their deployment.
+        game.record_frames();
+    }
     place_party(lua, &rosters, &mut game, &heroes)?;
     let mut core =
         Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;
@@ -1432,8 +1447,9 @@ fn place_party(
                 };
                 fail(lua, hint)
             })?;
-        // Any spot will do for a moment: deployment moves every hero to a legal one next.
-        game.add_model(state::model_from_profile(p, rosters, centre));
+        // Held anywhere for a moment, off the table: deployment places every hero on a legal spot
+        // next, and its `placed` event is there (SUPPLEMENT §11).
+        game.add_unplaced(state::model_from_profile(p, rosters, centre));
         game.party.push(name.clone());
     }
     crate::wave::deploy_heroes(game, rosters, false).map_err(|e| fail(lua, e))

@@ -187,12 +187,13 @@ const MODEL_FIELD_SPECS: &[Field] = &[
     f(
         "charged",
         "boolean",
-        "It moved into contact with an enemy since its last activation (Dashing).",
+        "It moved into contact with an enemy in its current activation (Dashing, Ride Down); false \
+         outside its own activation.",
     ),
     f(
         "moved",
         "number",
-        "Inches it moved since its last activation (Sir Roland's Ride Down).",
+        "Inches it moved in its current activation (Sir Roland's Ride Down); 0 outside it.",
     ),
     f(
         "attacks",
