@@ -165,6 +165,12 @@ pub enum Ev {
         condition: String,
         added: bool,
     },
+    /// A Wound healed or a condition cleared (`condition` names it).
+    Healed {
+        model: u32,
+        #[serde(default)]
+        condition: Option<String>,
+    },
     Damage {
         building: String,
         amount: i32,
@@ -281,7 +287,6 @@ const KNOWN: &[&str] = &[
     "out_of_power",
     "declared",
     "objective",
-    "healed",
     "weapon_broken",
     "choice",
     "edges_revealed",

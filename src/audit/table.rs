@@ -246,6 +246,14 @@ impl Table {
                     }
                 }
             }
+            Ev::Healed {
+                model,
+                condition: Some(c),
+            } => {
+                if let Some(m) = self.models.get_mut(model) {
+                    m.conditions.remove(c);
+                }
+            }
             Ev::GroupBuilt { number, behaviour } => {
                 // Group numbers start again each wave (its `group_built` events come before `wave_built`).
                 if std::mem::take(&mut self.groups_stale) {

@@ -427,7 +427,13 @@ impl Check for Movement {
                 let reachr = (m.base + o.base) / 2.0 + cx.facts.contact;
                 if let Some(f) = geom::first_within(p, q, o.pos, reachr) {
                     let at = walked + f * seg;
+                    // Once within the tolerance it may close the last hair to base contact with that
+                    // same enemy (an oblique approach covers more than 0.05" doing so), and no more.
+                    let ends_on_it = a.path.last().is_some_and(|end| {
+                        geom::circle_gap(*end, m.base, o.pos, o.base) <= cx.facts.contact + OVERLAP
+                    });
                     if length - at > cx.facts.contact + OVERLAP
+                        && !ends_on_it
                         && a.reported.insert(Kind::MoveContact)
                     {
                         cx.breach(
