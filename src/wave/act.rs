@@ -817,17 +817,17 @@ fn obstacles(
     except: Option<ModelId>,
     clearance: f64,
 ) -> Vec<crate::geometry::Circle> {
-    let Ok(me) = game.model(id) else {
+    let Ok(mover) = game.model(id) else {
         return Vec::new();
     };
-    let me = me.circle();
+    let (me, side) = (mover.circle(), mover.side);
     game.models
         .iter()
         .filter(|m| m.id != id && Some(m.id) != except)
         .map(|m| {
             let mut c = m.circle();
             let wide = c.r + me.r + 2.0 * clearance;
-            if game.model(id).is_ok_and(|i| i.side != m.side) && c.c.dist(me.c) > wide {
+            if side != m.side && c.c.dist(me.c) > wide {
                 c.r += 2.0 * clearance;
             }
             c
