@@ -264,6 +264,11 @@ pub enum Ev {
     FreeThrow {
         model: u32,
     },
+    /// A Wound healed or a condition cleared ("defenseless cleared").
+    Healed {
+        model: u32,
+        what: String,
+    },
     /// An event the audit knows and does not read.
     #[serde(skip)]
     Other(String),
@@ -281,7 +286,6 @@ const KNOWN: &[&str] = &[
     "out_of_power",
     "declared",
     "objective",
-    "healed",
     "weapon_broken",
     "choice",
     "edges_revealed",

@@ -246,6 +246,14 @@ impl Table {
                     }
                 }
             }
+            // A heal that clears a condition says so only in words: "defenseless cleared".
+            Ev::Healed { model, what } => {
+                if let (Some(c), Some(m)) =
+                    (what.strip_suffix(" cleared"), self.models.get_mut(model))
+                {
+                    m.conditions.remove(&c.to_lowercase());
+                }
+            }
             Ev::GroupBuilt { number, behaviour } => {
                 // Group numbers start again each wave (its `group_built` events come before `wave_built`).
                 if std::mem::take(&mut self.groups_stale) {
