@@ -816,10 +816,18 @@ pub fn divergence(
     };
     let (ea, eb) = (json(la.get(i)), json(lb.get(i)));
     let mut named = BTreeSet::new();
+    // An event that says it followed a rule constant (a Power Blow read as Lethal by
+    // `combat.power_blow_lethal`) parts on the rules a variant set, whatever script the other arm's
+    // event names (its Cleric's Lethal reading of the same blow): the variant is named.
+    let mut by_constant = false;
     for e in [la.get(i), lb.get(i)].into_iter().flatten() {
         crate::state::for_each_str(e, &mut |text| {
+            by_constant |= text.contains("rule constant");
             scripts_named(text, &["scripts/"], &mut named)
         });
+    }
+    if by_constant {
+        named.clear();
     }
     let script = named.into_iter().next().or_else(|| {
         let differs: Vec<(&String, &SimOptions)> = a

@@ -790,7 +790,8 @@ fn overlapping(boxes: &[(String, [f64; 4])]) -> Vec<String> {
 #[test]
 fn labels_never_overlap_at_the_most_crowded_melees() {
     let dir = temp("labels");
-    let (page, log) = played(&dir, 12);
+    // Seed 1: three crowded melees (seed 12 had them before issue 37's rulings changed play).
+    let (page, log) = played(&dir, 1);
     let melees = crowded_melees(&log);
     // The three most crowded melees, each from a different fight (at least 50 events apart).
     let mut chosen: Vec<(usize, u64)> = Vec::new();

@@ -165,6 +165,12 @@ pub enum Ev {
         condition: String,
         added: bool,
     },
+    /// A Wound healed or a condition cleared (`condition` names it).
+    Healed {
+        model: u32,
+        #[serde(default)]
+        condition: Option<String>,
+    },
     Damage {
         building: String,
         amount: i32,
@@ -263,11 +269,6 @@ pub enum Ev {
     },
     FreeThrow {
         model: u32,
-    },
-    /// A Wound healed or a condition cleared ("defenseless cleared").
-    Healed {
-        model: u32,
-        what: String,
     },
     /// An event the audit knows and does not read.
     #[serde(skip)]

@@ -246,12 +246,12 @@ impl Table {
                     }
                 }
             }
-            // A heal that clears a condition says so only in words: "defenseless cleared".
-            Ev::Healed { model, what } => {
-                if let (Some(c), Some(m)) =
-                    (what.strip_suffix(" cleared"), self.models.get_mut(model))
-                {
-                    m.conditions.remove(&c.to_lowercase());
+            Ev::Healed {
+                model,
+                condition: Some(c),
+            } => {
+                if let Some(m) = self.models.get_mut(model) {
+                    m.conditions.remove(c);
                 }
             }
             Ev::GroupBuilt { number, behaviour } => {

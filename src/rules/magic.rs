@@ -689,6 +689,10 @@ fn heal_inner(
 ) -> Result<String, RuleError> {
     let name = label(game.model(target)?);
     let m = game.model_mut(target)?;
+    let cleared = match what {
+        Heal::Condition(c) => Some(c),
+        Heal::Wound => None,
+    };
     let what = match what {
         Heal::Wound => {
             if m.wounds == 0 {
@@ -717,6 +721,7 @@ fn heal_inner(
     game.record(EventKind::Healed {
         model: target,
         what: what.clone(),
+        condition: cleared,
     });
     Ok(what)
 }

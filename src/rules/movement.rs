@@ -471,6 +471,21 @@ fn plan_move(
             out.stopped = Some(Stop::Contact(i));
         }
     }
+    // A move that ends within the tolerance of an enemy it was not touching (its destination was the
+    // contact point, say) has come into contact: that is why it stops.
+    if !matches!(out.stopped, Some(Stop::Contact(_))) && out.travelled > 1e-9 {
+        let end = Circle {
+            c: out.end,
+            r: mover.r,
+        };
+        let met = stop_at.iter().position(|e| {
+            crate::geometry::circle_circle_gap(&end, e) <= tol
+                && crate::geometry::circle_circle_gap(&mover, e) > tol
+        });
+        if let Some(i) = met {
+            out.stopped = Some(Stop::Contact(i));
+        }
+    }
     let stopped_by = out.stopped.map(|s| match s {
         Stop::Contact(i) => Blocker::Enemy(stop_ids[i]),
         Stop::Model(i) => Blocker::Model(solid_ids[i]),

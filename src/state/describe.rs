@@ -274,7 +274,7 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             ..
         } => format!("{building} {level}: {ability} — {detail}"),
         EventKind::EdgesRevealed { edges, .. } => format!("the spawn edges are revealed: {edges:?}"),
-        EventKind::Healed { model, what } => format!("{} is healed of {what}", w(*model)),
+        EventKind::Healed { model, what, .. } => format!("{} is healed of {what}", w(*model)),
         EventKind::OpportunityPlaced { edge, pos, .. } => match pos {
             Some(p) => format!("an Opportunity token is placed on edge {edge} at ({:.1}, {:.1})", p.x, p.y),
             None => format!("an Opportunity token is placed on edge {edge}"),

@@ -327,7 +327,13 @@ pub enum EventKind {
         lost: Option<super::model::Objective>,
     },
     /// A Wound was healed or a condition cleared.
-    Healed { model: ModelId, what: String },
+    Healed {
+        model: ModelId,
+        what: String,
+        /// The condition it cleared, when it cleared one (the model no longer has it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<Condition>,
+    },
     /// A shooter's weapon broke on two natural 1s (§3.5).
     WeaponBroken { model: ModelId },
     /// A choice the rules leave to chance but that is not a die roll (e.g. the default wave builder picking

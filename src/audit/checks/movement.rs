@@ -19,9 +19,6 @@ use std::collections::BTreeSet;
 const EPS: f64 = 0.01;
 /// How far a path may overlap a base or a building before it is a breach.
 const OVERLAP: f64 = 0.02;
-/// The most a move may go on inside the contact tolerance while closing to touching: the chord of the
-/// tolerance ring of the largest pair of bases (2" + 2", 0.05"), halved, rounded up.
-const SLIDE: f64 = 0.5;
 
 /// The move action in progress (old logs: several `leg` events).
 struct Action {
@@ -430,13 +427,13 @@ impl Check for Movement {
                 let reachr = (m.base + o.base) / 2.0 + cx.facts.contact;
                 if let Some(f) = geom::first_within(p, q, o.pos, reachr) {
                     let at = walked + f * seg;
-                    // Once within the tolerance the base may still close to touching (the straight
-                    // path stays within it): at most SLIDE more, ending in contact and not overlapping.
-                    let gap_end = geom::circle_gap(*to, m.base, o.pos, o.base);
-                    let closes =
-                        gap_end <= cx.facts.contact && gap_end >= -OVERLAP && length - at <= SLIDE;
-                    if !closes
-                        && length - at > cx.facts.contact + OVERLAP
+                    // Once within the tolerance it may close the last hair to base contact with that
+                    // same enemy (an oblique approach covers more than 0.05" doing so), and no more.
+                    let ends_on_it = a.path.last().is_some_and(|end| {
+                        geom::circle_gap(*end, m.base, o.pos, o.base) <= cx.facts.contact + OVERLAP
+                    });
+                    if length - at > cx.facts.contact + OVERLAP
+                        && !ends_on_it
                         && a.reported.insert(Kind::MoveContact)
                     {
                         cx.breach(

@@ -5,7 +5,9 @@
 //! shooter's cost, and fully visible — the line between centres and both lines to its base's tangent
 //! points clear of buildings, rocks and wood (unless an end is inside) and crossing no wall, hedge or
 //! Barricade (any of which may give Cover), and not standing in wood. A Big or Huge target may always be
-//! chosen; a shooter that bent the rule by a script (`rule_bent`, Called Shot) is let through; a closer
+//! chosen; a shooter that bent the rule by a script (`rule_bent`, Called Shot) is let through, and so are
+//! the attacks of a scripted action in the same activation (Fire Breath attacks every model in front of
+//! the dragon: it chooses no target); a closer
 //! enemy within range is in range because the target was.
 
 use crate::audit::facts::Side;
@@ -19,6 +21,9 @@ use crate::audit::{Check, Cx, Kind};
 pub struct Targets {
     /// (activation serial, model) of the last `rule_bent` or `ability`.
     bent: Option<(u64, u32)>,
+    /// (activation serial, model) of the last scripted action (`ability`): its attacks (Fire Breath's
+    /// every model in front) choose no target, so the closest-target rule does not apply to them.
+    scripted: Option<(u64, u32)>,
 }
 
 /// The centre line and the two lines from `a`'s centre to the tangent points of `b`'s base.
@@ -87,6 +92,9 @@ impl Check for Targets {
         if let Ev::RuleBent { model, .. } | Ev::Ability { model, .. } = &l.ev {
             self.bent = Some((t.act_serial, *model));
         }
+        if let Ev::Ability { model, .. } = &l.ev {
+            self.scripted = Some((t.act_serial, *model));
+        }
         let Ev::Combat {
             kind,
             attacker,
@@ -98,7 +106,8 @@ impl Check for Targets {
         else {
             return;
         };
-        if kind != "ranged" || !t.setup || self.bent == Some((t.act_serial, *attacker)) {
+        let here = Some((t.act_serial, *attacker));
+        if kind != "ranged" || !t.setup || self.bent == here || self.scripted == here {
             return;
         }
         let (Some(s), Some(tg)) = (t.on(*attacker), t.on(*target)) else {
