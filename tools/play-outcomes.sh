@@ -4,6 +4,7 @@
 # --jobs is), with the cause each game ended by (SUPPLEMENT §10). Prints a Markdown table.
 #   cargo build --release && tools/play-outcomes.sh 200
 # VARIANT=NAME plays every game with that rule variant (e.g. enemy_groups_activate_once).
+# Every game is also checked by `village audit` (`sim --audit`): the last column counts its breaches.
 set -euo pipefail
 SEEDS=${1:-100}
 BIN=${BIN:-target/release/village}
@@ -14,17 +15,17 @@ fi
 parties=("Captain Maren,Tobin the Marksman"
     "Captain Maren,Tobin the Marksman,Sister Ilse"
     "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith")
-echo "| length | heroes | games | win | loss | stalled | win rate | Town Hall Destroyed | overrun | party defeated |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| length | heroes | games | win | loss | stalled | win rate | Town Hall Destroyed | overrun | party defeated | audit breaches |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for length in intro standard siege; do
     for i in 0 1 2; do
-        "$BIN" sim --json --games "$SEEDS" --seed 1 --length "$length" --heroes "${parties[$i]}" "${variant[@]}" |
+        "$BIN" sim --json --audit --games "$SEEDS" --seed 1 --length "$length" --heroes "${parties[$i]}" "${variant[@]}" |
             python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 c, n, w = d["causes"], d["games"], d["wins"]
 row = [sys.argv[1], sys.argv[2], n, w, d["losses"], d["stalled"], "%d%%" % (100 * w // n),
-       c["town_hall_destroyed"], c["overrun"], c["party_defeated"]]
+       c["town_hall_destroyed"], c["overrun"], c["party_defeated"], d["audit"]["breaches"]]
 print("| " + " | ".join(str(x) for x in row) + " |")
 ' "$length" "$((i + 2))"
     done

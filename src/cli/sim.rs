@@ -228,6 +228,10 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         v["seed"] = serde_json::json!(g.seed);
         v["games_per_sec"] = serde_json::json!(games as f64 / seconds.max(1e-9));
         v["seconds"] = serde_json::json!(seconds);
+        if args.audit {
+            let total: u64 = report.audit.values().sum();
+            v["audit"] = serde_json::json!({ "breaches": total, "kinds": &report.audit });
+        }
         print_json(&v)?;
     } else {
         if !opts.variants.is_empty() {
