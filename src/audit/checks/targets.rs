@@ -19,7 +19,7 @@ use crate::audit::{Check, Cx, Kind};
 /// The closest-target check.
 #[derive(Default)]
 pub struct Targets {
-    /// (activation serial, model) of the last `rule_bent`.
+    /// (activation serial, model) of the last `rule_bent` or `ability`.
     bent: Option<(u64, u32)>,
     /// (activation serial, model) of the last scripted action (`ability`): its attacks (Fire Breath's
     /// every model in front) choose no target, so the closest-target rule does not apply to them.
@@ -87,7 +87,9 @@ fn in_the_open(t: &Table, from: P, e: &Model) -> bool {
 
 impl Check for Targets {
     fn see(&mut self, t: &Table, l: &Line, cx: &mut Cx) {
-        if let Ev::RuleBent { model, .. } = &l.ev {
+        // A rule bent by a script (Called Shot) or a scripted action's attacks (Fire Breath: every
+        // model in front) choose no closest target.
+        if let Ev::RuleBent { model, .. } | Ev::Ability { model, .. } = &l.ev {
             self.bent = Some((t.act_serial, *model));
         }
         if let Ev::Ability { model, .. } = &l.ev {
