@@ -43,12 +43,11 @@ pub fn events_markdown() -> String {
     page.out
         .push_str("\n## Every event\n\nEvery line but a `decision` line has these fields:\n\n");
     page.out.push_str(FIELDS_HEADER);
-    page.out.push_str(&format!(
-        "| `event` | string | The kind of event: one of the names below. |\n"
-    ));
+    page.out
+        .push_str("| `event` | string | The kind of event: one of the names below. |\n");
     for (name, field, required) in properties(&common, &common) {
         if name != "kind" {
-            let row = page.field_row(&common, &name, field, required);
+            let row = page.field_row(&name, field, required);
             page.out.push_str(&row);
         }
     }
@@ -77,7 +76,7 @@ pub fn events_markdown() -> String {
     page.out
         .push_str("| `event` | string | Always `decision`. |\n");
     for (name, field, required) in properties(&decision, &decision) {
-        let row = page.field_row(&decision, &name, field, required);
+        let row = page.field_row(&name, field, required);
         page.out.push_str(&row);
     }
     // The types fields name, each once, in name order: those of the events, then the decisions'.
@@ -168,7 +167,7 @@ impl Page {
         } else if !own.is_empty() {
             self.out.push_str(FIELDS_HEADER);
             for (name, field, required) in &own {
-                let row = self.field_row(root, name, field, *required);
+                let row = self.field_row(name, field, *required);
                 self.out.push_str(&row);
             }
         }
@@ -193,7 +192,7 @@ impl Page {
                 }
                 self.out.push_str(FIELDS_HEADER);
                 for (name, field, required) in own {
-                    let row = self.field_row(root, name, field, *required);
+                    let row = self.field_row(name, field, *required);
                     self.out.push_str(&row);
                 }
             }
@@ -201,8 +200,8 @@ impl Page {
     }
 
     /// One field's row: name, type, meaning (and *optional* when it may be left out).
-    fn field_row(&mut self, root: &Value, name: &str, field: &Value, required: bool) -> String {
-        let ty = self.type_of(root, field);
+    fn field_row(&mut self, name: &str, field: &Value, required: bool) -> String {
+        let ty = self.type_of(field);
         let mut meaning = one_line(&description(field));
         if !required {
             meaning = format!("*optional.* {meaning}");
@@ -211,7 +210,7 @@ impl Page {
     }
 
     /// A type in words, with named types linked to their section under Types.
-    fn type_of(&mut self, root: &Value, s: &Value) -> String {
+    fn type_of(&mut self, s: &Value) -> String {
         if let Some(r) = s.get("$ref").and_then(Value::as_str) {
             let name = r.rsplit('/').next().unwrap_or(r).to_string();
             let link = format!("[{name}](#type-{})", name.to_lowercase());
@@ -219,7 +218,7 @@ impl Page {
             return link;
         }
         if let Some(alts) = s.get("anyOf").and_then(Value::as_array) {
-            let parts: Vec<String> = alts.iter().map(|a| self.type_of(root, a)).collect();
+            let parts: Vec<String> = alts.iter().map(|a| self.type_of(a)).collect();
             return parts.join(" or ");
         }
         if let Some(c) = s.get("const") {
@@ -236,7 +235,7 @@ impl Page {
                 "array" => {
                     let item = s
                         .get("items")
-                        .map_or_else(|| "any".to_string(), |i| self.type_of(root, i));
+                        .map_or_else(|| "any".to_string(), |i| self.type_of(i));
                     let fixed = s.get("minItems").filter(|n| Some(*n) == s.get("maxItems"));
                     match fixed.and_then(Value::as_u64) {
                         Some(n) => format!("{n} × {item}"),
@@ -281,9 +280,7 @@ impl Page {
                             let fields = properties(root, w);
                             let shown: Vec<String> = fields
                                 .iter()
-                                .map(|(n, f, _)| {
-                                    format!("`{{\"{n}\": …}}` ({})", self.type_of(root, f))
-                                })
+                                .map(|(n, f, _)| format!("`{{\"{n}\": …}}` ({})", self.type_of(f)))
                                 .collect();
                             (shown.join(", "), one_line(&description(w)))
                         }
@@ -294,7 +291,7 @@ impl Page {
             }
             return;
         }
-        let ty = self.type_of(root, d);
+        let ty = self.type_of(d);
         self.out.push_str(&format!("Written as {ty}.\n"));
     }
 }
