@@ -608,7 +608,8 @@ game:force_dice({6, 6, 6})
         // The Wall between the two points given, after the declaration.
         "Hedda the Hedge Witch (3) declares spellcasting",
         "Hedda the Hedge Witch (3) casts Thorn Wall at Power 1",
-        "Thorn Wall rises (token",
+        // Where it stands: from the first point toward the second, with its Integrity.
+        "Thorn Wall rises from (12.5, 25.5) to (",
     ] {
         assert!(out.contains(said), "{said:?} missing:\n{out}");
     }

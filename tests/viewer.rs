@@ -450,14 +450,20 @@ fn the_recorder_changes_no_play_and_rebuilds_every_event() {
             .iter()
             .map(|e| serde_json::to_value(e).unwrap())
             .collect();
-        let setup = rec.start.log().len();
-        // Every event of play, except inside a batch of deployments (the heroes are all moved, then
-        // their `deployed` events logged one by one).
-        for (n, _) in log.iter().enumerate().filter(|(i, e)| {
-            *i >= setup
-                && !(e["event"] == "deployed"
-                    && log.get(i + 1).is_some_and(|f| f["event"] == "deployed"))
-        }) {
+        // The recorder starts at the setup (event 0), before any model is placed: a hero comes onto
+        // the table at its `placed` event, where it deploys (SUPPLEMENT §11).
+        assert_eq!(
+            rec.start.log().len(),
+            1,
+            "seed {seed}: the start is the setup"
+        );
+        assert_eq!(log[0]["event"], "setup");
+        assert!(
+            rec.start.models.is_empty(),
+            "seed {seed}: no model before it is placed"
+        );
+        // Every event, each deployment at its own.
+        for n in 0..log.len() {
             let g = rec.game_at(n as u64);
             let at: BTreeMap<u64, (f64, f64)> = g
                 .models

@@ -92,6 +92,9 @@ fn budgets_for_every_length_and_party_match_supplement_5() {
 fn bad_inputs_are_errors_not_panics() {
     let r = rosters();
     let mut g = game(&r, 3);
+    // A new game has logged its setup (event 0); a refused wave adds nothing after it.
+    let setup = g.log().to_vec();
+    assert_eq!(setup.len(), 1);
     assert_eq!(
         wave::build_wave(&mut g, &r, "VIII", 3),
         Err(WaveError::UnknownEscalation("VIII".into()))
@@ -109,7 +112,7 @@ fn bad_inputs_are_errors_not_panics() {
         wave::escalation_for_wave(&r, "marathon", 1),
         Err(WaveError::UnknownLength(_))
     ));
-    assert!(g.log().is_empty(), "a refused wave logs nothing");
+    assert_eq!(g.log(), setup.as_slice(), "a refused wave logs nothing");
     // A rosters value gone wild is refused, not looped on.
     let mut big = r.clone();
     big.rules.wave.party_value_per_hero = i64::MAX;

@@ -234,7 +234,7 @@ function Game:log(last) end
 ---```lua
 ---for _, d in ipairs(g:why()) do print(d.by, d.chose, d.reason) end
 ---```
----@param seq? integer An event's number (default: the latest event).
+---@param seq? integer An event's number (default: the latest event but a `round` or `turn` mark).
 ---@return Decision[]
 function Game:why(seq) end
 

@@ -152,6 +152,17 @@ pub(super) fn check_ids(game: &Game) -> Result<(), String> {
     if game.models.windows(2).any(|w| w[0].id >= w[1].id) {
         return Err("game.models are not in increasing id order, as play keeps them".to_string());
     }
+    // A model waiting for its deployment is one the game holds, once.
+    for (i, id) in game.unplaced.iter().enumerate() {
+        if !game.models.iter().any(|m| m.id == *id) || game.unplaced[..i].contains(id) {
+            return Err(format!(
+                "game.unplaced names model {} {}: it lists models held off the table until they are \
+                 deployed, each once",
+                id.0,
+                if game.unplaced[..i].contains(id) { "twice" } else { "that is not in game.models" }
+            ));
+        }
+    }
     let (next_model, next_token) = game.next_ids();
     if let Some((&top, _)) = seen.last_key_value() {
         if next_model <= top {

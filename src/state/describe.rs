@@ -721,7 +721,17 @@ pub fn decision_words(d: &super::Decision, names: &BTreeMap<ModelId, String>) ->
     d.words(&w)
 }
 
-/// `:why [#N]`: the decisions behind event `seq` (default: the latest event), each with what it
+/// The latest event of `log` that is not a clock mark (`round`, `turn`): what `:why` and `g:why()`
+/// explain by default, the last thing that happened.
+pub fn latest_happening(log: &[Event]) -> Option<u64> {
+    log.iter()
+        .rev()
+        .find(|e| !matches!(e.kind, EventKind::Round { .. } | EventKind::Turn { .. }))
+        .map(|e| e.seq)
+}
+
+/// `:why [#N]`: the decisions behind event `seq` (default: the latest event but a `round` or `turn`
+/// mark, [`latest_happening`]), each with what it
 /// weighed, its reason and its script's line, then the events it led to. An event no script decided
 /// says so. `Err` when the game keeps no decisions or there is no such event.
 pub fn why(game: &Game, seq: Option<u64>) -> Result<String, String> {
@@ -730,12 +740,9 @@ pub fn why(game: &Game, seq: Option<u64>) -> Result<String, String> {
     };
     let log = game.log();
     let names = names(game);
-    let seq = match seq {
+    let seq = match seq.or_else(|| latest_happening(log)) {
         Some(s) => s,
-        None => match log.last() {
-            Some(e) => e.seq,
-            None => return Err("no event yet".into()),
-        },
+        None => return Err("no event yet".into()),
     };
     let Some(e) = log.get(seq as usize) else {
         return Err(format!(

@@ -85,39 +85,66 @@ pub enum EventKind {
         token: TokenFacts,
     },
     /// A model left the table (Defeated, Fled, left by an edge).
-    Removed { model: ModelId, reason: String },
+    Removed {
+        /// The model that left.
+        model: ModelId,
+        /// Why, in words ("Defeated", "Fled", "left by the north edge").
+        reason: String,
+    },
     /// An activation roll was evaluated (§3.1): the rolled faces, and the successes taken without a
     /// roll (a Hero's one, SUPPLEMENT §4).
     Activation {
+        /// The model (a Group's first model) that rolled.
         model: ModelId,
+        /// The faces rolled, one Quality die each.
         dice: Vec<u8>,
+        /// Successes taken without rolling (a Hero's one).
         #[serde(default)]
         automatic: u8,
+        /// Actions it may take: the dice at or above its Quality, plus `automatic`.
         successes: u8,
+        /// Dice below its Quality.
         failures: u8,
+        /// Two or more failures: the side's turn ends after this activation (§3.1).
         turnover: bool,
     },
     /// Actions were spent on a Task; `complete` when it is done.
     TaskProgress {
+        /// The model working on it.
         model: ModelId,
+        /// What the Task is ("break free", "Raise Dead").
         task: String,
+        /// Actions spent on it so far.
         done: u8,
+        /// Actions it takes in all.
         needed: u8,
+        /// It is done.
         complete: bool,
     },
     /// A Task's accumulated actions were lost (the model left, was hit, or started something else).
-    TaskLost { model: ModelId, task: String },
+    TaskLost {
+        /// The model that was working on it.
+        model: ModelId,
+        /// What the Task was.
+        task: String,
+    },
     /// Several models activated on one roll (§3.1 group activation).
     GroupActivation {
+        /// The Leader whose roll it is, if a Leader led.
         leader: Option<ModelId>,
+        /// The models that activated together.
         members: Vec<ModelId>,
+        /// The Quality the roll was made at.
         quality: u8,
     },
     /// A model moved: one move action (a straight segment, SUPPLEMENT §11), a step, a compelled
     /// fall-back (which may bend around what is in the way: `via`), a Recoil or another displacement.
     Moved {
+        /// The model that moved.
         model: ModelId,
+        /// Where its base centre started.
         from: Vec2,
+        /// Where its base centre ended.
         to: Vec2,
         /// What kind of movement it was.
         #[serde(default)]
@@ -152,14 +179,23 @@ pub enum EventKind {
     },
     /// A melee, ranged or structural roll: dice, totals, every modifier with its source, the result.
     Combat {
+        /// Melee, ranged or structural.
         kind: RollKind,
+        /// The model attacking.
         attacker: ModelId,
+        /// What it attacks: a model, a building or a Barricade.
         target: Target,
+        /// The attacker's die.
         attacker_die: u8,
+        /// The defender's die (in a structural roll, the building's or the Barricade's).
         defender_die: u8,
+        /// The attacker's die plus its Combat value and modifiers.
         attacker_total: i32,
+        /// The defender's die plus its Combat value (a structure's Structure) and modifiers.
         defender_total: i32,
+        /// Every modifier to either total, with its reason and source.
         modifiers: Vec<Modifier>,
+        /// Whose total is higher; null on a tie.
         winner: Option<Role>,
         /// The result read from the table, before Tough, Heavy Armor or room to recoil change it.
         result: CombatResult,
@@ -179,53 +215,83 @@ pub enum EventKind {
     },
     /// A script replaced a result before it was applied (Heavy Armor, Entangle).
     ResultChanged {
+        /// The model whose result it is.
         model: ModelId,
+        /// The result the table gave.
         from: CombatResult,
+        /// The result applied instead.
         to: CombatResult,
+        /// Why, in words.
         reason: String,
+        /// The script that changed it.
         source: String,
     },
     /// A script worsened a model's Quality (Poison).
     QualityWorsened {
+        /// The model.
         model: ModelId,
+        /// How many steps its Quality worsened.
         amount: u8,
+        /// Its Quality now.
         quality: u8,
+        /// Why, in words.
         reason: String,
+        /// The script that worsened it.
         source: String,
     },
     /// What actually happened to a model after a result.
     Outcome {
+        /// The model the result was applied to.
         model: ModelId,
+        /// What happened to it.
         result: CombatResult,
+        /// In words ("recoils 1.0\" to (12.0, 30.5)").
         detail: String,
     },
     /// A condition was added or removed.
     Condition {
+        /// The model.
         model: ModelId,
+        /// Which condition.
         condition: Condition,
+        /// Added (true) or removed (false).
         added: bool,
     },
     /// A building lost Integrity.
     Damage {
+        /// The building's name.
         building: String,
+        /// Integrity lost.
         amount: i32,
+        /// Its Integrity left.
         integrity: i32,
+        /// It is Destroyed (Integrity 0).
         destroyed: bool,
     },
     /// A morale check (§3.6) and what it did.
     Morale {
+        /// The model that tested.
         model: ModelId,
+        /// Why it tested.
         trigger: MoraleTrigger,
+        /// The faces rolled.
         dice: Vec<u8>,
+        /// Modifiers to the check, with reasons and sources.
         modifiers: Vec<Modifier>,
+        /// Dice that failed.
         failures: u8,
+        /// What the check did.
         result: MoraleResult,
+        /// In words.
         detail: String,
     },
     /// A fire token was placed on a building or removed from it.
     Fire {
+        /// The building's name.
         building: String,
+        /// Lit (true) or put out (false).
         lit: bool,
+        /// The model that lit or put it out, if one did.
         by: Option<ModelId>,
         /// The script that lit or put out the fire, when one did (Wildfire, Smother).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -234,16 +300,23 @@ pub enum EventKind {
     /// A Trap went off under a model (§6.5): the Trap's attack roll and its result, or, for a snare
     /// that Entangles without a roll (Grimm's Snare Master, SUPPLEMENT §11), no dice and `entangled`.
     Trap {
+        /// The Trap token (removed as it goes off).
         token: super::piece::TokenId,
+        /// The model that set it off.
         model: ModelId,
+        /// The Trap's die (none for a snare that Entangles without a roll).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         trap_die: Option<u8>,
+        /// The model's die (none when there is no roll).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         model_die: Option<u8>,
+        /// The Trap's die plus its Combat value.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         trap_total: Option<i32>,
+        /// The model's die plus its Combat value and modifiers.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         model_total: Option<i32>,
+        /// What the Trap did to the model.
         result: CombatResult,
         /// The script that placed the Trap, when one did (Grimm's Snare Master: it Entangles).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -251,9 +324,13 @@ pub enum EventKind {
     },
     /// A Barricade lost Integrity, and was removed at 0.
     BarricadeDamage {
+        /// The Barricade token.
         token: super::piece::TokenId,
+        /// Integrity lost.
         amount: i32,
+        /// Its Integrity left.
         integrity: i32,
+        /// It is removed (Integrity 0).
         destroyed: bool,
         /// The script that did it, when one did (the Orc Demolisher's Breach).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -261,9 +338,13 @@ pub enum EventKind {
     },
     /// A spell was cast with this Power (§3.7).
     Spell {
+        /// The Spell-caster.
         caster: ModelId,
+        /// The spell's name.
         spell: String,
+        /// The Power it was cast at.
         power: u8,
+        /// The model it was cast on, if any.
         target: Option<ModelId>,
         /// The spell script that decided the effect (`g:cast`); absent when the kernel was called directly.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -271,8 +352,11 @@ pub enum EventKind {
     },
     /// A Summoning brought a model onto the table; it vanishes if its caster leaves (§3.7).
     Summoned {
+        /// The model summoned.
         model: ModelId,
+        /// The Spell-caster that holds it.
         caster: ModelId,
+        /// The Summoning's name.
         spell: String,
     },
     /// A Wall spell raised a linear obstacle (a Barricade token held by its caster).
@@ -292,74 +376,113 @@ pub enum EventKind {
     },
     /// A Wall spell's barricade fell (§3.7): at the end of the wave, or with its caster.
     WallFallen {
+        /// The Barricade token that went.
         token: super::piece::TokenId,
+        /// Why, in words.
         reason: String,
     },
     /// A dispel (Break Enchantment) looked for an Enchantment on a model: what it removed, if anything.
     Dispel {
+        /// The Spell-caster.
         caster: ModelId,
+        /// The model it looked at.
         target: ModelId,
+        /// The dispel's name.
         spell: String,
+        /// The Enchantment removed, if one was.
         dispelled: Option<String>,
     },
     /// A Resisted spell: the target rolled one Quality die per Power; any failure lets it take hold.
     Resisted {
+        /// The target that resisted.
         model: ModelId,
+        /// Its Quality dice, one per Power.
         dice: Vec<u8>,
+        /// A die failed: the spell takes hold.
         took_hold: bool,
     },
     /// A Spell-caster failed three dice and is out of power for the wave.
-    OutOfPower { model: ModelId },
+    OutOfPower {
+        /// The Spell-caster.
+        model: ModelId,
+    },
     /// A shot made for no action: a Javelin thrown after moving closer to its target (§3.5).
     FreeThrow {
+        /// The thrower.
         model: ModelId,
+        /// The model it throws at (the `combat` event that follows is the shot).
         target: ModelId,
+        /// The weapon thrown.
         weapon: String,
     },
     /// A Spell-caster declared spellcasting before its activation roll (§3.7).
-    Declared { model: ModelId },
+    Declared {
+        /// The Spell-caster.
+        model: ModelId,
+    },
     /// A Behaviour assigned `models` (a Group) an objective to hold (§6.3, Guardian): at deployment, or
     /// because the one it had (`lost`) was Destroyed or removed.
     Objective {
+        /// The Group's models.
         models: Vec<ModelId>,
+        /// What they hold now.
         objective: super::model::Objective,
+        /// The objective it had before, when that one was Destroyed or removed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lost: Option<super::model::Objective>,
     },
     /// A Wound was healed or a condition cleared.
     Healed {
+        /// The model.
         model: ModelId,
+        /// What was healed or cleared, in words.
         what: String,
         /// The condition it cleared, when it cleared one (the model no longer has it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         condition: Option<Condition>,
     },
     /// A shooter's weapon broke on two natural 1s (§3.5).
-    WeaponBroken { model: ModelId },
+    WeaponBroken {
+        /// The shooter.
+        model: ModelId,
+    },
     /// A choice the rules leave to chance but that is not a die roll (e.g. the default wave builder picking
     /// among eligible profiles, SUPPLEMENT §10), drawn uniformly from the seeded stream. `options` are in a
     /// stable order; `picked` is the one drawn. A choice with one option is logged without drawing.
     Choice {
+        /// What was chosen, in words.
         purpose: String,
+        /// Everything it could have been, in a stable order.
         options: Vec<String>,
+        /// The one drawn.
         picked: String,
     },
     /// The wave builder (core §5.2) made an Enemy Group: its number (creation order), Behaviour, profile
     /// per model, spawn edge (1 N, 2 E, 3 S, 4 W) and whether it may ignite buildings.
     GroupBuilt {
+        /// The Group's number, from 1 in creation order.
         number: u32,
+        /// Its Behaviour.
         behaviour: String,
+        /// The profile of each of its models.
         models: Vec<String>,
+        /// Its spawn edge: 1 N, 2 E, 3 S, 4 W.
         edge: u8,
+        /// It may ignite buildings (core §5.2).
         igniters: bool,
     },
     /// The wave builder finished: Escalation, budget, Wave Points spent, Groups made, and any §5.2 limit the
     /// budget or the rosters made impossible to meet.
     WaveBuilt {
+        /// The wave's Escalation ("I", "II" ...).
         escalation: String,
+        /// Wave Points it could spend.
         budget: i64,
+        /// Wave Points spent.
         spent: i64,
+        /// Enemy Groups made.
         groups: u32,
+        /// The §5.2 limits the budget or the rosters made impossible to meet, in words.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         unmet: Vec<String>,
         /// The Lua wave-builder script that chose the Groups instead of the default builder, if any.
@@ -370,26 +493,37 @@ pub enum EventKind {
     /// edge of Group `groups[i]`. `by` names the ability that revealed them before hero deployment
     /// (Watchtower III Advanced Deployment); `None` when they are revealed as the enemies deploy.
     EdgesRevealed {
+        /// The Groups' numbers.
         groups: Vec<u32>,
+        /// Their spawn edges, in the same order (1 N, 2 E, 3 S, 4 W).
         edges: Vec<u8>,
+        /// The ability that revealed them early, if one did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<String>,
     },
     /// A village building's ability was used (core §7.3): the building, the ability's Level and name,
     /// what it did in words, and the models it concerned.
     BuildingAbility {
+        /// The building whose ability it is.
         building: String,
+        /// The ability's Level.
         level: u8,
+        /// The ability's name.
         ability: String,
+        /// What it did, in words.
         detail: String,
+        /// The models it concerned.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         models: Vec<ModelId>,
     },
     /// A choice a script made was refused by the rules; the game went on without it. `source` is the
     /// script, `choice` what it asked for, `reason` why it was refused.
     Refused {
+        /// The script whose choice it was.
         source: String,
+        /// What it asked for, in words.
         choice: String,
+        /// Why the rules refused it.
         reason: String,
     },
     /// A hero or Village Defender was deployed at the start of a wave (core §5.3 step 2): moved from
@@ -410,11 +544,17 @@ pub enum EventKind {
     /// kept outside Short of every hero; `routes` is false when some model could not be placed where it
     /// has a route to the Town Hall (the log then says the table did not allow it).
     GroupDeployed {
+        /// The Group's number.
         number: u32,
+        /// Its spawn edge: 1 N, 2 E, 3 S, 4 W.
         edge: u8,
+        /// The point it was deployed around.
         anchor: Vec2,
+        /// Its models, each `placed` just before.
         models: Vec<ModelId>,
+        /// Every model is outside Short of every hero.
         hero_clearance: bool,
+        /// Every model has a route to the Town Hall.
         routes: bool,
     },
     /// An Opportunity token was placed at the end of a wave (core §7.1 step 5) on spawn edge `edge`
@@ -422,23 +562,33 @@ pub enum EventKind {
     /// spot on that edge was at least the setup distance from the Town Hall ("if possible"); `token` is
     /// absent when the edge had no open ground at all.
     OpportunityPlaced {
+        /// The token, if one was placed.
         token: Option<super::piece::TokenId>,
+        /// The edge rolled: 1 N, 2 E, 3 S, 4 W.
         edge: u8,
+        /// Where it lies, if it was placed.
         pos: Option<Vec2>,
+        /// Face up (Watchtower II).
         revealed: bool,
+        /// At least the setup distance from the Town Hall.
         far: bool,
     },
     /// One Council order (core §7.2–7.3): what was done (`upgrade`, `repair`, `barricade`, `trap`,
     /// `heal`, `herb`, `resurrect`), to which building or hero, where, the Supplies paid, the ability it
     /// used (`source`) and the result in words — or, when `refused` is set, why nothing happened.
     Council {
+        /// The order: upgrade, repair, barricade, trap, heal, herb or resurrect.
         what: String,
+        /// The building it concerned, if one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         building: Option<String>,
+        /// The hero it concerned, if one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hero: Option<String>,
+        /// Where it placed something: a Barricade's first end, a Trap, a resurrected hero.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pos: Option<Vec2>,
+        /// The Barricade or Trap token placed, if one was.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<super::piece::TokenId>,
         /// The ends of the Barricade placed, when one was.
@@ -450,118 +600,190 @@ pub enum EventKind {
         /// The trigger radius of the Trap placed (around `pos`), when one was.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         radius: Option<f64>,
+        /// Supplies paid.
         supplies: i32,
+        /// The ability that allowed it ("Forge I Repairs"), "Council" for an order any Council may give, or the script that granted it.
         source: String,
+        /// The result in words.
         detail: String,
+        /// Why nothing happened, when the order was refused.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         refused: Option<String>,
     },
     /// A hero that Fled in an earlier wave rejoins the party at the start of this one (ruling: Fled is
     /// not Defeated), with the Wounds it had.
-    Rejoined { model: ModelId, name: String },
+    Rejoined {
+        /// Its id from now on (it is `placed` when it is deployed).
+        model: ModelId,
+        /// The hero's name.
+        name: String,
+    },
     /// A hero claimed an Opportunity token (core §6.1): the D6 `roll` read on rosters/opportunities.toml
     /// gave `result`, resolved `now` or at `wave_end` by the row's script `source`. The token is removed.
     Claimed {
+        /// The hero who claimed it.
         hero: ModelId,
+        /// The Opportunity token (removed).
         token: super::piece::TokenId,
+        /// The D6 read on rosters/opportunities.toml.
         roll: u8,
+        /// The row's name ("Supply Cache").
         result: String,
+        /// `now` or `wave_end`.
         timing: String,
+        /// The row's script.
         source: String,
     },
     /// A claimed result's wave-end part resolved at step 4 of the End Sequence (core §7.1); `hero` is
     /// absent when the claimer is no longer on the table.
     RewardResolved {
+        /// The claimer, if still on the table.
         hero: Option<ModelId>,
+        /// The row's name.
         result: String,
+        /// The row's script.
         source: String,
     },
     /// The village gained Supplies: at the End Sequence for the wave (§7.1 step 3, `source` "wave
     /// end"), or because a script added them (an Opportunity's Supply Cache).
     SuppliesGained {
+        /// Supplies gained.
         amount: i32,
+        /// The village's Supplies now.
         supplies: i32,
+        /// What gave them: "wave end: wave N", or the script.
         source: String,
     },
     /// A script gave the village Herb tokens (each heals 1 Wound in a Council Phase).
     HerbsGained {
+        /// Herb tokens gained.
         amount: u32,
+        /// Herb tokens the village holds now.
         herbs: u32,
+        /// The script that gave them.
         source: String,
     },
     /// A script queued a Village Defender to join at the next wave start.
-    DefenderJoining { profile: String, source: String },
+    DefenderJoining {
+        /// The Village Defender's profile.
+        profile: String,
+        /// The script that queued it.
+        source: String,
+    },
     /// A script gave a model an item or boon.
     ItemGained {
+        /// The model.
         model: ModelId,
+        /// The item's name.
         item: String,
+        /// The script that gave it.
         source: String,
     },
     /// A model used (and lost) an item.
     ItemUsed {
+        /// The model.
         model: ModelId,
+        /// The item's name.
         item: String,
+        /// The item's script.
         source: String,
     },
     /// Some activation dice were rolled again at a script's word (Warcry, Hex): which (0-based, in the
     /// roll's order) and the new faces, which the `roll` event before it also shows.
     Rerolled {
+        /// The model whose roll it was.
         model: ModelId,
+        /// Which dice were rolled again (0-based).
         dice: Vec<usize>,
+        /// Their new faces.
         faces: Vec<u8>,
+        /// Why, in words.
         reason: String,
+        /// The script that asked for it.
         source: String,
     },
     /// A script granted a modifier for a while (Hold the Line).
     EffectGranted {
+        /// The models whose rolls it modifies.
         models: Vec<ModelId>,
+        /// Only against these opponents (empty: against anyone).
         against: Vec<ModelId>,
+        /// Added to their totals.
         value: i32,
+        /// Why, in words.
         reason: String,
+        /// The script that granted it.
         source: String,
     },
     /// A script's action (an `actions` entry: Field Repairs, Smother, Fire Breath) ran or progressed.
     Ability {
+        /// The model acting.
         model: ModelId,
+        /// The action's name.
         name: String,
+        /// Its script.
         source: String,
         /// A Task's progress, when it is one.
         done: Option<u8>,
+        /// Actions the Task takes in all, when it is one.
         needed: Option<u8>,
+        /// The action's effect ran (a Task's when it completed).
         ran: bool,
     },
     /// A building regained Integrity outside the Council Phase (Field Repairs).
     Repaired {
+        /// The building's name.
         building: String,
+        /// Integrity regained.
         amount: i32,
+        /// Its Integrity now.
         integrity: i32,
+        /// The script that repaired it.
         source: String,
     },
     /// A model used a permission its scripts grant to bend a rule (Called Shot shooting past a closer
     /// target).
     RuleBent {
+        /// The model.
         model: ModelId,
+        /// The rule bent, in words.
         rule: String,
+        /// What it did, in words.
         detail: String,
+        /// The script granting the permission.
         source: String,
     },
     /// A limited use was spent (`game:`, `wave:` or `council:` key of `Game::spent`).
-    Spent { key: String, source: String },
+    Spent {
+        /// The use's key ("game:Resurrection").
+        key: String,
+        /// The script or ability that spent it.
+        source: String,
+    },
     /// An Ambush (an Opportunity script) deployed enemies near `token` as a new Enemy Group `number`
     /// joining the wave; `wanted` is how many it asked for (fewer fit when the table is crowded).
     Ambush {
+        /// The Opportunity token it came from.
         token: super::piece::TokenId,
+        /// The new Group's number.
         number: u32,
+        /// The models deployed, each `placed` just before.
         models: Vec<ModelId>,
+        /// How many the script asked for.
         wanted: u32,
+        /// The Opportunity's script.
         source: String,
     },
     /// Dice were rolled. `purpose` names the rule ("activation", "melee", "morale", ...); `forced` marks
     /// faces taken from the forced queue.
     Roll {
+        /// The rule it is for ("activation", "melee", "morale" ...).
         purpose: String,
+        /// The model rolling, if one is.
         model: Option<ModelId>,
+        /// The faces.
         dice: Vec<u8>,
+        /// For each die, whether its face came from the forced queue (a test or a scenario) rather than the stream.
         forced: Vec<bool>,
     },
 }

@@ -44,7 +44,9 @@ impl fmt::Display for ModelId {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    /// The heroes and the Village Defenders.
     Heroes,
+    /// The Enemy Groups.
     Enemies,
 }
 
@@ -90,8 +92,11 @@ impl Side {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
+    /// Fallen: attacks against it are Lethal.
     Defenseless,
+    /// Held by a spell (§3.7).
     Transfixed,
+    /// Held by a net, a harpoon or a snare (Entangle).
     Entangled,
 }
 
@@ -230,8 +235,16 @@ pub struct Item {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Objective {
-    Building { name: String },
-    Token { id: super::piece::TokenId },
+    /// A building to hold.
+    Building {
+        /// Its name.
+        name: String,
+    },
+    /// A token (an Opportunity) to hold.
+    Token {
+        /// The token's id.
+        id: super::piece::TokenId,
+    },
 }
 
 /// A trait granted for one wave, and the source that granted it (for the log).

@@ -35,8 +35,11 @@ pub enum CombatResult {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
+    /// A melee attack (§3.2).
     Melee,
+    /// A shot (§3.5).
     Ranged,
+    /// An attack on a building or a Barricade (§6.4).
     Structural,
 }
 
@@ -55,7 +58,9 @@ impl RollKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
+    /// The attacking model.
     Attacker,
+    /// The model, building or Barricade attacked.
     Defender,
 }
 
@@ -63,7 +68,9 @@ pub enum Role {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
+    /// A model, by id.
     Model(ModelId),
+    /// A building, by name.
     Building(String),
     /// A token with Integrity (a Barricade).
     Token(super::piece::TokenId),
@@ -84,9 +91,13 @@ pub struct RollInfo {
 /// of the script file that added it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Modifier {
+    /// Whose total it changes.
     pub to: Role,
+    /// What it adds (negative: takes away).
     pub value: i32,
+    /// Why, in words ("charge", "Cover").
     pub reason: String,
+    /// `rules`, or the script that added it.
     pub source: String,
 }
 

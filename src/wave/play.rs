@@ -351,13 +351,16 @@ pub fn end_of_wave(game: &mut Game, rosters: &Rosters, hooks: &dyn Hooks) -> Res
     if crate::rules::end::game_over(game, &rosters.rules) {
         return Ok(());
     }
+    // Step 3: Supplies for the wave number, logged (none outside a wave, wave 0).
     let gained = (game.wave * rosters.rules.wave.supplies_per_wave_number) as i32;
-    game.supplies += gained;
-    game.record(crate::state::EventKind::SuppliesGained {
-        amount: gained,
-        supplies: game.supplies,
-        source: format!("wave end: wave {}", game.wave),
-    });
+    if gained != 0 {
+        game.supplies += gained;
+        game.record(crate::state::EventKind::SuppliesGained {
+            amount: gained,
+            supplies: game.supplies,
+            source: format!("wave end: wave {}", game.wave),
+        });
+    }
     // Step 4, Rewards: the wave-end Opportunity results (Supply Cache, Lost Villagers).
     super::opportunity::resolve_rewards(game, rosters, hooks)?;
     game.round = 0;

@@ -715,10 +715,9 @@ impl UserData for GameHandle {
             let Some(all) = game.decisions() else {
                 return to_lua(lua, &Vec::<crate::state::Decision>::new());
             };
-            let seq = match seq {
-                Some(s) => s,
-                None => game.log().len().saturating_sub(1) as u64,
-            };
+            let seq = seq
+                .or_else(|| crate::state::describe::latest_happening(game.log()))
+                .unwrap_or(0);
             let behind: Vec<&crate::state::Decision> = all.behind(seq);
             to_lua(lua, &behind)
         });

@@ -213,7 +213,7 @@ pub(super) const CLASSES: &[Class] = &[
             },
             Method {
                 name: "why",
-                params: &[po("seq", "integer", "An event's number (default: the latest event).")],
+                params: &[po("seq", "integer", "An event's number (default: the latest event but a `round` or `turn` mark).")],
                 returns: "Decision[]",
                 doc: "The scripts' decisions behind event `seq`: who chose what, what it weighed, why and \
                       where (`:why` in the REPL). Empty when no script decided it (the rules' own events) \
