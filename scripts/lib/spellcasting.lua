@@ -168,6 +168,33 @@ local function at_enemy(ctx, self, threats, kind, known)
 	return nil
 end
 
+--- The Wall's ends slid along its own line until both lie on the table (an enemy near an edge still
+--- gets its Wall, a little off-centre); nil when no slide does (a Wall longer than the table is wide
+--- there, as in a corner).
+local function on_table(ctx, from, to)
+	local w, h = ctx:rule("table", "width"), ctx:rule("table", "height")
+	local ux, uy = to.x - from.x, to.y - from.y
+	-- The shift t moves both ends by t * (ux, uy); each coordinate of each end bounds t.
+	local lo, hi = -math.huge, math.huge
+	for _, c in ipairs({ { from.x, ux, w }, { to.x, ux, w }, { from.y, uy, h }, { to.y, uy, h } }) do
+		local p, u, limit = c[1], c[2], c[3]
+		if math.abs(u) < 1e-9 then
+			if p < 0 or p > limit then
+				return nil
+			end
+		else
+			local a, b = (0 - p) / u, (limit - p) / u
+			lo, hi = math.max(lo, math.min(a, b)), math.min(hi, math.max(a, b))
+		end
+	end
+	if lo > hi then
+		return nil
+	end
+	-- The smallest shift that puts both ends on the table (none when they already are).
+	local t = math.min(math.max(0, lo), hi)
+	return { x = from.x + ux * t, y = from.y + uy * t }, { x = to.x + ux * t, y = to.y + uy * t }
+end
+
 --- A Wall across the path of the enemy nearest the Town Hall, in front of it toward the Town Hall, both
 --- ends within the Power's range of the caster (the lowest Power that reaches). Only for an enemy not
 --- yet in contact with anything and still farther than Short from the Town Hall.
@@ -194,6 +221,10 @@ local function wall(ctx, self, threats, known)
 	local mx, my = foe.pos.x + dx * ahead, foe.pos.y + dy * ahead
 	local from = { x = mx + dy * half, y = my - dx * half }
 	local to = { x = mx - dy * half, y = my + dx * half }
+	from, to = on_table(ctx, from, to)
+	if from == nil then
+		return nil
+	end
 	local function gap(p)
 		local d = math.sqrt((p.x - self.pos.x) ^ 2 + (p.y - self.pos.y) ^ 2) - self.base / 2
 		return math.max(d, 0)
