@@ -49,6 +49,64 @@ fn an_open_move_goes_the_full_band() {
     );
 }
 
+/// One move action covers at most its band (SUPPLEMENT §11): a longer `distance` asked for is cut to
+/// it; a shorter one is honoured. A push (Ready Mounts) is not a move action and goes its limit.
+#[test]
+fn a_move_action_is_capped_at_its_band() {
+    let (r, mut g) = setup();
+    let orc = place(&r, &mut g, "Orc Warrior", 2.0, 30.0);
+    let far = MoveOptions {
+        limit: Some(100.0),
+        ..MoveOptions::default()
+    };
+    let rep = move_with(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        orc,
+        Vec2::new(34.0, 30.0),
+        far,
+    )
+    .unwrap();
+    assert!(
+        (rep.travelled - 6.0).abs() < 1e-9,
+        "Medium, not 100\": {rep:?}"
+    );
+    let near = MoveOptions {
+        limit: Some(2.5),
+        ..MoveOptions::default()
+    };
+    let rep = move_with(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        orc,
+        Vec2::new(34.0, 30.0),
+        near,
+    )
+    .unwrap();
+    assert!((rep.travelled - 2.5).abs() < 1e-9, "{rep:?}");
+    let wolf = place(&r, &mut g, "Dire Wolf", 2.0, 20.0);
+    let push = MoveOptions {
+        limit: Some(12.0),
+        push: true,
+        ..MoveOptions::default()
+    };
+    let rep = move_with(
+        &mut g,
+        &r.rules,
+        &common::Core,
+        wolf,
+        Vec2::new(34.0, 20.0),
+        push,
+    )
+    .unwrap();
+    assert!(
+        (rep.travelled - 12.0).abs() < 1e-9,
+        "a push goes its limit: {rep:?}"
+    );
+}
+
 #[test]
 fn difficult_terrain_and_obstacles_cost_a_band() {
     let (r, mut g) = setup();

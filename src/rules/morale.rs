@@ -152,7 +152,13 @@ pub fn morale_check(
     let traits = hooks.movement_traits(game, id, &near)?;
     if u32::from(f) >= rules.morale.flee_failures {
         // It leaves the table: it leaves every enemy it is Engaged with.
-        if !free_hacks(game, rules, hooks, id, &hackers(game, &near, &traits))? {
+        if !free_hacks(
+            game,
+            rules,
+            hooks,
+            id,
+            &super::movement::hackers(game, &near, &traits),
+        )? {
             let detail = format!("{name} Flees but falls to the Free Hacks as it leaves");
             log_check(
                 game,
@@ -210,7 +216,13 @@ pub fn morale_check(
                     .is_ok_and(|en| !super::query::in_contact(rules, &moved_to, en))
         })
         .collect();
-    if !free_hacks(game, rules, hooks, id, &hackers(game, &left, &traits))? {
+    if !free_hacks(
+        game,
+        rules,
+        hooks,
+        id,
+        &super::movement::hackers(game, &left, &traits),
+    )? {
         let detail = format!("{name} falls back but falls to the Free Hacks as it leaves");
         log_check(
             game,
@@ -267,19 +279,6 @@ pub fn morale_check(
         flee(game, id)?;
     }
     Ok(report(roll.dice, f, result, moved))
-}
-
-/// Of the enemies a model leaves, those that make a Free Hack (§3.3, §3.6): not Defenseless, Entangled or
-/// Transfixed ones, and none it has Free Disengage against (SUPPLEMENT §11: also on compelled movement).
-fn hackers(game: &Game, left: &[ModelId], traits: &super::hooks::MoveTraits) -> Vec<ModelId> {
-    left.iter()
-        .copied()
-        .filter(|e| !traits.free_disengage.contains(e))
-        .filter(|e| {
-            game.model(*e)
-                .is_ok_and(|en| !super::movement::helpless(en))
-        })
-        .collect()
 }
 
 /// Each of `hackers` makes a Lethal Free Hack on the leaving model (§3.6). False when the model did
@@ -379,16 +378,8 @@ fn fall_back(
         };
     }
     // Walk the route's pieces up to `at`, each a straight move that nothing may be passed through.
-    let flying_table;
-    let table = if traits.flying {
-        flying_table = crate::geometry::Table {
-            terrain: Vec::new(),
-            ..game.table.clone()
-        };
-        &flying_table
-    } else {
-        &game.table
-    };
+    let table = super::movement::terrain_for(game, traits);
+    let table = table.as_ref();
     let (mut pos, mut moved, mut via) = (from, 0.0_f64, Vec::new());
     let mut stop = MoveStop::Reached;
     for leg in legs_between(&route, 0.0, at) {

@@ -240,11 +240,7 @@ pub fn move_with(
                     .is_ok_and(|en| !in_contact(rules, &moved, en))
             })
             .collect();
-        for e in leaving {
-            let en = game.model(e)?;
-            if helpless(en) || traits.free_disengage.contains(&e) {
-                continue;
-            }
+        for e in hackers(game, &leaving, &traits) {
             let o = MeleeOptions {
                 free_hack: true,
                 ..MeleeOptions::default()
@@ -368,6 +364,30 @@ pub fn move_with(
     })
 }
 
+/// The table a move of a model with `traits` is judged on: a flier passes over terrain (but not
+/// buildings), so for it the terrain is taken away.
+pub(crate) fn terrain_for<'a>(game: &'a Game, traits: &MoveTraits) -> std::borrow::Cow<'a, Table> {
+    if traits.flying {
+        std::borrow::Cow::Owned(Table {
+            terrain: Vec::new(),
+            ..game.table.clone()
+        })
+    } else {
+        std::borrow::Cow::Borrowed(&game.table)
+    }
+}
+
+/// Of the enemies a model leaves, those that make a Free Hack (§3.3, §3.6): not Defenseless, Entangled
+/// or Transfixed ones, and none it has Free Disengage against (SUPPLEMENT §11: also on compelled
+/// movement).
+pub(crate) fn hackers(game: &Game, left: &[ModelId], traits: &MoveTraits) -> Vec<ModelId> {
+    left.iter()
+        .copied()
+        .filter(|e| !traits.free_disengage.contains(e))
+        .filter(|e| game.model(*e).is_ok_and(|en| !helpless(en)))
+        .collect()
+}
+
 /// Defenseless, Entangled and Transfixed models make no Free Hacks: a model may leave them freely (§3.3).
 pub(crate) fn helpless(m: &Model) -> bool {
     m.has(Condition::Defenseless) || m.has(Condition::Entangled) || m.has(Condition::Transfixed)
@@ -427,17 +447,8 @@ fn plan_move(
             stop_at.push(other.circle());
         }
     }
-    // A flier passes over terrain (but not buildings).
-    let flying_table;
-    let table = if traits.flying {
-        flying_table = Table {
-            terrain: Vec::new(),
-            ..game.table.clone()
-        };
-        &flying_table
-    } else {
-        &game.table
-    };
+    let table = terrain_for(game, traits);
+    let table = table.as_ref();
     let mut out = straight_move(table, &mover, target, &stop_at, &solid);
     // Friends may be passed through only if the move can clear them: otherwise it stops at the first.
     let friends: Vec<(ModelId, Circle)> = game
@@ -462,27 +473,15 @@ fn plan_move(
         }
         out = straight_move(table, &mover, target, &stop_at, &solid);
     }
-    // A path that passes an enemy within the contact tolerance without touching it is in contact
-    // there: the move stops at its closest approach (SUPPLEMENT §11, contact stops the action).
+    // A path that comes within the contact tolerance of an enemy it was not touching is in contact
+    // there (SUPPLEMENT §11, contact stops the action): passing one, the move stops at its closest
+    // approach; ending beside one (its destination was the contact point, say), that is why it stops.
     if let Some((t, i)) = graze(&mover, out.end, &stop_at, tol) {
         if t + 1e-12 < out.travelled {
             out.end = mover.c + (out.end - mover.c) * (t / out.travelled);
             out.travelled = t;
             out.stopped = Some(Stop::Contact(i));
-        }
-    }
-    // A move that ends within the tolerance of an enemy it was not touching (its destination was the
-    // contact point, say) has come into contact: that is why it stops.
-    if !matches!(out.stopped, Some(Stop::Contact(_))) && out.travelled > 1e-9 {
-        let end = Circle {
-            c: out.end,
-            r: mover.r,
-        };
-        let met = stop_at.iter().position(|e| {
-            crate::geometry::circle_circle_gap(&end, e) <= tol
-                && crate::geometry::circle_circle_gap(&mover, e) > tol
-        });
-        if let Some(i) = met {
+        } else if !matches!(out.stopped, Some(Stop::Contact(_))) && out.travelled > 1e-9 {
             out.stopped = Some(Stop::Contact(i));
         }
     }
