@@ -152,15 +152,16 @@ fn play_log_keeps_the_events_up_to_a_failing_hook() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Seed 58 of the `cli_fails_some` mod: games 0–2 finish, game 3 fails (a Lizard Harpooner fights), as
-/// do 4 and 5. (Seed 5 did before issue 37's rulings changed play.)
+/// Seed 103 of the `cli_fails_some` mod: games 0–2 finish, game 3 fails (a Lizard Harpooner fights), as
+/// do 4 and 5. (Seeds 5 and 58 did before issue 37's movement and rulings changed play; the test that
+/// follows fails with a clear message if a change of play moves the failures again.)
 const SOME_FAIL: [&str; 8] = [
     "--games",
     "6",
     "--length",
     "intro",
     "--seed",
-    "58",
+    "103",
     "--variant",
     "evil",
 ];
@@ -182,7 +183,7 @@ fn a_failed_sim_game_is_named_and_the_finished_records_are_kept() {
     );
     let err = text(&out.stderr);
     assert!(!out.status.success(), "{err}");
-    let seed = village::sim::game_seed(58, 3);
+    let seed = village::sim::game_seed(103, 3);
     assert!(
         err.contains(&format!("game 3 (seed {seed}): ")),
         "names the game and seed: {err}"
@@ -243,7 +244,7 @@ fn keep_going_reports_the_failed_games_and_plays_the_rest() {
     assert_eq!(idx, [3, 4, 5]);
     for f in &failed {
         let i = f["index"].as_u64().unwrap_or(0);
-        assert_eq!(f["seed"].as_u64(), Some(village::sim::game_seed(58, i)));
+        assert_eq!(f["seed"].as_u64(), Some(village::sim::game_seed(103, i)));
         assert!(f["error"]
             .as_str()
             .unwrap_or("")
@@ -268,7 +269,7 @@ fn keep_going_reports_the_failed_games_and_plays_the_rest() {
     assert!(
         t.contains(&format!(
             "game 4 (seed {}): ",
-            village::sim::game_seed(58, 4)
+            village::sim::game_seed(103, 4)
         )),
         "{t}"
     );
@@ -293,7 +294,8 @@ fn keep_going_reports_the_failed_games_and_plays_the_rest() {
 /// from the stopped game to the next.
 #[test]
 fn keep_going_after_a_runaway_hook_plays_the_next_games_unchanged() {
-    // Seed 9: games 0, 2 and 5 fail (a Harpooner fights), 1, 3 and 4 finish.
+    // Seed 9: some games fail (a Harpooner fights) and some finish; which ones is play's to say, and
+    // the looping mod must fail exactly where the failing mod does.
     let run = |m: &str, jobs: &str| {
         let out = village(&[
             "sim",
@@ -326,7 +328,12 @@ fn keep_going_after_a_runaway_hook_plays_the_next_games_unchanged() {
             .map(|a| a.iter().filter_map(|f| f["index"].as_u64()).collect())
             .unwrap_or_default()
     };
-    assert_eq!(idx(&looping), [0, 2, 5]);
+    let failed = idx(&failing);
+    assert!(
+        !failed.is_empty() && failed.len() < 6,
+        "seed 9 should have failed and finished games: {failed:?}"
+    );
+    assert_eq!(idx(&looping), failed);
     for f in looping["failed"].as_array().cloned().unwrap_or_default() {
         let e = f["error"].as_str().unwrap_or("");
         assert!(
@@ -334,7 +341,7 @@ fn keep_going_after_a_runaway_hook_plays_the_next_games_unchanged() {
             "{e}"
         );
     }
-    assert_eq!(looping["games"], 3);
+    assert_eq!(looping["games"], 6 - failed.len());
     assert_eq!(
         looping,
         run("cli_loops_some", "2"),
