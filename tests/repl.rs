@@ -626,7 +626,7 @@ game:force_dice({6, 6, 6})
     // A one-base-width step for one action (§3.3).
     let step = out.split("> :step 14.1 30\n").nth(1).unwrap();
     assert!(
-        step.contains("Hedda the Hedge Witch (3) moves 1.0\""),
+        step.contains("Hedda the Hedge Witch (3) steps 1.0\""),
         "{step}"
     );
     assert!(step.contains("has 1 action left."), "{step}");
@@ -875,7 +875,7 @@ game:force_dice({6, 5, 4})
         .nth(1)
         .unwrap_or_else(|| panic!("nothing under 'which led to':\n{explained}"));
     assert!(led_to.contains(recoil), "{explained}");
-    assert!(led_to.contains(" moves 1.0\""), "{explained}");
+    assert!(led_to.contains(" recoils 1.0\""), "{explained}");
     assert!(!led_to.contains(opportunity), "{explained}");
     assert!(!led_to.contains("claims"), "{explained}");
     // From the other end: the Recoil was caused by the melee.
