@@ -35,9 +35,10 @@ fn over(
 // ---- 1. Defenseless, Transfixed and Entangled in every melee, whoever attacks ---------------------------
 
 /// SUPPLEMENT §11; §3.4 "melee is simultaneous". Issue 37's example: intro, seed 13763698122254186457
-/// (#1274: the party that reproduces it is Ilse, Bram, Wren and Grimm); Siege seed 95 (Grimm, Bram)
-/// and seeds 23, 24 (Hedda, Grimm, Bram, Roland) hold melees in which one model is both Defenseless
-/// (or Transfixed) and Entangled.
+/// (#1274: the party that reproduces it is Ilse, Bram, Wren and Grimm); Siege seeds 1 and 7 (Hedda,
+/// Grimm, Bram, Roland) and Siege and Standard seed 5 (Ilse, Roland, Grimm) hold melees in which one
+/// model is both Defenseless (or Transfixed) and Entangled (found by trying seeds after issue 37's
+/// movement changed play).
 #[test]
 fn every_melee_gives_the_opponent_of_a_held_model_its_bonus_whoever_attacked() {
     let r = rosters();
@@ -48,17 +49,18 @@ fn every_melee_gives_the_opponent_of_a_held_model_its_bonus_whoever_attacked() {
                 13763698122254186457,
                 "Sister Ilse,Bram the Smith,Wren the Scout,Grimm the Trapper",
             ),
-            ("siege", 95, "Grimm the Trapper,Bram the Smith"),
             (
                 "siege",
-                23,
+                1,
                 "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
             ),
             (
                 "siege",
-                24,
+                7,
                 "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
             ),
+            ("siege", 5, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            ("standard", 5, "Sister Ilse,Sir Roland,Grimm the Trapper"),
         ],
         |rec| rulings::melee_conditions(rec, &r),
     );
@@ -260,8 +262,8 @@ fn a_mindless_group_failing_both_dice_gets_no_action_and_the_enemy_turn_goes_on(
 
 /// §3.1 group activation; issue 37's example: Standard, seed 20640 (the Lich and six raised Skeletons;
 /// the example's event does not reproduce, but with Ilse, Roland and Grimm the Lich's Group grew past
-/// five before the fix), Siege seed 23 (the default party, likewise), and Standard seeds 82 and 152
-/// (Hedda, Grimm, Bram, Roland), where a Group of more than five is on the table with the fix.
+/// five before the fix), and Standard seeds 6 and 7 (Ilse, Roland, Grimm), Standard seed 15 and Siege
+/// seed 16 (Hedda, Grimm, Bram, Roland), where a Group of more than five is on the table with the fix.
 #[test]
 fn no_more_than_five_models_activate_together() {
     let r = rosters();
@@ -272,19 +274,16 @@ fn no_more_than_five_models_activate_together() {
                 20640,
                 "Sister Ilse,Sir Roland,Grimm the Trapper",
             ),
-            (
-                "siege",
-                23,
-                "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith",
-            ),
+            ("standard", 6, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            ("standard", 7, "Sister Ilse,Sir Roland,Grimm the Trapper"),
             (
                 "standard",
-                82,
+                15,
                 "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
             ),
             (
-                "standard",
-                152,
+                "siege",
+                16,
                 "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
             ),
         ],
