@@ -322,7 +322,7 @@ fn the_ab_page_jumps_to_where_the_arms_part() {
         "--games",
         "2",
         "--seed",
-        "4",
+        "6",
         "--vs",
         "single_horde",
         "--record",
@@ -442,7 +442,8 @@ fn recorded(seed: u64) -> (village::viewer::Recording, Vec<village::state::Event
 
 #[test]
 fn the_recorder_changes_no_play_and_rebuilds_every_event() {
-    for seed in [2, 9] {
+    // Games in which buildings are hit (seed 2's were not after issue 37 changed play).
+    for seed in [3, 9] {
         let (rec, plain) = recorded(seed);
         assert_eq!(rec.events, plain, "seed {seed}: recording changed the game");
         let log: Vec<Value> = rec
@@ -625,7 +626,8 @@ fn played(dir: &Path, seed: u64) -> (PathBuf, Vec<Value>) {
 #[test]
 fn keys_search_and_a_click_drive_the_page_as_a_person_would() {
     let dir = temp("keys");
-    let (page, log) = played(&dir, 12);
+    // Seed 20: its middle combat is in a wave that another follows (`w` has a wave to go to).
+    let (page, log) = played(&dir, 20);
     let combats: Vec<usize> = (0..log.len())
         .filter(|&i| log[i]["event"] == "combat")
         .collect();
@@ -793,38 +795,29 @@ fn overlapping(boxes: &[(String, [f64; 4])]) -> Vec<String> {
     found
 }
 
-#[test]
-fn labels_never_overlap_at_the_most_crowded_melees() {
-    let dir = temp("labels");
-    // Seed 1: three crowded melees (seed 12 had them before issue 37's rulings changed play).
-    let (page, log) = played(&dir, 1);
-    let melees = crowded_melees(&log);
-    // The three most crowded melees, each from a different fight (at least 50 events apart).
-    let mut chosen: Vec<(usize, u64)> = Vec::new();
-    for &(n, attacker, _) in &melees {
-        if chosen.len() < 3 && chosen.iter().all(|(c, _)| c.abs_diff(n) >= 50) {
-            chosen.push((n, attacker));
+/// The melees of a recorded game ranked as the page labels them, most crowded first: (event,
+/// attacker, labelled models — with Wounds or conditions — within `CROWD_RADIUS` of the attacker, pairs
+/// of them in base contact).
+fn labelled_melees(rec: &village::viewer::Recording) -> Vec<(usize, u64, usize, usize)> {
+    let mut all = Vec::new();
+    for (n, e) in rec.events.iter().enumerate() {
+        let village::state::EventKind::Combat { attacker, kind, .. } = &e.kind else {
+            continue;
+        };
+        if *kind != village::state::RollKind::Melee {
+            continue;
         }
-    }
-    assert_eq!(chosen.len(), 3, "the game has three separate melees");
-    for (k, (n, attacker)) in chosen.into_iter().enumerate() {
-        let shot = dir.join(format!("crowded-{n}.png"));
-        let dom = open(
-            &page,
-            &format!("event={n}&check=labels"),
-            (k == 0).then_some(shot.as_path()),
-        );
-        assert_eq!(body(&dom, "event"), n.to_string());
-        // Still where the log puts them.
-        assert_same_table(&format!("event #{n}"), &drawn(&dom), &from_log(&log, n));
-        // Crowded for real: at least five models with labels beside their bases within a few inches
-        // of the attacker, and at least two pairs of them in base contact.
-        let models = labelled(&dom);
-        let (ax, ay, _) = models[&attacker];
-        let near: Vec<(f64, f64)> = models
-            .values()
-            .filter(|(x, y, tagged)| *tagged && (x - ax).hypot(y - ay) <= CROWD_RADIUS)
-            .map(|&(x, y, _)| (x, y))
+        let g = rec.game_at(n as u64);
+        let Ok(a) = g.model(*attacker) else {
+            continue;
+        };
+        let near: Vec<(f64, f64)> = g
+            .models
+            .iter()
+            .filter(|m| {
+                (!m.conditions.is_empty() || m.wounds > 0) && m.pos.dist(a.pos) <= CROWD_RADIUS
+            })
+            .map(|m| (m.pos.x, m.pos.y))
             .collect();
         let touching = near
             .iter()
@@ -832,32 +825,96 @@ fn labels_never_overlap_at_the_most_crowded_melees() {
             .flat_map(|(i, p)| near[i + 1..].iter().map(move |q| (p, q)))
             .filter(|(p, q)| (p.0 - q.0).hypot(p.1 - q.1) <= CONTACT)
             .count();
-        assert!(
-            near.len() >= 5 && touching >= 2,
-            "event #{n} is not crowded: {} labelled models within {CROWD_RADIUS}\" of the attacker \
-             ({touching} pairs in contact)",
-            near.len()
-        );
-        for view in ["table", "closeup"] {
-            let boxes = label_boxes(&dom, view);
-            // Every labelled model near the attacker shows its labels in this view.
-            let shown = boxes
+        all.push((n, u64::from(attacker.0), near.len(), touching));
+    }
+    all.sort_by_key(|&(n, _, near, touching)| (std::cmp::Reverse((near, touching)), n));
+    all
+}
+
+/// The crowded melees the labels are checked at: the most crowded of Standard seed 5 and the next
+/// one of another fight (at least 50 events apart), and the most crowded of seed 77. Since issue 37
+/// (contact stops a move, Groups of five at most) pile-ups are rarer: no Standard game of seeds 1–100
+/// with the test party has three separate fights this crowded, so two games give the three.
+const CROWDED: [(u64, usize); 2] = [(5, 2), (77, 1)];
+
+#[test]
+fn labels_never_overlap_at_the_most_crowded_melees() {
+    let dir = temp("labels");
+    let mut checked = 0;
+    for (seed, take) in CROWDED {
+        let (rec, _) = recorded(seed);
+        let log: Vec<Value> = rec
+            .events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect();
+        let page = dir.join(format!("game-{seed}.html"));
+        let arm = village::viewer::Arm {
+            name: format!("seed {seed}"),
+            recording: &rec,
+        };
+        std::fs::write(&page, village::viewer::page("crowded", &[arm], None)).unwrap();
+        let mut chosen: Vec<(usize, u64)> = Vec::new();
+        for &(n, attacker, _, _) in &labelled_melees(&rec) {
+            if chosen.len() < take && chosen.iter().all(|(c, _)| c.abs_diff(n) >= 50) {
+                chosen.push((n, attacker));
+            }
+        }
+        assert_eq!(chosen.len(), take, "seed {seed} has {take} separate melees");
+        for (n, attacker) in chosen {
+            checked += 1;
+            let shot = dir.join(format!("crowded-{seed}-{n}.png"));
+            let dom = open(
+                &page,
+                &format!("event={n}&check=labels"),
+                (checked == 1).then_some(shot.as_path()),
+            );
+            assert_eq!(body(&dom, "event"), n.to_string());
+            // Still where the log puts them.
+            assert_same_table(&format!("event #{n}"), &drawn(&dom), &from_log(&log, n));
+            // Crowded for real: at least five models with labels beside their bases within a few inches
+            // of the attacker, and at least two pairs of them in base contact.
+            let models = labelled(&dom);
+            let (ax, ay, _) = models[&attacker];
+            let near: Vec<(f64, f64)> = models
+                .values()
+                .filter(|(x, y, tagged)| *tagged && (x - ax).hypot(y - ay) <= CROWD_RADIUS)
+                .map(|&(x, y, _)| (x, y))
+                .collect();
+            let touching = near
                 .iter()
-                .filter(|(b, _)| !b.ends_with(":name") && !b.ends_with(":id"))
+                .enumerate()
+                .flat_map(|(i, p)| near[i + 1..].iter().map(move |q| (p, q)))
+                .filter(|(p, q)| (p.0 - q.0).hypot(p.1 - q.1) <= CONTACT)
                 .count();
             assert!(
-                shown >= near.len(),
-                "event #{n}, {view}: {shown} Wound and condition labels for {} labelled models",
-                near.len()
-            );
-            let bad = overlapping(&boxes);
-            assert!(
-                bad.is_empty(),
-                "event #{n}, {view}: labels overlap: {}",
-                bad.join("; ")
-            );
+            near.len() >= 5 && touching >= 2,
+            "seed {seed}, event #{n} is not crowded: {} labelled models within {CROWD_RADIUS}\" of \
+             the attacker ({touching} pairs in contact)",
+            near.len()
+        );
+            for view in ["table", "closeup"] {
+                let boxes = label_boxes(&dom, view);
+                // Every labelled model near the attacker shows its labels in this view.
+                let shown = boxes
+                    .iter()
+                    .filter(|(b, _)| !b.ends_with(":name") && !b.ends_with(":id"))
+                    .count();
+                assert!(
+                    shown >= near.len(),
+                    "event #{n}, {view}: {shown} Wound and condition labels for {} labelled models",
+                    near.len()
+                );
+                let bad = overlapping(&boxes);
+                assert!(
+                    bad.is_empty(),
+                    "event #{n}, {view}: labels overlap: {}",
+                    bad.join("; ")
+                );
+            }
         }
     }
+    assert_eq!(checked, 3);
 }
 
 /// Where, in pixels, model `id` stands in the close-up from the close-up's centre (each way).
