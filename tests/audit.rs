@@ -575,3 +575,28 @@ fn planted_a_log_cut_short() {
         r.text()
     );
 }
+
+/// Concentrated Shooting (§3.5) is the action of the model that ordered it, not of the best shooter who
+/// rolls: in intro seed 1292850983031840868 (Maren, Tobin) a Village Archer of Maren's group, #1145,
+/// fires with Tobin after Tobin has spent his three actions moving. The log names every shooter, the
+/// one whose action it is first; the audit charges that one (it once charged Tobin: a false breach).
+/// Put Tobin first and the same shot is his fourth action: caught.
+#[test]
+fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
+    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman"]
+        .map(String::from)
+        .to_vec();
+    let log = play(&host(), "intro", &heroes, 1292850983031840868);
+    assert!(audit(&log).breaches.is_empty(), "{:?}", audit(&log).breaches);
+    let i = find(&log, |e| {
+        is(e, "combat") && e["shooters"].as_array().is_some_and(|s| s.len() == 2)
+    });
+    let shooters = log[i]["shooters"].as_array().unwrap().clone();
+    assert_ne!(
+        shooters[0], log[i]["attacker"],
+        "the archer ordered it; Tobin, the best shooter, rolls"
+    );
+    let mut m = log.clone();
+    m[i]["shooters"] = json!([shooters[1], shooters[0]]);
+    assert!(caught(&log, &m, Kind::Actions, seq(&log[i])));
+}

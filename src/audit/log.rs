@@ -159,6 +159,9 @@ pub enum Ev {
         #[serde(default)]
         free_hack: bool,
         reaction: Option<String>,
+        /// Concentrated Shooting: every shooter, the one whose action it is first.
+        #[serde(default)]
+        shooters: Vec<u32>,
     },
     Condition {
         model: u32,

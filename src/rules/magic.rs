@@ -559,6 +559,7 @@ fn spell_attack_inner(
         mods,
         None,
         false,
+        &[],
     )
 }
 

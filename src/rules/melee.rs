@@ -247,6 +247,7 @@ pub fn melee(
         gruesome_at,
         free_hack: o.free_hack,
         reaction: game.outside_label(),
+        shooters: Vec::new(),
     });
     // Everything the result does (Recoil, Wound, removal, the morale checks a Gruesome Kill sets off)
     // is this roll's consequence in the log.

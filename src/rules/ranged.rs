@@ -363,6 +363,7 @@ pub fn concentrated(
         mods,
         Some(weapon),
         o.aimed,
+        shooters,
     )
 }
 
@@ -407,7 +408,8 @@ pub fn weapon_modifiers(
 
 /// The common end of every ranged attack (a shot, a Concentrated Shooting, a spell used as a ranged
 /// attack): script modifiers, the opposed roll with the target's defensive die, the result, the
-/// natural-1 weapon check when there is a weapon, and the result applied.
+/// natural-1 weapon check when there is a weapon, and the result applied. `shooters`: a Concentrated
+/// Shooting's models, the one whose action it is first (logged with the roll), else empty.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_ranged(
     game: &mut Game,
@@ -419,6 +421,7 @@ pub fn resolve_ranged(
     mut mods: Vec<Modifier>,
     weapon: Option<&Weapon>,
     aimed: bool,
+    shooters: &[ModelId],
 ) -> Result<CombatReport, RuleError> {
     let rules = &r.rules;
     let k = &rules.ranged;
@@ -483,6 +486,11 @@ pub fn resolve_ranged(
         gruesome_at,
         free_hack: false,
         reaction: game.outside_label(),
+        shooters: if shooters.len() > 1 {
+            shooters.to_vec()
+        } else {
+            Vec::new()
+        },
     });
     // The weapon check and everything the result does are this roll's consequences in the log.
     let roll_seq = game.last_seq();

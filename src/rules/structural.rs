@@ -221,6 +221,7 @@ fn roll(
         gruesome_at: None,
         free_hack: false,
         reaction: game.outside_label(),
+        shooters: Vec::new(),
     });
     Ok((
         StructuralReport {

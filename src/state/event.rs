@@ -212,6 +212,10 @@ pub enum EventKind {
         /// after moving closer (§3.5)"): not an action of the attacker's own.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reaction: Option<String>,
+        /// Concentrated Shooting (§3.5): every model that fired, the one whose action it is first
+        /// (the `attacker` is the best shooter, who rolls); empty for a lone shot.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shooters: Vec<ModelId>,
     },
     /// A script replaced a result before it was applied (Heavy Armor, Entangle).
     ResultChanged {

@@ -271,6 +271,7 @@ fn apply_action_intents(
                     vec![shown],
                     None,
                     false,
+                    &[],
                 )?;
             }
             Intent::Summon {

@@ -7,7 +7,8 @@
 //! anyone (src/wave/act.rs `order_cost`, rosters/rules.toml `[actions]`): a `moved` move (its
 //! `actions`, else 1) or step 1; a melee or structural attack 1, 2 with a Power Blow modifier; a ranged
 //! attack 1, 2 with an Aimed Shot modifier unless a Called Shot use was `spent` this activation; a spell
-//! its Power (and the ranged attack it makes is part of it); a fire placed 1; a Task's progress 1; a
+//! its Power (and the ranged attack it makes is part of it); a Concentrated Shooting 1, to the first of
+//! its `shooters` (the one whose action it is), each shooter making its one attack of the turn; a fire placed 1; a Task's progress 1; a
 //! scripted `ability` 1 (its attacks are part of it); a claim 1 (none when Pathfinder claims on the
 //! move); an item used 1. Free Hacks and attacks with a `reaction` (a free Javelin throw) cost none.
 //! Standing up, breaking free and a Healer's heal are not told apart in the log and are not counted,
@@ -222,9 +223,19 @@ impl Check for Activations {
                 modifiers,
                 free_hack,
                 reaction,
+                shooters,
                 ..
             } => {
                 if *free_hack || reaction.is_some() {
+                    return;
+                }
+                if let Some(&by) = shooters.first() {
+                    // Concentrated Shooting (§3.5): one attack, the action of the model that ordered
+                    // it; every shooter "has shot for the turn".
+                    for s in shooters {
+                        self.attack(t, l, *s, cx);
+                    }
+                    self.cost(t, l, by, 1, "concentrated shooting");
                     return;
                 }
                 let has = |r: &str| modifiers.iter().any(|m| m.reason == r);
