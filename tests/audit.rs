@@ -600,3 +600,26 @@ fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
     m[i]["shooters"] = json!([shooters[1], shooters[0]]);
     assert!(caught(&log, &m, Kind::Actions, seq(&log[i])));
 }
+
+/// Stable II's Warhorse given to a hero who rejoins is logged as the hero deploys, before its `placed`
+/// event (intro seed 8249285265675658958, Maren, Tobin, Ilse: Maren returns as model 40 in wave 5 and
+/// moves Long). The audit keeps the grant for the model until it is placed (it once dropped it: a false
+/// `move_band` breach). Without the grant, the Long move is caught.
+#[test]
+fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
+    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"]
+        .map(String::from)
+        .to_vec();
+    let log = play(&host(), "intro", &heroes, 8249285265675658958);
+    assert!(audit(&log).breaches.is_empty(), "{:?}", audit(&log).breaches);
+    let g = find(&log, |e| is(e, "building_ability") && e["ability"] == "Warhorse");
+    let model = log[g]["models"][0].clone();
+    let placed = find(&log, |e| is(e, "placed") && e["model"] == model);
+    assert!(g < placed, "the grant comes before the placing in this game");
+    let long = find(&log, |e| {
+        is(e, "moved") && e["model"] == model && e["band"] == "long"
+    });
+    let mut m = log.clone();
+    m[g]["ability"] = json!("Ready Mounts");
+    assert!(caught(&log, &m, Kind::MoveBand, seq(&log[long])));
+}

@@ -114,6 +114,9 @@ pub struct Table {
     pub act_serial: u64,
     /// Models named by the last `group_activation`.
     pub group: Vec<u32>,
+    /// Models given Stable II's Warhorse before they are placed (a hero rejoining is given it as it
+    /// deploys, before its `placed` event): they have it once placed.
+    pub warhorse_unplaced: std::collections::BTreeSet<u32>,
     /// Group number → Behaviour, this wave.
     pub behaviours: BTreeMap<u32, String>,
     /// The next `group_built` begins a new wave's numbering.
@@ -193,6 +196,7 @@ impl Table {
                 for m in self.models.values_mut() {
                     m.warhorse = false;
                 }
+                self.warhorse_unplaced.clear();
             }
             Ev::Placed {
                 model,
@@ -220,7 +224,8 @@ impl Table {
                     conditions: keep.map(|k| k.conditions.clone()).unwrap_or_default(),
                     traits: f.map(|f| f.traits.clone()).unwrap_or_default(),
                     behaviour: keep.and_then(|k| k.behaviour.clone()),
-                    warhorse: false,
+                    warhorse: keep.is_some_and(|k| k.warhorse)
+                        || self.warhorse_unplaced.remove(model),
                     profile: prof,
                 };
                 self.models.insert(*model, m);
@@ -288,8 +293,11 @@ impl Table {
                 ability, models, ..
             } if ability == "Warhorse" => {
                 for id in models {
-                    if let Some(m) = self.models.get_mut(id) {
-                        m.warhorse = true;
+                    match self.models.get_mut(id) {
+                        Some(m) if m.on => m.warhorse = true,
+                        _ => {
+                            self.warhorse_unplaced.insert(*id);
+                        }
                     }
                 }
             }
