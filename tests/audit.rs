@@ -587,7 +587,11 @@ fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
         .map(String::from)
         .to_vec();
     let log = play(&host(), "intro", &heroes, 1292850983031840868);
-    assert!(audit(&log).breaches.is_empty(), "{:?}", audit(&log).breaches);
+    assert!(
+        audit(&log).breaches.is_empty(),
+        "{:?}",
+        audit(&log).breaches
+    );
     let i = find(&log, |e| {
         is(e, "combat") && e["shooters"].as_array().is_some_and(|s| s.len() == 2)
     });
@@ -611,15 +615,42 @@ fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
         .map(String::from)
         .to_vec();
     let log = play(&host(), "intro", &heroes, 8249285265675658958);
-    assert!(audit(&log).breaches.is_empty(), "{:?}", audit(&log).breaches);
-    let g = find(&log, |e| is(e, "building_ability") && e["ability"] == "Warhorse");
+    assert!(
+        audit(&log).breaches.is_empty(),
+        "{:?}",
+        audit(&log).breaches
+    );
+    let g = find(&log, |e| {
+        is(e, "building_ability") && e["ability"] == "Warhorse"
+    });
     let model = log[g]["models"][0].clone();
     let placed = find(&log, |e| is(e, "placed") && e["model"] == model);
-    assert!(g < placed, "the grant comes before the placing in this game");
+    assert!(
+        g < placed,
+        "the grant comes before the placing in this game"
+    );
     let long = find(&log, |e| {
         is(e, "moved") && e["model"] == model && e["band"] == "long"
     });
     let mut m = log.clone();
     m[g]["ability"] = json!("Ready Mounts");
     assert!(caught(&log, &m, Kind::MoveBand, seq(&log[long])));
+}
+
+/// A wave's grants end with the wave for a hero who Fled as well: in siege seed 3856525608228364612
+/// (Maren, Tobin, Ilse) Maren had Stable II's Warhorse in wave 4, Fled, and rejoined for wave 5 (as
+/// model 41) still moving Long with nobody granting it (before the fix: `move_band` breaches from #2139).
+#[test]
+fn a_fled_hero_rejoins_without_last_waves_warhorse() {
+    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"]
+        .map(String::from)
+        .to_vec();
+    let log = play(&host(), "siege", &heroes, 3856525608228364612);
+    let r = audit(&log);
+    assert!(r.breaches.is_empty(), "{:?}", r.breaches);
+    let rejoined = log
+        .iter()
+        .filter(|e| is(e, "rejoined") && e["name"] == "Captain Maren")
+        .count();
+    assert!(rejoined > 0, "Maren rejoins in this game");
 }

@@ -46,9 +46,11 @@ fn refuse(game: &mut Game, source: &str, choice: String, reason: String) {
     });
 }
 
-/// What a new wave forgets of the last one: traits granted for a wave and a Blessing in force.
+/// What a new wave forgets of the last one: traits granted for a wave and a Blessing in force — on
+/// the heroes that Fled too, who rejoin at this wave's start (a Warhorse of the last wave does not
+/// ride with them into this one).
 pub fn clear_wave_grants(game: &mut Game) {
-    for m in &mut game.models {
+    for m in game.models.iter_mut().chain(game.fled.iter_mut()) {
         m.wave_traits.clear();
     }
     game.blessed = None;
