@@ -273,3 +273,45 @@ fn a_flier_crosses_a_barricade_only_where_its_roster_says_fliers_ignore_it() {
     // The built-in roster says fliers ignore Barricades, and the Council's Barricades carry it.
     assert!(r.barricade.flying_ignores);
 }
+
+/// A route round a building is planned as its straight legs (SUPPLEMENT §11): `move_actions` counts one
+/// move action per leg (more for a leg past the band), and a model ordered to move there, one action at
+/// a time, takes exactly that many to reach base contact; the legs, straight past each bend, add up to
+/// no less than the route that hugs the corners.
+#[test]
+fn the_move_actions_a_route_takes_are_the_actions_the_moves_take() {
+    use village::rules::hooks::{Aim, Order};
+    use village::wave::act::{execute, move_actions, route_to};
+    let (r, mut g) = setup();
+    let th = g.buildings[0].rect;
+    let y = (th.min.y + th.max.y) / 2.0;
+    let orc = place(&r, &mut g, "Orc Warrior", th.min.x - 1.0, y);
+    let bram = place(&r, &mut g, "Bram the Smith", th.max.x + 1.0, y);
+    let tol = r.rules.bases.contact_tolerance;
+    let aim = Aim::Model(bram);
+    let route = route_to(&g, orc, &aim, tol)
+        .unwrap()
+        .expect("a route round the Town Hall");
+    let nav = g.navigator(0.5);
+    let legs = village::geometry::legs(&nav, &route, &[], std::f64::consts::PI * 0.75);
+    assert!(legs.len() >= 2, "the route bends: {legs:?}");
+    // Straight past each bend to the corner point: a little longer than the route that hugs it.
+    assert!(
+        legs.iter().sum::<f64>() >= route.length - 1e-6,
+        "{legs:?} vs {}",
+        route.length
+    );
+    let planned = move_actions(&g, &r.rules, &common::Core, orc, &route, &aim).unwrap();
+    assert!(planned >= 2, "{planned}");
+    let mut taken = 0;
+    while !village::rules::query::engaged_enemies(&g, &r.rules, orc).contains(&bram) {
+        g.model_mut(orc).unwrap().moves = 0;
+        execute(&mut g, &r, &common::Core, orc, Order::Move(aim.clone())).unwrap();
+        taken += 1;
+        assert!(taken <= 10, "it never gets there");
+    }
+    assert_eq!(
+        taken, planned,
+        "planned {planned} move actions, took {taken}"
+    );
+}

@@ -347,13 +347,16 @@ function T.keep_range(ctx, self, foe)
 	return { move = foe, within = short }
 end
 
---- The enemy among `threats` with the shortest legal route from `self` (nil when none can be reached).
+--- The enemy among `threats` that `self` reaches in the fewest move actions (one per straight leg of
+--- the route, SUPPLEMENT §11: a short route round two corners can take longer than a long straight
+--- one), the shorter route on a tie; nil when none can be reached.
 function T.reachable(ctx, self, threats)
-	local best, best_len = nil, math.huge
+	local best, best_actions, best_len = nil, math.huge, math.huge
 	for _, foe in ipairs(threats) do
 		local len = ctx:reach(self, foe)
-		if len and len < best_len then
-			best, best_len = foe, len
+		local actions = len and ctx:move_actions(self, foe) or 0
+		if len and (actions < best_actions or (actions == best_actions and len < best_len)) then
+			best, best_actions, best_len = foe, actions, len
 		end
 	end
 	return best

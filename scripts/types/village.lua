@@ -1426,6 +1426,17 @@ function Ctx:objective(m) end
 ---@return number|nil
 function Ctx:reach(m, target) end
 
+---The move actions the route `ctx:reach` measures takes at `m`'s band: one move action is one straight segment (SUPPLEMENT §11), so each straight leg of the route takes one (more when longer than the band) and the rest of a band is lost at a corner; terrain is not counted. Nil when there is no route. Costs a route search.
+---
+---```lua
+---local n = ctx:move_actions(self, foe)
+---if n and n < self.actions_left then return { move = foe } end
+---```
+---@param m ModelView The model that would move.
+---@param target ModelView The model it would move to.
+---@return integer|nil
+function Ctx:move_actions(m, target) end
+
 ---Whether the shooter may shoot the target now (§3.5: Shooter, weapon, not Engaged, target not Engaged, sight, range, the closest-target rule, Stealth), checked as a shot would be (`g:shoot` says why not). Rolls nothing. Not in a spell's `cast`.
 ---
 ---```lua

@@ -16,17 +16,42 @@ use super::shapes::{Circle, Segment, Vec2};
 /// point past it where the first leg's line meets a later edge's line (see the module docs). `bases`
 /// are the other models the route was planned around. A route that does not move is its start.
 pub fn first_leg(nav: &Navigator, route: &Route, bases: &[Circle], max_turn: f64) -> Vec2 {
-    let w = &route.waypoints;
+    leg_from(nav, &route.waypoints, bases, max_turn).0
+}
+
+/// The straight legs a mover makes following `route` (each from where the last ended to the next corner
+/// point [`first_leg`] finds), as their lengths in order: one move action each, or more for a leg
+/// longer than the band. Their sum is the route's length, or a little more where a leg goes straight
+/// past a bend the route hugs.
+pub fn legs(nav: &Navigator, route: &Route, bases: &[Circle], max_turn: f64) -> Vec<f64> {
+    let mut w = route.waypoints.clone();
+    let mut out = Vec::new();
+    // Each leg consumes at least one waypoint: the loop ends.
+    while w.len() >= 2 {
+        let (to, next) = leg_from(nav, &w, bases, max_turn);
+        let len = w[0].dist(to);
+        if len > 1e-9 {
+            out.push(len);
+        }
+        let mut rest = vec![to];
+        rest.extend(w.get(next..).unwrap_or_default().iter().copied());
+        w = rest;
+    }
+    out
+}
+
+/// [`first_leg`] over waypoints `w`: the corner point, and the index of the first waypoint after it.
+fn leg_from(nav: &Navigator, w: &[Vec2], bases: &[Circle], max_turn: f64) -> (Vec2, usize) {
     let (Some(&p0), Some(&p1)) = (w.first(), w.get(1)) else {
-        return w.first().copied().unwrap_or_default();
+        return (w.first().copied().unwrap_or_default(), w.len());
     };
     let d1 = p1 - p0;
     let l1 = d1.len();
     if l1 < 1e-12 {
-        return p1;
+        return (p1, 2);
     }
     let u = d1 / l1;
-    let mut best = p1;
+    let mut best = (p1, 2);
     let mut turned = 0.0_f64;
     let mut side = 0.0_f64;
     let mut prev = u;
@@ -66,7 +91,7 @@ pub fn first_leg(nav: &Navigator, route: &Route, bases: &[Circle], max_turn: f64
             && nav.is_clear(&Segment::new(p0, x), bases)
             && nav.is_clear(&Segment::new(x, w[k]), bases)
         {
-            best = x;
+            best = (x, k);
         }
     }
     best

@@ -13,7 +13,7 @@
 //! | `sight` | `sight`, `Sight` (line of sight and Cover) |
 //! | `movement` | `straight_move`, `MoveOutcome`, `Stop`, `crossings`, `touches_difficult` |
 //! | `path` | `Navigator`, `Route`, `Goal` (shortest legal routes) |
-//! | `legs` | `first_leg` (where one straight move action along a route goes) |
+//! | `legs` | `first_leg` (where one straight move action along a route goes), `legs` (a route as its straight legs) |
 //! | `generate` | `TableSpec`, `generate`, `validate_table` (seeded table generator) |
 //! | `check` | `InputError`, `point_on`, `finite_point`, `distance`, `clamp_to` (refusing outside input) |
 
@@ -28,7 +28,7 @@ pub mod table;
 
 pub use check::{clamp_to, InputError};
 pub use generate::{edge_routes, generate, validate_table, TableSpec};
-pub use legs::first_leg;
+pub use legs::{first_leg, legs};
 pub use movement::{crossings, crossings_of, straight_move, touches_difficult, MoveOutcome, Stop};
 pub use path::{Goal, NavCache, Navigator, Route};
 pub use shapes::*;

@@ -856,6 +856,33 @@ pub fn route_to(
     Ok(nav.route_to_contact(m.pos, &goal, &obstacles(game, id, except, clearance)))
 }
 
+/// The move actions a route takes at the model's band (its movement traits asked of `hooks`): one per
+/// straight leg ([`crate::geometry::legs`]), more for a leg longer than the band. Terrain is not
+/// counted (it may take a band from an action as the model moves): a plan, not a promise.
+pub fn move_actions(
+    game: &Game,
+    rules: &crate::roster::Rules,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    route: &Route,
+    aim: &Aim,
+) -> Result<u32, RuleError> {
+    let engaged = crate::rules::query::engaged_enemies(game, rules, id);
+    let traits = hooks.movement_traits(game, id, &engaged)?;
+    let band = crate::rules::movement::move_distance(rules, &traits);
+    let m = game.model(id)?;
+    let nav = game.navigator(m.base / 2.0);
+    let except = match aim {
+        Aim::Model(t) => Some(*t),
+        _ => None,
+    };
+    let bases = obstacles(game, id, except, rules.bases.contact_tolerance);
+    Ok(crate::geometry::legs(&nav, route, &bases, MAX_BEND)
+        .iter()
+        .map(|l| (l / band - 1e-9).ceil().max(1.0) as u32)
+        .sum())
+}
+
 /// One move action along a route: its first straight leg, up to the model's band (or `at_most` inches,
 /// when less). A move action never bends (SUPPLEMENT §11): when the leg ends at a corner of the route
 /// before the band is used, the rest of the band is lost, and the next move action takes the next leg

@@ -219,6 +219,32 @@ impl CtxHandle {
             }),
         );
         methods.add_method(
+            api("move_actions"),
+            timed("move_actions", |lua, this, (m, t): (Value, Value)| {
+                let (m, t) = (model_id(lua, &m)?, model_id(lua, &t)?);
+                // The mover's band is its traits', asked of the kernel's hooks.
+                let Some(k) = this.kernel else {
+                    return Err(fail(
+                        lua,
+                        "ctx:move_actions is not available in a spell's cast",
+                    ));
+                };
+                let aim = crate::rules::hooks::Aim::Model(t);
+                let game = this.game();
+                let route =
+                    crate::wave::act::route_to(game, m, &aim, this.rules.bases.contact_tolerance)
+                        .map_err(|e| fail(lua, e))?;
+                match route {
+                    Some(route) => {
+                        crate::wave::act::move_actions(game, this.rules, k, m, &route, &aim)
+                            .map(Some)
+                            .map_err(|e| fail(lua, e))
+                    }
+                    None => Ok(None),
+                }
+            }),
+        );
+        methods.add_method(
             api("can_shoot"),
             timed("can_shoot", |lua, this, (s, t): (Value, Value)| {
                 let Some(k) = this.kernel else {

@@ -201,6 +201,19 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "if ctx:reach(self, foe) then return { move = foe } end",
             },
             Method {
+                name: "move_actions",
+                params: &[
+                    p("m", "ModelView", "The model that would move."),
+                    p("target", "ModelView", "The model it would move to."),
+                ],
+                returns: "integer|nil",
+                doc: "The move actions the route `ctx:reach` measures takes at `m`'s band: one move action is \
+                      one straight segment (SUPPLEMENT §11), so each straight leg of the route takes one \
+                      (more when longer than the band) and the rest of a band is lost at a corner; terrain \
+                      is not counted. Nil when there is no route. Costs a route search.",
+                usage: "local n = ctx:move_actions(self, foe)\nif n and n < self.actions_left then return { move = foe } end",
+            },
+            Method {
                 name: "can_shoot",
                 params: &[
                     p("shooter", "ModelView", "The model that would shoot."),
