@@ -654,3 +654,42 @@ fn a_fled_hero_rejoins_without_last_waves_warhorse() {
         .count();
     assert!(rejoined > 0, "Maren rejoins in this game");
 }
+
+/// A Trap that goes off where a move also meets an enemy ends the move there: its stop names the Trap
+/// and the move stopped, as contact asks (siege seed 5247000726553029710, the default party of four with
+/// `enemy_groups_activate_once`: a Zombie, #5031). It once read as a `move_contact` breach. A move that
+/// says it was `reached` there is still caught.
+#[test]
+fn a_trap_and_contact_at_the_same_point_is_no_breach() {
+    let heroes: Vec<String> = [
+        "Captain Maren",
+        "Tobin the Marksman",
+        "Sister Ilse",
+        "Bram the Smith",
+    ]
+    .map(String::from)
+    .to_vec();
+    let variants = ["enemy_groups_activate_once".to_string()];
+    let (_, events) = host()
+        .play_logged(
+            5247000726553029710,
+            &heroes,
+            "siege",
+            "generated",
+            &variants,
+            "default",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let log: Vec<Value> = events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap_or_else(|err| panic!("{err}")))
+        .collect();
+    let r = audit(&log);
+    assert!(r.breaches.is_empty(), "{:?}", r.breaches);
+    let i = find(&log, |e| {
+        is(e, "moved") && e["stop"] == "trap" && seq(e) == 5031
+    });
+    let mut m = log.clone();
+    m[i]["stop"] = json!("reached");
+    assert!(caught(&log, &m, Kind::MoveContact, 5031));
+}

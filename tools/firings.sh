@@ -7,7 +7,9 @@
 #   2. each spell cast (`spell` events), by spell and by the caster's profile;
 #   3. the rules of the turn engine a game reaches, counted from the log (re-nominations, group
 #      activations, declarations, breaking free, free Javelin throws, the Ambush bonus, Concentrated
-#      Shooting, Walls, objectives, compelled movement slowed by terrain, game endings by cause).
+#      Shooting, Walls, objectives, compelled movement slowed by terrain, game endings by cause, and
+#      issue 37's movement: moves stopped by contact, a band lost at a corner or to terrain, blocked
+#      fall-backs, Free Hacks, rollless snares, double failures without turnover).
 #   cargo build --release && tools/firings.sh 50
 # LENGTHS (default "standard siege") and PARTY (one party instead of the three) narrow it, e.g.
 #   LENGTHS=standard PARTY="Captain Maren,Sister Ilse,Hedda the Hedge Witch,Bram the Smith" tools/firings.sh 100
@@ -122,6 +124,24 @@ for name in sorted(os.listdir(folder)):
                     rule("Concentrated Shooting (§3.5)")
         elif k == "morale" and "one band less" in e.get("detail", ""):
             rule("compelled movement slowed by terrain (§3.6)")
+        if k == "moved":
+            kind, stop = e.get("kind", "move"), e.get("stop", "")
+            if kind == "move" and stop == "contact":
+                rule("a move action stopped by contact (SUPPLEMENT §11)")
+            if kind == "move" and e.get("band_lost"):
+                rule("terrain took a band from a move action (§3.3)")
+            if kind == "move" and stop == "reached" and e.get("reach") is not None:
+                a, b = e["from"], e["to"]
+                if ((a["x"] - b["x"]) ** 2 + (a["y"] - b["y"]) ** 2) ** 0.5 < e["reach"] - 0.01:
+                    rule("a move action ended at a corner or its destination, the rest of its band lost (SUPPLEMENT §11)")
+            if kind == "fall_back" and stop == "blocked":
+                rule("compelled movement blocked by what it may not pass (SUPPLEMENT §11)")
+        elif k == "combat" and e.get("free_hack"):
+            rule("Free Hack on a model leaving melee (§3.3, §3.6)")
+        elif k == "trap" and e.get("trap_die") is None:
+            rule("a snare Entangles with no roll (SUPPLEMENT §11)")
+        elif k == "activation" and e.get("failures", 0) >= 2 and not e.get("turnover"):
+            rule("two failures and no turnover (Mindless or Guardian, §6.2)")
     in_games.update(seen)
     spell_games.update(seen_spells)
     rule_games.update(seen_rules)

@@ -453,7 +453,9 @@ impl Check for Movement {
             walked += seg;
         }
         if let Some(s) = stop {
-            if s != "contact" && s != "base" {
+            // A Trap that goes off where the move also meets an enemy ended it there just the same:
+            // the move stopped, which is what contact asks (the log names the Trap, whose roll follows).
+            if s != "contact" && s != "base" && s != "trap" {
                 for (oid, o) in t.on_side(other(m.side)) {
                     if a.engaged.contains(&oid) || o.is("defenseless") {
                         continue;
