@@ -70,6 +70,26 @@ fn host() -> ScriptHost {
         .unwrap_or_else(|e| panic!("{}", e.join("\n")))
 }
 
+/// A game replayed with its seed, party and variants, audited: its log, which must have no breach.
+fn clean_game(length: &str, heroes: &[&str], seed: u64, variants: &[&str]) -> Vec<Value> {
+    let party: Vec<String> = heroes.iter().map(|h| h.to_string()).collect();
+    let variants: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
+    let (_, events) = host()
+        .play_logged(seed, &party, length, "generated", &variants, "default")
+        .unwrap_or_else(|e| panic!("{length} seed {seed}: {e}"));
+    let log: Vec<Value> = events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap_or_else(|err| panic!("{err}")))
+        .collect();
+    let r = audit(&log);
+    assert!(
+        r.breaches.is_empty(),
+        "{length} seed {seed}: {:?}",
+        r.breaches
+    );
+    log
+}
+
 #[test]
 fn three_hundred_generated_games_have_no_breach() {
     let games = 300;
@@ -583,14 +603,11 @@ fn planted_a_log_cut_short() {
 /// Put Tobin first and the same shot is his fourth action: caught.
 #[test]
 fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
-    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman"]
-        .map(String::from)
-        .to_vec();
-    let log = play(&host(), "intro", &heroes, 1292850983031840868);
-    assert!(
-        audit(&log).breaches.is_empty(),
-        "{:?}",
-        audit(&log).breaches
+    let log = clean_game(
+        "intro",
+        &["Captain Maren", "Tobin the Marksman"],
+        1292850983031840868,
+        &[],
     );
     let i = find(&log, |e| {
         is(e, "combat") && e["shooters"].as_array().is_some_and(|s| s.len() == 2)
@@ -605,21 +622,16 @@ fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
     assert!(caught(&log, &m, Kind::Actions, seq(&log[i])));
 }
 
+/// The party of the two Warhorse games below.
+const MAREN_TOBIN_ILSE: [&str; 3] = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"];
+
 /// Stable II's Warhorse given to a hero who rejoins is logged as the hero deploys, before its `placed`
 /// event (intro seed 8249285265675658958, Maren, Tobin, Ilse: Maren returns as model 40 in wave 5 and
 /// moves Long). The audit keeps the grant for the model until it is placed (it once dropped it: a false
 /// `move_band` breach). Without the grant, the Long move is caught.
 #[test]
 fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
-    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"]
-        .map(String::from)
-        .to_vec();
-    let log = play(&host(), "intro", &heroes, 8249285265675658958);
-    assert!(
-        audit(&log).breaches.is_empty(),
-        "{:?}",
-        audit(&log).breaches
-    );
+    let log = clean_game("intro", &MAREN_TOBIN_ILSE, 8249285265675658958, &[]);
     let g = find(&log, |e| {
         is(e, "building_ability") && e["ability"] == "Warhorse"
     });
@@ -642,12 +654,7 @@ fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
 /// model 41) still moving Long with nobody granting it (before the fix: `move_band` breaches from #2139).
 #[test]
 fn a_fled_hero_rejoins_without_last_waves_warhorse() {
-    let heroes: Vec<String> = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"]
-        .map(String::from)
-        .to_vec();
-    let log = play(&host(), "siege", &heroes, 3856525608228364612);
-    let r = audit(&log);
-    assert!(r.breaches.is_empty(), "{:?}", r.breaches);
+    let log = clean_game("siege", &MAREN_TOBIN_ILSE, 3856525608228364612, &[]);
     let rejoined = log
         .iter()
         .filter(|e| is(e, "rejoined") && e["name"] == "Captain Maren")
@@ -661,31 +668,17 @@ fn a_fled_hero_rejoins_without_last_waves_warhorse() {
 /// says it was `reached` there is still caught.
 #[test]
 fn a_trap_and_contact_at_the_same_point_is_no_breach() {
-    let heroes: Vec<String> = [
-        "Captain Maren",
-        "Tobin the Marksman",
-        "Sister Ilse",
-        "Bram the Smith",
-    ]
-    .map(String::from)
-    .to_vec();
-    let variants = ["enemy_groups_activate_once".to_string()];
-    let (_, events) = host()
-        .play_logged(
-            5247000726553029710,
-            &heroes,
-            "siege",
-            "generated",
-            &variants,
-            "default",
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-    let log: Vec<Value> = events
-        .iter()
-        .map(|e| serde_json::to_value(e).unwrap_or_else(|err| panic!("{err}")))
-        .collect();
-    let r = audit(&log);
-    assert!(r.breaches.is_empty(), "{:?}", r.breaches);
+    let log = clean_game(
+        "siege",
+        &[
+            "Captain Maren",
+            "Tobin the Marksman",
+            "Sister Ilse",
+            "Bram the Smith",
+        ],
+        5247000726553029710,
+        &["enemy_groups_activate_once"],
+    );
     let i = find(&log, |e| {
         is(e, "moved") && e["stop"] == "trap" && seq(e) == 5031
     });
