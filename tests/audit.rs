@@ -686,3 +686,45 @@ fn a_trap_and_contact_at_the_same_point_is_no_breach() {
     m[i]["stop"] = json!("reached");
     assert!(caught(&log, &m, Kind::MoveContact, 5031));
 }
+
+#[test]
+fn planted_an_activation_roll_that_does_not_add_up() {
+    let log = real_log();
+    let i = find(&log, |e| {
+        is(e, "activation") && e["successes"].as_u64() == Some(1)
+    });
+    let mut m = log.clone();
+    m[i]["successes"] = json!(2);
+    assert!(caught(&log, &m, Kind::ActivationRoll, seq(&log[i])));
+}
+
+#[test]
+fn planted_a_second_move_action_for_a_slow_model() {
+    // A Zombie (Slow: one move action an activation, §3.3) in a Siege game: a second move action
+    // planted right after its move, from where it stopped, is caught.
+    let log = clean_game(
+        "siege",
+        &[
+            "Captain Maren",
+            "Tobin the Marksman",
+            "Sister Ilse",
+            "Bram the Smith",
+        ],
+        5247000726553029710,
+        &["enemy_groups_activate_once"],
+    );
+    let i = find(&log, |e| {
+        is(e, "moved")
+            && e["kind"] == "move"
+            && e["stop"] == "reach"
+            && e["traits"]
+                .as_array()
+                .is_some_and(|t| t.iter().any(|x| x == "scripts/traits/slow.lua"))
+    });
+    let mut again = log[i].clone();
+    again["from"] = log[i]["to"].clone();
+    let to = &log[i]["to"];
+    again["to"] = json!({"x": to["x"].as_f64().unwrap_or(0.0) + 0.01, "y": to["y"]});
+    let m = insert(&log, i + 1, again);
+    assert!(caught(&log, &m, Kind::Slow, seq(&log[i]) + 1));
+}
