@@ -354,11 +354,10 @@ fn planted_a_dropped_defenseless_bonus() {
     assert!(caught(&log, &m, Kind::ConditionModifier, seq(&log[i])));
 }
 
-#[test]
-fn planted_a_hack_on_a_model_that_stays() {
-    let log = real_log();
-    // A tied melee (nothing happened), made again as a Free Hack: its target never leaves.
-    let i = find(&log, |e| {
+/// The first tied melee of `log` (nothing happened) made again, right after it, as a Free Hack: its
+/// index and the hack.
+fn tied_melee_as_hack(log: &[Value]) -> (usize, Value) {
+    let i = find(log, |e| {
         is(e, "combat")
             && e["kind"] == "melee"
             && e["result"] == "tie"
@@ -366,6 +365,14 @@ fn planted_a_hack_on_a_model_that_stays() {
     });
     let mut hack = log[i].clone();
     hack["free_hack"] = json!(true);
+    (i, hack)
+}
+
+#[test]
+fn planted_a_hack_on_a_model_that_stays() {
+    let log = real_log();
+    // A tied melee made again as a Free Hack: its target never leaves.
+    let (i, hack) = tied_melee_as_hack(&log);
     let m = insert(&log, i + 1, hack);
     assert!(caught(&log, &m, Kind::FreeHack, seq(&log[i]) + 1));
 }
@@ -373,14 +380,7 @@ fn planted_a_hack_on_a_model_that_stays() {
 #[test]
 fn planted_an_own_activation_bonus_on_a_hack() {
     let log = real_log();
-    let i = find(&log, |e| {
-        is(e, "combat")
-            && e["kind"] == "melee"
-            && e["result"] == "tie"
-            && e.get("free_hack").is_none()
-    });
-    let mut hack = log[i].clone();
-    hack["free_hack"] = json!(true);
+    let (i, mut hack) = tied_melee_as_hack(&log);
     hack["modifiers"] = json!([{"to":"attacker","value":1,"reason":"Ride Down","source":"scripts/signatures/ride_down.lua"}]);
     let m = insert(&log, i + 1, hack);
     assert!(caught(&log, &m, Kind::HackBonus, seq(&log[i]) + 1));

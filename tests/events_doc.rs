@@ -38,6 +38,10 @@ fn the_committed_event_vocabulary_is_what_the_event_types_generate() {
 #[test]
 fn the_events_of_the_whole_game_are_described() {
     let page = events_markdown();
+    assert!(
+        page.contains("## decision lines"),
+        "no section for decision lines"
+    );
     for name in [
         "setup",
         "round",
@@ -45,6 +49,8 @@ fn the_events_of_the_whole_game_are_described() {
         "placed",
         "token_placed",
         "deployed",
+        "moved",
+        "roll",
     ] {
         let start = page
             .find(&format!("\n### {name}\n"))

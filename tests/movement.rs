@@ -55,52 +55,23 @@ fn an_open_move_goes_the_full_band() {
 fn a_move_action_is_capped_at_its_band() {
     let (r, mut g) = setup();
     let orc = place(&r, &mut g, "Orc Warrior", 2.0, 30.0);
-    let far = MoveOptions {
-        limit: Some(100.0),
+    let limit = |l: f64, push: bool| MoveOptions {
+        limit: Some(l),
+        push,
         ..MoveOptions::default()
     };
-    let rep = move_with(
-        &mut g,
-        &r.rules,
-        &common::Core,
-        orc,
-        Vec2::new(34.0, 30.0),
-        far,
-    )
-    .unwrap();
+    let east = |g: &mut Game, id, y, o| {
+        move_with(g, &r.rules, &common::Core, id, Vec2::new(34.0, y), o).unwrap()
+    };
+    let rep = east(&mut g, orc, 30.0, limit(100.0, false));
     assert!(
         (rep.travelled - 6.0).abs() < 1e-9,
         "Medium, not 100\": {rep:?}"
     );
-    let near = MoveOptions {
-        limit: Some(2.5),
-        ..MoveOptions::default()
-    };
-    let rep = move_with(
-        &mut g,
-        &r.rules,
-        &common::Core,
-        orc,
-        Vec2::new(34.0, 30.0),
-        near,
-    )
-    .unwrap();
+    let rep = east(&mut g, orc, 30.0, limit(2.5, false));
     assert!((rep.travelled - 2.5).abs() < 1e-9, "{rep:?}");
     let wolf = place(&r, &mut g, "Dire Wolf", 2.0, 20.0);
-    let push = MoveOptions {
-        limit: Some(12.0),
-        push: true,
-        ..MoveOptions::default()
-    };
-    let rep = move_with(
-        &mut g,
-        &r.rules,
-        &common::Core,
-        wolf,
-        Vec2::new(34.0, 20.0),
-        push,
-    )
-    .unwrap();
+    let rep = east(&mut g, wolf, 20.0, limit(12.0, true));
     assert!(
         (rep.travelled - 12.0).abs() < 1e-9,
         "a push goes its limit: {rep:?}"

@@ -353,10 +353,13 @@ end
 function T.reachable(ctx, self, threats)
 	local best, best_actions, best_len = nil, math.huge, math.huge
 	for _, foe in ipairs(threats) do
-		local len = ctx:reach(self, foe)
-		local actions = len and ctx:move_actions(self, foe) or 0
-		if len and (actions < best_actions or (actions == best_actions and len < best_len)) then
-			best, best_actions, best_len = foe, actions, len
+		-- Each query is a route search: the length is asked only of a foe that can still win.
+		local actions = ctx:move_actions(self, foe)
+		if actions and actions <= best_actions then
+			local len = ctx:reach(self, foe)
+			if len and (actions < best_actions or len < best_len) then
+				best, best_actions, best_len = foe, actions, len
+			end
 		end
 	end
 	return best

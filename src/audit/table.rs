@@ -126,6 +126,13 @@ pub struct Table {
 }
 
 impl Table {
+    /// How a breach names model `id`: "Name (id)", or "model id" when the log never placed it.
+    pub fn label(&self, id: u32) -> String {
+        self.models
+            .get(&id)
+            .map_or(format!("model {id}"), |m| m.label(id))
+    }
+
     /// Models of `side` on the table.
     pub fn on_side(&self, side: Side) -> impl Iterator<Item = (u32, &Model)> {
         self.models

@@ -55,10 +55,7 @@ impl Activations {
         if self.window.is_none() {
             self.window = Some((a.seq, a.actions));
         }
-        let name = t
-            .models
-            .get(&id)
-            .map_or(format!("model {id}"), |m| m.label(id));
+        let name = t.label(id);
         self.spent
             .entry(id)
             .or_insert_with(|| (name, Vec::new()))
@@ -100,10 +97,7 @@ impl Activations {
         let n = self.attacks.entry(id).or_insert(0);
         *n += 1;
         if *n == 2 {
-            let name = t
-                .models
-                .get(&id)
-                .map_or(format!("model {id}"), |m| m.label(id));
+            let name = t.label(id);
             cx.breach(
                 Kind::Attacks,
                 l.seq,

@@ -36,10 +36,7 @@ impl Check for Ending {
             let ok = matches!(&l.ev, Ev::Deployed { model, from: None, .. } if *model == id)
                 || matches!(&l.ev, Ev::Council { what, .. } if what == "resurrect");
             if !ok {
-                let name = t
-                    .models
-                    .get(&id)
-                    .map_or(format!("model {id}"), |m| m.label(id));
+                let name = t.label(id);
                 cx.breach(
                     Kind::Deploy,
                     at,
@@ -106,10 +103,7 @@ impl Check for Ending {
 
     fn end(&mut self, t: &Table, last: &Line, cx: &mut Cx) {
         if let Some((id, at)) = self.placed.take() {
-            let name = t
-                .models
-                .get(&id)
-                .map_or(format!("model {id}"), |m| m.label(id));
+            let name = t.label(id);
             cx.breach(
                 Kind::Deploy,
                 at,
