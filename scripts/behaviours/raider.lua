@@ -24,6 +24,9 @@ return {
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
+	-- Its `act` is the universal priority alone: the kernel decides it natively and calls `act` only
+	-- where a script must choose (a declared spell, a special action; src/wave/universal.rs).
+	universal = true,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua).
 	act = function(ctx, self, target)
 		return A.default(ctx, self, target)

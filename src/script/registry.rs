@@ -18,7 +18,10 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("signatures", MODEL_HOOKS),
     ("alpha", MODEL_HOOKS),
     ("variants", VARIANT_HOOKS),
-    ("behaviours", &["target", "act", "declare", "objective"]),
+    (
+        "behaviours",
+        &["target", "act", "declare", "objective", "universal"],
+    ),
     ("spells", &["cast"]),
     ("opportunities", OPPORTUNITY_HOOKS),
     (
@@ -131,6 +134,9 @@ pub struct Module {
     /// Its `movement` when a table (the same answer at every move: Long Move's `{ band = "long" }`),
     /// found once when the file loads: the kernel asks before every move, and a table needs no call.
     pub movement: Option<Table>,
+    /// A Behaviour's `universal = true`: its `act` is the universal priority of §6.2 (`A.default`), which
+    /// the kernel then decides natively where no script is needed (`wave::universal`).
+    pub universal: bool,
     /// Its chunk, to run again in a fresh environment: every game starts with fresh module state
     /// ([`Registry::fresh`]).
     chunk: super::vm::Chunk,
@@ -505,6 +511,10 @@ fn instantiate(
         }
         _ => None,
     };
+    let universal = matches!(
+        table.raw_get::<Value>("universal"),
+        Ok(Value::Boolean(true))
+    );
     Ok(Module {
         kind: kind.to_string(),
         key: key.to_string(),
@@ -515,6 +525,7 @@ fn instantiate(
         permissions,
         actions,
         movement,
+        universal,
         chunk,
     })
 }
@@ -537,7 +548,11 @@ fn accepted(key: &str) -> (&'static str, fn(&Value) -> bool) {
     fn string(v: &Value) -> bool {
         matches!(v, Value::String(_))
     }
+    fn boolean(v: &Value) -> bool {
+        matches!(v, Value::Boolean(_))
+    }
     match key {
+        "universal" => ("a boolean", boolean),
         "name" | "description" => ("a string", string),
         "movement" | "permissions" => ("a table or a function", either),
         "actions" | "rules" | "params" => ("a table", table),
@@ -729,6 +744,7 @@ mod tests {
                 {
                     Some(ty) if ty.starts_with("fun(") => "a function",
                     Some(ty) if ty.contains("fun(") => "a table or a function",
+                    Some("boolean") => "a boolean",
                     Some(_) => "a table",
                     None if *key == "params" => "a table",
                     None => "a string",

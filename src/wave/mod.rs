@@ -32,6 +32,7 @@ pub mod objective;
 pub mod opportunity;
 pub mod play;
 pub mod turn;
+pub mod universal;
 
 pub use builder::{
     budget, build_wave, check_party_size, escalation_for_wave, plan_from_script, GroupPlan,

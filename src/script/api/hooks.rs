@@ -40,6 +40,7 @@ mod rawread;
 mod replies;
 mod spells;
 mod tokens;
+mod universal;
 
 use answers::*;
 pub(crate) use answers::{council_orders_from, order_from, parse_order};
@@ -955,6 +956,11 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("act") else {
             return Ok(None);
         };
+        if module.universal {
+            if let Some(order) = self.universal_order(game, model, aim, module, f)? {
+                return Ok(order);
+            }
+        }
         let arg = |lua: &Lua, ctx: &Ctx| aim_value(lua, ctx, aim);
         let intents = std::cell::RefCell::new(Vec::new());
         let (called, notes) = self.noting(game, module, |game| {

@@ -7,7 +7,7 @@
 use super::rawread;
 use super::views::Viewed;
 use super::*;
-use crate::geometry::{circle_circle_gap, circle_rect_gap, Vec2};
+use crate::geometry::Vec2;
 use crate::roster::{ProfileKind, SpellKind};
 use crate::script::api::convert::Entries;
 use crate::state::TokenKind;
@@ -46,31 +46,25 @@ pub(super) fn thing_of(t: &Table) -> mlua::Result<Thing> {
 /// The edge-to-edge distance from model `me` to `thing` (0 in contact or overlapping), as
 /// `ctx:distance_to` measures it. A token no longer on the table is measured as the point it named.
 pub(super) fn measure(game: &Game, me: &Model, thing: &Thing) -> mlua::Result<f64> {
-    Ok(match thing {
-        Thing::Model(id) => {
-            let o = game.model(*id).map_err(mlua::Error::external)?;
-            circle_circle_gap(&me.circle(), &o.circle()).max(0.0)
-        }
-        Thing::Building(name) => {
-            let b = game.building(name).map_err(mlua::Error::external)?;
-            circle_rect_gap(&me.circle(), &b.rect).max(0.0)
-        }
+    use crate::wave::universal::{gap_to_building, gap_to_model, gap_to_point};
+    // A model, a building and a point are measured as the kernel's universal priority measures them.
+    match thing {
+        Thing::Model(id) => gap_to_model(game, me, *id).map_err(mlua::Error::external),
+        Thing::Building(name) => gap_to_building(game, me, name).map_err(mlua::Error::external),
+        Thing::Point(p) => Ok(gap_to_point(me, *p)),
         Thing::Token(id) => match game.tokens.iter().find(|t| t.id == *id) {
-            Some(tok) => match &tok.kind {
+            Some(tok) => Ok(match &tok.kind {
                 TokenKind::Barricade { segment, .. } => {
                     circle_segment_gap(&me.circle(), segment).max(0.0)
                 }
-                _ => (me.pos.dist(tok.pos) - me.base / 2.0).max(0.0),
-            },
-            None => {
-                return Err(mlua::Error::runtime(format!(
-                    "token {} is not on the table",
-                    id.0
-                )))
-            }
+                _ => gap_to_point(me, tok.pos),
+            }),
+            None => Err(mlua::Error::runtime(format!(
+                "token {} is not on the table",
+                id.0
+            ))),
         },
-        Thing::Point(p) => (me.pos.dist(*p) - me.base / 2.0).max(0.0),
-    })
+    }
 }
 
 /// A thing as `ctx:distance_to` takes it: a table (a view, a token, a point).
