@@ -9,7 +9,7 @@ use support::*;
 use std::path::{Path, PathBuf};
 
 /// The built-in Behaviours that declare `universal = true`.
-const UNIVERSAL: [&str; 4] = ["hunter", "mindless", "raider", "ravager"];
+const UNIVERSAL: [&str; 5] = ["fanatic", "hunter", "mindless", "raider", "ravager"];
 
 /// A mod whose copies of the built-in Behaviours leave the declaration out: every action of their
 /// models is asked of the Lua `act`.
@@ -18,7 +18,8 @@ fn lua_only_mod() -> PathBuf {
     let to = dir.join("scripts/behaviours");
     std::fs::create_dir_all(&to).expect("the mod's folder");
     for b in UNIVERSAL {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scripts/behaviours/{b}.lua"));
+        let from =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scripts/behaviours/{b}.lua"));
         let text = std::fs::read_to_string(&from).expect("the built-in Behaviour");
         assert!(
             text.contains("\tuniversal = true,\n"),
@@ -77,14 +78,19 @@ fn the_kernel_s_universal_priority_plays_as_the_lua_default_does() {
     for seed in [3, 21] {
         let native = siege_log(seed, &dir, "native", None);
         let lua = siege_log(seed, &dir, "lua", Some(&m));
-        assert_eq!(native.len(), lua.len(), "seed {seed}: the logs differ in length");
+        assert_eq!(
+            native.len(),
+            lua.len(),
+            "seed {seed}: the logs differ in length"
+        );
         for (i, (a, b)) in native.iter().zip(&lua).enumerate() {
             assert_eq!(a, b, "seed {seed}: line {} differs", i + 1);
         }
         for l in &native {
             let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
             let by = v["by"].as_str().unwrap_or("");
-            if v["decides"] == "action" && ["Hunter", "Mindless", "Raider", "Ravager"].contains(&by)
+            if v["decides"] == "action"
+                && ["Fanatic", "Hunter", "Mindless", "Raider", "Ravager"].contains(&by)
             {
                 reasons.insert(v["reason"].as_str().unwrap_or("").to_string());
             }

@@ -30,6 +30,9 @@ return {
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,
+	-- Its `act` is the universal priority for a model that has not declared (`at_engaged` needs a
+	-- declared Spell-caster): the kernel decides those natively (src/wave/universal.rs).
+	universal = true,
 	-- One action (§6.2's universal priority; see scripts/lib/act.lua), after a spell at an Engaged hero.
 	act = function(ctx, self, target)
 		local spell = at_engaged(ctx, self)

@@ -1,9 +1,9 @@
 //! The universal priority of core §6.2 as the kernel's own procedure: what one action of an enemy does
-//! about its target, for a Behaviour that declares `universal = true` (its `act` is the universal
-//! priority, `A.default` of scripts/lib/act.lua). The kernel decides natively where the rule needs no
-//! script; where it would ask one — a Spell-caster that declared (which spell, at what Power) or a
-//! model whose scripts offer special actions (`ctx:usable`) — it answers [`Universal::Ask`] and the
-//! Behaviour's `act` decides, as before. The same steps in the same order as `A.default`, with the same
+//! about its target, for a Behaviour that declares `universal = true` (for a model that has not declared
+//! spellcasting, its `act` is the universal priority, `A.default` of scripts/lib/act.lua). The kernel
+//! decides natively where the rule needs no script; for a Spell-caster that declared (which spell, at
+//! whom, at what Power) or a model whose scripts offer special actions (`ctx:usable`) it answers
+//! [`Universal::Ask`] and the Behaviour's `act` decides, as before. The same steps in the same order as `A.default`, with the same
 //! reasons: the two must give the same order for the same table (tools/same-play.sh checks it).
 
 use crate::roster::Rosters;
@@ -89,6 +89,11 @@ pub fn universal_act(
     let adjacent = |aim: &Aim| -> Result<bool, RuleError> {
         Ok(gap_to(game, me, aim)?.is_some_and(|d| d <= touch))
     };
+    // A Spell-caster that declared is its script's to play: which spell, at whom, at what Power (and a
+    // Behaviour may put a spell before the universal steps: the Fanatic's at an Engaged hero).
+    if me.declared {
+        return Ok(Universal::Ask);
+    }
     if *aim == Aim::Edge {
         return Ok(if held(me) {
             Decided(
@@ -155,11 +160,8 @@ pub fn universal_act(
         });
     }
     if let Aim::Model(target) = aim {
-        // "If the target becomes attackable ... attack it" (§6.2 step 3): a declared Spell-caster's
-        // spell is the script's choice.
-        if me.declared {
-            return Ok(Universal::Ask);
-        }
+        // "If the target becomes attackable ... attack it" (§6.2 step 3): a shot (a declared
+        // Spell-caster's spell was left to its script above).
         if may_attack {
             match crate::rules::ranged::may_shoot(game, rosters, hooks, id, *target) {
                 Ok(()) => {

@@ -194,10 +194,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "universal",
         kinds: &["behaviours"],
         ty: "boolean",
-        doc: "true: the Behaviour's `act` is the universal priority of §6.2 (`A.default` of scripts/lib/act.lua, \
-              or a function that only calls it). The kernel then decides each action natively and calls \
-              `act` only where a script must choose: a Spell-caster that declared, or a model whose \
-              scripts offer special actions. Much cheaper; the same orders and reasons.",
+        doc: "true: for a model that has not declared spellcasting, the Behaviour's `act` is the universal \
+              priority of §6.2 (`A.default` of scripts/lib/act.lua). The kernel then decides those actions \
+              natively and calls `act` only where a script must choose: a Spell-caster that declared, or \
+              a model whose scripts offer special actions. Much cheaper; the same orders and reasons.",
     },
     EntryPoint {
         name: "declare",
