@@ -973,18 +973,7 @@ impl Hooks for ScriptHooks<'_> {
         let r = self.reader(module, "act");
         let order = checked_order(&r, game, order_of(&r, self.lua, &v)?)?;
         if let Some(notes) = notes {
-            let by = Self::behaviour_name(game, model);
-            self.record_order(
-                game,
-                module,
-                f,
-                model,
-                by,
-                Decides::Action,
-                &order,
-                why,
-                notes,
-            );
+            self.record_behaviour_action(game, module, f, model, &order, why, notes);
         }
         Ok(order)
     }

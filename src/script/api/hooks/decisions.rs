@@ -242,6 +242,33 @@ impl ScriptHooks<'_> {
         );
     }
 
+    /// Keep the action a Behaviour's `act` (`f` of `module`) ordered for `model`, or that the kernel's
+    /// universal priority ordered for it in `act`'s place.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_behaviour_action(
+        &self,
+        game: &mut Game,
+        module: &Module,
+        f: &mlua::Function,
+        model: ModelId,
+        order: &Option<Order>,
+        why: Option<String>,
+        notes: Vec<Note>,
+    ) {
+        let by = Self::behaviour_name(game, model);
+        self.record_order(
+            game,
+            module,
+            f,
+            model,
+            by,
+            Decides::Action,
+            order,
+            why,
+            notes,
+        );
+    }
+
     /// Who decides for `model`: its Behaviour ("Hunter").
     pub(super) fn behaviour_name(game: &Game, model: ModelId) -> String {
         game.model(model)

@@ -30,18 +30,8 @@ impl ScriptHooks<'_> {
             return Ok(None);
         };
         if game.explains() {
-            let by = Self::behaviour_name(game, model);
-            self.record_order(
-                game,
-                module,
-                f,
-                model,
-                by,
-                Decides::Action,
-                &order,
-                Some(why.to_string()),
-                Vec::new(),
-            );
+            let why = Some(why.to_string());
+            self.record_behaviour_action(game, module, f, model, &order, why, Vec::new());
         }
         Ok(Some(order))
     }
