@@ -154,3 +154,25 @@ fn a_behaviour_without_the_declaration_decides_every_action_itself() {
     }
     assert!(hunters > 0, "no Hunter acted in the game");
 }
+
+#[test]
+fn bench_micro_times_an_action_of_the_kernel_s_and_of_the_lua_act() {
+    let out = ok(&["bench", "--micro", "--json"]);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON rows");
+    let names: Vec<&str> = rows
+        .as_array()
+        .expect("a list of rows")
+        .iter()
+        .map(|r| r["name"].as_str().unwrap_or(""))
+        .collect();
+    let native = names
+        .iter()
+        .position(|n| n.contains("action (universal = true: decided by the kernel"));
+    let lua = names
+        .iter()
+        .position(|n| n.contains("action asked of its Lua act"));
+    assert!(
+        native.is_some() && lua == native.map(|i| i + 1),
+        "the two action rows, side by side: {names:?}"
+    );
+}

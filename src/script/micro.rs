@@ -8,6 +8,8 @@
 //! - a view: `ctx:models()` handing out one model's view and a field read from it;
 //! - a query: `ctx:models{ side = ..., near = ... }` listing and sorting the enemies by distance;
 //! - a Behaviour's `target` and the default policy's `act` on a Standard wave's first turn;
+//! - the first enemy's action, decided by the kernel's universal priority (a Behaviour that declares
+//!   `universal = true`) and then asked of its Lua `act`;
 //! - a whole Standard game with the default party.
 //!
 //! The empty and view hooks are those of a bench policy written to a temporary `--mod` folder.
@@ -101,6 +103,7 @@ pub fn micro(opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
     let host = ScriptHost::open(&with_bench, Limits::default(), 1).map_err(|e| e.join("\n"))?;
     let mut rows = vec![route_row(&host, opts)?];
     rows.extend(hook_rows(&host, opts)?);
+    rows.extend(universal_rows(&host, opts)?);
     rows.push(game_row(opts)?);
     Ok(rows)
 }
@@ -111,17 +114,31 @@ fn with_wave<R>(
     host: &ScriptHost,
     opts: &SimOptions,
     policy: &str,
-    f: impl FnOnce(&mut Game, &Rosters, &dyn Hooks) -> Result<R, String>,
+    f: impl FnOnce(&mut Game, &Rosters, &api::hooks::ScriptHooks) -> Result<R, String>,
+) -> Result<R, String> {
+    with_wave_at(host, opts, policy, 1, f)
+}
+
+/// [`with_wave`] for the game of `seed`.
+fn with_wave_at<R>(
+    host: &ScriptHost,
+    opts: &SimOptions,
+    policy: &str,
+    seed: u64,
+    f: impl FnOnce(&mut Game, &Rosters, &api::hooks::ScriptHooks) -> Result<R, String>,
 ) -> Result<R, String> {
     let lua = host.vm().lua();
     let t = lua.create_table().map_err(|e| e.to_string())?;
     let set = || -> mlua::Result<()> {
-        t.set("seed", 1)?;
+        t.set("seed", seed)?;
         t.set("length", opts.length.as_str())?;
         t.set("table", "generated")?;
         t.set("heroes", opts.heroes.clone())?;
         t.set("variants", opts.variants.clone())?;
         t.set("policy", policy)?;
+        // As `sim` plays: no decisions kept (a game of `village.new_game` keeps them by default, and
+        // explaining costs the decision hooks several times their plain cost).
+        t.set("decisions", false)?;
         Ok(())
     };
     set().map_err(|e| e.to_string())?;
@@ -220,6 +237,62 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
         Ok(())
     })?;
     Ok(rows)
+}
+
+/// The first enemy whose Behaviour declares `universal = true` (in the first wave of the first seed
+/// of 1 to 32 that has one; no rows when none has): its action toward its target, decided by the kernel, then asked of its Lua `act` (the
+/// same order), to show what the declaration saves.
+fn universal_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
+    const N: u64 = 2000;
+    for seed in 1..=32 {
+        let rows = with_wave_at(host, opts, &opts.policy, seed, |game, _, hooks| {
+            let Some(enemy) = game
+                .side(Side::Enemies)
+                .map(|m| m.id)
+                .find(|&m| hooks.declares_universal(game, m))
+            else {
+                return Ok(None);
+            };
+            let aim = hooks
+                .behaviour_target(game, enemy)
+                .map_err(|e| e.message)?
+                .ok_or("the enemy has no target")?;
+            let behaviour = game
+                .model(enemy)
+                .map_err(|e| e.to_string())?
+                .behaviour
+                .clone()
+                .unwrap_or_default();
+            let mut action = || {
+                hooks
+                    .behaviour_act(game, enemy, &aim)
+                    .map(|_| ())
+                    .map_err(|e| e.message)
+            };
+            let native = time_each(5, N, &mut action)?;
+            hooks.ask_lua_for_universal();
+            let in_lua = time_each(5, N, &mut action)?;
+            Ok(Some(vec![
+                MicroRow {
+                    name: format!(
+                        "a {behaviour}'s action (universal = true: decided by the kernel; seed {seed})"
+                    ),
+                    micros: native,
+                    count: N,
+                },
+                MicroRow {
+                    name: format!("the same {behaviour} action asked of its Lua act"),
+                    micros: in_lua,
+                    count: N,
+                },
+            ]))
+        })?;
+        if let Some(rows) = rows {
+            return Ok(rows);
+        }
+    }
+    // Behaviours of a mod that none declares it: nothing to show.
+    Ok(Vec::new())
 }
 
 /// Routes to base contact on a generated table: twelve bases and a hundred queries from legal spots,

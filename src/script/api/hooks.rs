@@ -71,6 +71,9 @@ pub struct ScriptHooks<'a> {
     /// The VM's budget, whose failure count a malformed answer counts up as a failed script call does
     /// (`answers::ScriptHooks::reader`).
     budget: Option<Rc<crate::script::host::Budget>>,
+    /// Whether a Behaviour that declares `universal = true` is decided by the kernel (always, but for
+    /// `village bench --micro`, which times its Lua `act` beside it).
+    native_universal: std::cell::Cell<bool>,
 }
 
 /// The [`acting_key`] a model's modules were found under, and those modules.
@@ -133,7 +136,19 @@ impl<'a> ScriptHooks<'a> {
             acting: Default::default(),
             notes: Default::default(),
             budget: host(lua).ok().map(|h| h.budget.clone()),
+            native_universal: std::cell::Cell::new(true),
         }
+    }
+
+    /// Whether `model`'s Behaviour declares `universal = true` (for `village bench --micro`).
+    pub(crate) fn declares_universal(&self, game: &Game, model: ModelId) -> bool {
+        matches!(self.behaviour_module(game, model), Ok(Some(m)) if m.universal)
+    }
+
+    /// Ask every Behaviour's Lua `act`, even one that declares `universal = true` (for
+    /// `village bench --micro`, which times the two side by side; they give the same orders).
+    pub(crate) fn ask_lua_for_universal(&self) {
+        self.native_universal.set(false);
     }
 
     /// The rosters with the game's rule constants (variants applied), for kernel queries from a ctx.
@@ -956,7 +971,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("act") else {
             return Ok(None);
         };
-        if module.universal {
+        if module.universal && self.native_universal.get() {
             if let Some(order) = self.universal_order(game, model, aim, module, f)? {
                 return Ok(order);
             }
