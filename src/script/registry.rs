@@ -168,6 +168,11 @@ impl Permissions {
 }
 
 impl Module {
+    /// The names of its entry points defined as functions.
+    pub fn entry_names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(k, _)| &**k)
+    }
+
     /// The module's entry point `name`, if it defines one as a function.
     pub fn function(&self, name: &str) -> Option<&mlua::Function> {
         self.entries

@@ -76,8 +76,14 @@ pub struct ScriptHooks<'a> {
     native_universal: std::cell::Cell<bool>,
 }
 
-/// The [`acting_key`] a model's modules were found under, and those modules.
-type ActingFor = (u64, Rc<[Acting]>);
+/// The [`acting_key`] a model's modules were found under, those modules, and the entry points any of
+/// them defines as a function: a hook none of them defines (most, for most models, at every roll and
+/// every activation) is answered without walking the modules (the entry mask of speed step 2).
+struct ActingFor {
+    key: u64,
+    list: Rc<[Acting]>,
+    entries: Rc<[Box<str>]>,
+}
 
 /// A module acting for a model (by its index in the registry) and where its `params` come from.
 #[derive(Clone, Copy)]
@@ -173,31 +179,62 @@ impl<'a> ScriptHooks<'a> {
 
     /// The modules acting for `m` that define the entry point `entry`, as [`ScriptHooks::modules_for`].
     fn modules_with(&self, m: &Model, entry: &str) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
-        self.modules_where(m, |module| module.function(entry).is_some())
+        let (list, entries) = self.acting_for(m);
+        if !entries
+            .iter()
+            .any(|e| e.len() == entry.len() && **e == *entry)
+        {
+            return Vec::new();
+        }
+        self.kept(m, &list, |module| module.function(entry).is_some())
     }
 
-    /// The modules acting for `m` that `keep` accepts, as [`ScriptHooks::modules_for`]. The params of
-    /// the others are never looked up (an item's are a copy).
+    /// The modules acting for `m` that `keep` accepts, as [`ScriptHooks::modules_for`].
     fn modules_where(
         &self,
         m: &Model,
         keep: impl Fn(&Module) -> bool,
     ) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
+        let (list, _) = self.acting_for(m);
+        self.kept(m, &list, keep)
+    }
+
+    /// The modules acting for `m` and the entry points they define, found once and kept while
+    /// [`acting_key`] is unchanged.
+    fn acting_for(&self, m: &Model) -> (Rc<[Acting]>, Rc<[Box<str>]>) {
         let key = acting_key(m);
-        let cached = self
-            .acting
-            .borrow()
-            .get(&m.id)
-            .filter(|(k, _)| *k == key)
-            .map(|(_, list)| list.clone());
-        let list = match cached {
-            Some(list) => list,
-            None => {
-                let list: Rc<[Acting]> = self.find_acting(m).into();
-                self.acting.borrow_mut().insert(m.id, (key, list.clone()));
-                list
+        if let Some(a) = self.acting.borrow().get(&m.id).filter(|a| a.key == key) {
+            return (a.list.clone(), a.entries.clone());
+        }
+        let list: Rc<[Acting]> = self.find_acting(m).into();
+        let mut entries: Vec<Box<str>> = Vec::new();
+        for module in list.iter().filter_map(|a| self.registry.at(a.module)) {
+            for name in module.entry_names() {
+                if !entries.iter().any(|e| **e == *name) {
+                    entries.push(name.into());
+                }
             }
-        };
+        }
+        let entries: Rc<[Box<str>]> = entries.into();
+        self.acting.borrow_mut().insert(
+            m.id,
+            ActingFor {
+                key,
+                list: list.clone(),
+                entries: entries.clone(),
+            },
+        );
+        (list, entries)
+    }
+
+    /// The modules of `list` (acting for `m`) that `keep` accepts, with their params. The params of
+    /// the others are never looked up (an item's are a copy).
+    fn kept(
+        &self,
+        m: &Model,
+        list: &[Acting],
+        keep: impl Fn(&Module) -> bool,
+    ) -> Vec<(&Module, Option<Cow<'a, Params>>)> {
         if list.is_empty() {
             return Vec::new();
         }
