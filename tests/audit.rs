@@ -662,23 +662,34 @@ fn a_fled_hero_rejoins_without_last_waves_warhorse() {
     assert!(rejoined > 0, "Maren rejoins in this game");
 }
 
+/// Siege seed 5247000726553029710, the default party of four with `enemy_groups_activate_once`: a
+/// clean game with Zombies (Slow) and a Trap that goes off where a move meets an enemy. Played once for
+/// the tests that plant breaches in it.
+fn zombie_siege() -> Vec<Value> {
+    static LOG: std::sync::OnceLock<Vec<Value>> = std::sync::OnceLock::new();
+    LOG.get_or_init(|| {
+        clean_game(
+            "siege",
+            &[
+                "Captain Maren",
+                "Tobin the Marksman",
+                "Sister Ilse",
+                "Bram the Smith",
+            ],
+            5247000726553029710,
+            &["enemy_groups_activate_once"],
+        )
+    })
+    .clone()
+}
+
 /// A Trap that goes off where a move also meets an enemy ends the move there: its stop names the Trap
 /// and the move stopped, as contact asks (siege seed 5247000726553029710, the default party of four with
 /// `enemy_groups_activate_once`: a Zombie, #5031). It once read as a `move_contact` breach. A move that
 /// says it was `reached` there is still caught.
 #[test]
 fn a_trap_and_contact_at_the_same_point_is_no_breach() {
-    let log = clean_game(
-        "siege",
-        &[
-            "Captain Maren",
-            "Tobin the Marksman",
-            "Sister Ilse",
-            "Bram the Smith",
-        ],
-        5247000726553029710,
-        &["enemy_groups_activate_once"],
-    );
+    let log = zombie_siege();
     let i = find(&log, |e| {
         is(e, "moved") && e["stop"] == "trap" && seq(e) == 5031
     });
@@ -702,17 +713,7 @@ fn planted_an_activation_roll_that_does_not_add_up() {
 fn planted_a_second_move_action_for_a_slow_model() {
     // A Zombie (Slow: one move action an activation, §3.3) in a Siege game: a second move action
     // planted right after its move, from where it stopped, is caught.
-    let log = clean_game(
-        "siege",
-        &[
-            "Captain Maren",
-            "Tobin the Marksman",
-            "Sister Ilse",
-            "Bram the Smith",
-        ],
-        5247000726553029710,
-        &["enemy_groups_activate_once"],
-    );
+    let log = zombie_siege();
     let i = find(&log, |e| {
         is(e, "moved")
             && e["kind"] == "move"

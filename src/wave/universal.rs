@@ -9,7 +9,7 @@
 use crate::roster::Rosters;
 use crate::rules::hooks::{Aim, Hooks, Order};
 use crate::rules::RuleError;
-use crate::state::{Game, Model, ModelId};
+use crate::state::{Condition, Game, Model, ModelId};
 
 /// What the universal priority decides for one action.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,8 +33,7 @@ pub fn gap_to(game: &Game, me: &Model, aim: &Aim) -> Result<Option<f64>, RuleErr
 
 /// The gap between two models' bases (never below 0).
 pub fn gap_to_model(game: &Game, me: &Model, other: ModelId) -> Result<f64, RuleError> {
-    let o = game.model(other)?;
-    Ok(crate::geometry::circle_circle_gap(&me.circle(), &o.circle()).max(0.0))
+    Ok(crate::rules::query::gap(me, game.model(other)?).max(0.0))
 }
 
 /// The gap between a model's base and a building's footprint (never below 0).
@@ -51,9 +50,7 @@ pub fn gap_to_point(me: &Model, p: crate::geometry::Vec2) -> f64 {
 /// Whether the model is held where it stands (Transfixed or Entangled, §3.7): it must break free to
 /// move.
 fn held(m: &Model) -> bool {
-    m.conditions
-        .iter()
-        .any(|c| matches!(c.as_str(), "transfixed" | "entangled"))
+    m.has(Condition::Transfixed) || m.has(Condition::Entangled)
 }
 
 /// A move toward `aim`: breaking free first when held; a Slow model that has made its one move action
@@ -61,7 +58,8 @@ fn held(m: &Model) -> bool {
 fn closing_in(m: &Model, aim: &Aim) -> Order {
     if held(m) {
         Order::BreakFree
-    } else if m.moved > 0.0 && m.all_traits().any(|t| t == "Slow") {
+    } else if m.moved > 0.0 && m.has_trait("Slow") {
+        // By the trait's name, as `A.move` of scripts/lib/act.lua asks, so the two give the same order.
         Order::Step(aim.clone())
     } else {
         Order::Move(aim.clone())
