@@ -11,8 +11,13 @@ use std::path::{Path, PathBuf};
 /// The built-in Behaviours that declare `universal = true`.
 const UNIVERSAL: [&str; 5] = ["fanatic", "hunter", "mindless", "raider", "ravager"];
 
-/// A mod whose copies of the built-in Behaviours leave the declaration out: every action of their
-/// models is asked of the Lua `act`.
+/// The built-in Behaviours that declare their target choice (`targets`), and the line that does.
+const DECLARED_TARGETS: [&str; 4] = ["fanatic", "hunter", "mindless", "ravager"];
+const TARGETS_LINE: &str = "\ttargets = TARGETS,\n";
+
+/// A mod whose copies of the built-in Behaviours leave the declarations out (`universal = true`, and
+/// `targets` where a Behaviour declares its target choice): every action of their models is asked of
+/// the Lua `act`, and every target of the Lua `target` (`P.declared`, which follows the same steps).
 fn lua_only_mod() -> PathBuf {
     let dir = temp("universal", "lua-only");
     let to = dir.join("scripts/behaviours");
@@ -25,9 +30,16 @@ fn lua_only_mod() -> PathBuf {
             text.contains("\tuniversal = true,\n"),
             "{b}.lua no longer declares universal = true"
         );
+        if DECLARED_TARGETS.contains(&b) {
+            assert!(
+                text.contains(TARGETS_LINE),
+                "{b}.lua no longer declares its targets"
+            );
+        }
         std::fs::write(
             to.join(format!("{b}.lua")),
-            text.replace("\tuniversal = true,\n", ""),
+            text.replace("\tuniversal = true,\n", "")
+                .replace(TARGETS_LINE, ""),
         )
         .expect("the copy");
     }
@@ -156,7 +168,7 @@ fn a_behaviour_without_the_declaration_decides_every_action_itself() {
 }
 
 #[test]
-fn bench_micro_times_an_action_of_the_kernel_s_and_of_the_lua_act() {
+fn bench_micro_times_an_action_and_a_target_of_the_kernel_s_and_of_the_lua_scripts() {
     let out = ok(&["bench", "--micro", "--json"]);
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON rows");
     let names: Vec<&str> = rows
@@ -175,4 +187,113 @@ fn bench_micro_times_an_action_of_the_kernel_s_and_of_the_lua_act() {
         native.is_some() && lua == native.map(|i| i + 1),
         "the two action rows, side by side: {names:?}"
     );
+    let native = names
+        .iter()
+        .position(|n| n.contains("target (targets declared: chosen by the kernel"));
+    let lua = names
+        .iter()
+        .position(|n| n.contains("target asked of its Lua target"));
+    assert!(
+        native.is_some() && lua == native.map(|i| i + 1),
+        "the two target rows, side by side: {names:?}"
+    );
+}
+
+/// The event hashes of each game of `sim --record` (Siege, 4 heroes): every roll and result, in order.
+fn recorded(seed: u64, dir: &Path, with_mod: Option<&Path>) -> Vec<serde_json::Value> {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "sim",
+        "--games",
+        "8",
+        "--length",
+        "siege",
+        "--seed",
+        &seed,
+        "--record",
+        dir.to_str().expect("a UTF-8 path"),
+    ];
+    if let Some(m) = with_mod {
+        args.extend(["--mod", m.to_str().expect("a UTF-8 path")]);
+    }
+    ok(&args);
+    (0..8)
+        .map(|i| {
+            let text = std::fs::read_to_string(dir.join(format!("game-{i}.json")))
+                .expect("a recorded game");
+            let v: serde_json::Value = serde_json::from_str(&text).expect("a JSON record");
+            v["events"].clone()
+        })
+        .collect()
+}
+
+#[test]
+fn the_kernel_s_declared_targets_choose_as_the_lua_steps_do() {
+    // A game that keeps no decisions has its declared targets chosen by the kernel
+    // (src/wave/targets.rs); with the declarations taken out, `P.declared` chooses in Lua. Same games,
+    // event for event (tie-breaker rolls included), over sixteen Siege games: Hunters, Ravagers,
+    // Mindless and Fanatics, buildings falling and Ravagers falling back.
+    let m = lua_only_mod();
+    for seed in [5, 9] {
+        let native = recorded(
+            seed,
+            &temp("universal", &format!("rec-native-{seed}")),
+            None,
+        );
+        let lua = recorded(
+            seed,
+            &temp("universal", &format!("rec-lua-{seed}")),
+            Some(&m),
+        );
+        for (i, (a, b)) in native.iter().zip(&lua).enumerate() {
+            assert!(
+                a.as_array().is_some_and(|e| e.len() > 100),
+                "seed {seed}: game {i} recorded no events"
+            );
+            assert_eq!(a, b, "seed {seed}: game {i} differs");
+        }
+    }
+}
+
+#[test]
+fn a_malformed_target_declaration_is_refused_with_its_file_step_and_key() {
+    let dir = temp("universal", "bad-targets");
+    let to = dir.join("scripts/behaviours");
+    std::fs::create_dir_all(&to).expect("the mod's folder");
+    let hunter = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/behaviours/hunter.lua"),
+    )
+    .expect("the built-in Hunter");
+    for (bad, says) in [
+        (
+            "{ modles = \"hero\" }",
+            "hunter.lua: targets[2]: unknown key \"modles\" (did you mean \"models\"?)",
+        ),
+        (
+            "{ models = \"heroes\" }",
+            "hunter.lua: targets[2]: models = \"heroes\" (the other side's \"any\", \"hero\" or \"defender\")",
+        ),
+        (
+            "{ town_hall = true, fallback = true }",
+            "hunter.lua: targets[2]: a step is one of",
+        ),
+    ] {
+        let text = hunter.replace(
+            "\t{ models = \"defender\", why = \"no hero left: the nearest Village Defender\" },",
+            &format!("\t{bad},"),
+        );
+        assert_ne!(text, hunter, "the Hunter's second step is where it was");
+        std::fs::write(to.join("hunter.lua"), text).expect("the Behaviour");
+        let out = run(&[
+            "play",
+            "--auto",
+            "--seed",
+            "1",
+            "--mod",
+            dir.to_str().expect("a UTF-8 path"),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{bad}: played anyway");
+        assert!(err.contains(says), "{bad}: {err}");
+    }
 }

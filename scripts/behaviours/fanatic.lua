@@ -21,12 +21,17 @@ local function at_engaged(ctx, self)
 	return nil
 end
 
+--- Its target: the Town Hall while it stands.
+local TARGETS = {
+	{ town_hall = true, why = "a Fanatic's target is always the Town Hall" },
+}
+
 return {
+	-- Its target (§6.3), declared: the kernel follows the steps itself, and `target` follows them in Lua
+	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
+	targets = TARGETS,
 	target = function(ctx, self)
-		local th = P.town_hall(ctx)
-		if th and not th.destroyed then
-			return th, "a Fanatic's target is always the Town Hall"
-		end
+		return P.declared(ctx, self, TARGETS)
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

@@ -3,30 +3,19 @@
 local P = require("lib.priority")
 local A = require("lib.act")
 
+--- Its target: the first step that finds one.
+local TARGETS = {
+	{ models = "hero", prefer = "most_wounds", why = "the nearest hero (on a tie, the most Wounds)" },
+	{ models = "defender", why = "no hero left: the nearest Village Defender" },
+	{ town_hall = true, why = "no hero or Village Defender left: the Town Hall" },
+}
+
 return {
+	-- Its target (§6.3), declared: the kernel follows the steps itself, and `target` follows them in Lua
+	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
+	targets = TARGETS,
 	target = function(ctx, self)
-		local hero = P.nearest_of(ctx, self, { models = P.foes_query(self, "hero") }, function(tied)
-			return P.smallest(tied, function(h)
-				return -h.wounds
-			end)
-		end, "the nearest hero (on a tie, the most Wounds)")
-		if hero then
-			return hero
-		end
-		local defender = P.nearest_of(
-			ctx,
-			self,
-			{ models = P.foes_query(self, "defender") },
-			nil,
-			"no hero left: the nearest Village Defender"
-		)
-		if defender then
-			return defender
-		end
-		local th = P.town_hall(ctx)
-		if th and not th.destroyed then
-			return th, "no hero or Village Defender left: the Town Hall"
-		end
+		return P.declared(ctx, self, TARGETS)
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

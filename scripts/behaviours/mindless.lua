@@ -4,15 +4,21 @@
 local P = require("lib.priority")
 local A = require("lib.act")
 
+--- Its target: the nearest of all these.
+local TARGETS = {
+	{
+		models = "any",
+		buildings = "standing",
+		why = "the nearest hero, Village Defender or undestroyed building",
+	},
+}
+
 return {
+	-- Its target (§6.3), declared: the kernel follows the steps itself, and `target` follows them in Lua
+	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
+	targets = TARGETS,
 	target = function(ctx, self)
-		return P.nearest_of(
-			ctx,
-			self,
-			{ models = P.foes_query(self), buildings = { standing = true } },
-			nil,
-			"the nearest hero, Village Defender or undestroyed building"
-		)
+		return P.declared(ctx, self, TARGETS)
 	end,
 	-- Its `act` is the universal priority alone: the kernel decides it natively and calls `act` only
 	-- where a script must choose (a declared spell, a special action; src/wave/universal.rs).

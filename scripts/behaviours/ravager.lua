@@ -4,22 +4,22 @@
 local P = require("lib.priority")
 local A = require("lib.act")
 
+--- Its target: the first step that finds one.
+local TARGETS = {
+	{
+		buildings = "standing",
+		prefer = "lowest_integrity",
+		why = "the nearest undestroyed building (on a tie, the lowest Integrity)",
+	},
+	{ fallback = true, why = "every building is Destroyed: it hunts as its fallback Behaviour" },
+}
+
 return {
+	-- Its target (§6.3), declared: the kernel follows the steps itself, and `target` follows them in Lua
+	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
+	targets = TARGETS,
 	target = function(ctx, self)
-		local nearest = P.nearest_of(ctx, self, { buildings = { standing = true } }, function(tied)
-			return P.smallest(tied, function(b)
-				return b.integrity
-			end)
-		end, "the nearest undestroyed building (on a tie, the lowest Integrity)")
-		if nearest == nil then
-			local fallback = A.fallback(ctx, self)
-			if fallback == nil then
-				return nil
-			end
-			return fallback.target(ctx, self),
-				"every building is Destroyed: it hunts as its fallback Behaviour"
-		end
-		return nearest
+		return P.declared(ctx, self, TARGETS)
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

@@ -152,6 +152,60 @@ function P.nearest_of(ctx, self, among, extra_tie, reason)
 	return chosen
 end
 
+-- A declared step's own tie-breaker (`prefer`): the score the tied candidates keep the smallest of.
+local PREFER = {
+	most_wounds = function(c)
+		return -(c.wounds or 0)
+	end,
+	lowest_integrity = function(c)
+		return c.integrity or 0
+	end,
+}
+
+--- The target a Behaviour's declared steps choose (its `targets`, which the kernel follows natively
+--- when no decision is explained; this follows them in Lua and says why). The first step that finds
+--- something gives the target:
+--- * `models` ("any", "hero" or "defender" of the other side) and/or `buildings` ("standing"): the
+---   nearest of them, ties narrowed by `prefer` ("most_wounds", "lowest_integrity"), then broken by
+---   the universal tie-breakers (P.nearest_of);
+--- * `town_hall = true`: the Town Hall, while it stands;
+--- * `fallback = true`: the target its roster entry's `fallback_behaviour` chooses (nil when none).
+--- `why` is the step's reason.
+function P.declared(ctx, self, targets)
+	for _, step in ipairs(targets) do
+		if step.models or step.buildings then
+			local among = {}
+			if step.models then
+				among.models = P.foes_query(self, step.models ~= "any" and step.models or nil)
+			end
+			if step.buildings then
+				among.buildings = { standing = true }
+			end
+			local score = step.prefer and PREFER[step.prefer]
+			local narrow = score and function(tied)
+				return P.smallest(tied, score)
+			end
+			local chosen = P.nearest_of(ctx, self, among, narrow, step.why)
+			if chosen then
+				return chosen
+			end
+		elseif step.town_hall then
+			local th = town_hall(ctx)
+			if th and not th.destroyed then
+				return th, step.why
+			end
+		elseif step.fallback then
+			-- Required here: lib.act requires this library.
+			local fallback = require("lib.act").fallback(ctx, self)
+			if fallback == nil then
+				return nil
+			end
+			return fallback.target(ctx, self), step.why
+		end
+	end
+	return nil
+end
+
 --- Buildings that are still standing.
 function P.standing(ctx)
 	return ctx:buildings({ standing = true })

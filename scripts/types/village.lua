@@ -658,6 +658,19 @@ function Model:profile() end
 ---@field models? ModelQuery The models `ctx:models` would list with this query.
 ---@field buildings? BuildingQuery The buildings `ctx:buildings` would list with this query.
 
+---One step of a Behaviour's declared `targets`: the nearest `models` and/or `buildings`, `town_hall = true` or `fallback = true`; an unknown key is an error when the file loads.
+---
+---```lua
+---targets = { { models = "hero", prefer = "most_wounds" }, { town_hall = true } }
+---```
+---@class TargetStep
+---@field models? "any"|"hero"|"defender" The other side's models of that kind are candidates for nearest (edge to edge).
+---@field buildings? "standing" The undestroyed buildings are candidates for nearest (with `models`, both are).
+---@field prefer? "most_wounds"|"lowest_integrity" The Behaviour's own tie-breaker among those tied for nearest, before the universal tie-breakers of §6.2 and the D6.
+---@field town_hall? boolean The Town Hall, while it stands.
+---@field fallback? boolean The target its roster entry's `fallback_behaviour` chooses (none without one).
+---@field why? string The step's reason, said when the decision is explained.
+
 ---Options of `g:move`; an unknown key is an error.
 ---
 ---```lua
@@ -2173,6 +2186,7 @@ function ModelView:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field target? fun(ctx: Ctx, self: ModelView): ModelView|BuildingView|Position|EdgeAim|nil The target the Behaviour picks for a model of its Group (§6.3): a model, a building, a point (an Opportunity) or `{ edge = true }`; nil for none. Its ctx may roll dice (the last tie-breaker). The Group's models, when a Behaviour weighs them: `ctx:models({ group_of = self })` (asked for, not handed to every call).
+---@field targets? TargetStep[] Its target choice (§6.3) declared as steps; the first step that finds something gives the target. The kernel follows them natively (no call into Lua) unless the decision is being explained and the Behaviour has a `target`, which then says why (`P.declared(ctx, self, targets)` of scripts/lib/priority.lua follows the same steps). Checked when the file loads.
 ---@field act? fun(ctx: Ctx, self: ModelView, target: ModelView|BuildingView|Position|EdgeAim|nil): BehaviourOrder|nil One action for a model of the Group, given its target (§6.2 universal priority): an order the kernel executes, or nil to lose the action. Its ctx may roll dice.
 ---@field declare? fun(ctx: Ctx, self: ModelView): boolean|nil Asked for each Spell-caster of a Group before the Group rolls (§3.7: spellcasting is declared before the roll): true declares, so the caster may cast this activation (`{ cast = ... }` from `act`) and is out of power for the wave if its roll fails three dice. nil or false does not declare.
 ---@field objective? fun(ctx: Ctx, self: ModelView, ask: ObjectiveAsk): BuildingView|Token|nil The objective a Group holds (§6.3, Guardian: its nearest building, or a nearer Opportunity): asked once at deployment (for a model placed outside a wave, before its first target) and again only when the objective is Destroyed or its token removed (`ask.lost`). The kernel keeps the answer for every model of the Group (`ctx:objective(self)` reads it) and logs it; nil keeps none. Its ctx may roll dice (tie-breakers).

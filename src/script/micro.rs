@@ -8,6 +8,8 @@
 //! - a view: `ctx:models()` handing out one model's view and a field read from it;
 //! - a query: `ctx:models{ side = ..., near = ... }` listing and sorting the enemies by distance;
 //! - a Behaviour's `target` and the default policy's `act` on a Standard wave's first turn;
+//! - the first enemy's target whose Behaviour declares `targets`, chosen by the kernel and then asked of
+//!   its Lua `target`;
 //! - the first enemy's action, decided by the kernel's universal priority (a Behaviour that declares
 //!   `universal = true`) and then asked of its Lua `act`;
 //! - a whole Standard game with the default party.
@@ -15,6 +17,7 @@
 //! The empty and view hooks are those of a bench policy written to a temporary `--mod` folder.
 
 use super::api;
+use super::api::hooks::ScriptHooks;
 use super::session::ScriptHost;
 use super::vm::Limits;
 use crate::geometry::{Circle, Goal, Vec2};
@@ -103,6 +106,7 @@ pub fn micro(opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
     let host = ScriptHost::open(&with_bench, Limits::default(), 1).map_err(|e| e.join("\n"))?;
     let mut rows = vec![route_row(&host, opts)?];
     rows.extend(hook_rows(&host, opts)?);
+    rows.extend(target_rows(&host, opts)?);
     rows.extend(universal_rows(&host, opts)?);
     rows.push(game_row(opts)?);
     Ok(rows)
@@ -239,60 +243,110 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
     Ok(rows)
 }
 
-/// The first enemy whose Behaviour declares `universal = true` (in the first wave of the first seed
-/// of 1 to 32 that has one; no rows when none has): its action toward its target, decided by the kernel, then asked of its Lua `act` (the
-/// same order), to show what the declaration saves.
-fn universal_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
-    const N: u64 = 2000;
+/// Rows `f` makes of the first enemy for which `wanted` holds, in the first wave of the first seed of
+/// 1 to 32 that has one (no rows when none has: a mod's Behaviours may declare nothing).
+fn first_enemy_rows(
+    host: &ScriptHost,
+    opts: &SimOptions,
+    wanted: impl Fn(&Game, &ScriptHooks, ModelId) -> bool,
+    f: impl Fn(&mut Game, &ScriptHooks, ModelId, u64) -> Result<Vec<MicroRow>, String>,
+) -> Result<Vec<MicroRow>, String> {
     for seed in 1..=32 {
         let rows = with_wave_at(host, opts, &opts.policy, seed, |game, _, hooks| {
             let Some(enemy) = game
                 .side(Side::Enemies)
                 .map(|m| m.id)
-                .find(|&m| hooks.declares_universal(game, m))
+                .find(|&m| wanted(game, hooks, m))
             else {
                 return Ok(None);
             };
-            let aim = hooks
-                .behaviour_target(game, enemy)
-                .map_err(|e| e.message)?
-                .ok_or("the enemy has no target")?;
-            let behaviour = game
-                .model(enemy)
-                .map_err(|e| e.to_string())?
-                .behaviour
-                .clone()
-                .unwrap_or_default();
-            let mut action = || {
-                hooks
-                    .behaviour_act(game, enemy, &aim)
-                    .map(|_| ())
-                    .map_err(|e| e.message)
-            };
-            let native = time_each(5, N, &mut action)?;
-            hooks.ask_lua_for_universal();
-            let in_lua = time_each(5, N, &mut action)?;
-            Ok(Some(vec![
-                MicroRow {
-                    name: format!(
-                        "a {behaviour}'s action (universal = true: decided by the kernel; seed {seed})"
-                    ),
-                    micros: native,
-                    count: N,
-                },
-                MicroRow {
-                    name: format!("the same {behaviour} action asked of its Lua act"),
-                    micros: in_lua,
-                    count: N,
-                },
-            ]))
+            f(game, hooks, enemy, seed).map(Some)
         })?;
         if let Some(rows) = rows {
             return Ok(rows);
         }
     }
-    // Behaviours of a mod that none declares it: nothing to show.
     Ok(Vec::new())
+}
+
+/// The name of `enemy`'s Behaviour.
+fn behaviour_of(game: &Game, enemy: ModelId) -> Result<String, String> {
+    Ok(game
+        .model(enemy)
+        .map_err(|e| e.to_string())?
+        .behaviour
+        .clone()
+        .unwrap_or_default())
+}
+
+/// The first enemy whose Behaviour declares its `targets`: its target chosen by the kernel, then asked
+/// of its Lua `target` (the same target), to show what the declaration saves.
+fn target_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
+    const N: u64 = 2000;
+    let wanted = |game: &Game, hooks: &ScriptHooks, m| hooks.declares_targets(game, m);
+    first_enemy_rows(host, opts, wanted, |game, hooks, enemy, seed| {
+        let behaviour = behaviour_of(game, enemy)?;
+        let mut target = || {
+            hooks
+                .behaviour_target(game, enemy)
+                .map(|_| ())
+                .map_err(|e| e.message)
+        };
+        let native = time_each(5, N, &mut target)?;
+        hooks.ask_lua_for_universal();
+        let in_lua = time_each(5, N, &mut target)?;
+        Ok(vec![
+            MicroRow {
+                name: format!(
+                    "a {behaviour}'s target (targets declared: chosen by the kernel; seed {seed})"
+                ),
+                micros: native,
+                count: N,
+            },
+            MicroRow {
+                name: format!("the same {behaviour} target asked of its Lua target"),
+                micros: in_lua,
+                count: N,
+            },
+        ])
+    })
+}
+
+/// The first enemy whose Behaviour declares `universal = true`: its action toward its target, decided
+/// by the kernel, then asked of its Lua `act` (the same order), to show what the declaration saves.
+fn universal_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, String> {
+    const N: u64 = 2000;
+    let wanted = |game: &Game, hooks: &ScriptHooks, m| hooks.declares_universal(game, m);
+    first_enemy_rows(host, opts, wanted, |game, hooks, enemy, seed| {
+        let aim = hooks
+            .behaviour_target(game, enemy)
+            .map_err(|e| e.message)?
+            .ok_or("the enemy has no target")?;
+        let behaviour = behaviour_of(game, enemy)?;
+        let mut action = || {
+            hooks
+                .behaviour_act(game, enemy, &aim)
+                .map(|_| ())
+                .map_err(|e| e.message)
+        };
+        let native = time_each(5, N, &mut action)?;
+        hooks.ask_lua_for_universal();
+        let in_lua = time_each(5, N, &mut action)?;
+        Ok(vec![
+            MicroRow {
+                name: format!(
+                    "a {behaviour}'s action (universal = true: decided by the kernel; seed {seed})"
+                ),
+                micros: native,
+                count: N,
+            },
+            MicroRow {
+                name: format!("the same {behaviour} action asked of its Lua act"),
+                micros: in_lua,
+                count: N,
+            },
+        ])
+    })
 }
 
 /// Routes to base contact on a generated table: twelve bases and a hundred queries from legal spots,

@@ -4,6 +4,7 @@
 //! reload. The rest of the kernel calls scripts through plain Rust types and never sees a Lua value.
 
 pub mod api;
+mod declared;
 mod error;
 mod host;
 pub mod micro;

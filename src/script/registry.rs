@@ -20,7 +20,14 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("variants", VARIANT_HOOKS),
     (
         "behaviours",
-        &["target", "act", "declare", "objective", "universal"],
+        &[
+            "target",
+            "targets",
+            "act",
+            "declare",
+            "objective",
+            "universal",
+        ],
     ),
     ("spells", &["cast"]),
     ("opportunities", OPPORTUNITY_HOOKS),
@@ -137,6 +144,9 @@ pub struct Module {
     /// A Behaviour's `universal = true`: its `act` is the universal priority of §6.2 (`A.default`), which
     /// the kernel then decides natively where no script is needed (`wave::universal`).
     pub universal: bool,
+    /// A Behaviour's declared target choice (`targets`): the steps the kernel follows to choose its
+    /// target natively (`wave::targets`) when no decision is being explained.
+    pub targets: Option<std::rc::Rc<[crate::wave::targets::TargetStep]>>,
     /// Its chunk, to run again in a fresh environment: every game starts with fresh module state
     /// ([`Registry::fresh`]).
     chunk: super::vm::Chunk,
@@ -520,6 +530,10 @@ fn instantiate(
         table.raw_get::<Value>("universal"),
         Ok(Value::Boolean(true))
     );
+    let targets = match table.raw_get::<Value>("targets") {
+        Ok(Value::Table(t)) => Some(super::declared::targets_of(&t, label)?.into()),
+        _ => None,
+    };
     Ok(Module {
         kind: kind.to_string(),
         key: key.to_string(),
@@ -531,6 +545,7 @@ fn instantiate(
         actions,
         movement,
         universal,
+        targets,
         chunk,
     })
 }
@@ -560,7 +575,7 @@ fn accepted(key: &str) -> (&'static str, fn(&Value) -> bool) {
         "universal" => ("a boolean", boolean),
         "name" | "description" => ("a string", string),
         "movement" | "permissions" => ("a table or a function", either),
-        "actions" | "rules" | "params" => ("a table", table),
+        "actions" | "rules" | "params" | "targets" => ("a table", table),
         _ => ("a function", function),
     }
 }

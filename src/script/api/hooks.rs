@@ -151,8 +151,14 @@ impl<'a> ScriptHooks<'a> {
         matches!(self.behaviour_module(game, model), Ok(Some(m)) if m.universal)
     }
 
-    /// Ask every Behaviour's Lua `act`, even one that declares `universal = true` (for
-    /// `village bench --micro`, which times the two side by side; they give the same orders).
+    /// Whether `model`'s Behaviour declares its target choice, `targets` (for `village bench --micro`).
+    pub(crate) fn declares_targets(&self, game: &Game, model: ModelId) -> bool {
+        matches!(self.behaviour_module(game, model), Ok(Some(m)) if m.targets.is_some())
+    }
+
+    /// Ask every Behaviour's Lua `act` and `target`, even one that declares `universal = true` or its
+    /// `targets` (for `village bench --micro`, which times the two side by side; they give the same
+    /// orders and targets).
     pub(crate) fn ask_lua_for_universal(&self) {
         self.native_universal.set(false);
     }
@@ -773,7 +779,17 @@ impl Hooks for ScriptHooks<'_> {
         if game.model(model).is_err() {
             return Ok(None);
         }
-        let Some(f) = module.function("target") else {
+        let target = module.function("target");
+        // A declared choice (`targets`) is the kernel's to follow, unless the decision is explained
+        // and the script has a `target` to say why (it follows the same steps: `P.declared`).
+        if let Some(steps) = module.targets.clone() {
+            if target.is_none() || (!game.explains() && self.native_universal.get()) {
+                if let Some(aim) = self.declared_target(game, model, &steps, 0)? {
+                    return Ok(aim);
+                }
+            }
+        }
+        let Some(f) = target else {
             return Ok(None);
         };
         // No third argument: a Behaviour that weighs its Group asks for it

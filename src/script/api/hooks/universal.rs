@@ -36,3 +36,44 @@ impl ScriptHooks<'_> {
         Ok(Some(order))
     }
 }
+
+impl ScriptHooks<'_> {
+    /// The target of `model` chosen by its Behaviour's declared `steps` (`targets`, §6.3), when the
+    /// kernel can choose it (`None`: call the Behaviour's `target`). A `fallback` step asks the roster
+    /// entry's `fallback_behaviour`, natively when it declares its steps too (`depth` bounds a chain of
+    /// fallbacks; past it, the scripts decide).
+    pub(super) fn declared_target(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+        steps: &[crate::wave::targets::TargetStep],
+        depth: u8,
+    ) -> Result<Option<Option<Aim>>, HookError> {
+        use crate::wave::targets::{choose, Chosen};
+        let chosen = choose(game, model, steps).map_err(|e| match e {
+            RuleError::Hook(h) => h,
+            other => hook_err(other),
+        })?;
+        if let Chosen::Target(aim) = chosen {
+            return Ok(Some(aim));
+        }
+        // As `A.fallback` of scripts/lib/act.lua finds it: no fallback Behaviour, or one without a
+        // script, is no target.
+        let rosters = self.rosters();
+        let fallback = game
+            .model(model)
+            .ok()
+            .and_then(|m| m.behaviour.as_deref())
+            .and_then(|name| rosters.behaviour(name))
+            .and_then(|b| b.fallback_behaviour.as_deref())
+            .and_then(|name| rosters.behaviour(name))
+            .and_then(|b| b.script.as_deref());
+        let Some(key) = fallback else {
+            return Ok(Some(None));
+        };
+        match self.registry.get(key).and_then(|m| m.targets.clone()) {
+            Some(steps) if depth < 4 => self.declared_target(game, model, &steps, depth + 1),
+            _ => Ok(None),
+        }
+    }
+}

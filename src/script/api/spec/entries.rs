@@ -191,6 +191,15 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
               keeps none. Its ctx may roll dice (tie-breakers).",
     },
     EntryPoint {
+        name: "targets",
+        kinds: &["behaviours"],
+        ty: "TargetStep[]",
+        doc: "Its target choice (§6.3) declared as steps; the first step that finds something gives the \
+              target. The kernel follows them natively (no call into Lua) unless the decision is being \
+              explained and the Behaviour has a `target`, which then says why (`P.declared(ctx, self, \
+              targets)` of scripts/lib/priority.lua follows the same steps). Checked when the file loads.",
+    },
+    EntryPoint {
         name: "universal",
         kinds: &["behaviours"],
         ty: "boolean",

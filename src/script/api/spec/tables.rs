@@ -111,6 +111,39 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "TargetStep",
+        kind: ClassKind::Table,
+        doc: "One step of a Behaviour's declared `targets`: the nearest `models` and/or `buildings`, \
+              `town_hall = true` or `fallback = true`; an unknown key is an error when the file loads.",
+        usage: "targets = { { models = \"hero\", prefer = \"most_wounds\" }, { town_hall = true } }",
+        fields: &[
+            opt(
+                "models",
+                "\"any\"|\"hero\"|\"defender\"",
+                "The other side's models of that kind are candidates for nearest (edge to edge).",
+            ),
+            opt(
+                "buildings",
+                "\"standing\"",
+                "The undestroyed buildings are candidates for nearest (with `models`, both are).",
+            ),
+            opt(
+                "prefer",
+                "\"most_wounds\"|\"lowest_integrity\"",
+                "The Behaviour's own tie-breaker among those tied for nearest, before the universal \
+                 tie-breakers of §6.2 and the D6.",
+            ),
+            opt("town_hall", "boolean", "The Town Hall, while it stands."),
+            opt(
+                "fallback",
+                "boolean",
+                "The target its roster entry's `fallback_behaviour` chooses (none without one).",
+            ),
+            opt("why", "string", "The step's reason, said when the decision is explained."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "MoveOptions",
         kind: ClassKind::Table,
         doc: "Options of `g:move`; an unknown key is an error.",
