@@ -524,6 +524,7 @@ const INPUT_ONLY: &[&str] = &[
     "ModelQuery",
     "BuildingQuery",
     "NearestQuery",
+    "TargetStep",
     "MoveOptions",
     "MeleeOptions",
     "ShotOptions",

@@ -31,7 +31,9 @@ return {
 	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
 	targets = TARGETS,
 	target = function(ctx, self)
-		return P.declared(ctx, self, TARGETS)
+		-- Not a tail call: the decision names this line, where the choice is made.
+		local target, why = P.declared(ctx, self, TARGETS)
+		return target, why
 	end,
 	-- A Spell-caster declares before its Group rolls (§3.7; scripts/lib/act.lua).
 	declare = A.declare,

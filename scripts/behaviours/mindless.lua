@@ -18,7 +18,9 @@ return {
 	-- (P.declared, scripts/lib/priority.lua) when the decision is explained, saying why.
 	targets = TARGETS,
 	target = function(ctx, self)
-		return P.declared(ctx, self, TARGETS)
+		-- Not a tail call: the decision names this line, where the choice is made.
+		local target, why = P.declared(ctx, self, TARGETS)
+		return target, why
 	end,
 	-- Its `act` is the universal priority alone: the kernel decides it natively and calls `act` only
 	-- where a script must choose (a declared spell, a special action; src/wave/universal.rs).
