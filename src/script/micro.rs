@@ -292,24 +292,38 @@ fn target_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, St
                 .map(|_| ())
                 .map_err(|e| e.message)
         };
-        let native = time_each(5, N, &mut target)?;
-        hooks.ask_lua_for_universal();
-        let in_lua = time_each(5, N, &mut target)?;
-        Ok(vec![
-            MicroRow {
-                name: format!(
-                    "a {behaviour}'s target (targets declared: chosen by the kernel; seed {seed})"
-                ),
-                micros: native,
-                count: N,
-            },
-            MicroRow {
-                name: format!("the same {behaviour} target asked of its Lua target"),
-                micros: in_lua,
-                count: N,
-            },
-        ])
+        let names = [
+            format!("a {behaviour}'s target (targets declared: chosen by the kernel; seed {seed})"),
+            format!("the same {behaviour} target asked of its Lua target"),
+        ];
+        kernel_then_lua(hooks, N, names, &mut target)
     })
+}
+
+/// `f` timed `n` times as the kernel does it, then again with the Behaviours' Lua asked instead: two
+/// rows, named by `names`.
+fn kernel_then_lua(
+    hooks: &ScriptHooks,
+    n: u64,
+    names: [String; 2],
+    f: &mut dyn FnMut() -> Result<(), String>,
+) -> Result<Vec<MicroRow>, String> {
+    let native = time_each(5, n, &mut *f)?;
+    hooks.ask_lua_for_universal();
+    let in_lua = time_each(5, n, f)?;
+    let [kernel, lua] = names;
+    Ok(vec![
+        MicroRow {
+            name: kernel,
+            micros: native,
+            count: n,
+        },
+        MicroRow {
+            name: lua,
+            micros: in_lua,
+            count: n,
+        },
+    ])
 }
 
 /// The first enemy whose Behaviour declares `universal = true`: its action toward its target, decided
@@ -329,23 +343,13 @@ fn universal_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>,
                 .map(|_| ())
                 .map_err(|e| e.message)
         };
-        let native = time_each(5, N, &mut action)?;
-        hooks.ask_lua_for_universal();
-        let in_lua = time_each(5, N, &mut action)?;
-        Ok(vec![
-            MicroRow {
-                name: format!(
-                    "a {behaviour}'s action (universal = true: decided by the kernel; seed {seed})"
-                ),
-                micros: native,
-                count: N,
-            },
-            MicroRow {
-                name: format!("the same {behaviour} action asked of its Lua act"),
-                micros: in_lua,
-                count: N,
-            },
-        ])
+        let names = [
+            format!(
+                "a {behaviour}'s action (universal = true: decided by the kernel; seed {seed})"
+            ),
+            format!("the same {behaviour} action asked of its Lua act"),
+        ];
+        kernel_then_lua(hooks, N, names, &mut action)
     })
 }
 

@@ -108,21 +108,7 @@ fn nearest(
         Side::Enemies => Side::Heroes,
         Side::Heroes => Side::Enemies,
     };
-    let mut best: Option<f64> = None;
-    let mut kept = Vec::new();
-    let mut weigh = |d: f64, c: Candidate| match best {
-        Some(b) if d < b - EPS => {
-            best = Some(d);
-            kept.clear();
-            kept.push(c);
-        }
-        Some(b) if (d - b).abs() <= EPS => kept.push(c),
-        Some(_) => {}
-        None => {
-            best = Some(d);
-            kept.push(c);
-        }
-    };
+    let mut scored = Vec::new();
     if let Some(foes) = models {
         for m in &game.models {
             let wanted = m.side == other
@@ -131,10 +117,8 @@ fn nearest(
                     Foes::Kind(k) => m.kind == k,
                 };
             if wanted {
-                weigh(
-                    crate::rules::query::gap(mine, m).max(0.0),
-                    Candidate::Model(m.id),
-                );
+                let d = crate::rules::query::gap(mine, m).max(0.0);
+                scored.push((d, Candidate::Model(m.id)));
             }
         }
     }
@@ -142,11 +126,11 @@ fn nearest(
         for (i, b) in game.buildings.iter().enumerate() {
             if !b.destroyed {
                 let d = crate::geometry::circle_rect_gap(&mine.circle(), &b.rect).max(0.0);
-                weigh(d, Candidate::Building(i));
+                scored.push((d, Candidate::Building(i)));
             }
         }
     }
-    Ok(kept)
+    Ok(smallest_within(scored))
 }
 
 /// `tied` narrowed by a Behaviour's own tie-breaker (kept in order, ties within [`EPS`]).
@@ -170,15 +154,16 @@ fn narrowed(game: &Game, tied: Vec<Candidate>, prefer: Option<Prefer>) -> Vec<Ca
             _ => 0.0,
         }
     };
-    smallest(tied, score)
+    smallest_within(tied.into_iter().map(|c| (score(&c), c)))
 }
 
-/// The candidates with the smallest score (ties within [`EPS`]), in order: `P.smallest_of`.
-fn smallest<T: Copy>(all: Vec<T>, score: impl Fn(&T) -> f64) -> Vec<T> {
+/// Of `scored` (each with its score), those with the smallest score, in order, as `P.smallest_of` of
+/// scripts/lib/priority.lua keeps them: one more than [`EPS`] below the best so far replaces those
+/// kept, one within [`EPS`] of it joins them. `ctx:nearest` keeps its candidates so too.
+pub fn smallest_within<T>(scored: impl IntoIterator<Item = (f64, T)>) -> Vec<T> {
     let mut best: Option<f64> = None;
     let mut out = Vec::new();
-    for c in all {
-        let s = score(&c);
+    for (s, c) in scored {
         match best {
             Some(b) if s < b - EPS => {
                 best = Some(s);

@@ -317,8 +317,8 @@ pub(super) fn building_views(lua: &Lua, ctx: &Ctx, opts: Option<&Table>) -> mlua
 /// `ctx:nearest(m, { models = ModelQuery, buildings = BuildingQuery })`: of the candidates the two
 /// queries list (the models first, in their query's order, then the buildings in roster order; a query
 /// left out lists none), the views of those nearest `m`, edge to edge, kept as `lib/priority.lua`'s
-/// `P.smallest_of` keeps them — in candidate order, one more than `NEAR_TIE` nearer than the best so far
-/// replaces the kept ones, one within `NEAR_TIE` of it joins them — so a Behaviour asks for its target
+/// `P.smallest_of` keeps them — in candidate order, one more than 1e-6" nearer than the best so far
+/// replaces the kept ones, one within 1e-6" of it joins them — so a Behaviour asks for its target
 /// without a view of every candidate.
 pub(super) fn nearest(lua: &Lua, ctx: &Ctx, m: &Value, opts: &Table) -> mlua::Result<Value> {
     static KNOWN: std::sync::LazyLock<Vec<&'static str>> =
@@ -338,28 +338,12 @@ pub(super) fn nearest_of(
     model_query: Option<&Table>,
     building_query: Option<&Table>,
 ) -> mlua::Result<Value> {
-    /// Two distances this close are a tie (inches), as `P.smallest_of` says.
-    const NEAR_TIE: f64 = 1e-6;
     let game = ctx.game();
     let me = game.model(me).map_err(|e| fail(lua, e))?;
-    let mut best: Option<f64> = None;
-    let mut kept: Vec<Viewed> = Vec::new();
-    let mut weigh = |d: f64, who: Viewed| match best {
-        Some(b) if d < b - NEAR_TIE => {
-            best = Some(d);
-            kept.clear();
-            kept.push(who);
-        }
-        Some(b) if (d - b).abs() <= NEAR_TIE => kept.push(who),
-        Some(_) => {}
-        None => {
-            best = Some(d);
-            kept.push(who);
-        }
-    };
+    let mut scored: Vec<(f64, Viewed)> = Vec::new();
     if let Some(q) = model_query {
         for id in models(lua, ctx, Some(q))? {
-            weigh(measure(game, me, &Thing::Model(id))?, Viewed::Model(id));
+            scored.push((measure(game, me, &Thing::Model(id))?, Viewed::Model(id)));
         }
     }
     if let Some(q) = building_query {
@@ -368,9 +352,11 @@ pub(super) fn nearest_of(
             // Measured by name, as a building's view is measured (`ctx:distances_from`).
             let at = game.building(&b.name).map_err(mlua::Error::external)?;
             let d = crate::geometry::circle_rect_gap(&me.circle(), &at.rect).max(0.0);
-            weigh(d, Viewed::Building(i));
+            scored.push((d, Viewed::Building(i)));
         }
     }
+    // Kept as `P.smallest_of` keeps them (ties within 1e-6"), as a declared target's nearest is.
+    let kept = crate::wave::targets::smallest_within(scored);
     ctx.views_list(lua, kept)
 }
 
