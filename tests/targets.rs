@@ -7,6 +7,7 @@
 mod common;
 use common::*;
 
+use village::roster::Rosters;
 use village::rules::hooks::Aim;
 use village::state::{EventKind, Game, ModelId};
 use village::wave::targets::{choose, Chosen, Foes, Prefer, TargetStep};
@@ -91,13 +92,21 @@ fn the_first_step_that_finds_something_gives_the_target() {
     );
 }
 
+/// An orc with two heroes as near it, either side, and as near the Town Hall: tied on the distance and
+/// on the first tie-breaker. The orc, the left hero and the right one.
+fn orc_between_two_heroes(r: &Rosters, g: &mut Game) -> (ModelId, ModelId, ModelId) {
+    let x = hall_x(g);
+    let orc = place(r, g, ORC, x, 3.0);
+    let left = place(r, g, HERO, x - 4.0, 3.0);
+    let right = place(r, g, HERO, x + 4.0, 3.0);
+    (orc, left, right)
+}
+
 #[test]
 fn a_behaviour_s_own_tie_breaker_comes_before_the_universal_ones() {
     let (r, mut g) = setup();
     let x = hall_x(&g);
-    let orc = place(&r, &mut g, ORC, x, 3.0);
-    let left = place(&r, &mut g, HERO, x - 4.0, 3.0);
-    let right = place(&r, &mut g, HERO, x + 4.0, 3.0);
+    let (orc, left, right) = orc_between_two_heroes(&r, &mut g);
     g.model_mut(right).expect("on the table").wounds = 1;
     // Tied for nearest: the most Wounds (Hunter's own tie-breaker).
     assert_eq!(
@@ -132,10 +141,7 @@ fn a_behaviour_s_own_tie_breaker_comes_before_the_universal_ones() {
 #[test]
 fn candidates_tied_on_everything_roll_a_d6_each_until_one_is_highest() {
     let (r, mut g) = setup();
-    let x = hall_x(&g);
-    let orc = place(&r, &mut g, ORC, x, 3.0);
-    let left = place(&r, &mut g, HERO, x - 4.0, 3.0);
-    let right = place(&r, &mut g, HERO, x + 4.0, 3.0);
+    let (orc, left, right) = orc_between_two_heroes(&r, &mut g);
     let before = g.log().len();
     let Chosen::Target(Some(Aim::Model(chosen))) = target(&mut g, orc, &nearest_heroes(None))
     else {
@@ -189,5 +195,40 @@ fn buildings_are_measured_to_their_footprint_and_the_lowest_integrity_is_preferr
     assert_ne!(
         target(&mut g, orc, &steps),
         Chosen::Target(Some(Aim::Building(name)))
+    );
+}
+
+#[test]
+fn a_ravager_s_own_tie_breaker_prefers_the_lowest_integrity() {
+    let (r, mut g) = setup();
+    let orc = place(&r, &mut g, ORC, 4.0, 4.0);
+    // Two buildings moved to stand as far from the orc, edge to edge, the rest left where they are
+    // (farther); the second is the more damaged.
+    let size = village::geometry::Vec2::new(2.0, 2.0);
+    let spots = [
+        village::geometry::Vec2::new(4.0, 9.0),
+        village::geometry::Vec2::new(9.0, 4.0),
+    ];
+    let names: Vec<String> = g.buildings.iter().take(2).map(|b| b.name.clone()).collect();
+    for (b, at) in g.buildings.iter_mut().zip(spots) {
+        b.rect = village::geometry::Rect::new(at - size * 0.5, at + size * 0.5);
+    }
+    g.buildings[0].integrity = g.buildings[0].max_integrity;
+    g.buildings[1].integrity = g.buildings[0].max_integrity - 1;
+    let steps = vec![TargetStep::Nearest {
+        models: None,
+        buildings: true,
+        prefer: Some(Prefer::LowestIntegrity),
+    }];
+    assert_eq!(
+        target(&mut g, orc, &steps),
+        Chosen::Target(Some(Aim::Building(names[1].clone())))
+    );
+    // Repaired, the other is the more damaged one.
+    g.buildings[1].integrity = g.buildings[0].max_integrity;
+    g.buildings[0].integrity -= 1;
+    assert_eq!(
+        target(&mut g, orc, &steps),
+        Chosen::Target(Some(Aim::Building(names[0].clone())))
     );
 }

@@ -46,6 +46,14 @@ fn lua_only_mod() -> PathBuf {
     dir
 }
 
+/// Run `village` with `args`, and with `--mod` when given one (it must succeed).
+fn ok_with_mod<'a>(args: &mut Vec<&'a str>, with_mod: Option<&'a Path>) {
+    if let Some(m) = with_mod {
+        args.extend(["--mod", m.to_str().expect("a UTF-8 path")]);
+    }
+    ok(args);
+}
+
 /// The log of `play --auto` of a Siege game, each line with the fields that name where a decision was
 /// made (`script`, `line`: the mod's copies are other files) taken out.
 fn siege_log(seed: u64, dir: &Path, name: &str, with_mod: Option<&Path>) -> Vec<String> {
@@ -61,10 +69,7 @@ fn siege_log(seed: u64, dir: &Path, name: &str, with_mod: Option<&Path>) -> Vec<
         "--log",
         log.to_str().expect("a UTF-8 path"),
     ];
-    if let Some(m) = with_mod {
-        args.extend(["--mod", m.to_str().expect("a UTF-8 path")]);
-    }
-    ok(&args);
+    ok_with_mod(&mut args, with_mod);
     std::fs::read_to_string(&log)
         .expect("the log")
         .lines()
@@ -213,10 +218,7 @@ fn recorded(seed: u64, dir: &Path, with_mod: Option<&Path>) -> Vec<serde_json::V
         "--record",
         dir.to_str().expect("a UTF-8 path"),
     ];
-    if let Some(m) = with_mod {
-        args.extend(["--mod", m.to_str().expect("a UTF-8 path")]);
-    }
-    ok(&args);
+    ok_with_mod(&mut args, with_mod);
     (0..8)
         .map(|i| {
             let text = std::fs::read_to_string(dir.join(format!("game-{i}.json")))

@@ -118,7 +118,7 @@ fn with_wave<R>(
     host: &ScriptHost,
     opts: &SimOptions,
     policy: &str,
-    f: impl FnOnce(&mut Game, &Rosters, &api::hooks::ScriptHooks) -> Result<R, String>,
+    f: impl FnOnce(&mut Game, &Rosters, &ScriptHooks) -> Result<R, String>,
 ) -> Result<R, String> {
     with_wave_at(host, opts, policy, 1, f)
 }
@@ -129,7 +129,7 @@ fn with_wave_at<R>(
     opts: &SimOptions,
     policy: &str,
     seed: u64,
-    f: impl FnOnce(&mut Game, &Rosters, &api::hooks::ScriptHooks) -> Result<R, String>,
+    f: impl FnOnce(&mut Game, &Rosters, &ScriptHooks) -> Result<R, String>,
 ) -> Result<R, String> {
     let lua = host.vm().lua();
     let t = lua.create_table().map_err(|e| e.to_string())?;
@@ -309,7 +309,7 @@ fn kernel_then_lua(
     f: &mut dyn FnMut() -> Result<(), String>,
 ) -> Result<Vec<MicroRow>, String> {
     let native = time_each(5, n, &mut *f)?;
-    hooks.ask_lua_for_universal();
+    hooks.ask_lua_for_declared();
     let in_lua = time_each(5, n, f)?;
     let [kernel, lua] = names;
     Ok(vec![

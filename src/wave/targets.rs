@@ -8,7 +8,8 @@
 use crate::roster::ProfileKind;
 use crate::rules::hooks::Aim;
 use crate::rules::RuleError;
-use crate::state::{Building, Game, Model, ModelId, Side};
+use crate::state::{Game, ModelId};
+use crate::wave::universal::gap_to_footprint;
 
 /// Two distances this close are a tie (inches), as `P.smallest_of` of scripts/lib/priority.lua says.
 const EPS: f64 = 1e-6;
@@ -104,10 +105,7 @@ fn nearest(
     buildings: bool,
 ) -> Result<Vec<Candidate>, RuleError> {
     let mine = game.model(me)?;
-    let other = match mine.side {
-        Side::Enemies => Side::Heroes,
-        Side::Heroes => Side::Enemies,
-    };
+    let other = mine.side.opponent();
     let mut scored = Vec::new();
     if let Some(foes) = models {
         for m in &game.models {
@@ -125,8 +123,7 @@ fn nearest(
     if buildings {
         for (i, b) in game.buildings.iter().enumerate() {
             if !b.destroyed {
-                let d = crate::geometry::circle_rect_gap(&mine.circle(), &b.rect).max(0.0);
-                scored.push((d, Candidate::Building(i)));
+                scored.push((gap_to_footprint(mine, b), Candidate::Building(i)));
             }
         }
     }
@@ -188,7 +185,7 @@ fn keys(game: &Game, c: Candidate) -> [f64; 5] {
     match c {
         Candidate::Model(id) => match game.model(id) {
             Ok(m) => [
-                hall.map_or(0.0, |h| model_to_hall(m, h)),
+                hall.map_or(0.0, |h| gap_to_footprint(m, h)),
                 0.0,
                 -f64::from(m.wounds),
                 f64::from(m.combat),
@@ -208,11 +205,6 @@ fn keys(game: &Game, c: Candidate) -> [f64; 5] {
             ]
         }
     }
-}
-
-/// A model's gap to the Town Hall's footprint (`ctx:distance_to(model, town_hall)`).
-fn model_to_hall(m: &Model, hall: &Building) -> f64 {
-    crate::geometry::circle_rect_gap(&m.circle(), &hall.rect).max(0.0)
 }
 
 /// Whether keys `a` beat keys `b` (`Some(true)`), lose (`Some(false)`) or tie (`None`), key by key.

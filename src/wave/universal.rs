@@ -38,8 +38,12 @@ pub fn gap_to_model(game: &Game, me: &Model, other: ModelId) -> Result<f64, Rule
 
 /// The gap between a model's base and a building's footprint (never below 0).
 pub fn gap_to_building(game: &Game, me: &Model, name: &str) -> Result<f64, RuleError> {
-    let b = game.building(name)?;
-    Ok(crate::geometry::circle_rect_gap(&me.circle(), &b.rect).max(0.0))
+    Ok(gap_to_footprint(me, game.building(name)?))
+}
+
+/// The gap between a model's base and building `b`'s footprint (never below 0).
+pub fn gap_to_footprint(me: &Model, b: &crate::state::Building) -> f64 {
+    crate::geometry::circle_rect_gap(&me.circle(), &b.rect).max(0.0)
 }
 
 /// The gap between a model's base and a point (never below 0).

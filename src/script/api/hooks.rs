@@ -71,9 +71,9 @@ pub struct ScriptHooks<'a> {
     /// The VM's budget, whose failure count a malformed answer counts up as a failed script call does
     /// (`answers::ScriptHooks::reader`).
     budget: Option<Rc<crate::script::host::Budget>>,
-    /// Whether a Behaviour that declares `universal = true` is decided by the kernel (always, but for
-    /// `village bench --micro`, which times its Lua `act` beside it).
-    native_universal: std::cell::Cell<bool>,
+    /// Whether a Behaviour's declarations (`universal = true`, `targets`) are followed by the kernel
+    /// (always, but for `village bench --micro`, which times its Lua `act` and `target` beside it).
+    native_declared: std::cell::Cell<bool>,
 }
 
 /// The [`acting_key`] a model's modules were found under, those modules, and the entry points any of
@@ -142,7 +142,7 @@ impl<'a> ScriptHooks<'a> {
             acting: Default::default(),
             notes: Default::default(),
             budget: host(lua).ok().map(|h| h.budget.clone()),
-            native_universal: std::cell::Cell::new(true),
+            native_declared: std::cell::Cell::new(true),
         }
     }
 
@@ -159,8 +159,8 @@ impl<'a> ScriptHooks<'a> {
     /// Ask every Behaviour's Lua `act` and `target`, even one that declares `universal = true` or its
     /// `targets` (for `village bench --micro`, which times the two side by side; they give the same
     /// orders and targets).
-    pub(crate) fn ask_lua_for_universal(&self) {
-        self.native_universal.set(false);
+    pub(crate) fn ask_lua_for_declared(&self) {
+        self.native_declared.set(false);
     }
 
     /// The rosters with the game's rule constants (variants applied), for kernel queries from a ctx.
@@ -782,9 +782,9 @@ impl Hooks for ScriptHooks<'_> {
         let target = module.function("target");
         // A declared choice (`targets`) is the kernel's to follow, unless the decision is explained
         // and the script has a `target` to say why (it follows the same steps: `P.declared`).
-        if let Some(steps) = module.targets.clone() {
-            if target.is_none() || (!game.explains() && self.native_universal.get()) {
-                if let Some(aim) = self.declared_target(game, model, &steps, 0)? {
+        if let Some(steps) = module.targets.as_deref() {
+            if target.is_none() || (!game.explains() && self.native_declared.get()) {
+                if let Some(aim) = self.declared_target(game, model, steps, 0)? {
                     return Ok(aim);
                 }
             }
@@ -1024,7 +1024,7 @@ impl Hooks for ScriptHooks<'_> {
         let Some(f) = module.function("act") else {
             return Ok(None);
         };
-        if module.universal && self.native_universal.get() {
+        if module.universal && self.native_declared.get() {
             if let Some(order) = self.universal_order(game, model, aim, module, f)? {
                 return Ok(order);
             }

@@ -350,8 +350,8 @@ pub(super) fn nearest_of(
         for i in buildings(lua, ctx, Some(q))? {
             let b = &game.buildings[i];
             // Measured by name, as a building's view is measured (`ctx:distances_from`).
-            let at = game.building(&b.name).map_err(mlua::Error::external)?;
-            let d = crate::geometry::circle_rect_gap(&me.circle(), &at.rect).max(0.0);
+            let d = crate::wave::universal::gap_to_building(game, me, &b.name)
+                .map_err(mlua::Error::external)?;
             scored.push((d, Viewed::Building(i)));
         }
     }

@@ -22,10 +22,7 @@ impl ScriptHooks<'_> {
             Err(_) => return Ok(None),
         };
         let decided =
-            universal_act(game, self.rosters(), self, model, aim, offers).map_err(|e| match e {
-                RuleError::Hook(h) => h,
-                other => hook_err(other),
-            })?;
+            universal_act(game, self.rosters(), self, model, aim, offers).map_err(hook_error)?;
         let Universal::Decided(order, why) = decided else {
             return Ok(None);
         };
@@ -50,10 +47,7 @@ impl ScriptHooks<'_> {
         depth: u8,
     ) -> Result<Option<Option<Aim>>, HookError> {
         use crate::wave::targets::{choose, Chosen};
-        let chosen = choose(game, model, steps).map_err(|e| match e {
-            RuleError::Hook(h) => h,
-            other => hook_err(other),
-        })?;
+        let chosen = choose(game, model, steps).map_err(hook_error)?;
         if let Chosen::Target(aim) = chosen {
             return Ok(Some(aim));
         }
@@ -71,9 +65,17 @@ impl ScriptHooks<'_> {
         let Some(key) = fallback else {
             return Ok(Some(None));
         };
-        match self.registry.get(key).and_then(|m| m.targets.clone()) {
-            Some(steps) if depth < 4 => self.declared_target(game, model, &steps, depth + 1),
+        match self.registry.get(key).and_then(|m| m.targets.as_deref()) {
+            Some(steps) if depth < 4 => self.declared_target(game, model, steps, depth + 1),
             _ => Ok(None),
         }
+    }
+}
+
+/// A rule's error as the hook's: a script's own error as it was, any other in words.
+fn hook_error(e: RuleError) -> HookError {
+    match e {
+        RuleError::Hook(h) => h,
+        other => hook_err(other),
     }
 }
