@@ -1120,8 +1120,6 @@ fn integer_argument(lua: &Lua, name: &str, n: usize, v: Option<&Value>) -> mlua:
     }
 }
 
-/// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave
-/// the script folders are refused.
 /// Whether `path`, symbolic links followed, is inside `root` (a script folder): a link that points
 /// elsewhere on the disk is not part of the mod, and is not read.
 pub(crate) fn inside(root: &Path, path: &Path) -> bool {
@@ -1136,6 +1134,8 @@ pub(crate) fn outside_message(label: &str) -> String {
     format!("{label}: a symbolic link to a file outside the script folder; scripts are read only from inside it")
 }
 
+/// Find `name` (dots as folder separators) in the roots, the latest root first. Names that could leave
+/// the script folders are refused.
 pub(crate) fn resolve_module(
     roots: &[ScriptRoot],
     name: &str,

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The default party of four, as `village sim` and `play` field it.
 pub const PARTY: [&str; 4] = [
@@ -57,9 +58,14 @@ pub fn piped(mut cmd: Command, input: &str) -> Output {
     child.wait_with_output().expect("the village binary ends")
 }
 
-/// A fresh, empty folder for one test's files: `village-<group>-<name>-<pid>` in the temp folder.
+/// A fresh, empty folder for one test's files: `village-<group>-<name>-<pid>-<n>` in the temp folder.
+/// `n` counts the folders this test program has asked for: its tests run side by side in one process,
+/// and two of them asking for the same name (a shared helper's) must not empty each other's folder.
 pub fn temp(group: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("village-{group}-{name}-{}", std::process::id()));
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("village-{group}-{name}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temp folder");
     dir
