@@ -686,6 +686,17 @@ pub trait Hooks {
         Ok(None)
     }
 
+    /// The hero policy's plan for the rest of an activation of a model of the heroes' side: its orders,
+    /// in order (empty: nothing more this activation). `None` when the policy makes no plans, or none
+    /// for this activation: its [`Hooks::policy_order`] is asked for each action instead.
+    fn policy_plan(
+        &self,
+        _game: &mut Game,
+        _model: ModelId,
+    ) -> Result<Option<Vec<Order>>, HookError> {
+        Ok(None)
+    }
+
     /// The hero policy's Council orders (core §7.2), in the order the kernel should try them.
     fn policy_council(
         &self,

@@ -33,7 +33,7 @@ pub const KINDS: &[(&str, &[&str])] = &[
     ("opportunities", OPPORTUNITY_HOOKS),
     (
         "policies",
-        &["activate", "act", "council", "deploy", "blessing"],
+        &["activate", "plan", "act", "council", "deploy", "blessing"],
     ),
 ];
 

@@ -72,6 +72,8 @@ pub enum Decides {
     Activation,
     /// The hero policy's order for one action.
     Order,
+    /// The hero policy's plan: the orders for the rest of an activation (`plan`).
+    Plan,
     /// The hero policy's Council purchases (§7.2).
     Council,
 }
@@ -85,6 +87,7 @@ impl Decides {
             Decides::Action => "action",
             Decides::Activation => "activation",
             Decides::Order => "order",
+            Decides::Plan => "plan",
             Decides::Council => "Council purchases",
         }
     }

@@ -107,6 +107,9 @@ pub fn stand_up_first(
 /// or its Behaviour had nothing to do).
 pub enum Step {
     Order(Order),
+    /// An order of a plan with more of its orders to come: the plan's decision stays under way (the
+    /// events of its later orders are what it led to as well).
+    Planned(Order),
     Done(ActionReport),
 }
 
@@ -143,7 +146,7 @@ pub fn enemy_action(
     id: ModelId,
 ) -> Result<ActionReport, RuleError> {
     match enemy_step(game, rosters, hooks, id)? {
-        Step::Order(order) => execute(game, rosters, hooks, id, order),
+        Step::Order(order) | Step::Planned(order) => execute(game, rosters, hooks, id, order),
         Step::Done(report) => Ok(report),
     }
 }

@@ -246,7 +246,8 @@ fn activate_members(
         if halted(game, rosters) {
             break;
         }
-        let step = |g: &mut Game, id: ModelId| enemy_step(g, rosters, hooks, id);
+        let step =
+            |g: &mut Game, id: ModelId, _: Option<&ActionReport>| enemy_step(g, rosters, hooks, id);
         for report in take_actions(game, rosters, hooks, *id, actions, &step)? {
             done.push((*id, report));
         }
@@ -268,12 +269,14 @@ fn take_actions(
     hooks: &dyn Hooks,
     id: ModelId,
     actions: u8,
-    next: &dyn Fn(&mut Game, ModelId) -> Result<Step, RuleError>,
+    next: &dyn Fn(&mut Game, ModelId, Option<&ActionReport>) -> Result<Step, RuleError>,
 ) -> Result<Vec<ActionReport>, RuleError> {
     let mut left = actions;
     let mut done = Vec::new();
     // Orders a script made free (`order_cost` answering 0) this activation: at most MAX_FREE_ORDERS.
     let mut free = 0;
+    // The last order was a plan's with more to come: its decision is still under way.
+    let mut planning = false;
     while game.model(id).is_ok() && !halted(game, rosters) {
         // With no action left, a Javelin may still be thrown for free after a move closer (§3.5): one
         // more order is asked for, taken only if it is that throw.
@@ -283,7 +286,9 @@ fn take_actions(
         }
         let watch = super::morale::watch(game, hooks)?;
         game.model_mut(id)?.actions_left = left;
-        let (report, spent) = match next(game, id)? {
+        let step = next(game, id, done.last())?;
+        planning = matches!(step, Step::Planned(_));
+        let (report, spent) = match step {
             Step::Done(_) if free_only => break,
             Step::Done(report) => {
                 let cost = match report {
@@ -292,13 +297,13 @@ fn take_actions(
                 };
                 (report, cost)
             }
-            Step::Order(order)
+            Step::Order(order) | Step::Planned(order)
                 if free_only
                     && super::act::free_throw_target(game, rosters, id, &order).is_none() =>
             {
                 break;
             }
-            Step::Order(order) => {
+            Step::Order(order) | Step::Planned(order) => {
                 let (mut cost, mut change) = super::act::cost_of(game, rosters, hooks, id, &order)?;
                 if let (0, Some(c)) = (cost, &change) {
                     if free >= MAX_FREE_ORDERS {
@@ -342,11 +347,18 @@ fn take_actions(
         done.push(report);
         left = left.saturating_sub(spent);
         super::morale::after_action(game, rosters, hooks, &watch)?;
-        // The morale checks it set off were the last of what this action's decisions led to.
-        game.decisions_done();
+        // The morale checks it set off were the last of what this action's decisions led to (unless
+        // a plan's decision goes on to its next order).
+        if !planning {
+            game.decisions_done();
+        }
         if free_only {
             break;
         }
+    }
+    if planning {
+        // The actions ran out before the plan did.
+        game.decisions_done();
     }
     if let Ok(m) = game.model_mut(id) {
         m.actions_left = 0;
@@ -441,7 +453,7 @@ pub fn take_orders(
         o.check_input(&game.table)?;
     }
     let queue = std::cell::RefCell::new(orders.into_iter());
-    let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
+    let step = |g: &mut Game, id: ModelId, _: Option<&ActionReport>| -> Result<Step, RuleError> {
         if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
             return Ok(Step::Done(stood));
         }
@@ -481,7 +493,8 @@ pub struct HeroActivation {
 }
 
 /// Spend `actions` of a heroes'-side model on what the hero policy orders (the rest of an activation a
-/// player began by hand, or a whole one).
+/// player began by hand, or a whole one): its plan when it plans (`wave::activation_plan`), else its `act` for
+/// each action.
 pub fn policy_actions(
     game: &mut Game,
     rosters: &Rosters,
@@ -489,17 +502,24 @@ pub fn policy_actions(
     id: ModelId,
     actions: u8,
 ) -> Result<Vec<ActionReport>, RuleError> {
-    let step = |g: &mut Game, id: ModelId| -> Result<Step, RuleError> {
-        if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
-            return Ok(Step::Done(stood));
-        }
-        Ok(match hooks.policy_order(g, id)? {
-            Some(order) => Step::Order(order),
-            None => Step::Done(ActionReport::Lost {
-                why: "the policy ordered nothing".into(),
-            }),
-        })
-    };
+    // A policy that plans is asked once for the activation's orders (again when the plan runs out or
+    // breaks: `wave::activation_plan`); one that does not is asked its `act` for each action.
+    let planner = super::activation_plan::Planner::default();
+    let step =
+        |g: &mut Game, id: ModelId, last: Option<&ActionReport>| -> Result<Step, RuleError> {
+            if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
+                return Ok(Step::Done(stood));
+            }
+            if let Some(step) = planner.next(g, rosters, hooks, id, last)? {
+                return Ok(step);
+            }
+            Ok(match hooks.policy_order(g, id)? {
+                Some(order) => Step::Order(order),
+                None => Step::Done(ActionReport::Lost {
+                    why: "the policy ordered nothing".into(),
+                }),
+            })
+        };
     take_actions(game, rosters, hooks, id, actions, &step)
 }
 

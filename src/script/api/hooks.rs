@@ -35,6 +35,7 @@ mod decisions;
 mod fast;
 mod handle;
 mod objective;
+mod plan;
 mod queries;
 mod rawread;
 mod replies;
@@ -976,6 +977,14 @@ impl Hooks for ScriptHooks<'_> {
             );
         }
         Ok(order)
+    }
+
+    fn policy_plan(
+        &self,
+        game: &mut Game,
+        model: ModelId,
+    ) -> Result<Option<Vec<Order>>, HookError> {
+        self.plan_of_policy(game, model)
     }
 
     fn policy_council(

@@ -1,5 +1,5 @@
 //! Reading the decisions scripts return: an order (a Behaviour's or the policy's `act`, or one given to
-//! `g:order`), the policy's activation, its Council's orders and wave-start choices, a Lua wave
+//! `g:order`), the policy's activation and plan, its Council's orders and wave-start choices, a Lua wave
 //! builder's Groups, and the aims and positions they hold; and the tables scripts are handed (a roll, a
 //! win). Every answer is first converted by the one bounded conversion of `api::answer` (depth, cycles,
 //! size), then read field by field: a malformed answer is an error naming the script, the entry point
@@ -884,6 +884,34 @@ pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> m
     t.raw_set("aimed", roll.aimed)?;
     t.raw_set("free_hack", roll.free_hack)?;
     Ok(t)
+}
+
+/// Read a hero policy's plan: a list of orders (`{ { move = foe }, { move = foe } }`), carried out in
+/// order; an empty list is nothing more this activation; nil is no plan (`None`: the policy's `act` is
+/// asked for each action left). A single order table is refused (a plan is a list, so a forgotten pair
+/// of braces is not read as an empty plan).
+pub(super) fn plan_of(r: &Reader, lua: &Lua, v: &Value) -> Result<Option<Vec<Order>>, HookError> {
+    let p = r.read(lua, v)?;
+    let entries = match &p {
+        Plain::Nil => return Ok(None),
+        Plain::Table(entries) => entries,
+        other => return Err(r.field("", other, "expected a list of orders or nil")),
+    };
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, (k, item)) in entries.iter().enumerate() {
+        let at = i64::try_from(i).unwrap_or(i64::MAX).saturating_add(1);
+        if *k != Key::Index(at) {
+            return Err(r.field(
+                "",
+                &p,
+                "expected a list of orders: `{ { move = foe }, { melee = foe } }`, not an order",
+            ));
+        }
+        if let Some(o) = parse_order(r, item)? {
+            out.push(o);
+        }
+    }
+    Ok(Some(out))
 }
 
 #[cfg(test)]

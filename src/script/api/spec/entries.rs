@@ -268,6 +268,18 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
               Without it, or for nil, two dice.",
     },
     EntryPoint {
+        name: "plan",
+        kinds: &["policies"],
+        ty: "fun(ctx: Ctx, self: ModelView): BehaviourOrder[]|nil",
+        doc: "The orders for the rest of a model's activation (`self.actions_left` actions), in order, as \
+              `act` gives them one at a time: `{ { move = foe }, { move = foe } }`; `{}` is nothing more \
+              this activation. The kernel carries them out and asks again only when the plan runs out or \
+              breaks: an order refused (its action lost), or a fact it rested on changed (the model hurt, \
+              held or freed, Engaged or no longer, a model removed, a token taken or dropped). One call \
+              instead of one for each action. nil is no plan this time: `act` is asked for each action \
+              left in the activation, as it is in a policy without `plan`. Optional.",
+    },
+    EntryPoint {
         name: "act",
         kinds: &["policies"],
         ty: "fun(ctx: Ctx, self: ModelView): BehaviourOrder|nil",

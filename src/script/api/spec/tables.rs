@@ -948,7 +948,7 @@ pub(super) const CLASSES: &[Class] = &[
         name: "Decision",
         kind: ClassKind::Table,
         doc: "A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, \
-              objective or action, the hero policy's activation, order or Council purchases.",
+              objective or action, the hero policy's activation, order, plan or Council purchases.",
         usage: "local d = g:why()[1]; print(d.script .. \":\" .. d.line, d.reason)",
         fields: &[
             f("at", "integer", "The first event it led to."),
@@ -962,7 +962,7 @@ pub(super) const CLASSES: &[Class] = &[
             f(
                 "decides",
                 "string",
-                "\"target\", \"objective\", \"action\", \"activation\", \"order\" or \"council\".",
+                "\"target\", \"objective\", \"action\", \"activation\", \"order\", \"plan\" or \"council\".",
             ),
             f("chose", "string", "What was chosen, in words (\"melee Orc Warrior (3)\")."),
             opt("reason", "string", "Why, as the script said it (`ctx:why`, or its second return value)."),
