@@ -1,5 +1,5 @@
 //! A hero policy written as a plan (`plan(ctx, self)`: the orders of the rest of an activation, one call
-//! instead of one for each action) plays whole games from a mod, and says why in the log; a `plan` that
+//! instead of one for each action: the built-in `rush`) plays whole games, and says why in the log; a `plan` that
 //! gives nil leaves the activation to the old per-action `act`, which plays exactly the games the
 //! built-in policy plays; a plan that is not a list of orders stops the game with the file and the
 //! entry point named.
@@ -8,31 +8,6 @@ mod support;
 use support::*;
 
 use std::path::{Path, PathBuf};
-
-/// A policy that plans: each model closes in on its nearest enemy with every action it has, and strikes
-/// once in contact.
-const RUSH: &str = r#"
-return {
-	plan = function(ctx, self)
-		local engaged = ctx:engaged(self)
-		if #engaged > 0 then
-			if self.attacks > 0 then
-				return {}, "in contact after its one attack"
-			end
-			return { { melee = engaged[1] } }, "in contact: it strikes"
-		end
-		local foe = ctx:models({ side = "enemies", near = self })[1]
-		if not foe then
-			return {}, "no enemy"
-		end
-		local orders = {}
-		for i = 1, self.actions_left do
-			orders[i] = { move = foe }
-		end
-		return orders, "it closes in on the nearest enemy with every action"
-	end,
-}
-"#;
 
 /// A plan given as one order instead of a list of orders.
 const NOT_A_LIST: &str = r#"
@@ -79,9 +54,9 @@ fn log_of(seed: u64, policy: &str, with_mod: Option<&Path>, dir: &Path) -> Vec<s
 
 #[test]
 fn a_policy_that_plans_plays_whole_games_with_one_call_for_many_actions() {
-    let m = policy_mod("rush", RUSH);
+    // The built-in planning policy (scripts/policies/rush.lua).
     let dir = temp("policy-plan", "rush-logs");
-    let log = log_of(3, "rush", Some(&m), &dir);
+    let log = log_of(3, "rush", None, &dir);
     let plans: Vec<&serde_json::Value> = log
         .iter()
         .filter(|e| e["event"] == "decision" && e["by"] == "policy rush")
@@ -195,4 +170,27 @@ fn a_plan_that_is_not_a_list_of_orders_stops_the_game_with_its_file() {
             && err.contains("expected a list of orders"),
         "{err}"
     );
+}
+
+#[test]
+fn bench_micro_times_a_planning_policy_s_plan_call() {
+    let out = ok(&["bench", "--micro", "--json", "--policy", "rush"]);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON rows");
+    let plan = rows
+        .as_array()
+        .expect("a list of rows")
+        .iter()
+        .find(|r| {
+            r["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("the rush policy's plan"))
+        })
+        .expect("a plan row");
+    assert!(
+        plan["name"]
+            .as_str()
+            .is_some_and(|n| n.contains("2 orders for 2 actions")),
+        "{plan}"
+    );
+    assert!(plan["micros"].as_f64().is_some_and(|m| m > 0.0), "{plan}");
 }

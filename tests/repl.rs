@@ -1121,5 +1121,5 @@ fn new_and_its_options_complete() {
         answer(":complete :new --seed 3 --variant sin"),
         "single_horde"
     );
-    assert_eq!(answer(":complete :new --policy "), "default");
+    assert_eq!(answer(":complete :new --policy "), "default rush");
 }

@@ -1236,7 +1236,7 @@ function Model:profile() end
 ---@field text? string Notes from the roster.
 ---@field source? table Where its roster entry is: file, line, layer (0 built in).
 
----A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, objective or action, the hero policy's activation, order or Council purchases.
+---A script's decision (`g:why`; a `decision` event of a written log): a Behaviour's target, objective or action, the hero policy's activation, order, plan or Council purchases.
 ---
 ---```lua
 ---local d = g:why()[1]; print(d.script .. ":" .. d.line, d.reason)
@@ -1246,7 +1246,7 @@ function Model:profile() end
 ---@field until? integer One past the last event it led to, once carried out.
 ---@field model? integer The model it was made for (none for Council purchases).
 ---@field by string Who decided: a Behaviour ("Hunter") or "policy NAME".
----@field decides string "target", "objective", "action", "activation", "order" or "council".
+---@field decides string "target", "objective", "action", "activation", "order", "plan" or "council".
 ---@field chose string What was chosen, in words ("melee Orc Warrior (3)").
 ---@field reason? string Why, as the script said it (`ctx:why`, or its second return value).
 ---@field candidates? Candidate[] What it weighed (`ctx:why`).
@@ -2244,6 +2244,7 @@ function ModelView:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field activate? fun(ctx: Ctx, self: ModelView): integer|ActivationAnswer|boolean|nil Whether and how a model of the heroes' side is nominated when its turn comes (§3.1): the number of activation dice (1–3), or an ActivationAnswer (dice, a Leader's `group`, `cast` to declare spellcasting, §3.7); false or 0 passes it over. The hero turn offers the Active models in id order, pass after pass, while one is nominated: a model that failed one die without a turnover is offered again (`self.activations` counts its activations this turn). Without it, or for nil, two dice.
+---@field plan? fun(ctx: Ctx, self: ModelView): BehaviourOrder[]|nil The orders for the rest of a model's activation (`self.actions_left` actions), in order, as `act` gives them one at a time: `{ { move = foe }, { move = foe } }`; `{}` is nothing more this activation. The kernel carries them out and asks again only when the plan runs out or breaks: an order refused (its action lost), or a fact it rested on changed (the model hurt, held or freed, Engaged or no longer, a model removed, a token taken or dropped). One call instead of one for each action. nil is no plan this time: `act` is asked for each action left in the activation, as it is in a policy without `plan`. Optional.
 ---@field act? fun(ctx: Ctx, self: ModelView): BehaviourOrder|nil One order for a model of the heroes' side, asked once per action it has left (`self.actions_left`): melee (a Power Blow with `power_blow`), shoot (an Aimed Shot with `aimed`, Concentrated Shooting with `with`), move (`within` to stop short), claim, use, heal, cast (declared before the roll; costs its Power), break_free. An order needing more actions than are left, or one the rules refuse, loses an action (logged with the reason); nil loses it.
 ---@field council? fun(ctx: Ctx, info: CouncilInfo): CouncilOrder[]|nil Called in the Council Phase after every non-final wave (§7.2): the orders to try, in turn (see CouncilOrder). The kernel validates each, applies it and logs a `council` event, or logs why it refused it and goes on. Its ctx reads the table (and may roll dice).
 ---@field deploy? fun(ctx: Ctx, step: DeployStep): DeployChoices|nil The hero policy's choices in the start-of-wave sequence (core §5.3), called at each step where a building ability in force asks for one: step 1 (Stable II Warhorse) and step 4 (Stable I Ready Mounts). Its ctx may roll dice. nil chooses nothing.

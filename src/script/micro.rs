@@ -219,23 +219,53 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
                 .map(|_| ())
                 .map_err(|e| e.message)
         })?;
-        let act = time_each(5, N / 4, || {
-            hooks
-                .policy_order(game, hero)
-                .map(|_| ())
-                .map_err(|e| e.message)
-        })?;
         rows.push(MicroRow {
             name: "a Behaviour's target (the first enemy's, first turn)".into(),
             micros: target,
             count: N,
         });
-        rows.push(MicroRow {
-            name: format!(
-                "the {} policy's act (the first hero, first turn)",
-                opts.policy
+        // A policy that plans is timed on its plan (the orders of the whole activation, one call: as
+        // with the two actions of a usual roll), one that does not on its act (one action's order).
+        let before = game.model(hero).map_err(|e| e.to_string())?.actions_left;
+        game.model_mut(hero)
+            .map_err(|e| e.to_string())?
+            .actions_left = 2;
+        let plan = hooks.policy_plan(game, hero).map_err(|e| e.message)?;
+        if plan.is_none() {
+            game.model_mut(hero)
+                .map_err(|e| e.to_string())?
+                .actions_left = before;
+        }
+        let (what, micros) = match plan {
+            Some(orders) => (
+                format!(
+                    "the {} policy's plan: {} orders for 2 actions (the first hero, first turn)",
+                    opts.policy,
+                    orders.len()
+                ),
+                time_each(5, N / 4, || {
+                    hooks
+                        .policy_plan(game, hero)
+                        .map(|_| ())
+                        .map_err(|e| e.message)
+                })?,
             ),
-            micros: act,
+            None => (
+                format!(
+                    "the {} policy's act (the first hero, first turn)",
+                    opts.policy
+                ),
+                time_each(5, N / 4, || {
+                    hooks
+                        .policy_order(game, hero)
+                        .map(|_| ())
+                        .map_err(|e| e.message)
+                })?,
+            ),
+        };
+        rows.push(MicroRow {
+            name: what,
+            micros,
             count: N / 4,
         });
         Ok(())

@@ -258,6 +258,11 @@ fn activate_members(
     Ok((roll, actions, done))
 }
 
+/// What gives a model's next step: the game, the model, and the report of its action before (a plan
+/// breaks on a refused order).
+type NextStep<'a> =
+    dyn Fn(&mut Game, ModelId, Option<&ActionReport>) -> Result<Step, RuleError> + 'a;
+
 /// Spend a model's `actions`, one step at a time: `next` says what each is (an order, or an action
 /// already settled); an order costs what [`super::act::cost_of`] says (a Power Blow or an Aimed Shot two,
 /// unless a script lowers it) and is
@@ -269,7 +274,7 @@ fn take_actions(
     hooks: &dyn Hooks,
     id: ModelId,
     actions: u8,
-    next: &dyn Fn(&mut Game, ModelId, Option<&ActionReport>) -> Result<Step, RuleError>,
+    next: &NextStep<'_>,
 ) -> Result<Vec<ActionReport>, RuleError> {
     let mut left = actions;
     let mut done = Vec::new();
