@@ -91,7 +91,13 @@ impl Planner {
                 return Ok(None);
             }
             let refused = st.ordered && matches!(last, Some(ActionReport::Lost { .. }));
-            if !refused && st.mark.as_ref() == Some(&Mark::of(game, rosters, id)?) {
+            // The mark is taken only once there is a plan to hold (a policy that does not plan pays
+            // nothing for it).
+            let holds = match &st.mark {
+                Some(mark) if !refused => *mark == Mark::of(game, rosters, id)?,
+                _ => false,
+            };
+            if holds {
                 // The next order, or, after an empty plan, nothing more.
                 if !st.queue.is_empty() || st.ended {
                     return Ok(Some(st.step()));
@@ -99,13 +105,12 @@ impl Planner {
             }
         }
         // Asked with no borrow held: the policy's script runs meanwhile.
-        let orders = hooks.policy_plan(game, id)?;
-        let mark = Mark::of(game, rosters, id)?;
-        let mut st = self.0.borrow_mut();
-        let Some(orders) = orders else {
-            st.plans = false;
+        let Some(orders) = hooks.policy_plan(game, id)? else {
+            self.0.borrow_mut().plans = false;
             return Ok(None);
         };
+        let mark = Mark::of(game, rosters, id)?;
+        let mut st = self.0.borrow_mut();
         st.mark = Some(mark);
         st.queue = orders.into();
         st.ended = st.queue.is_empty();

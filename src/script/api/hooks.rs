@@ -75,6 +75,10 @@ pub struct ScriptHooks<'a> {
     /// Whether a Behaviour's declarations (`universal = true`, `targets`) are followed by the kernel
     /// (always, but for `village bench --micro`, which times its Lua `act` and `target` beside it).
     native_declared: std::cell::Cell<bool>,
+    /// The hero policy's module's index in the registry, found on first use (the policy and the
+    /// registry are fixed for these hooks' life; the lookup formats and searches its key, and the
+    /// policy is asked at every activation and action).
+    policy_at: std::cell::OnceCell<Option<usize>>,
 }
 
 /// The [`acting_key`] a model's modules were found under, those modules, and the entry points any of
@@ -144,6 +148,7 @@ impl<'a> ScriptHooks<'a> {
             notes: Default::default(),
             budget: host(lua).ok().map(|h| h.budget.clone()),
             native_declared: std::cell::Cell::new(true),
+            policy_at: std::cell::OnceCell::new(),
         }
     }
 
@@ -551,8 +556,11 @@ impl ScriptHooks<'_> {
 
     /// The hero policy's module (scripts/policies/<name>.lua), if loaded.
     fn policy_module(&self) -> Option<&Module> {
-        self.registry
-            .get(&format!("policies/{}.lua", self.core.policy))
+        let at = *self.policy_at.get_or_init(|| {
+            self.registry
+                .index_of(&format!("policies/{}.lua", self.core.policy))
+        });
+        self.registry.at(at?)
     }
 
     /// The script module of the Behaviour `model` plays, if it has one.
