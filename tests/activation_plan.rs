@@ -9,7 +9,7 @@ mod common;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use village::roster::Rosters;
-use village::rules::hooks::{Aim, Hooks, Modifier, MoveTraits, Order, RollInfo};
+use village::rules::hooks::{Aim, Hooks, Order};
 use village::rules::HookError;
 use village::state::{Game, ModelId};
 use village::wave::act::ActionReport;
@@ -36,20 +36,7 @@ impl Planner {
 }
 
 impl Hooks for Planner {
-    fn permission(&self, g: &Game, m: ModelId, name: &str) -> Result<Option<String>, HookError> {
-        common::Core.permission(g, m, name)
-    }
-    fn movement_traits(
-        &self,
-        g: &Game,
-        m: ModelId,
-        e: &[ModelId],
-    ) -> Result<MoveTraits, HookError> {
-        common::Core.movement_traits(g, m, e)
-    }
-    fn roll_modifiers(&self, g: &Game, roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
-        common::Core.roll_modifiers(g, roll)
-    }
+    core_traits!();
     fn policy_plan(&self, _: &mut Game, _: ModelId) -> Result<Option<Vec<Order>>, HookError> {
         self.plans_asked.set(self.plans_asked.get() + 1);
         Ok(self

@@ -11,8 +11,8 @@ use std::cell::RefCell;
 use village::geometry::Vec2;
 use village::roster::{ProfileKind, Rosters};
 use village::rules::hooks::{
-    Aim, DeployChoices, DeployStep, Hooks, Modifier, MoveTraits, Order, RollInfo, ScriptedGroup,
-    ScriptedWave, WaveAsk, WaveStartStep,
+    Aim, DeployChoices, DeployStep, Hooks, Modifier, Order, ScriptedGroup, ScriptedWave, WaveAsk,
+    WaveStartStep,
 };
 use village::rules::movement::move_distance;
 use village::rules::ranged::{shoot, ShotOptions};
@@ -37,20 +37,7 @@ struct Policy {
 }
 
 impl Hooks for Policy {
-    fn permission(&self, g: &Game, m: ModelId, name: &str) -> Result<Option<String>, HookError> {
-        common::Core.permission(g, m, name)
-    }
-    fn movement_traits(
-        &self,
-        g: &Game,
-        m: ModelId,
-        e: &[ModelId],
-    ) -> Result<MoveTraits, HookError> {
-        common::Core.movement_traits(g, m, e)
-    }
-    fn roll_modifiers(&self, g: &Game, roll: &RollInfo) -> Result<Vec<Modifier>, HookError> {
-        common::Core.roll_modifiers(g, roll)
-    }
+    core_traits!();
     fn deploy_choices(&self, _: &mut Game, step: &DeployStep) -> Result<DeployChoices, HookError> {
         self.steps.borrow_mut().push(step.clone());
         Ok(DeployChoices {

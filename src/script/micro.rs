@@ -236,33 +236,25 @@ fn hook_rows(host: &ScriptHost, opts: &SimOptions) -> Result<Vec<MicroRow>, Stri
                 .map_err(|e| e.to_string())?
                 .actions_left = before;
         }
-        let (what, micros) = match plan {
-            Some(orders) => (
-                format!(
-                    "the {} policy's plan: {} orders for 2 actions (the first hero, first turn)",
-                    opts.policy,
-                    orders.len()
-                ),
-                time_each(5, N / 4, || {
-                    hooks
-                        .policy_plan(game, hero)
-                        .map(|_| ())
-                        .map_err(|e| e.message)
-                })?,
+        let what = match &plan {
+            Some(orders) => format!(
+                "the {} policy's plan: {} orders for 2 actions (the first hero, first turn)",
+                opts.policy,
+                orders.len()
             ),
-            None => (
-                format!(
-                    "the {} policy's act (the first hero, first turn)",
-                    opts.policy
-                ),
-                time_each(5, N / 4, || {
-                    hooks
-                        .policy_order(game, hero)
-                        .map(|_| ())
-                        .map_err(|e| e.message)
-                })?,
+            None => format!(
+                "the {} policy's act (the first hero, first turn)",
+                opts.policy
             ),
         };
+        let micros = time_each(5, N / 4, || {
+            if plan.is_some() {
+                hooks.policy_plan(game, hero).map(|_| ())
+            } else {
+                hooks.policy_order(game, hero).map(|_| ())
+            }
+            .map_err(|e| e.message)
+        })?;
         rows.push(MicroRow {
             name: what,
             micros,

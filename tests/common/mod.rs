@@ -94,3 +94,34 @@ pub fn place(r: &Rosters, g: &mut Game, name: &str, x: f64, y: f64) -> ModelId {
         Vec2::new(x, y),
     ))
 }
+
+/// The hooks through which the core traits act (`permission`, `movement_traits`, `roll_modifiers`),
+/// answered as [`Core`] answers them: for a test's own `Hooks` that plays by the core rules.
+#[macro_export]
+macro_rules! core_traits {
+    () => {
+        fn permission(
+            &self,
+            g: &village::state::Game,
+            m: village::state::ModelId,
+            name: &str,
+        ) -> Result<Option<String>, village::rules::HookError> {
+            common::Core.permission(g, m, name)
+        }
+        fn movement_traits(
+            &self,
+            g: &village::state::Game,
+            m: village::state::ModelId,
+            e: &[village::state::ModelId],
+        ) -> Result<village::rules::hooks::MoveTraits, village::rules::HookError> {
+            common::Core.movement_traits(g, m, e)
+        }
+        fn roll_modifiers(
+            &self,
+            g: &village::state::Game,
+            roll: &village::rules::hooks::RollInfo,
+        ) -> Result<Vec<village::rules::hooks::Modifier>, village::rules::HookError> {
+            common::Core.roll_modifiers(g, roll)
+        }
+    };
+}

@@ -914,62 +914,32 @@ impl Hooks for ScriptHooks<'_> {
         model: ModelId,
     ) -> Result<Option<crate::rules::hooks::ActivationAsk>, HookError> {
         use crate::rules::hooks::ActivationAsk;
-        let Some(module) = self.policy_module() else {
+        // Without a policy, or one without `activate`: two dice.
+        let Some(answer) = self.ask_policy(game, model, "activate")? else {
             return Ok(Some(ActivationAsk::dice(2)));
         };
-        let Some(f) = module.function("activate") else {
-            return Ok(Some(ActivationAsk::dice(2)));
-        };
-        let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let (called, notes) = self.noting(game, module, |game| {
-            self.call_module_act::<(Value, Value)>(
-                game, model, module, None, f, &intents, &arg, None,
-            )
+        let r = self.reader(answer.module, "activate");
+        let ask = activation_ask_of(&r, &r.read(self.lua, &answer.value)?)?;
+        answer.record(self, game, model, Decides::Activation, |game| match &ask {
+            Some(a) => crate::rules::words::activation_words(game, a),
+            None => "not now".to_string(),
         });
-        let (v, why) = called?;
-        let why = decisions::returned_reason(module, "activate", why, notes.is_some())?;
-        let r = self.reader(module, "activate");
-        let ask = activation_ask_of(&r, &r.read(self.lua, &v)?)?;
-        if let Some(notes) = notes {
-            let chose = match &ask {
-                Some(a) => crate::rules::words::activation_words(game, a),
-                None => "not now".to_string(),
-            };
-            let by = self.policy_name();
-            self.record_decision(
-                game,
-                module,
-                f,
-                Some(model),
-                by,
-                Decides::Activation,
-                chose,
-                why,
-                notes,
-            );
-        }
         Ok(ask)
     }
 
     fn policy_order(&self, game: &mut Game, model: ModelId) -> Result<Option<Order>, HookError> {
-        let Some(module) = self.policy_module() else {
+        let Some(answer) = self.ask_policy(game, model, "act")? else {
             return Ok(None);
         };
-        let Some(f) = module.function("act") else {
-            return Ok(None);
-        };
-        let intents = std::cell::RefCell::new(Vec::new());
-        let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        let (called, notes) = self.noting(game, module, |game| {
-            self.call_module_act::<(Value, Value)>(
-                game, model, module, None, f, &intents, &arg, None,
-            )
-        });
-        let (v, why) = called?;
-        let why = decisions::returned_reason(module, "act", why, notes.is_some())?;
+        let plan::PolicyAnswer {
+            module,
+            f,
+            value,
+            why,
+            notes,
+        } = answer;
         let r = self.reader(module, "act");
-        let order = checked_order(&r, game, order_of(&r, self.lua, &v)?)?;
+        let order = checked_order(&r, game, order_of(&r, self.lua, &value)?)?;
         if let Some(notes) = notes {
             let by = self.policy_name();
             self.record_order(
