@@ -250,24 +250,27 @@ impl<'a> ScriptHooks<'a> {
         if list.is_empty() {
             return Vec::new();
         }
-        let r: &'a crate::roster::Rosters = &self.core.rosters;
         list.iter()
             .filter_map(|a| {
                 let module = self.registry.at(a.module).filter(|m| keep(m))?;
-                let params = match a.params {
-                    ParamsOf::None => None,
-                    ParamsOf::Trait(i) => Some(Cow::Borrowed(&r.traits.get(i)?.params)),
-                    ParamsOf::Signature(i) => Some(Cow::Borrowed(
-                        &r.profiles.get(i)?.signature.as_ref()?.params,
-                    )),
-                    ParamsOf::Alpha(i) => {
-                        Some(Cow::Borrowed(&r.profiles.get(i)?.alpha.as_ref()?.params))
-                    }
-                    ParamsOf::Item(i) => Some(Cow::Owned(m.items.get(i)?.params.clone())),
-                };
-                Some((module, params))
+                Some((module, self.params_of(m, a)?))
             })
             .collect()
+    }
+
+    /// The `params` an acting module runs with for `m` (`None` when its entry is gone: the module
+    /// is then not acting).
+    fn params_of(&self, m: &Model, a: &Acting) -> Option<Option<Cow<'a, Params>>> {
+        let r: &'a crate::roster::Rosters = &self.core.rosters;
+        Some(match a.params {
+            ParamsOf::None => None,
+            ParamsOf::Trait(i) => Some(Cow::Borrowed(&r.traits.get(i)?.params)),
+            ParamsOf::Signature(i) => Some(Cow::Borrowed(
+                &r.profiles.get(i)?.signature.as_ref()?.params,
+            )),
+            ParamsOf::Alpha(i) => Some(Cow::Borrowed(&r.profiles.get(i)?.alpha.as_ref()?.params)),
+            ParamsOf::Item(i) => Some(Cow::Owned(m.items.get(i)?.params.clone())),
+        })
     }
 
     /// Look up which modules act for `m` (see [`ScriptHooks::modules_for`]).
@@ -1252,15 +1255,25 @@ impl Hooks for ScriptHooks<'_> {
             return Ok(None);
         };
         let arg = |_: &Lua, _: &Ctx| Ok(Value::Nil);
-        // The first script that grants it is its source; a table of names is read without a call.
-        let granting = |module: &Module| !matches!(module.permissions, Permissions::None);
-        for (module, params) in self.modules_where(me, granting) {
+        // The first script that grants it is its source; a table of names is read without a call, and
+        // without the module's params (asked at every action of the game: `wave::morale::watch`).
+        let (list, _) = self.acting_for(me);
+        for a in list.iter() {
+            let Some(module) = self.registry.at(a.module) else {
+                continue;
+            };
             let granted = match &module.permissions {
+                Permissions::None => continue,
                 Permissions::Computed(f) => {
+                    let Some(params) = self.params_of(me, a) else {
+                        continue;
+                    };
                     let v = self.read_one(game, me, module, params.as_deref(), f, &arg)?;
                     let r = self.reader(module, "permissions");
                     replies::grants(&r, &r.read(self.lua, &v)?, name)?
                 }
+                // (Its params are not looked up: an acting module's always exist, the list being kept
+                // under the model's name, traits and items.)
                 by_table => by_table.grants(name).unwrap_or(false),
             };
             if granted {
