@@ -27,7 +27,8 @@ fn policy_mod(name: &str, text: &str) -> PathBuf {
     dir
 }
 
-/// The log of `play --auto` with `policy` (from `with_mod` when given), one JSON value a line.
+/// The log of `play --auto` with `policy` (from `with_mod` when given), one JSON value a line, without
+/// the fields that name where a decision was made (`script`, `line`).
 fn log_of(seed: u64, policy: &str, with_mod: Option<&Path>, dir: &Path) -> Vec<serde_json::Value> {
     let log = dir.join(format!("{policy}-{seed}.jsonl"));
     let seed = seed.to_string();
@@ -45,11 +46,7 @@ fn log_of(seed: u64, policy: &str, with_mod: Option<&Path>, dir: &Path) -> Vec<s
         args.extend(["--mod", m.to_str().expect("a UTF-8 path")]);
     }
     ok(&args);
-    std::fs::read_to_string(&log)
-        .expect("the log")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    log_without_places(&log)
 }
 
 #[test]
@@ -119,19 +116,8 @@ fn a_plan_of_nil_leaves_each_action_to_act_and_plays_the_built_in_games() {
     let dir = temp("policy-plan", "nil-logs");
     let mod_dir = temp("policy-plan", "nil-logs-mod");
     for seed in [2, 7] {
-        let strip = |log: Vec<serde_json::Value>| -> Vec<serde_json::Value> {
-            log.into_iter()
-                .map(|mut e| {
-                    if let Some(o) = e.as_object_mut() {
-                        o.remove("script");
-                        o.remove("line");
-                    }
-                    e
-                })
-                .collect()
-        };
-        let builtin = strip(log_of(seed, "default", None, &dir));
-        let planned = strip(log_of(seed, "default", Some(&m), &mod_dir));
+        let builtin = log_of(seed, "default", None, &dir);
+        let planned = log_of(seed, "default", Some(&m), &mod_dir);
         // A building ability's detail names the policy file that chose it: the mod's copy here.
         let mine = format!("{}/", m.to_str().expect("a UTF-8 path"));
         let planned: Vec<serde_json::Value> = planned

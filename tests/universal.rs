@@ -70,17 +70,9 @@ fn siege_log(seed: u64, dir: &Path, name: &str, with_mod: Option<&Path>) -> Vec<
         log.to_str().expect("a UTF-8 path"),
     ];
     ok_with_mod(&mut args, with_mod);
-    std::fs::read_to_string(&log)
-        .expect("the log")
-        .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
-            if let Some(o) = v.as_object_mut() {
-                o.remove("script");
-                o.remove("line");
-            }
-            v.to_string()
-        })
+    log_without_places(&log)
+        .iter()
+        .map(|v| v.to_string())
         .collect()
 }
 

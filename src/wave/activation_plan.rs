@@ -97,11 +97,9 @@ impl Planner {
                 Some(mark) if !refused => *mark == Mark::of(game, rosters, id)?,
                 _ => false,
             };
-            if holds {
-                // The next order, or, after an empty plan, nothing more.
-                if !st.queue.is_empty() || st.ended {
-                    return Ok(Some(st.step()));
-                }
+            // The next order, or, after an empty plan, nothing more.
+            if holds && (!st.queue.is_empty() || st.ended) {
+                return Ok(Some(st.step()));
             }
         }
         // Asked with no borrow held: the policy's script runs meanwhile.
@@ -139,8 +137,8 @@ impl State {
     }
 }
 
-/// The step of an action the policy gives no order for.
-fn nothing() -> Step {
+/// The step of an action the policy gives no order for (by its plan or its `act`).
+pub(super) fn nothing() -> Step {
     Step::Done(ActionReport::Lost {
         why: "the policy ordered nothing".into(),
     })

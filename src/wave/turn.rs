@@ -520,9 +520,7 @@ pub fn policy_actions(
             }
             Ok(match hooks.policy_order(g, id)? {
                 Some(order) => Step::Order(order),
-                None => Step::Done(ActionReport::Lost {
-                    why: "the policy ordered nothing".into(),
-                }),
+                None => super::activation_plan::nothing(),
             })
         };
     take_actions(game, rosters, hooks, id, actions, &step)

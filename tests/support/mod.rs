@@ -70,3 +70,20 @@ pub fn temp(group: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a temp folder");
     dir
 }
+
+/// The event log written at `log` (JSON lines), each line with the fields that name where a decision
+/// was made (`script`, `line`) taken out: a mod's copy of a script is another file, the same decision.
+pub fn log_without_places(log: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(log)
+        .expect("the log")
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            if let Some(o) = v.as_object_mut() {
+                o.remove("script");
+                o.remove("line");
+            }
+            v
+        })
+        .collect()
+}

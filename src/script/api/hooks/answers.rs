@@ -892,21 +892,20 @@ pub(super) fn roll_table(lua: &Lua, ctx: &Ctx, roll: &RollInfo, role: Role) -> m
 /// of braces is not read as an empty plan).
 pub(super) fn plan_of(r: &Reader, lua: &Lua, v: &Value) -> Result<Option<Vec<Order>>, HookError> {
     let p = r.read(lua, v)?;
-    let entries = match &p {
+    match &p {
         Plain::Nil => return Ok(None),
-        Plain::Table(entries) => entries,
-        other => return Err(r.field("", other, "expected a list of orders or nil")),
-    };
-    let mut out = Vec::with_capacity(entries.len());
-    for (i, (k, item)) in entries.iter().enumerate() {
-        let at = i64::try_from(i).unwrap_or(i64::MAX).saturating_add(1);
-        if *k != Key::Index(at) {
+        Plain::Table(entries) if entries.iter().any(|(k, _)| !matches!(k, Key::Index(_))) => {
             return Err(r.field(
                 "",
                 &p,
                 "expected a list of orders: `{ { move = foe }, { melee = foe } }`, not an order",
-            ));
+            ))
         }
+        Plain::Table(_) => {}
+        other => return Err(r.field("", other, "expected a list of orders or nil")),
+    }
+    let mut out = Vec::new();
+    for item in r.list(&p, "", "orders")? {
         if let Some(o) = parse_order(r, item)? {
             out.push(o);
         }

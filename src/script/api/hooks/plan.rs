@@ -1,8 +1,8 @@
-//! The hero policy's per-model answers: asking its `activate`, `act` or `plan` ([`ScriptHooks::ask_policy`]), and the
-//! plan: a policy that defines `plan(ctx, self)` is asked once for the orders of the
-//! rest of a model's activation, which the kernel carries out in order, asking again only when the plan
-//! runs out or breaks (`wave::activation_plan` says when). A policy without `plan`, or whose `plan`
-//! gives nil, is asked its `act` for each action, as before.
+//! The hero policy's per-model answers: asking its `activate`, `act` or `plan`
+//! ([`ScriptHooks::ask_policy`]), and reading the plan: a policy that defines `plan(ctx, self)` is asked
+//! once for the orders of the rest of a model's activation, which the kernel carries out in order,
+//! asking again only when the plan runs out or breaks (`wave::activation_plan` says when). A policy
+//! without `plan`, or whose `plan` gives nil, is asked its `act` for each action, as before.
 
 use super::answers::plan_of;
 use super::*;
@@ -40,9 +40,9 @@ impl ScriptHooks<'_> {
         Ok(Some(orders))
     }
 
-    /// Ask the hero policy's per-model entry point `entry` (`activate`, `act` or `plan`) about `model`: what it
-    /// returned and its reason, with the notes kept while the decision is explained. `None` when the
-    /// policy does not define it.
+    /// Ask the hero policy's per-model entry point `entry` (`activate`, `act` or `plan`) about `model`:
+    /// what it returned and its reason, with the notes kept while the decision is explained. `None`
+    /// when the policy does not define it.
     pub(super) fn ask_policy(
         &self,
         game: &mut Game,
