@@ -91,7 +91,10 @@ pub struct GameRecord {
     /// Why the game ended (SUPPLEMENT §10): "town_hall_destroyed", "overrun", "party_defeated",
     /// "final_wave_survived" or "stalled".
     pub cause: String,
-    pub waves_completed: u32,
+    /// Waves won (survived to their end): the game's score.
+    pub waves_won: u32,
+    /// Rounds played to their end over the game (the round the village fell in is not survived).
+    pub rounds_survived: u32,
     /// The wave the village fell in (a loss only).
     pub lost_at_wave: Option<u32>,
     pub town_hall_integrity: i32,
@@ -259,8 +262,9 @@ pub fn record(
         seed: summary.seed,
         result: result.to_string(),
         cause: summary.cause.as_str().to_string(),
-        waves_completed: summary.waves_completed,
-        lost_at_wave: (summary.result == Outcome::Loss).then(|| summary.waves_completed + 1),
+        waves_won: summary.waves_won,
+        rounds_survived: summary.rounds_survived,
+        lost_at_wave: (summary.result == Outcome::Loss).then(|| summary.waves_won + 1),
         town_hall_integrity: summary.town_hall_integrity,
         wounds: last.map_or(0, |w| w.wounds.iter().map(|(_, n)| u32::from(*n)).sum()),
         defeats,
@@ -491,6 +495,12 @@ pub struct Report {
     pub win_rate: f64,
     /// Wilson score interval of the win rate.
     pub ci95: [f64; 2],
+    /// Mean waves won a game: the score that still tells runs apart where nearly every game is lost.
+    pub waves_won_mean: f64,
+    /// Its 95% interval (mean ± 1.96 standard errors).
+    pub waves_won_ci95: [f64; 2],
+    /// Mean rounds survived a game.
+    pub rounds_survived_mean: f64,
     /// Games by why they ended (SUPPLEMENT §10), every cause listed.
     pub causes: BTreeMap<String, u64>,
     /// Losses by the wave the village fell in.
@@ -532,6 +542,23 @@ pub fn wilson(k: u64, n: u64) -> [f64; 2] {
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The mean of `xs` and its 95% interval (mean ± 1.96 standard errors, the sample's standard
+/// deviation; a single value has an interval of itself), each rounded as a report prints it.
+pub fn mean_ci(xs: &[f64]) -> (f64, [f64; 2]) {
+    if xs.is_empty() {
+        return (0.0, [0.0, 0.0]);
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = if xs.len() > 1 {
+        xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    (r4(mean), [r4(mean - half), r4(mean + half)])
 }
 
 /// Round to four decimals, so a report prints the same on every machine.
@@ -579,6 +606,8 @@ pub fn report(records: &[GameRecord]) -> Report {
         }
     }
     let ci = wilson(wins, n);
+    let waves: Vec<f64> = records.iter().map(|g| f64::from(g.waves_won)).collect();
+    let (waves_won_mean, waves_won_ci95) = mean_ci(&waves);
     Report {
         games: n,
         wins,
@@ -590,6 +619,9 @@ pub fn report(records: &[GameRecord]) -> Report {
             r4(wins as f64 / n as f64)
         },
         ci95: [r4(ci[0]), r4(ci[1])],
+        waves_won_mean,
+        waves_won_ci95,
+        rounds_survived_mean: mean(&|g| f64::from(g.rounds_survived)),
         causes,
         loss_wave,
         town_hall_integrity_mean: mean(&|g| f64::from(g.town_hall_integrity)),
@@ -640,6 +672,11 @@ pub fn text(r: &Report, seconds: f64) -> String {
         .filter(|(_, n)| **n > 0)
         .map(|(c, n)| format!("{c} {n}"))
         .collect();
+    let _ = writeln!(
+        out,
+        "Waves won: mean {:.2} (95% CI {:.2}–{:.2}); rounds survived: mean {:.1}",
+        r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1], r.rounds_survived_mean
+    );
     let _ = writeln!(out, "Ended by: {}", causes.join(", "));
     if !r.loss_wave.is_empty() {
         let _ = writeln!(out, "\nWave the village fell in:");
@@ -733,38 +770,33 @@ pub fn timed_games(
     Ok((played, start.elapsed().as_secs_f64()))
 }
 
-/// The difference of two arms played on the same seeds (common random numbers): arm A's win rate minus
-/// arm B's, with the 95% interval of the paired difference.
+/// The difference of two arms played on the same seeds (common random numbers): arm A minus arm B in
+/// the win rate and in the mean waves won, each with the 95% interval of the paired difference (game
+/// i of A against game i of B).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Difference {
     pub win_rate: f64,
     pub ci95: [f64; 2],
+    /// Mean waves won, A − B.
+    pub waves_won: f64,
+    pub waves_won_ci95: [f64; 2],
     /// Games whose outcome differs between the arms.
     pub games_differing: u64,
 }
 
 /// The paired difference of two arms' records (game i of A with game i of B).
 pub fn difference(a: &[GameRecord], b: &[GameRecord]) -> Difference {
-    let win = |g: &GameRecord| f64::from(u8::from(g.result == "win"));
-    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| win(x) - win(y)).collect();
-    let n = d.len() as f64;
-    if d.is_empty() {
-        return Difference {
-            win_rate: 0.0,
-            ci95: [0.0, 0.0],
-            games_differing: 0,
-        };
-    }
-    let mean = d.iter().sum::<f64>() / n;
-    let var = if d.len() > 1 {
-        d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
+    let paired = |f: &dyn Fn(&GameRecord) -> f64| {
+        let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| f(x) - f(y)).collect();
+        mean_ci(&d)
     };
-    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    let (win_rate, ci95) = paired(&|g| f64::from(u8::from(g.result == "win")));
+    let (waves_won, waves_won_ci95) = paired(&|g| f64::from(g.waves_won));
     Difference {
-        win_rate: r4(mean),
-        ci95: [r4(mean - half), r4(mean + half)],
+        win_rate,
+        ci95,
+        waves_won,
+        waves_won_ci95,
         games_differing: a
             .iter()
             .zip(b)
@@ -1312,6 +1344,60 @@ mod tests {
         assert_eq!(median(&[3.0]), 3.0);
         assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
+    /// A game's record with only its result and its waves won set.
+    fn game(result: &str, waves_won: u32) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            result: result.to_string(),
+            cause: "overrun".to_string(),
+            waves_won,
+            rounds_survived: 0,
+            lost_at_wave: None,
+            town_hall_integrity: 0,
+            wounds: 0,
+            defeats: 0,
+            destroyed: 0,
+            supplies_spent: 0,
+            firings: BTreeMap::new(),
+            decisions: BTreeMap::new(),
+            audit: BTreeMap::new(),
+            audit_first: BTreeMap::new(),
+        }
+    }
+
+    /// The mean with mean ± 1.96 standard errors (the sample's deviation, n − 1), worked by hand: 2, 4,
+    /// 4, 4, 5, 5, 7, 9 has mean 5 and sample deviation √(32/7).
+    #[test]
+    fn the_mean_and_its_interval() {
+        assert_eq!(mean_ci(&[]), (0.0, [0.0, 0.0]));
+        assert_eq!(mean_ci(&[3.0]), (3.0, [3.0, 3.0]));
+        let (m, ci) = mean_ci(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
+        let half = 1.959_963_984_540_054 * (32.0f64 / 7.0 / 8.0).sqrt();
+        assert_eq!(m, 5.0);
+        assert!((ci[0] - (5.0 - half)).abs() < 1e-4 && (ci[1] - (5.0 + half)).abs() < 1e-4);
+    }
+
+    /// The paired difference is taken game by game: two arms whose waves differ by exactly one in
+    /// every game differ by one with no spread, where the unpaired means' intervals would overlap
+    /// widely; the win-rate difference counts only the games whose result differs.
+    #[test]
+    fn the_paired_difference_in_waves_won_is_taken_game_by_game() {
+        let a: Vec<GameRecord> = [0, 3, 6, 1, 4]
+            .iter()
+            .map(|w| game("loss", w + 1))
+            .collect();
+        let mut b: Vec<GameRecord> = [0, 3, 6, 1, 4].iter().map(|w| game("loss", *w)).collect();
+        b[2].result = "win".into();
+        let d = difference(&a, &b);
+        assert_eq!((d.waves_won, d.waves_won_ci95), (1.0, [1.0, 1.0]));
+        assert_eq!(d.win_rate, -0.2);
+        assert_eq!(d.games_differing, 1);
+        let (ra, rb) = (report(&a), report(&b));
+        assert_eq!((ra.waves_won_mean, rb.waves_won_mean), (3.8, 2.8));
+        assert!(ra.waves_won_ci95[0] < rb.waves_won_ci95[1], "{ra:?} {rb:?}");
     }
 
     /// Every `.lua` path under a prefix asked for, wherever it sits in the string (a JSON-like quote ends

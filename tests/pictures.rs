@@ -392,6 +392,29 @@ fn the_sim_chart_draws_the_reports_numbers() {
     assert_eq!(rate, vec![win_rate_text(&report)]);
     let bar = &with_class(&doc, "win-rate-bar")[0];
     assert_eq!(num(bar, "data-value"), report["win_rate"].as_f64().unwrap());
+    // The mean waves won with its interval, as the report has them.
+    let waves = &with_class(&doc, "waves-won-bar")[0];
+    assert_eq!(
+        num(waves, "data-value"),
+        report["waves_won_mean"].as_f64().unwrap()
+    );
+    assert_eq!(
+        num(waves, "data-low"),
+        report["waves_won_ci95"][0].as_f64().unwrap()
+    );
+    assert_eq!(
+        num(waves, "data-high"),
+        report["waves_won_ci95"][1].as_f64().unwrap()
+    );
+    assert_eq!(
+        text_of(&with_class(&doc, "waves-won")[0]),
+        format!(
+            "{:.2} (95% CI {:.2}–{:.2})",
+            report["waves_won_mean"].as_f64().unwrap(),
+            report["waves_won_ci95"][0].as_f64().unwrap(),
+            report["waves_won_ci95"][1].as_f64().unwrap()
+        )
+    );
     // One bar per wave some game was lost in, its height the report's count; one per cause.
     let counts = |key: &str| -> BTreeMap<String, f64> {
         report[key]
@@ -413,7 +436,7 @@ fn the_sim_chart_draws_the_reports_numbers() {
         .iter()
         .map(text_of)
         .collect();
-    assert_eq!(titles.len(), 3, "{titles:?}");
+    assert_eq!(titles.len(), 4, "{titles:?}");
     renders(&svg_path);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -456,7 +479,27 @@ fn the_ab_chart_puts_both_arms_on_one_scale_and_the_difference_against_zero() {
             pts(&d["ci95"][1])
         )
     );
-    assert_eq!(with_class(&doc, "zero-line").len(), 1);
+    // The paired difference in mean waves won, its interval as the JSON has it.
+    assert_eq!(
+        text_of(&with_class(&doc, "waves-difference")[0]),
+        format!(
+            "{:+.2} waves (95% CI {:+.2} to {:+.2})",
+            d["waves_won"].as_f64().unwrap(),
+            d["waves_won_ci95"][0].as_f64().unwrap(),
+            d["waves_won_ci95"][1].as_f64().unwrap()
+        )
+    );
+    let bar = &with_class(&doc, "waves-difference-bar")[0];
+    assert_eq!(num(bar, "data-value"), d["waves_won"].as_f64().unwrap());
+    assert_eq!(
+        num(bar, "data-low"),
+        d["waves_won_ci95"][0].as_f64().unwrap()
+    );
+    assert_eq!(
+        num(bar, "data-high"),
+        d["waves_won_ci95"][1].as_f64().unwrap()
+    );
+    assert_eq!(with_class(&doc, "zero-line").len(), 2);
     // Each arm's rules in words, as the report's JSON has them.
     let described: Vec<String> = with_class(&doc, "arm-description")
         .iter()

@@ -61,7 +61,7 @@ fn games_of_every_length_and_party_size_finish_with_an_outcome() {
                         "standard" => 7,
                         _ => 10,
                     };
-                    assert_eq!(v["waves_completed"].as_u64(), Some(n));
+                    assert_eq!(v["waves_won"].as_u64(), Some(n));
                 }
                 // A loss is the Town Hall's (Integrity 0) or an Overrun's (SUPPLEMENT §10).
                 if result == "loss" {
@@ -76,6 +76,56 @@ fn games_of_every_length_and_party_size_finish_with_an_outcome() {
             }
         }
     }
+}
+
+/// The score a game reports (`waves_won`, `rounds_survived`) is what its log shows: the waves won, and
+/// every round begun (a `round` event) but the one a lost game fell in.
+#[test]
+fn the_score_is_the_waves_won_and_the_rounds_the_log_shows_survived() {
+    let dir = std::env::temp_dir().join(format!("village-play-score-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut results = std::collections::BTreeSet::new();
+    for seed in 1..=6u64 {
+        let log = dir.join(format!("{seed}.jsonl"));
+        let s = seed.to_string();
+        let (ok, out, err) = play(&[
+            "--length",
+            "intro",
+            "--seed",
+            &s,
+            "--json",
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        assert!(ok, "seed {seed}: {err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let result = v["result"].as_str().unwrap().to_string();
+        let events: Vec<Value> = std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let rounds = events.iter().filter(|e| e["event"] == "round").count() as u64;
+        let fell = u64::from(result == "loss");
+        assert_eq!(
+            v["rounds_survived"].as_u64(),
+            Some(rounds - fell),
+            "seed {seed}: {result}, {rounds} rounds begun"
+        );
+        let won = v["waves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|w| w["outcome"] == "win")
+            .count() as u64;
+        assert_eq!(v["waves_won"].as_u64(), Some(won), "seed {seed}");
+        results.insert(result);
+    }
+    assert!(
+        results.contains("loss"),
+        "the seeds reach a loss: {results:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

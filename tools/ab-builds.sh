@@ -2,8 +2,8 @@
 # Paired A/B of two builds of village on the same Standard games: is a change that alters play (a
 # cached route that ends a ulp away from a searched one, say) neutral? Both builds play the same seeds
 # (`sim --games N --seed S --out`); each game gives a paired difference (NEW − OLD) in the win (0 or 1)
-# and in the waves won (`waves_completed`). Prints each arm, how many games differ at all, and the mean
-# difference with its 95% interval (mean ± 1.96 · sd / √n). Issue 38's bar for a play-changing speed
+# and in the waves won (`waves_won`; `waves_completed` in builds before issue 39). Prints each arm, how
+# many games differ at all, and the mean difference with its 95% interval (mean ± 1.96 · sd / √n). Issue 38's bar for a play-changing speed
 # step: both intervals contain 0, the win rate's lies within ±2.5 points and the waves' within ±0.15.
 # Usage: tools/ab-builds.sh OLD NEW [GAMES (2000)] [SEED (1)]   (OLD: a commit or a binary, as
 #        tools/same-play.sh takes; NEW: a binary). Exit status 0 when the bar is met, 1 otherwise.
@@ -32,7 +32,7 @@ def paired(f):
     h = 1.96 * sd / math.sqrt(n)
     return m, m - h, m + h
 win = lambda r: 1.0 if r["result"] == "win" else 0.0
-waves = lambda r: float(r["waves_completed"])
+waves = lambda r: float(r.get("waves_won", r.get("waves_completed")))
 differ = sum(a != b for a, b in zip(old, new))
 print(f"games: {n}, seeds from {old[0]['seed']}; {differ} play differently")
 for name, arm in (("old", old), ("new", new)):

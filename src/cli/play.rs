@@ -163,12 +163,12 @@ pub fn run_play(
     }
     // A lost or stalled game ends in the wave it was playing; a won one after its last wave.
     let when = match game.waves.last() {
-        Some(w) if game.waves_completed < w.wave => format!(
+        Some(w) if game.waves_won < w.wave => format!(
             "in wave {} ({} won)",
             w.wave,
-            words(game.waves_completed, "wave", "waves")
+            words(game.waves_won, "wave", "waves")
         ),
-        _ => format!("after {}", words(game.waves_completed, "wave", "waves")),
+        _ => format!("after {}", words(game.waves_won, "wave", "waves")),
     };
     outln!(
         "Result: {:?} {when}: {}; Town Hall Integrity {} (seed {})",

@@ -621,6 +621,14 @@ fn ab_report(
         diff.games_differing,
         ra.len()
     );
+    outln!(
+        "A − B mean waves won: {:+.2} (95% CI {:+.2} to {:+.2}); A {:.2}, B {:.2}",
+        diff.waves_won,
+        diff.waves_won_ci95[0],
+        diff.waves_won_ci95[1],
+        rep_a.waves_won_mean,
+        rep_b.waves_won_mean
+    );
     let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
     outln!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
     outln!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));

@@ -1,6 +1,7 @@
 //! Charts of results as self-contained SVG, written by hand (no plotting crate, no fonts to embed):
-//! `village sim --svg` (the win rate with its 95% interval, the wave the village fell in, what ended
-//! the games), `village sim --vs --svg` (both arms on one scale and their paired difference) and
+//! `village sim --svg` (the win rate and the mean waves won with their 95% intervals, the wave the
+//! village fell in, what ended the games), `village sim --vs --svg` (both arms on one scale and their
+//! paired differences in win rate and in waves won) and
 //! `village odds ... --svg` (a distribution as bars, with its "at least" and "at most" views). Every
 //! panel has its title, axes with tick labels and, where colours differ, a legend. Bars carry their
 //! numbers as `data-` attributes so a test reads back exactly what was drawn.
@@ -252,6 +253,22 @@ pub fn difference_text(d: &Difference) -> String {
     )
 }
 
+/// "4.35 (95% CI 4.10–4.60)": the mean waves won, in the report's own numbers.
+pub fn waves_won_text(r: &Report) -> String {
+    format!(
+        "{:.2} (95% CI {:.2}–{:.2})",
+        r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1]
+    )
+}
+
+/// "+0.12 waves (95% CI +0.05 to +0.19)": the paired difference in mean waves won, in words.
+pub fn waves_difference_text(d: &Difference) -> String {
+    format!(
+        "{:+.2} waves (95% CI {:+.2} to {:+.2})",
+        d.waves_won, d.waves_won_ci95[0], d.waves_won_ci95[1]
+    )
+}
+
 /// Waves on the loss-wave axis: every wave from 1 to the last in `waves` or in the reports.
 fn wave_axis(waves: Option<u32>, reports: &[&Report]) -> Vec<u32> {
     let last = reports
@@ -296,11 +313,11 @@ fn subheading(doc: &mut Doc, y: f64, text: &str) {
     doc.text(40.0, y, 13.0, r##"fill="#333" class="subheading""##, text);
 }
 
-/// `village sim --svg`: the win rate with its interval, the histogram of the wave the village fell in
+/// `village sim --svg`: the win rate and the mean waves won with their intervals, the histogram of the wave the village fell in
 /// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
 /// number of waves (the loss-wave axis runs to it); `title` says what was played.
 pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
-    let (width, height) = (1000.0, 720.0);
+    let (width, height) = (1000.0, 830.0);
     let mut doc = Doc::new(width, height, title);
     heading(&mut doc, title);
     subheading(
@@ -338,10 +355,58 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         r#"font-weight="bold" class="win-rate""#,
         &win_rate_text(r),
     );
+    // The mean waves won, on an axis of the game's waves.
+    let v = Area {
+        x: 110.0,
+        y: 260.0,
+        w: 600.0,
+        h: 44.0,
+    };
+    panel_title(
+        &mut doc,
+        v,
+        "Waves won a game (mean), with its 95% interval",
+    );
+    // The axis runs to the game's waves (a tick each, up to ten), or to a round number past the
+    // interval when the length is not known.
+    let (top, step) = match waves {
+        Some(w @ 1..=10) if f64::from(w) >= r.waves_won_ci95[1] => (f64::from(w), 1.0),
+        _ => nice_axis(
+            f64::from(waves.unwrap_or(0))
+                .max(r.waves_won_ci95[1])
+                .max(1.0),
+            true,
+        ),
+    };
+    x_axis(
+        &mut doc,
+        v,
+        (0.0, top, step),
+        &|x| format!("{x:.0}"),
+        "waves won",
+    );
+    let x_of = |x: f64| v.x + x / top * v.w;
+    interval(
+        &mut doc,
+        &x_of,
+        v.y + v.h / 2.0,
+        26.0,
+        r.waves_won_mean,
+        r.waves_won_ci95,
+        BLUE,
+        "waves-won-bar",
+    );
+    doc.text(
+        v.x + v.w + 12.0,
+        v.y + v.h / 2.0 + 5.0,
+        13.0,
+        r#"font-weight="bold" class="waves-won""#,
+        &waves_won_text(r),
+    );
     // The wave of loss.
     let b = Area {
         x: 110.0,
-        y: 270.0,
+        y: 410.0,
         w: 440.0,
         h: 340.0,
     };
@@ -386,7 +451,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
     // What ended the games.
     let c = Area {
         x: 640.0,
-        y: 270.0,
+        y: 410.0,
         w: 300.0,
         h: 340.0,
     };
@@ -450,7 +515,7 @@ fn fit(text: &str, room: f64, size: f64) -> String {
 }
 
 /// `village sim --vs --svg`: both arms' win rates with their intervals on one axis, the paired
-/// difference A − B with its interval against a zero line, and both arms' loss waves and causes side
+/// differences A − B in win rate and in mean waves won with their intervals against zero lines, and both arms' loss waves and causes side
 /// by side on shared axes.
 pub fn ab_svg(
     (name_a, a): (&str, &Report),
@@ -460,7 +525,7 @@ pub fn ab_svg(
     waves: Option<u32>,
     descriptions: (&str, &str),
 ) -> String {
-    let (width, height) = (1000.0, 1000.0);
+    let (width, height) = (1000.0, 1140.0);
     let mut doc = Doc::new(width, height, title);
     heading(&mut doc, title);
     let series = [
@@ -564,10 +629,69 @@ pub fn ab_svg(
         r#"font-weight="bold" class="difference""#,
         &difference_text(d),
     );
+    // The paired difference in mean waves won: where nearly every game is lost, the score that still
+    // tells the arms apart.
+    let q = Area {
+        x: 110.0,
+        y: 470.0,
+        w: 580.0,
+        h: 44.0,
+    };
+    panel_title(
+        &mut doc,
+        q,
+        "Paired difference A − B in mean waves won, with its 95% interval",
+    );
+    let reach = d
+        .waves_won_ci95
+        .iter()
+        .chain([&d.waves_won])
+        .fold(0.0f64, |m, x| m.max(x.abs()));
+    let (half, step) = nice_axis(reach.max(0.5), false);
+    x_axis(
+        &mut doc,
+        q,
+        (-half, half, step),
+        &|v| {
+            // Two decimals at most, as the steps run (0.1, 0.25, 0.5 ...), without trailing zeros.
+            let t = format!("{v:+.2}");
+            let t = t.trim_end_matches('0').trim_end_matches('.');
+            if v.abs() < 1e-9 {
+                "0".to_string()
+            } else {
+                t.to_string()
+            }
+        },
+        "waves (A − B); left of 0: B holds out longer",
+    );
+    let xq = |v: f64| q.x + (v + half) / (2.0 * half) * q.w;
+    let zero = xq(0.0);
+    doc.raw(&format!(
+        r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
+        q.y - 6.0,
+        q.y + q.h + 4.0
+    ));
+    interval(
+        &mut doc,
+        &xq,
+        q.y + q.h / 2.0,
+        22.0,
+        d.waves_won,
+        d.waves_won_ci95,
+        "#6741d9",
+        "waves-difference-bar",
+    );
+    doc.text(
+        q.x + q.w + 12.0,
+        q.y + q.h / 2.0 + 5.0,
+        13.0,
+        r#"font-weight="bold" class="waves-difference""#,
+        &waves_difference_text(d),
+    );
     // Loss waves side by side.
     let l = Area {
         x: 110.0,
-        y: 470.0,
+        y: 610.0,
         w: 440.0,
         h: 380.0,
     };
@@ -604,7 +728,7 @@ pub fn ab_svg(
     x_axis_title(&mut doc, l, 40.0, "wave");
     let c = Area {
         x: 640.0,
-        y: 470.0,
+        y: 610.0,
         w: 320.0,
         h: 380.0,
     };

@@ -22,6 +22,8 @@ const RESULTS: [&str; 3] = ["win", "loss", "stalled"];
 const MAX_INTEGRITY: i32 = 1_000;
 /// Wounds one hero may carry (a save allows as many).
 const WOUNDS_PER_HERO: u64 = 10;
+/// Rounds a wave may last: the most the rules allow (`wave.max_rounds`, at most 200).
+const ROUNDS_PER_WAVE: u64 = 200;
 /// Buildings Destroyed at the end, far above any village's.
 const MAX_DESTROYED: u32 = 100;
 /// Supplies a Council Phase may spend, far above what any village holds (a save allows 10,000).
@@ -91,10 +93,10 @@ fn record_fields(r: &GameRecord, max_waves: u32, heroes: u64) -> Result<(), Stri
             known.join(", ")
         ));
     }
-    if r.waves_completed > max_waves {
+    if r.waves_won > max_waves {
         return Err(format!(
-            "waves_completed {} is outside 0..={max_waves} (the waves of its length)",
-            r.waves_completed
+            "waves_won {} is outside 0..={max_waves} (the waves of its length)",
+            r.waves_won
         ));
     }
     match (r.result.as_str(), r.lost_at_wave) {
@@ -103,10 +105,10 @@ fn record_fields(r: &GameRecord, max_waves: u32, heroes: u64) -> Result<(), Stri
                 "lost_at_wave {w} is outside 1..={max_waves} (the waves of its length)"
             ))
         }
-        ("loss", Some(w)) if u64::from(w) != u64::from(r.waves_completed) + 1 => {
+        ("loss", Some(w)) if u64::from(w) != u64::from(r.waves_won) + 1 => {
             return Err(format!(
                 "lost_at_wave {w} is not the wave after the {} completed",
-                r.waves_completed
+                r.waves_won
             ))
         }
         ("loss", None) => return Err("a loss without its lost_at_wave".to_string()),
@@ -114,6 +116,13 @@ fn record_fields(r: &GameRecord, max_waves: u32, heroes: u64) -> Result<(), Stri
             return Err(format!("lost_at_wave {w} given for a {other}"))
         }
         _ => {}
+    }
+    let rounds = u64::from(max_waves).saturating_mul(ROUNDS_PER_WAVE);
+    if u64::from(r.rounds_survived) > rounds {
+        return Err(format!(
+            "rounds_survived {} is outside 0..={rounds} ({max_waves} waves of at most {ROUNDS_PER_WAVE} rounds)",
+            r.rounds_survived
+        ));
     }
     if !(0..=MAX_INTEGRITY).contains(&r.town_hall_integrity) {
         return Err(format!(

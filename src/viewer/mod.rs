@@ -293,7 +293,7 @@ fn arm_data(arm: &Arm) -> Value {
         "seed": s.seed.to_string(),
         "result": format!("{} — {} (waves won: {}, Town Hall Integrity {})",
             match s.result { Outcome::Win => "Win", Outcome::Loss => "Loss", Outcome::Stalled => "Stalled" },
-            s.cause.words(), s.waves_completed, s.town_hall_integrity),
+            s.cause.words(), s.waves_won, s.town_hall_integrity),
         "table": [start.table.width, start.table.height],
         "svg": static_svg(start),
         "buildings": start.buildings.iter().map(|b| json!({

@@ -72,7 +72,12 @@ pub struct GameSummary {
     pub result: Outcome,
     /// Why the game ended (SUPPLEMENT §10).
     pub cause: Cause,
-    pub waves_completed: u32,
+    /// Waves won (survived to their end): the game's score, 0 to the length's waves.
+    pub waves_won: u32,
+    /// Rounds played to their end over the game: every round of a won wave, and of a lost wave those
+    /// before the round it fell in (a finer score than the waves, for a game lost early).
+    pub rounds_survived: u32,
+    /// The Town Hall's Integrity at the end (0 when it was Destroyed).
     pub town_hall_integrity: i32,
     pub seed: u64,
     pub waves: Vec<WaveSummary>,
@@ -448,10 +453,13 @@ pub fn play_game(
         .iter()
         .filter(|s| s.outcome == Outcome::Win)
         .count() as u32;
+    let rounds: u32 = summaries.iter().map(|s| s.rounds).sum();
     Ok(GameSummary {
         result,
         cause,
-        waves_completed: completed,
+        waves_won: completed,
+        // The round a lost wave fell in was not survived.
+        rounds_survived: rounds.saturating_sub(u32::from(result == Outcome::Loss)),
         town_hall_integrity: game
             .buildings
             .iter()

@@ -257,7 +257,7 @@ fn an_unknown_key_in_a_variant_rules_names_the_file_line_and_key() {
             &["power_blow_lethal".to_string()],
             "default",
         )
-        .map(|(g, _)| g.waves_completed)
+        .map(|(g, _)| g.waves_won)
     });
     assert!(out.is_ok(), "{out:?}");
 }
@@ -404,7 +404,7 @@ fn refused_or_plays(section: &str, key: &str, value: &str) -> Result<bool, TestC
                     let heroes =
                         party_for(&Rosters::load(&layers(&m)).map_err(|e| vec![e.to_string()])?);
                     host.play_logged(1, &heroes, "intro", "generated", &[], "default")
-                        .map(|(g, _)| g.waves_completed)
+                        .map(|(g, _)| g.waves_won)
                         .map_err(|e| vec![e])
                 })
                 .map_err(|_| "panicked".to_string())

@@ -208,7 +208,7 @@ fn merge_checks_every_shard_field_against_the_settings() {
     let dir = scratch("mergecheck");
     let (a, b) = two_shards(&dir);
     type Edit = fn(&mut Shard);
-    let cases: [(&str, Edit, &str); 11] = [
+    let cases: [(&str, Edit, &str); 12] = [
         (
             "lost_at_wave",
             |s| s.records[0].lost_at_wave = Some(1_000_000_000),
@@ -220,9 +220,14 @@ fn merge_checks_every_shard_field_against_the_settings() {
             "lost_at_wave 0",
         ),
         (
-            "waves_completed",
-            |s| s.records[0].waves_completed = 4_000_000,
-            "waves_completed 4000000",
+            "waves_won",
+            |s| s.records[0].waves_won = 4_000_000,
+            "waves_won 4000000",
+        ),
+        (
+            "rounds_survived",
+            |s| s.records[0].rounds_survived = 4_000_000,
+            "rounds_survived 4000000",
         ),
         (
             "result",
