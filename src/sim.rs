@@ -499,8 +499,16 @@ pub struct Report {
     pub waves_won_mean: f64,
     /// Its 95% interval (mean ± 1.96 standard errors).
     pub waves_won_ci95: [f64; 2],
+    /// The median waves won a game.
+    pub waves_won_median: f64,
+    /// Games by the waves they won.
+    pub waves_won_games: BTreeMap<u32, u64>,
     /// Mean rounds survived a game.
     pub rounds_survived_mean: f64,
+    /// The run's length is endless (Defender mode): nobody wins, the score is the waves won, and the
+    /// text leaves the win rate out. Set by whoever knows the length (`village sim`, `merge`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub endless: bool,
     /// Games by why they ended (SUPPLEMENT §10), every cause listed.
     pub causes: BTreeMap<String, u64>,
     /// Losses by the wave the village fell in.
@@ -608,6 +616,10 @@ pub fn report(records: &[GameRecord]) -> Report {
     let ci = wilson(wins, n);
     let waves: Vec<f64> = records.iter().map(|g| f64::from(g.waves_won)).collect();
     let (waves_won_mean, waves_won_ci95) = mean_ci(&waves);
+    let mut waves_won_games = BTreeMap::new();
+    for g in records {
+        *waves_won_games.entry(g.waves_won).or_default() += 1;
+    }
     Report {
         games: n,
         wins,
@@ -621,7 +633,10 @@ pub fn report(records: &[GameRecord]) -> Report {
         ci95: [r4(ci[0]), r4(ci[1])],
         waves_won_mean,
         waves_won_ci95,
+        waves_won_median: median(&waves),
+        waves_won_games,
         rounds_survived_mean: mean(&|g| f64::from(g.rounds_survived)),
+        endless: false,
         causes,
         loss_wave,
         town_hall_integrity_mean: mean(&|g| f64::from(g.town_hall_integrity)),
@@ -655,35 +670,63 @@ pub fn text(r: &Report, seconds: f64) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let pct = |x: f64| x * 100.0;
-    let _ = writeln!(
-        out,
-        "{} games: {} won, {} lost, {} stalled — win rate {:.1}% (95% CI {:.1}–{:.1}%)",
-        r.games,
-        r.wins,
-        r.losses,
-        r.stalled,
-        pct(r.win_rate),
-        pct(r.ci95[0]),
-        pct(r.ci95[1])
-    );
+    if r.endless {
+        let _ = writeln!(
+            out,
+            "{} games of Defender mode (endless: nobody wins): {} lost, {} stalled",
+            r.games, r.losses, r.stalled
+        );
+        let _ = writeln!(
+            out,
+            "Waves won: mean {:.2} (95% CI {:.2}–{:.2}), median {}; rounds survived: mean {:.1}",
+            r.waves_won_mean,
+            r.waves_won_ci95[0],
+            r.waves_won_ci95[1],
+            r.waves_won_median,
+            r.rounds_survived_mean
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{} games: {} won, {} lost, {} stalled — win rate {:.1}% (95% CI {:.1}–{:.1}%)",
+            r.games,
+            r.wins,
+            r.losses,
+            r.stalled,
+            pct(r.win_rate),
+            pct(r.ci95[0]),
+            pct(r.ci95[1])
+        );
+        let _ = writeln!(
+            out,
+            "Waves won: mean {:.2} (95% CI {:.2}–{:.2}); rounds survived: mean {:.1}",
+            r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1], r.rounds_survived_mean
+        );
+    }
     let causes: Vec<String> = r
         .causes
         .iter()
         .filter(|(_, n)| **n > 0)
         .map(|(c, n)| format!("{c} {n}"))
         .collect();
-    let _ = writeln!(
-        out,
-        "Waves won: mean {:.2} (95% CI {:.2}–{:.2}); rounds survived: mean {:.1}",
-        r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1], r.rounds_survived_mean
-    );
     let _ = writeln!(out, "Ended by: {}", causes.join(", "));
-    if !r.loss_wave.is_empty() {
-        let _ = writeln!(out, "\nWave the village fell in:");
-        let most = r.loss_wave.values().copied().max().unwrap_or(1).max(1);
-        for (w, c) in &r.loss_wave {
+    // Endless: the score's histogram (games by waves won); else when the village fell.
+    let (title, rows) = if r.endless {
+        ("Waves won", &r.waves_won_games)
+    } else {
+        ("Wave the village fell in", &r.loss_wave)
+    };
+    if !rows.is_empty() {
+        let _ = writeln!(out, "\n{title}:");
+        let most = rows.values().copied().max().unwrap_or(1).max(1);
+        for (w, c) in rows {
             let bar = "#".repeat(((c * 40).div_ceil(most)) as usize);
-            let _ = writeln!(out, "  wave {w:>2} {c:>6}  {bar}");
+            let label = if r.endless {
+                format!("{w:>3} won")
+            } else {
+                format!("wave {w:>2}")
+            };
+            let _ = writeln!(out, "  {label} {c:>6}  {bar}");
         }
     }
     let _ = writeln!(

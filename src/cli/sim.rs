@@ -215,9 +215,10 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     }
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed.clone();
+    report.endless = endless(&opts);
     if let (Some(path), None) = (args.svg.as_deref(), &write_error) {
         let chart =
-            village::render::chart::sim_svg(&report, &run_title(&opts, None), waves_of(&opts));
+            village::render::chart::sim_svg(&report, &run_title(&opts, None), axis_waves(&opts));
         match write_file(path, chart.as_bytes()) {
             Ok(()) => errln!("wrote {}", path.display()),
             Err(e) => write_error = Some(e),
@@ -539,9 +540,10 @@ pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -
     let played = village::sim::merge(shards, waves).map_err(|e| anyhow::anyhow!(e))?;
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed;
+    report.endless = options.as_ref().is_some_and(endless);
     if let (Some(path), Some(o)) = (svg, &options) {
         // The whole run's chart: the shards carry the run's settings, so it is the unsharded run's.
-        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), waves);
+        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), axis_waves(o));
         write_file(path, chart.as_bytes())?;
         errln!("wrote {}", path.display());
     }
@@ -570,7 +572,8 @@ fn ab_report(
 ) -> Result<ExitCode> {
     use village::sim;
     let name = |o: &sim::SimOptions| rules_name(&o.variants);
-    let (rep_a, rep_b) = (sim::report(ra), sim::report(rb));
+    let (mut rep_a, mut rep_b) = (sim::report(ra), sim::report(rb));
+    (rep_a.endless, rep_b.endless) = (endless(a), endless(b));
     let diff = sim::difference(ra, rb);
     let first = ra
         .iter()
@@ -592,7 +595,7 @@ fn ab_report(
             (&name(b), &rep_b),
             &diff,
             &run_title(a, Some(&name(b))),
-            waves_of(a),
+            axis_waves(a),
             (&words_a, &words_b),
         );
         write_file(path, chart.as_bytes())?;
@@ -613,14 +616,23 @@ fn ab_report(
     }
     outln!("A: {}\n   {words_a}\n{}", name(a), sim::text(&rep_a, 0.0));
     outln!("B: {}\n   {words_b}\n{}", name(b), sim::text(&rep_b, 0.0));
-    outln!(
-        "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
-        diff.win_rate * 100.0,
-        diff.ci95[0] * 100.0,
-        diff.ci95[1] * 100.0,
-        diff.games_differing,
-        ra.len()
-    );
+    if rep_a.endless {
+        // Nobody wins an endless game: the waves won are the score.
+        outln!(
+            "{} of {} games ended differently",
+            diff.games_differing,
+            ra.len()
+        );
+    } else {
+        outln!(
+            "A − B win rate: {:+.1} points (95% CI {:+.1} to {:+.1}); {} of {} games ended differently",
+            diff.win_rate * 100.0,
+            diff.ci95[0] * 100.0,
+            diff.ci95[1] * 100.0,
+            diff.games_differing,
+            ra.len()
+        );
+    }
     outln!(
         "A − B mean waves won: {:+.2} (95% CI {:+.2} to {:+.2}); A {:.2}, B {:.2}",
         diff.waves_won,
@@ -629,9 +641,11 @@ fn ab_report(
         rep_a.waves_won_mean,
         rep_b.waves_won_mean
     );
-    let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
-    outln!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
-    outln!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
+    if !rep_a.endless {
+        let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
+        outln!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));
+        outln!("  B {:>5.1}% {}", rep_b.win_rate * 100.0, bar(&rep_b));
+    }
     if let Some(d) = divergence {
         outln!(
             "First game that differs: game {} (seed {}), parting at event #{}{}",
@@ -675,10 +689,23 @@ fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
     )
 }
 
-/// The number of waves in a game of the run's length (the loss-wave axis runs to it), when the rosters
-/// load.
+/// The last wave a game of the run's length can play (an endless length's safety cap), when the rosters
+/// load: what a shard's waves are checked against.
 fn waves_of(o: &village::sim::SimOptions) -> Option<u32> {
     let rosters = Rosters::load(&o.layers).ok()?;
-    let waves = rosters.waves(&o.length)?;
-    u32::try_from(waves.len()).ok()
+    Some(rosters.length(&o.length)?.last_wave())
+}
+
+/// Where a chart's wave axis runs to: the length's final wave; none for an endless length (the axis
+/// runs to the last wave a game reached).
+fn axis_waves(o: &village::sim::SimOptions) -> Option<u32> {
+    waves_of(o).filter(|_| !endless(o))
+}
+
+/// Whether the run's length is endless (Defender mode), when the rosters load.
+fn endless(o: &village::sim::SimOptions) -> bool {
+    Rosters::load(&o.layers)
+        .ok()
+        .and_then(|r| r.length(&o.length).map(|l| l.is_endless()))
+        .unwrap_or(false)
 }

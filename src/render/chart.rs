@@ -317,29 +317,67 @@ fn subheading(doc: &mut Doc, y: f64, text: &str) {
 /// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
 /// number of waves (the loss-wave axis runs to it); `title` says what was played.
 pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
-    let (width, height) = (1000.0, 830.0);
+    let (width, height) = (1000.0, if r.endless { 690.0 } else { 830.0 });
     let mut doc = Doc::new(width, height, title);
     heading(&mut doc, title);
-    subheading(
-        &mut doc,
-        58.0,
-        &format!(
+    let summary = if r.endless {
+        format!(
+            "{} games of Defender mode (endless: nobody wins): {} lost, {} stalled",
+            r.games, r.losses, r.stalled
+        )
+    } else {
+        format!(
             "{} games: {} won, {} lost, {} stalled",
             r.games, r.wins, r.losses, r.stalled
-        ),
-    );
-    // The win rate on a 0–100% axis.
+        )
+    };
+    subheading(&mut doc, 58.0, &summary);
+    // The win rate on a 0–100% axis (none in Defender mode: its score panel takes the place).
     let a = Area {
         x: 110.0,
         y: 120.0,
         w: 600.0,
         h: 44.0,
     };
-    panel_title(&mut doc, a, "Win rate, with its 95% interval (Wilson)");
-    x_axis(&mut doc, a, (0.0, 1.0, 0.1), &pct, "share of games won");
+    if !r.endless {
+        win_rate_panel(&mut doc, a, r);
+    }
+    // The mean waves won, on an axis of the game's waves.
+    let v = Area {
+        x: 110.0,
+        y: if r.endless { a.y } else { 260.0 },
+        w: 600.0,
+        h: 44.0,
+    };
+    waves_won_panel(&mut doc, v, r, waves);
+    // The wave of loss.
+    let below = v.y + 150.0;
+    let b = Area {
+        x: 110.0,
+        y: below,
+        w: 440.0,
+        h: 340.0,
+    };
+    let axis = wave_axis(waves, &[r]);
+    loss_wave_panel(&mut doc, b, r, &axis);
+    // What ended the games.
+    let c = Area {
+        x: 640.0,
+        y: below,
+        w: 300.0,
+        h: 340.0,
+    };
+    causes_panel(&mut doc, c, &[(r, BLUE)], r.games);
+    doc.finish()
+}
+
+/// The win rate with its Wilson interval on a 0–100% axis.
+fn win_rate_panel(doc: &mut Doc, a: Area, r: &Report) {
+    panel_title(doc, a, "Win rate, with its 95% interval (Wilson)");
+    x_axis(doc, a, (0.0, 1.0, 0.1), &pct, "share of games won");
     let x_of = |v: f64| a.x + v * a.w;
     interval(
-        &mut doc,
+        doc,
         &x_of,
         a.y + a.h / 2.0,
         26.0,
@@ -355,20 +393,12 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         r#"font-weight="bold" class="win-rate""#,
         &win_rate_text(r),
     );
-    // The mean waves won, on an axis of the game's waves.
-    let v = Area {
-        x: 110.0,
-        y: 260.0,
-        w: 600.0,
-        h: 44.0,
-    };
-    panel_title(
-        &mut doc,
-        v,
-        "Waves won a game (mean), with its 95% interval",
-    );
-    // The axis runs to the game's waves (a tick each, up to ten), or to a round number past the
-    // interval when the length is not known.
+}
+
+/// The mean waves won with its interval, on an axis of the game's `waves` (a tick each, up to ten), or
+/// to a round number past the interval when the length has no final wave or is not known.
+fn waves_won_panel(doc: &mut Doc, v: Area, r: &Report, waves: Option<u32>) {
+    panel_title(doc, v, "Waves won a game (mean), with its 95% interval");
     let (top, step) = match waves {
         Some(w @ 1..=10) if f64::from(w) >= r.waves_won_ci95[1] => (f64::from(w), 1.0),
         _ => nice_axis(
@@ -379,7 +409,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         ),
     };
     x_axis(
-        &mut doc,
+        doc,
         v,
         (0.0, top, step),
         &|x| format!("{x:.0}"),
@@ -387,7 +417,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
     );
     let x_of = |x: f64| v.x + x / top * v.w;
     interval(
-        &mut doc,
+        doc,
         &x_of,
         v.y + v.h / 2.0,
         26.0,
@@ -403,23 +433,19 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         r#"font-weight="bold" class="waves-won""#,
         &waves_won_text(r),
     );
-    // The wave of loss.
-    let b = Area {
-        x: 110.0,
-        y: 410.0,
-        w: 440.0,
-        h: 340.0,
-    };
-    let axis = wave_axis(waves, &[r]);
+}
+
+/// The histogram of the wave the village fell in, a bar for each wave of `axis` some game was lost in.
+fn loss_wave_panel(doc: &mut Doc, b: Area, r: &Report, axis: &[u32]) {
     panel_title(
-        &mut doc,
+        doc,
         b,
         &format!("Wave the village fell in ({} losses)", r.losses),
     );
     let most = r.loss_wave.values().copied().max().unwrap_or(0) as f64;
     let scale = nice_axis(most, true);
     y_axis(
-        &mut doc,
+        doc,
         b,
         scale,
         &|v| format!("{v:.0}"),
@@ -437,7 +463,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         })
         .collect();
     vbars(
-        &mut doc,
+        doc,
         b,
         scale.0,
         &groups,
@@ -447,16 +473,7 @@ pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
         }],
         "loss-wave",
     );
-    x_axis_title(&mut doc, b, 40.0, "wave");
-    // What ended the games.
-    let c = Area {
-        x: 640.0,
-        y: 410.0,
-        w: 300.0,
-        h: 340.0,
-    };
-    causes_panel(&mut doc, c, &[(r, BLUE)], r.games);
-    doc.finish()
+    x_axis_title(doc, b, 40.0, "wave");
 }
 
 /// Horizontal bars of the games each cause ended, one row per cause, a bar per report.

@@ -201,6 +201,29 @@ impl Rosters {
             .collect()
     }
 
+    /// The Escalation of wave `wave` (1-based) of `length`: its listed row; past the list of an endless
+    /// length (up to its cap), the last listed row with `budget_percent_step` more budget percent for each
+    /// wave past it, named "VII+1", "VII+2" …; `None` past the last wave or for a row the rosters lack.
+    pub fn wave_escalation(&self, length: &Length, wave: u32) -> Option<Escalation> {
+        let i = usize::try_from(wave.checked_sub(1)?).ok()?;
+        if let Some(name) = length.waves.get(i) {
+            return self.escalation(name).cloned();
+        }
+        let endless = length
+            .endless
+            .as_ref()
+            .filter(|_| wave <= length.last_wave())?;
+        let last = self.escalation(length.waves.last()?)?;
+        let past = u32::try_from(i + 1 - length.waves.len()).ok()?;
+        Some(Escalation {
+            name: format!("{}+{past}", last.name),
+            budget_percent: last
+                .budget_percent
+                .saturating_add(endless.budget_percent_step.saturating_mul(past)),
+            ..last.clone()
+        })
+    }
+
     /// The Opportunity row for a D6 roll.
     pub fn opportunity(&self, roll: u8) -> Option<&Opportunity> {
         self.opportunities.iter().find(|o| o.roll == roll)

@@ -495,10 +495,43 @@ impl Escalation {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Length {
-    /// `intro`, `standard`, `siege`.
+    /// `intro`, `standard`, `siege`, `endless`.
     pub name: String,
     /// Escalation name per wave, wave 1 first.
     pub waves: Vec<String>,
+    /// Defender mode (the Field Manual's endless battle): after the listed waves the waves keep coming,
+    /// there is no final wave, and the score is the waves won. Left out, the last listed wave is the
+    /// final one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endless: Option<Endless>,
+}
+
+/// How the waves of an endless length go on past its listed ones (`endless = { ... }` in a
+/// `[[length]]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Endless {
+    /// Budget percent added for each wave past the listed ones: wave k past them plays the last listed
+    /// row's rules with its `budget_percent` plus k times this (named after it: "VII+1", "VII+2" …).
+    pub budget_percent_step: u32,
+    /// The safety cap: a game whose village has won this many waves ends `stalled`. A game the rules
+    /// end sooner (the Town Hall Destroyed, an Overrun) never meets it.
+    pub max_waves: u32,
+}
+
+impl Length {
+    /// The last wave a game of this length can play: its final wave, or an endless length's cap.
+    pub fn last_wave(&self) -> u32 {
+        match &self.endless {
+            Some(e) => e.max_waves,
+            None => u32::try_from(self.waves.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Whether the waves keep coming (Defender mode).
+    pub fn is_endless(&self) -> bool {
+        self.endless.is_some()
+    }
 }
 
 /// When an Opportunity result resolves.

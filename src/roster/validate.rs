@@ -630,6 +630,36 @@ impl Ctx<'_> {
                     ),
                 ));
             }
+            self.ranges("escalation.toml", "length", e, errors);
+            if let Some(endless) = &x.endless {
+                if endless.max_waves < x.waves.len() as u32 || endless.max_waves > MAX_WAVES {
+                    errors.push(o.diag(
+                        "endless.max_waves",
+                        "endless.max_waves",
+                        format!(
+                            "{} is outside {}..={MAX_WAVES} (the listed waves up to the most a length has)",
+                            endless.max_waves,
+                            x.waves.len()
+                        ),
+                    ));
+                }
+            }
+            // Core §5.1: "All supported party values produce whole budgets", past the list too.
+            if let (Some(endless), Some(r)) = (&x.endless, rules) {
+                for heroes in r.wave.min_heroes..=r.wave.max_heroes {
+                    let party = r.wave.party_value_per_hero * i64::from(heroes);
+                    if (party * i64::from(endless.budget_percent_step)) % 100 != 0 {
+                        errors.push(o.diag(
+                            "endless.budget_percent_step",
+                            "endless.budget_percent_step",
+                            format!(
+                                "{}% of party value {party} ({heroes} heroes × rules.toml [wave] party_value_per_hero) is not a whole budget",
+                                endless.budget_percent_step
+                            ),
+                        ));
+                    }
+                }
+            }
             for (i, w) in x.waves.iter().enumerate() {
                 if !self.names.escalations.contains(w) {
                     errors.push(o.diag(

@@ -316,9 +316,16 @@ impl Repl {
                     return Err("the Council is open: :buy, :council auto, or :wave".into());
                 }
                 crate::wave::play::end_of_wave(&mut game, rosters, &hooks).map_err(err)?;
-                let waves = rosters.length(&core.length).map_or(0, |l| l.waves.len()) as u32;
+                let (waves, endless) = rosters
+                    .length(&core.length)
+                    .map_or((0, false), |l| (l.last_wave(), l.is_endless()));
                 if let Some(cause) = crate::wave::play::village_lost(&game, rosters) {
                     notes.push(format!("The game is lost: {}.", cause.words()));
+                } else if endless && game.wave >= waves {
+                    notes.push(format!(
+                        "The village has held out {} waves, the endless length's safety cap: the game is stalled.",
+                        game.wave
+                    ));
                 } else if game.wave >= waves {
                     notes.push(format!(
                         "The final wave is over and the Town Hall stands: the game is won ({} waves).",

@@ -77,11 +77,11 @@ pub(super) fn check_saved(
         }
     }
     let g = &saved.game;
-    if g.wave as usize > length.waves.len() {
+    if g.wave > length.last_wave() {
         return Err(format!(
             "game.wave {} is outside 0..={} (the waves of a {} game)",
             g.wave,
-            length.waves.len(),
+            length.last_wave(),
             saved.length
         ));
     }

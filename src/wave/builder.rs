@@ -112,26 +112,27 @@ pub fn budget(rosters: &Rosters, escalation: &Escalation, heroes: u32) -> i64 {
         / 100
 }
 
-/// The Escalation of wave `wave` (1-based) of a game length (SUPPLEMENT §5: wave → Escalation).
-pub fn escalation_for_wave<'r>(
-    rosters: &'r Rosters,
+/// The Escalation of wave `wave` (1-based) of a game length (SUPPLEMENT §5: wave → Escalation; past the
+/// listed waves of an endless length, the last row raised as its `endless` says: [`Rosters::wave_escalation`]).
+pub fn escalation_for_wave(
+    rosters: &Rosters,
     length: &str,
     wave: u32,
-) -> Result<&'r Escalation, WaveError> {
+) -> Result<Escalation, WaveError> {
     let l = rosters
         .length(length)
         .ok_or_else(|| WaveError::UnknownLength(length.to_string()))?;
-    let name = (wave as usize)
-        .checked_sub(1)
-        .and_then(|i| l.waves.get(i))
-        .ok_or_else(|| WaveError::NoSuchWave {
+    if wave == 0 || wave > l.last_wave() {
+        return Err(WaveError::NoSuchWave {
             length: length.to_string(),
             wave,
-            waves: l.waves.len(),
-        })?;
-    rosters
-        .escalation(name)
-        .ok_or_else(|| WaveError::UnknownEscalation(name.clone()))
+            waves: l.last_wave() as usize,
+        });
+    }
+    rosters.wave_escalation(l, wave).ok_or_else(|| {
+        let i = (wave as usize - 1).min(l.waves.len().saturating_sub(1));
+        WaveError::UnknownEscalation(l.waves.get(i).cloned().unwrap_or_default())
+    })
 }
 
 /// A party of `heroes` heroes is one the rules allow (core Ch. IV, set-up step 2: "Choose 2–4
@@ -165,6 +166,17 @@ pub fn build_wave(
     let esc = rosters
         .escalation(escalation)
         .ok_or_else(|| WaveError::UnknownEscalation(escalation.to_string()))?;
+    build_wave_of(game, rosters, esc, heroes)
+}
+
+/// [`build_wave`] for an Escalation given whole (an endless length's waves past its list are rows of
+/// their own: [`Rosters::wave_escalation`]).
+pub fn build_wave_of(
+    game: &mut Game,
+    rosters: &Rosters,
+    esc: &Escalation,
+    heroes: u32,
+) -> Result<WavePlan, WaveError> {
     check_party_size(heroes as usize, &rosters.rules)?;
     let w = &rosters.rules.wave;
     if w.group_size_max == 0 {
@@ -368,13 +380,10 @@ pub fn build_wave(
 pub fn plan_from_script(
     game: &mut Game,
     rosters: &Rosters,
-    escalation: &str,
+    esc: &Escalation,
     heroes: u32,
     wave: &crate::rules::hooks::ScriptedWave,
 ) -> Result<WavePlan, WaveError> {
-    let esc = rosters
-        .escalation(escalation)
-        .ok_or_else(|| WaveError::UnknownEscalation(escalation.to_string()))?;
     let bad = |message: String| WaveError::Builder {
         script: wave.source.clone(),
         message,

@@ -37,8 +37,8 @@ pub mod turn;
 pub mod universal;
 
 pub use builder::{
-    budget, build_wave, check_party_size, escalation_for_wave, plan_from_script, GroupPlan,
-    WavePlan, MAX_WAVE_MODELS,
+    budget, build_wave, build_wave_of, check_party_size, escalation_for_wave, plan_from_script,
+    GroupPlan, WavePlan, MAX_WAVE_MODELS,
 };
 pub use deploy::{
     deploy_enemies, deploy_enemy_groups, deploy_heroes, deploy_heroes_except, deploy_new_defenders,

@@ -8,7 +8,7 @@
 //! or (a safety net for scripts) a wave stalled at the round limit; each ended game records its cause.
 
 use super::{
-    abilities, budget, build_wave, deploy_enemies, deploy_heroes_except, escalation_for_wave,
+    abilities, budget, build_wave_of, deploy_enemies, deploy_heroes_except, escalation_for_wave,
     plan_from_script, WaveError, WavePlan,
 };
 use crate::roster::{ProfileKind, Rosters};
@@ -143,8 +143,8 @@ pub fn plan_wave(
         .build_wave(game, &ask)
         .map_err(|e| WaveError::Script(e.message))?
     {
-        Some(scripted) => plan_from_script(game, rosters, &esc.name, heroes, &scripted),
-        None => build_wave(game, rosters, &esc.name, heroes),
+        Some(scripted) => plan_from_script(game, rosters, esc, heroes, &scripted),
+        None => build_wave_of(game, rosters, esc, heroes),
     }
 }
 
@@ -158,7 +158,7 @@ fn run_start(
         return Err(WaveError::GameOver(cause.words().to_string()));
     }
     let wave = game.wave + 1;
-    let esc = escalation_for_wave(rosters, length, wave)?.clone();
+    let esc = escalation_for_wave(rosters, length, wave)?;
     game.spent.retain(|s| !s.starts_with("wave:"));
     game.done_for_wave.clear();
     game.effects.clear();
@@ -381,7 +381,7 @@ pub fn between_waves(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<Vec<super::council::CouncilReport>, PlayError> {
-    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    let waves = rosters.length(length).map_or(0, |l| l.last_wave());
     if game.wave >= waves {
         return Ok(Vec::new());
     }
@@ -422,7 +422,9 @@ pub fn play_game(
     hooks: &dyn Hooks,
     length: &str,
 ) -> Result<GameSummary, PlayError> {
-    let waves = rosters.length(length).map_or(0, |l| l.waves.len()) as u32;
+    let (waves, endless) = rosters
+        .length(length)
+        .map_or((0, false), |l| (l.last_wave(), l.is_endless()));
     let party: Vec<String> = if game.party.is_empty() {
         game.side(Side::Heroes)
             .filter(|m| m.kind == ProfileKind::Hero)
@@ -432,8 +434,13 @@ pub fn play_game(
         game.party.clone()
     };
     let mut summaries = Vec::new();
-    let mut result = Outcome::Win;
-    let mut cause = Cause::FinalWaveSurvived;
+    // An endless length has no final wave: a village that holds out to its safety cap has not won,
+    // the game is stalled.
+    let (mut result, mut cause) = if endless {
+        (Outcome::Stalled, Cause::Stalled)
+    } else {
+        (Outcome::Win, Cause::FinalWaveSurvived)
+    };
     while game.wave < waves {
         let mut s = play_wave(game, rosters, hooks, length)?;
         s.defeated = party
