@@ -62,7 +62,7 @@ fn budgets_for_every_length_and_party_match_supplement_5() {
             assert_eq!(esc.name, *name, "{length} wave {}", i + 1);
             for heroes in 2..=4u32 {
                 let want = 100 * i64::from(heroes) * supplement_percent(name) / 100;
-                assert_eq!(wave::budget(&r, esc, heroes), want, "{name} × {heroes}");
+                assert_eq!(wave::budget(&r, &esc, heroes), want, "{name} × {heroes}");
                 let mut g = game(&r, 1);
                 let plan = wave::build_wave(&mut g, &r, name, heroes).unwrap();
                 assert_eq!(plan.budget, want);
