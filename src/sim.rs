@@ -119,6 +119,14 @@ pub struct GameRecord {
     pub audit_first: BTreeMap<String, String>,
 }
 
+impl GameRecord {
+    /// Whether two games (an A/B pair) ended alike: the same result after the same number of waves won
+    /// (an endless game is always lost, so its waves are what can differ).
+    pub fn ended_like(&self, other: &GameRecord) -> bool {
+        self.result == other.result && self.waves_won == other.waves_won
+    }
+}
+
 /// Audit one game's events with the project's independent checker: each event goes through its JSON
 /// line, as a log file would, so the audit reads nothing of the kernel but the log. Breaches by kind,
 /// and the first of each kind ("#seq text").
@@ -823,7 +831,8 @@ pub struct Difference {
     /// Mean waves won, A − B.
     pub waves_won: f64,
     pub waves_won_ci95: [f64; 2],
-    /// Games whose outcome differs between the arms.
+    /// Games that ended differently between the arms: another result, or after another number of waves
+    /// won ([`GameRecord::ended_like`]).
     pub games_differing: u64,
 }
 
@@ -840,11 +849,7 @@ pub fn difference(a: &[GameRecord], b: &[GameRecord]) -> Difference {
         ci95,
         waves_won,
         waves_won_ci95,
-        games_differing: a
-            .iter()
-            .zip(b)
-            .filter(|(x, y)| x.result != y.result)
-            .count() as u64,
+        games_differing: a.iter().zip(b).filter(|(x, y)| !x.ended_like(y)).count() as u64,
     }
 }
 
@@ -1425,7 +1430,8 @@ mod tests {
 
     /// The paired difference is taken game by game: two arms whose waves differ by exactly one in
     /// every game differ by one with no spread, where the unpaired means' intervals would overlap
-    /// widely; the win-rate difference counts only the games whose result differs.
+    /// widely; the win-rate difference counts only the game whose result differs, and every game
+    /// ended differently (after another number of waves).
     #[test]
     fn the_paired_difference_in_waves_won_is_taken_game_by_game() {
         let a: Vec<GameRecord> = [0, 3, 6, 1, 4]
@@ -1437,7 +1443,10 @@ mod tests {
         let d = difference(&a, &b);
         assert_eq!((d.waves_won, d.waves_won_ci95), (1.0, [1.0, 1.0]));
         assert_eq!(d.win_rate, -0.2);
-        assert_eq!(d.games_differing, 1);
+        assert_eq!(
+            d.games_differing, 5,
+            "every game ended after another number of waves"
+        );
         let (ra, rb) = (report(&a), report(&b));
         assert_eq!((ra.waves_won_mean, rb.waves_won_mean), (3.8, 2.8));
         assert!(ra.waves_won_ci95[0] < rb.waves_won_ci95[1], "{ra:?} {rb:?}");

@@ -797,7 +797,7 @@ fn sim_refuses_an_unknown_length_variant_or_policy_before_any_game() {
         (
             "--length",
             "xyzzy",
-            "unknown length \"xyzzy\" (known: intro, standard, siege)",
+            "unknown length \"xyzzy\" (known: intro, standard, siege, endless)",
         ),
     ] {
         let out = village(&["sim", "--games", "2", flag, value]);

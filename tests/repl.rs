@@ -1116,7 +1116,10 @@ fn new_and_its_options_complete() {
         "--heroes --length --policy --seed --variant"
     );
     assert_eq!(answer(":complete :new --l"), "--length");
-    assert_eq!(answer(":complete :new --length "), "intro siege standard");
+    assert_eq!(
+        answer(":complete :new --length "),
+        "endless intro siege standard"
+    );
     assert_eq!(
         answer(":complete :new --seed 3 --variant sin"),
         "single_horde"

@@ -126,7 +126,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
             let watch = records
                 .iter()
                 .zip(&records_b)
-                .find(|(x, y)| x.result != y.result && is_kept.contains(&x.index))
+                .find(|(x, y)| !x.ended_like(y) && is_kept.contains(&x.index))
                 .map(|(x, _)| x.index)
                 .or(kept.first().copied());
             errln!(
@@ -578,7 +578,7 @@ fn ab_report(
     let first = ra
         .iter()
         .zip(rb)
-        .find(|(x, y)| x.result != y.result)
+        .find(|(x, y)| !x.ended_like(y))
         .map(|(x, _)| x.index);
     let divergence = match first {
         Some(i) => sim::divergence(a, b, i).map_err(|e| anyhow::anyhow!(e))?,

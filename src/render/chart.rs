@@ -542,7 +542,7 @@ pub fn ab_svg(
     waves: Option<u32>,
     descriptions: (&str, &str),
 ) -> String {
-    let (width, height) = (1000.0, 1140.0);
+    let (width, height) = (1000.0, if a.endless { 810.0 } else { 1140.0 });
     let mut doc = Doc::new(width, height, title);
     heading(&mut doc, title);
     let series = [
@@ -564,93 +564,97 @@ pub fn ab_svg(
             a.games, d.games_differing
         ),
     );
-    // Win rates on one axis.
-    let w = Area {
-        x: 110.0,
-        y: 140.0,
-        w: 580.0,
-        h: 90.0,
-    };
-    panel_title(&mut doc, w, "Win rate, with its 95% interval");
-    x_axis(&mut doc, w, (0.0, 1.0, 0.1), &pct, "share of games won");
-    let x_of = |v: f64| w.x + v * w.w;
-    for (i, (r, s)) in [(a, &series[0]), (b, &series[1])].iter().enumerate() {
-        let y = w.y + w.h * (0.28 + 0.44 * i as f64);
-        doc.text(
-            w.x - 10.0,
-            y + 5.0,
-            13.0,
-            r#"text-anchor="end" font-weight="bold" class="category""#,
-            if i == 0 { "A" } else { "B" },
-        );
-        interval(
+    // Nobody wins an endless game: its chart has no win rates, only the score.
+    let endless = a.endless;
+    if !endless {
+        // Win rates on one axis.
+        let w = Area {
+            x: 110.0,
+            y: 140.0,
+            w: 580.0,
+            h: 90.0,
+        };
+        panel_title(&mut doc, w, "Win rate, with its 95% interval");
+        x_axis(&mut doc, w, (0.0, 1.0, 0.1), &pct, "share of games won");
+        let x_of = |v: f64| w.x + v * w.w;
+        for (i, (r, s)) in [(a, &series[0]), (b, &series[1])].iter().enumerate() {
+            let y = w.y + w.h * (0.28 + 0.44 * i as f64);
+            doc.text(
+                w.x - 10.0,
+                y + 5.0,
+                13.0,
+                r#"text-anchor="end" font-weight="bold" class="category""#,
+                if i == 0 { "A" } else { "B" },
+            );
+            interval(
+                &mut doc,
+                &x_of,
+                y,
+                22.0,
+                r.win_rate,
+                r.ci95,
+                s.colour,
+                "win-rate-bar",
+            );
+            doc.text(
+                w.x + w.w + 12.0,
+                y + 5.0,
+                13.0,
+                r#"font-weight="bold" class="win-rate""#,
+                &win_rate_text(r),
+            );
+        }
+        // The paired difference around zero, in points.
+        let p = Area {
+            x: 110.0,
+            y: 330.0,
+            w: 580.0,
+            h: 44.0,
+        };
+        panel_title(
             &mut doc,
-            &x_of,
-            y,
-            22.0,
-            r.win_rate,
-            r.ci95,
-            s.colour,
-            "win-rate-bar",
+            p,
+            "Paired difference A − B in win rate (points), with its 95% interval",
         );
-        doc.text(
-            w.x + w.w + 12.0,
-            y + 5.0,
-            13.0,
-            r#"font-weight="bold" class="win-rate""#,
-            &win_rate_text(r),
+        let reach = d.ci95[0].abs().max(d.ci95[1].abs()).max(d.win_rate.abs()) * 100.0;
+        let (half, step) = nice_axis(reach.max(5.0), true);
+        x_axis(
+            &mut doc,
+            p,
+            (-half, half, step),
+            &|v| format!("{v:+.0}"),
+            "points (A − B); left of 0: B wins more often",
         );
-    }
-    // The paired difference around zero, in points.
-    let p = Area {
-        x: 110.0,
-        y: 330.0,
-        w: 580.0,
-        h: 44.0,
-    };
-    panel_title(
-        &mut doc,
-        p,
-        "Paired difference A − B in win rate (points), with its 95% interval",
-    );
-    let reach = d.ci95[0].abs().max(d.ci95[1].abs()).max(d.win_rate.abs()) * 100.0;
-    let (half, step) = nice_axis(reach.max(5.0), true);
-    x_axis(
-        &mut doc,
-        p,
-        (-half, half, step),
-        &|v| format!("{v:+.0}"),
-        "points (A − B); left of 0: B wins more often",
-    );
-    let xd = |v: f64| p.x + (v * 100.0 + half) / (2.0 * half) * p.w;
-    let zero = xd(0.0);
-    doc.raw(&format!(
+        let xd = |v: f64| p.x + (v * 100.0 + half) / (2.0 * half) * p.w;
+        let zero = xd(0.0);
+        doc.raw(&format!(
         r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
         p.y - 6.0,
         p.y + p.h + 4.0
     ));
-    interval(
-        &mut doc,
-        &xd,
-        p.y + p.h / 2.0,
-        22.0,
-        d.win_rate,
-        d.ci95,
-        "#6741d9",
-        "difference-bar",
-    );
-    doc.text(
-        p.x + p.w + 12.0,
-        p.y + p.h / 2.0 + 5.0,
-        13.0,
-        r#"font-weight="bold" class="difference""#,
-        &difference_text(d),
-    );
+        interval(
+            &mut doc,
+            &xd,
+            p.y + p.h / 2.0,
+            22.0,
+            d.win_rate,
+            d.ci95,
+            "#6741d9",
+            "difference-bar",
+        );
+        doc.text(
+            p.x + p.w + 12.0,
+            p.y + p.h / 2.0 + 5.0,
+            13.0,
+            r#"font-weight="bold" class="difference""#,
+            &difference_text(d),
+        );
+    }
     // The paired difference in mean waves won: where nearly every game is lost, the score that still
     // tells the arms apart.
     let q = Area {
         x: 110.0,
-        y: 470.0,
+        y: if endless { 140.0 } else { 470.0 },
         w: 580.0,
         h: 44.0,
     };
@@ -708,7 +712,7 @@ pub fn ab_svg(
     // Loss waves side by side.
     let l = Area {
         x: 110.0,
-        y: 610.0,
+        y: q.y + 140.0,
         w: 440.0,
         h: 380.0,
     };
@@ -745,7 +749,7 @@ pub fn ab_svg(
     x_axis_title(&mut doc, l, 40.0, "wave");
     let c = Area {
         x: 640.0,
-        y: 610.0,
+        y: q.y + 140.0,
         w: 320.0,
         h: 380.0,
     };

@@ -189,8 +189,8 @@ pub const RANGES: &[Range] = &[
     r("behaviours.toml", "behaviour", "guard_radius", 0.0, 36.0, "inches"),
     r("escalation.toml", "escalation", "budget_percent", 0.0, 1000.0, "percent of party value"),
     r("escalation.toml", "escalation", "min_groups", 1.0, 20.0, "Groups"),
-    r("escalation.toml", "length", "endless.budget_percent_step", 0.0, 100.0, "percent of party value a wave"),
     r("escalation.toml", "escalation", "min_behaviours", 1.0, 6.0, "Behaviours"),
+    r("escalation.toml", "length", "endless.budget_percent_step", 0.0, 100.0, "percent of party value a wave"),
     r("opportunities.toml", "opportunity", "roll", 1.0, 6.0, D6_FACE),
     // Profiles: heroes.toml, bestiary.toml, defenders.toml
     r("heroes.toml", "hero", "quality", 2.0, 6.0, QUALITY),
