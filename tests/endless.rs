@@ -3,7 +3,8 @@
 //! kinds for every party size without failing, the wave past the cap does not exist, a game on the
 //! length is never won, and a length's `endless` is checked when the rosters load.
 
-use std::process::Command;
+mod support;
+
 use village::roster::{ProfileKind, Rosters};
 use village::state::{self, TableKind};
 use village::wave::{self, WaveError};
@@ -90,11 +91,9 @@ fn the_largest_waves_build_and_deploy_for_every_party_and_table() {
     }
 }
 
+/// `village ARGS`: whether it succeeded, its stdout and its stderr.
 fn village(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_village"))
-        .args(args)
-        .output()
-        .expect("village runs");
+    let out = support::run(args);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

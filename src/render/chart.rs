@@ -376,22 +376,43 @@ fn win_rate_panel(doc: &mut Doc, a: Area, r: &Report) {
     panel_title(doc, a, "Win rate, with its 95% interval (Wilson)");
     x_axis(doc, a, (0.0, 1.0, 0.1), &pct, "share of games won");
     let x_of = |v: f64| a.x + v * a.w;
+    let bar = Estimate {
+        value: r.win_rate,
+        ci: r.ci95,
+        class: "win-rate",
+        text: win_rate_text(r),
+    };
+    estimate_row(doc, a, &x_of, &bar);
+}
+
+/// One estimate drawn in a panel of its own: the value with its interval (`{class}-bar`) and, right of
+/// the axis, the words (`{class}`).
+struct Estimate {
+    value: f64,
+    ci: [f64; 2],
+    class: &'static str,
+    text: String,
+}
+
+/// `e` across the middle of `a`, placed by `x_of`.
+fn estimate_row(doc: &mut Doc, a: Area, x_of: &dyn Fn(f64) -> f64, e: &Estimate) {
+    let mid = a.y + a.h / 2.0;
     interval(
         doc,
-        &x_of,
-        a.y + a.h / 2.0,
+        x_of,
+        mid,
         26.0,
-        r.win_rate,
-        r.ci95,
+        e.value,
+        e.ci,
         BLUE,
-        "win-rate-bar",
+        &format!("{}-bar", e.class),
     );
     doc.text(
         a.x + a.w + 12.0,
-        a.y + a.h / 2.0 + 5.0,
+        mid + 5.0,
         13.0,
-        r#"font-weight="bold" class="win-rate""#,
-        &win_rate_text(r),
+        &format!(r#"font-weight="bold" class="{}""#, e.class),
+        &e.text,
     );
 }
 
@@ -416,23 +437,13 @@ fn waves_won_panel(doc: &mut Doc, v: Area, r: &Report, waves: Option<u32>) {
         "waves won",
     );
     let x_of = |x: f64| v.x + x / top * v.w;
-    interval(
-        doc,
-        &x_of,
-        v.y + v.h / 2.0,
-        26.0,
-        r.waves_won_mean,
-        r.waves_won_ci95,
-        BLUE,
-        "waves-won-bar",
-    );
-    doc.text(
-        v.x + v.w + 12.0,
-        v.y + v.h / 2.0 + 5.0,
-        13.0,
-        r#"font-weight="bold" class="waves-won""#,
-        &waves_won_text(r),
-    );
+    let bar = Estimate {
+        value: r.waves_won_mean,
+        ci: r.waves_won_ci95,
+        class: "waves-won",
+        text: waves_won_text(r),
+    };
+    estimate_row(doc, v, &x_of, &bar);
 }
 
 /// The histogram of the wave the village fell in, a bar for each wave of `axis` some game was lost in.

@@ -599,20 +599,7 @@ impl Ctx<'_> {
                         ),
                     ));
                 }
-                // Core §5.1: "All supported party values produce whole budgets."
-                for heroes in r.wave.min_heroes..=r.wave.max_heroes {
-                    let party = r.wave.party_value_per_hero * i64::from(heroes);
-                    if (party * i64::from(x.budget_percent)) % 100 != 0 {
-                        errors.push(o.diag(
-                            "budget_percent",
-                            "budget_percent",
-                            format!(
-                                "{}% of party value {party} ({heroes} heroes × rules.toml [wave] party_value_per_hero) is not a whole budget",
-                                x.budget_percent
-                            ),
-                        ));
-                    }
-                }
+                whole_budgets(r, x.budget_percent, "budget_percent", o, errors);
             }
         }
         for e in &l.lengths {
@@ -644,21 +631,10 @@ impl Ctx<'_> {
                     ));
                 }
             }
-            // Core §5.1: "All supported party values produce whole budgets", past the list too.
+            // Whole budgets past the list too.
             if let (Some(endless), Some(r)) = (&x.endless, rules) {
-                for heroes in r.wave.min_heroes..=r.wave.max_heroes {
-                    let party = r.wave.party_value_per_hero * i64::from(heroes);
-                    if (party * i64::from(endless.budget_percent_step)) % 100 != 0 {
-                        errors.push(o.diag(
-                            "endless.budget_percent_step",
-                            "endless.budget_percent_step",
-                            format!(
-                                "{}% of party value {party} ({heroes} heroes × rules.toml [wave] party_value_per_hero) is not a whole budget",
-                                endless.budget_percent_step
-                            ),
-                        ));
-                    }
-                }
+                let step = endless.budget_percent_step;
+                whole_budgets(r, step, "endless.budget_percent_step", o, errors);
             }
             for (i, w) in x.waves.iter().enumerate() {
                 if !self.names.escalations.contains(w) {
@@ -803,5 +779,22 @@ fn or_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Core §5.1: "All supported party values produce whole budgets": `percent` of every party's value, as
+/// the rules count it, is a whole number of Wave Points; else an error at `field` of the entry.
+fn whole_budgets(r: &Rules, percent: u32, field: &str, o: &Origin, errors: &mut Vec<Diagnostic>) {
+    for heroes in r.wave.min_heroes..=r.wave.max_heroes {
+        let party = r.wave.party_value_per_hero * i64::from(heroes);
+        if (party * i64::from(percent)) % 100 != 0 {
+            errors.push(o.diag(
+                field,
+                field,
+                format!(
+                    "{percent}% of party value {party} ({heroes} heroes × rules.toml [wave] party_value_per_hero) is not a whole budget"
+                ),
+            ));
+        }
     }
 }
