@@ -329,7 +329,9 @@ fn the_ab_page_jumps_to_where_the_arms_part() {
         rec.to_str().unwrap(),
         "--json",
     ]);
-    let (a, b) = (rec.join("a/game-1.json"), rec.join("b/game-1.json"));
+    // Game 0's arms end after another number of waves won (game 1's with another result): game 0 is
+    // the first pair that ended differently.
+    let (a, b) = (rec.join("a/game-0.json"), rec.join("b/game-0.json"));
     assert!(
         a.is_file() && b.is_file(),
         "sim --vs --record writes both arms"
@@ -351,7 +353,7 @@ fn the_ab_page_jumps_to_where_the_arms_part() {
             b.to_str().unwrap(),
             "--html"
         ],
-        "the games ended differently in game 1: {said}"
+        "the games ended differently first in game 0: {said}"
     );
     village(&[
         "replay",
