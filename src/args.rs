@@ -29,7 +29,7 @@ pub struct SetupArgs {
         default_value = "Captain Maren,Tobin the Marksman,Sister Ilse,Bram the Smith"
     )]
     pub heroes: Vec<String>,
-    /// intro, standard or siege.
+    /// A length of the rosters: intro, standard, siege, or endless (Defender mode: no final wave).
     #[arg(long, default_value = "standard")]
     pub length: String,
     /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
