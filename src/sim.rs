@@ -603,8 +603,10 @@ pub fn report(records: &[GameRecord]) -> Report {
         .iter()
         .map(|c| (c.as_str().to_string(), 0))
         .collect();
+    let mut waves_won_games = BTreeMap::new();
     for g in records {
         *causes.entry(g.cause.clone()).or_default() += 1;
+        *waves_won_games.entry(g.waves_won).or_default() += 1;
         if let Some(w) = g.lost_at_wave {
             *loss_wave.entry(w).or_default() += 1;
         }
@@ -624,10 +626,6 @@ pub fn report(records: &[GameRecord]) -> Report {
     let ci = wilson(wins, n);
     let waves: Vec<f64> = records.iter().map(|g| f64::from(g.waves_won)).collect();
     let (waves_won_mean, waves_won_ci95) = mean_ci(&waves);
-    let mut waves_won_games = BTreeMap::new();
-    for g in records {
-        *waves_won_games.entry(g.waves_won).or_default() += 1;
-    }
     Report {
         games: n,
         wins,
@@ -684,15 +682,6 @@ pub fn text(r: &Report, seconds: f64) -> String {
             "{} games of Defender mode (endless: nobody wins): {} lost, {} stalled",
             r.games, r.losses, r.stalled
         );
-        let _ = writeln!(
-            out,
-            "Waves won: mean {:.2} (95% CI {:.2}–{:.2}), median {}; rounds survived: mean {:.1}",
-            r.waves_won_mean,
-            r.waves_won_ci95[0],
-            r.waves_won_ci95[1],
-            r.waves_won_median,
-            r.rounds_survived_mean
-        );
     } else {
         let _ = writeln!(
             out,
@@ -705,12 +694,18 @@ pub fn text(r: &Report, seconds: f64) -> String {
             pct(r.ci95[0]),
             pct(r.ci95[1])
         );
-        let _ = writeln!(
-            out,
-            "Waves won: mean {:.2} (95% CI {:.2}–{:.2}); rounds survived: mean {:.1}",
-            r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1], r.rounds_survived_mean
-        );
     }
+    // The score; in Defender mode, where it is the only one, its median too.
+    let median = if r.endless {
+        format!(", median {}", r.waves_won_median)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "Waves won: mean {:.2} (95% CI {:.2}–{:.2}){median}; rounds survived: mean {:.1}",
+        r.waves_won_mean, r.waves_won_ci95[0], r.waves_won_ci95[1], r.rounds_survived_mean
+    );
     let causes: Vec<String> = r
         .causes
         .iter()

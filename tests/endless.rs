@@ -123,6 +123,53 @@ fn an_endless_game_is_never_won_and_ends_as_the_rules_end_it() {
     assert_eq!(g["waves_won"].as_u64(), Some(waves.len() as u64 - 1));
 }
 
+/// A village that holds out to the length's safety cap has not won: the game ends `stalled`, its
+/// score the cap, and no game of the length is won. A mod's endless length of one listed wave and a
+/// cap of two ("I", then "I+1" at 60%) lets a party reach it.
+#[test]
+fn the_safety_cap_ends_a_game_stalled_and_none_is_won() {
+    let dir = support::temp("endless", "cap");
+    let rosters = dir.join("rosters");
+    std::fs::create_dir_all(&rosters).unwrap();
+    std::fs::write(
+        rosters.join("escalation.toml"),
+        "[[length]]\nname = \"short_endless\"\nwaves = [\"I\"]\n\
+         endless = { budget_percent_step = 20, max_waves = 2 }\n",
+    )
+    .unwrap();
+    let mut capped = 0;
+    for seed in 1..=5 {
+        let s = seed.to_string();
+        let (ok, out, err) = village(&[
+            "play",
+            "--auto",
+            "--mod",
+            dir.to_str().unwrap(),
+            "--length",
+            "short_endless",
+            "--seed",
+            &s,
+            "--json",
+        ]);
+        assert!(ok, "seed {seed}: {err}");
+        let g: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let escalations: Vec<&str> = g["waves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["escalation"].as_str().unwrap())
+            .collect();
+        assert_ne!(g["result"], "win", "seed {seed}");
+        if g["result"] == "stalled" && g["waves_won"] == 2 {
+            assert_eq!(g["cause"], "stalled", "seed {seed}");
+            assert_eq!(escalations, ["I", "I+1"], "seed {seed}");
+            capped += 1;
+        }
+    }
+    assert!(capped > 0, "some game reaches the cap");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `sim` on an endless length reports the score — the mean waves won with its interval, the median,
 /// the histogram — and no win rate; the report is the same on one thread and on two.
 #[test]
@@ -168,13 +215,38 @@ fn sim_reports_the_score_and_no_win_rate_the_same_for_any_jobs() {
     );
     assert!(text.contains(&score), "{score}\n{text}");
     assert!(text.contains("\nWaves won:\n"), "the histogram: {text}");
+    // An A/B's chart on the length draws no win rate, only the difference in waves won.
+    let dir = support::temp("endless", "ab");
+    let svg = dir.join("ab.svg");
+    let (ok, _, err) = village(&[
+        "sim",
+        "--games",
+        "8",
+        "--seed",
+        "9",
+        "--length",
+        "endless",
+        "--vs",
+        "power_blow_lethal",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(!chart.contains("class=\"win-rate"), "no win rate drawn");
+    assert!(
+        !chart.contains("class=\"difference"),
+        "no win-rate difference drawn"
+    );
+    assert!(chart.contains("class=\"waves-difference-bar\""), "{chart}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A length's `endless` is checked where it is written: a cap below the listed waves or past 100, a
 /// step that leaves a party a fraction of a Wave Point, an unknown key.
 #[test]
 fn a_bad_endless_is_refused_at_its_file_and_field() {
-    let dir = std::env::temp_dir().join(format!("village-endless-{}", std::process::id()));
+    let dir = support::temp("endless", "bad");
     let rosters = dir.join("rosters");
     std::fs::create_dir_all(&rosters).unwrap();
     std::fs::write(

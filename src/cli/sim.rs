@@ -215,10 +215,14 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     }
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed.clone();
-    report.endless = endless(&opts);
+    let length = length_of(&opts);
+    report.endless = is_endless(length.as_ref());
     if let (Some(path), None) = (args.svg.as_deref(), &write_error) {
-        let chart =
-            village::render::chart::sim_svg(&report, &run_title(&opts, None), axis_waves(&opts));
+        let chart = village::render::chart::sim_svg(
+            &report,
+            &run_title(&opts, None),
+            axis_waves(length.as_ref()),
+        );
         match write_file(path, chart.as_bytes()) {
             Ok(()) => errln!("wrote {}", path.display()),
             Err(e) => write_error = Some(e),
@@ -536,14 +540,16 @@ pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -
     });
     // The waves of the run's length, from its rosters when they can be read here (data only: no script
     // of the layers runs), so every wave a shard names is checked against the game it was.
-    let waves = options.as_ref().and_then(waves_of);
+    let length = options.as_ref().and_then(length_of);
+    let waves = length.as_ref().map(|l| l.last_wave());
     let played = village::sim::merge(shards, waves).map_err(|e| anyhow::anyhow!(e))?;
     let mut report = village::sim::report(&played.records);
     report.failed = played.failed;
-    report.endless = options.as_ref().is_some_and(endless);
+    report.endless = is_endless(length.as_ref());
     if let (Some(path), Some(o)) = (svg, &options) {
         // The whole run's chart: the shards carry the run's settings, so it is the unsharded run's.
-        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), axis_waves(o));
+        let axis = axis_waves(length.as_ref());
+        let chart = village::render::chart::sim_svg(&report, &run_title(o, None), axis);
         write_file(path, chart.as_bytes())?;
         errln!("wrote {}", path.display());
     }
@@ -573,7 +579,10 @@ fn ab_report(
     use village::sim;
     let name = |o: &sim::SimOptions| rules_name(&o.variants);
     let (mut rep_a, mut rep_b) = (sim::report(ra), sim::report(rb));
-    (rep_a.endless, rep_b.endless) = (endless(a), endless(b));
+    // Both arms play the same length (`--vs` changes only the variants).
+    let length = length_of(a);
+    rep_a.endless = is_endless(length.as_ref());
+    rep_b.endless = rep_a.endless;
     let diff = sim::difference(ra, rb);
     let first = ra
         .iter()
@@ -595,7 +604,7 @@ fn ab_report(
             (&name(b), &rep_b),
             &diff,
             &run_title(a, Some(&name(b))),
-            axis_waves(a),
+            axis_waves(length.as_ref()),
             (&words_a, &words_b),
         );
         write_file(path, chart.as_bytes())?;
@@ -689,23 +698,18 @@ fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
     )
 }
 
-/// The last wave a game of the run's length can play (an endless length's safety cap), when the rosters
-/// load: what a shard's waves are checked against.
-fn waves_of(o: &village::sim::SimOptions) -> Option<u32> {
-    let rosters = Rosters::load(&o.layers).ok()?;
-    Some(rosters.length(&o.length)?.last_wave())
+/// The run's length as its rosters give it, when they load.
+fn length_of(o: &village::sim::SimOptions) -> Option<village::roster::Length> {
+    Rosters::load(&o.layers).ok()?.length(&o.length).cloned()
 }
 
 /// Where a chart's wave axis runs to: the length's final wave; none for an endless length (the axis
-/// runs to the last wave a game reached).
-fn axis_waves(o: &village::sim::SimOptions) -> Option<u32> {
-    waves_of(o).filter(|_| !endless(o))
+/// runs to the last wave a game reached) or one unknown.
+fn axis_waves(length: Option<&village::roster::Length>) -> Option<u32> {
+    length.filter(|l| !l.is_endless()).map(|l| l.last_wave())
 }
 
-/// Whether the run's length is endless (Defender mode), when the rosters load.
-fn endless(o: &village::sim::SimOptions) -> bool {
-    Rosters::load(&o.layers)
-        .ok()
-        .and_then(|r| r.length(&o.length).map(|l| l.is_endless()))
-        .unwrap_or(false)
+/// Whether the length is endless (Defender mode).
+fn is_endless(length: Option<&village::roster::Length>) -> bool {
+    length.is_some_and(|l| l.is_endless())
 }

@@ -313,7 +313,8 @@ fn subheading(doc: &mut Doc, y: f64, text: &str) {
     doc.text(40.0, y, 13.0, r##"fill="#333" class="subheading""##, text);
 }
 
-/// `village sim --svg`: the win rate and the mean waves won with their intervals, the histogram of the wave the village fell in
+/// `village sim --svg`: the win rate and the mean waves won with their intervals, the histogram of the
+/// wave the village fell in
 /// (one bar for each wave some game was lost in) and what ended the games. `waves` is the game's
 /// number of waves (the loss-wave axis runs to it); `title` says what was played.
 pub fn sim_svg(r: &Report, title: &str, waves: Option<u32>) -> String {
@@ -381,6 +382,8 @@ fn win_rate_panel(doc: &mut Doc, a: Area, r: &Report) {
         ci: r.ci95,
         class: "win-rate",
         text: win_rate_text(r),
+        colour: BLUE,
+        height: 26.0,
     };
     estimate_row(doc, a, &x_of, &bar);
 }
@@ -392,6 +395,9 @@ struct Estimate {
     ci: [f64; 2],
     class: &'static str,
     text: String,
+    colour: &'static str,
+    /// The bar's height, pixels.
+    height: f64,
 }
 
 /// `e` across the middle of `a`, placed by `x_of`.
@@ -401,10 +407,10 @@ fn estimate_row(doc: &mut Doc, a: Area, x_of: &dyn Fn(f64) -> f64, e: &Estimate)
         doc,
         x_of,
         mid,
-        26.0,
+        e.height,
         e.value,
         e.ci,
-        BLUE,
+        e.colour,
         &format!("{}-bar", e.class),
     );
     doc.text(
@@ -442,6 +448,8 @@ fn waves_won_panel(doc: &mut Doc, v: Area, r: &Report, waves: Option<u32>) {
         ci: r.waves_won_ci95,
         class: "waves-won",
         text: waves_won_text(r),
+        colour: BLUE,
+        height: 26.0,
     };
     estimate_row(doc, v, &x_of, &bar);
 }
@@ -542,9 +550,79 @@ fn fit(text: &str, room: f64, size: f64) -> String {
     format!("{}…", out.trim_end())
 }
 
+/// The colour of a paired difference.
+const PURPLE: &str = "#6741d9";
+
+/// Both arms' win rates with their intervals on one axis in `w`, a row each.
+fn arm_win_rates(doc: &mut Doc, w: Area, arms: [(&Report, &Series); 2]) {
+    panel_title(doc, w, "Win rate, with its 95% interval");
+    x_axis(doc, w, (0.0, 1.0, 0.1), &pct, "share of games won");
+    let x_of = |v: f64| w.x + v * w.w;
+    for (i, (r, s)) in arms.iter().enumerate() {
+        let y = w.y + w.h * (0.28 + 0.44 * i as f64);
+        doc.text(
+            w.x - 10.0,
+            y + 5.0,
+            13.0,
+            r#"text-anchor="end" font-weight="bold" class="category""#,
+            if i == 0 { "A" } else { "B" },
+        );
+        interval(
+            doc,
+            &x_of,
+            y,
+            22.0,
+            r.win_rate,
+            r.ci95,
+            s.colour,
+            "win-rate-bar",
+        );
+        doc.text(
+            w.x + w.w + 12.0,
+            y + 5.0,
+            13.0,
+            r#"font-weight="bold" class="win-rate""#,
+            &win_rate_text(r),
+        );
+    }
+}
+
+/// A paired difference `e` in `p`, on an axis from −half to +half (`(half, step)`, in the axis's units:
+/// `scale` of the estimate's) with its ticks and title (`labels`), against a dashed zero line.
+fn difference_panel(
+    doc: &mut Doc,
+    p: Area,
+    title: &str,
+    ((half, step), scale): ((f64, f64), f64),
+    (tick, axis_title): (&dyn Fn(f64) -> String, &str),
+    e: &Estimate,
+) {
+    panel_title(doc, p, title);
+    x_axis(doc, p, (-half, half, step), tick, axis_title);
+    let x_of = |v: f64| p.x + (v * scale + half) / (2.0 * half) * p.w;
+    let zero = x_of(0.0);
+    doc.raw(&format!(
+        r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
+        p.y - 6.0,
+        p.y + p.h + 4.0
+    ));
+    estimate_row(doc, p, &x_of, e);
+}
+
+/// A signed tick with two decimals at most, as the steps run (0.1, 0.25, 0.5 ...), without trailing
+/// zeros; "0" at zero.
+fn signed_tick(v: f64) -> String {
+    if v.abs() < 1e-9 {
+        return "0".to_string();
+    }
+    let t = format!("{v:+.2}");
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// `village sim --vs --svg`: both arms' win rates with their intervals on one axis, the paired
-/// differences A − B in win rate and in mean waves won with their intervals against zero lines, and both arms' loss waves and causes side
-/// by side on shared axes.
+/// differences A − B in win rate and in mean waves won with their intervals against zero lines, and
+/// both arms' loss waves and causes side by side on shared axes. An endless run (nobody wins) has no
+/// win-rate panels: the waves-won difference leads.
 pub fn ab_svg(
     (name_a, a): (&str, &Report),
     (name_b, b): (&str, &Report),
@@ -578,87 +656,37 @@ pub fn ab_svg(
     // Nobody wins an endless game: its chart has no win rates, only the score.
     let endless = a.endless;
     if !endless {
-        // Win rates on one axis.
         let w = Area {
             x: 110.0,
             y: 140.0,
             w: 580.0,
             h: 90.0,
         };
-        panel_title(&mut doc, w, "Win rate, with its 95% interval");
-        x_axis(&mut doc, w, (0.0, 1.0, 0.1), &pct, "share of games won");
-        let x_of = |v: f64| w.x + v * w.w;
-        for (i, (r, s)) in [(a, &series[0]), (b, &series[1])].iter().enumerate() {
-            let y = w.y + w.h * (0.28 + 0.44 * i as f64);
-            doc.text(
-                w.x - 10.0,
-                y + 5.0,
-                13.0,
-                r#"text-anchor="end" font-weight="bold" class="category""#,
-                if i == 0 { "A" } else { "B" },
-            );
-            interval(
-                &mut doc,
-                &x_of,
-                y,
-                22.0,
-                r.win_rate,
-                r.ci95,
-                s.colour,
-                "win-rate-bar",
-            );
-            doc.text(
-                w.x + w.w + 12.0,
-                y + 5.0,
-                13.0,
-                r#"font-weight="bold" class="win-rate""#,
-                &win_rate_text(r),
-            );
-        }
-        // The paired difference around zero, in points.
-        let p = Area {
-            x: 110.0,
-            y: 330.0,
-            w: 580.0,
-            h: 44.0,
-        };
-        panel_title(
-            &mut doc,
-            p,
-            "Paired difference A − B in win rate (points), with its 95% interval",
-        );
+        arm_win_rates(&mut doc, w, [(a, &series[0]), (b, &series[1])]);
         let reach = d.ci95[0].abs().max(d.ci95[1].abs()).max(d.win_rate.abs()) * 100.0;
-        let (half, step) = nice_axis(reach.max(5.0), true);
-        x_axis(
+        let points = Estimate {
+            value: d.win_rate,
+            ci: d.ci95,
+            class: "difference",
+            text: difference_text(d),
+            colour: PURPLE,
+            height: 22.0,
+        };
+        difference_panel(
             &mut doc,
-            p,
-            (-half, half, step),
-            &|v| format!("{v:+.0}"),
-            "points (A − B); left of 0: B wins more often",
-        );
-        let xd = |v: f64| p.x + (v * 100.0 + half) / (2.0 * half) * p.w;
-        let zero = xd(0.0);
-        doc.raw(&format!(
-        r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
-        p.y - 6.0,
-        p.y + p.h + 4.0
-    ));
-        interval(
-            &mut doc,
-            &xd,
-            p.y + p.h / 2.0,
-            22.0,
-            d.win_rate,
-            d.ci95,
-            "#6741d9",
-            "difference-bar",
-        );
-        doc.text(
-            p.x + p.w + 12.0,
-            p.y + p.h / 2.0 + 5.0,
-            13.0,
-            r#"font-weight="bold" class="difference""#,
-            &difference_text(d),
+            Area {
+                x: 110.0,
+                y: 330.0,
+                w: 580.0,
+                h: 44.0,
+            },
+            "Paired difference A − B in win rate (points), with its 95% interval",
+            (nice_axis(reach.max(5.0), true), 100.0),
+            (
+                &|v| format!("{v:+.0}"),
+                "points (A − B); left of 0: B wins more often",
+            ),
+            &points,
         );
     }
     // The paired difference in mean waves won: where nearly every game is lost, the score that still
@@ -669,56 +697,26 @@ pub fn ab_svg(
         w: 580.0,
         h: 44.0,
     };
-    panel_title(
-        &mut doc,
-        q,
-        "Paired difference A − B in mean waves won, with its 95% interval",
-    );
     let reach = d
         .waves_won_ci95
         .iter()
         .chain([&d.waves_won])
         .fold(0.0f64, |m, x| m.max(x.abs()));
-    let (half, step) = nice_axis(reach.max(0.5), false);
-    x_axis(
+    let waves_won = Estimate {
+        value: d.waves_won,
+        ci: d.waves_won_ci95,
+        class: "waves-difference",
+        text: waves_difference_text(d),
+        colour: PURPLE,
+        height: 22.0,
+    };
+    difference_panel(
         &mut doc,
         q,
-        (-half, half, step),
-        &|v| {
-            // Two decimals at most, as the steps run (0.1, 0.25, 0.5 ...), without trailing zeros.
-            let t = format!("{v:+.2}");
-            let t = t.trim_end_matches('0').trim_end_matches('.');
-            if v.abs() < 1e-9 {
-                "0".to_string()
-            } else {
-                t.to_string()
-            }
-        },
-        "waves (A − B); left of 0: B holds out longer",
-    );
-    let xq = |v: f64| q.x + (v + half) / (2.0 * half) * q.w;
-    let zero = xq(0.0);
-    doc.raw(&format!(
-        r##"<line class="zero-line" x1="{zero:.1}" y1="{:.1}" x2="{zero:.1}" y2="{:.1}" stroke="#c92a2a" stroke-width="2" stroke-dasharray="6 3"/>"##,
-        q.y - 6.0,
-        q.y + q.h + 4.0
-    ));
-    interval(
-        &mut doc,
-        &xq,
-        q.y + q.h / 2.0,
-        22.0,
-        d.waves_won,
-        d.waves_won_ci95,
-        "#6741d9",
-        "waves-difference-bar",
-    );
-    doc.text(
-        q.x + q.w + 12.0,
-        q.y + q.h / 2.0 + 5.0,
-        13.0,
-        r#"font-weight="bold" class="waves-difference""#,
-        &waves_difference_text(d),
+        "Paired difference A − B in mean waves won, with its 95% interval",
+        (nice_axis(reach.max(0.5), false), 1.0),
+        (&signed_tick, "waves (A − B); left of 0: B holds out longer"),
+        &waves_won,
     );
     // Loss waves side by side.
     let l = Area {

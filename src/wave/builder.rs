@@ -113,7 +113,8 @@ pub fn budget(rosters: &Rosters, escalation: &Escalation, heroes: u32) -> i64 {
 }
 
 /// The Escalation of wave `wave` (1-based) of a game length (SUPPLEMENT §5: wave → Escalation; past the
-/// listed waves of an endless length, the last row raised as its `endless` says: [`Rosters::wave_escalation`]).
+/// listed waves of an endless length, the last row raised as its `endless` says:
+/// [`Rosters::wave_escalation`]).
 pub fn escalation_for_wave(
     rosters: &Rosters,
     length: &str,
@@ -129,9 +130,10 @@ pub fn escalation_for_wave(
             waves: l.last_wave() as usize,
         });
     }
+    // Only a row the rosters lack fails now: the listed one, or past the list the last one raised.
     rosters.wave_escalation(l, wave).ok_or_else(|| {
-        let i = (wave as usize - 1).min(l.waves.len().saturating_sub(1));
-        WaveError::UnknownEscalation(l.waves.get(i).cloned().unwrap_or_default())
+        let row = l.waves.get(wave as usize - 1).or(l.waves.last());
+        WaveError::UnknownEscalation(row.cloned().unwrap_or_default())
     })
 }
 
