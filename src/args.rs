@@ -1,4 +1,5 @@
-//! The options that make a new game (`--heroes`, `--length`, `--seed`, `--variant`, `--policy`) as clap
+//! The options that make a new game (`--heroes`, `--length`, `--seed`, `--preset`, `--variant`,
+//! `--policy`) as clap
 //! defines them, in one place: the `village` commands flatten them into their own arguments, and the
 //! REPL's `:new` parses its options with the very same definitions ([`NewArgs`]), so a game started in
 //! a session has the defaults and checks of one started from the command line.
@@ -11,15 +12,19 @@ use crate::script::repl::NewGame;
 use clap::{Args, Parser};
 use std::path::PathBuf;
 
-/// The rule variants a command plays or computes under.
+/// The difficulty preset and rule variants a command plays or computes under.
 #[derive(Args, Clone, Debug)]
 pub struct VariantArgs {
-    /// A rule variant (scripts/variants/NAME.lua); repeatable.
+    /// A difficulty preset of rosters/presets.toml (`village presets` lists them): story, rulebook
+    /// (exactly the rules), veteran.
+    #[arg(long, value_name = "NAME", default_value = crate::roster::DEFAULT_PRESET)]
+    pub preset: String,
+    /// A rule variant (scripts/variants/NAME.lua), in force after the preset's; repeatable.
     #[arg(long = "variant", value_name = "NAME")]
     pub variants: Vec<String>,
 }
 
-/// How a new game is made: the party, the length, the seed and the rule variants.
+/// How a new game is made: the party, the length, the seed, the preset and the rule variants.
 #[derive(Args, Clone, Debug)]
 pub struct SetupArgs {
     /// The heroes (2 to 4), comma-separated.
@@ -30,8 +35,9 @@ pub struct SetupArgs {
     )]
     pub heroes: Vec<String>,
     /// A length of the rosters: intro, standard, siege, or endless (Defender mode: no final wave).
-    #[arg(long, default_value = "standard")]
-    pub length: String,
+    /// Default: the preset's, else standard.
+    #[arg(long)]
+    pub length: Option<String>,
     /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -78,13 +84,23 @@ impl SetupArgs {
             .collect()
     }
 
-    /// The game as the script host makes it, its party `heroes` (as [`SetupArgs::party`] resolved it)
-    /// and its hero policy `policy`.
-    pub fn new_game_of(&self, heroes: Vec<String>, policy: &str) -> NewGame {
+    /// The length played: `--length`, else the preset's (when `rosters` has the preset), else
+    /// standard.
+    pub fn length_of(&self, rosters: Option<&Rosters>) -> String {
+        self.length
+            .clone()
+            .or_else(|| rosters?.preset(&self.variants.preset)?.length.clone())
+            .unwrap_or_else(|| "standard".to_string())
+    }
+
+    /// The game as the script host makes it from `rosters` (`None`: the names and length as given),
+    /// its hero policy `policy`.
+    pub fn new_game_of(&self, rosters: Option<&Rosters>, policy: &str) -> NewGame {
         NewGame {
             seed: self.seed,
-            length: self.length.clone(),
-            heroes,
+            length: self.length_of(rosters),
+            heroes: self.party_of(rosters),
+            preset: self.variants.preset.clone(),
             variants: self.variants.variants.clone(),
             policy: policy.to_string(),
         }
@@ -92,7 +108,7 @@ impl SetupArgs {
 
     /// The game as the script host makes it from the rosters of `layers`, its hero policy `policy`.
     pub fn new_game(&self, layers: &[PathBuf], policy: &str) -> NewGame {
-        self.new_game_of(self.party(layers), policy)
+        self.new_game_of(Rosters::load(layers).ok().as_ref(), policy)
     }
 }
 
@@ -106,12 +122,14 @@ impl GameArgs {
         first: u64,
         jobs: usize,
     ) -> crate::sim::SimOptions {
+        let rosters = Rosters::load(&layers).ok();
         crate::sim::SimOptions {
             games,
             first,
             seed: self.seed,
-            heroes: self.party(&layers),
-            length: self.length.clone(),
+            heroes: self.party_of(rosters.as_ref()),
+            length: self.length_of(rosters.as_ref()),
+            preset: self.variants.preset.clone(),
             variants: self.variants.variants.clone(),
             policy: self.policy.clone(),
             layers,

@@ -128,6 +128,15 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// The difficulty presets (rosters/presets.toml and a --mod's): each with its description and
+    /// what it changes from the rules. Play one with --preset NAME.
+    Presets {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// What this is, where the built-in data comes from, whether it loads, and where to go next.
     About {
         #[command(flatten)]
@@ -435,7 +444,8 @@ impl Command {
             | Command::Render { data, .. }
             | Command::Wave { data, .. }
             | Command::Run { data, .. }
-            | Command::Show { data, .. } => Some(&data.source),
+            | Command::Show { data, .. }
+            | Command::Presets { data, .. } => Some(&data.source),
             Command::About { source } => Some(source),
             Command::Merge { .. }
             | Command::Completions { .. }
@@ -468,6 +478,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             data,
         }) => cli::show::run(name.as_deref(), list, json, &data),
+        Some(Command::Presets { json, data }) => cli::presets::run(json, &data),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Audit { logs, json, data }) => cli::audit::run(&logs, json, &data.layers()),
@@ -517,8 +528,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     "{} {} games, party of {}: {:.2} games/s on one thread, {:.2} on two ({:.2}x); \
                      {:.0}% of the time inside Lua; {:.0} events a game",
                     b.games,
-                    game.length,
-                    game.heroes.len(),
+                    opts.length,
+                    opts.heroes.len(),
                     b.games_per_sec_1,
                     b.games_per_sec_2,
                     b.scaling,
@@ -892,13 +903,17 @@ fn script_host(data: &DataArgs, seed: u64) -> Result<ScriptHost> {
         .map_err(|errors| anyhow::anyhow!("{}", errors.join("\n")))
 }
 
-/// The rule constants of `data`, with `variants`' `rules` tables applied.
+/// The rule constants of `data` under the preset, with the variants' `rules` tables applied.
 fn rules_of(data: &DataArgs, variants: &VariantArgs) -> Result<village::roster::Rules> {
-    if variants.variants.is_empty() {
-        return Ok(data.rosters().context("loading the rule constants")?.rules);
+    let rosters = data.rosters().context("loading the rule constants")?;
+    let plain = rosters
+        .preset(&variants.preset)
+        .is_some_and(|p| !p.changes_rosters() && p.variants.is_empty());
+    if variants.variants.is_empty() && plain {
+        return Ok(rosters.rules);
     }
     script_host(data, 1)?
-        .rules_with_variants(&variants.variants)
+        .rules_of(&variants.preset, &variants.variants)
         .map_err(|e| anyhow::anyhow!(e))
 }
 

@@ -28,6 +28,10 @@ pub struct SimOptions {
     pub seed: u64,
     pub heroes: Vec<String>,
     pub length: String,
+    /// The difficulty preset (rosters/presets.toml).
+    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    pub preset: String,
+    /// The variants asked for (in force after the preset's).
     pub variants: Vec<String>,
     /// The hero policy (scripts/policies/NAME.lua).
     #[serde(default = "default_policy")]
@@ -50,16 +54,23 @@ fn default_policy() -> String {
 }
 
 impl SimOptions {
-    /// Play one game of this run's party, length, variants and policy with `host`, seeded `seed`.
-    pub fn play(&self, host: &ScriptHost, seed: u64) -> Result<(GameSummary, Vec<Event>), String> {
-        host.play_logged(
+    /// The game of this run's party, length, preset, variants and policy seeded `seed`.
+    pub fn new_game(&self, seed: u64) -> crate::script::repl::NewGame {
+        crate::script::repl::NewGame {
             seed,
-            &self.heroes,
-            &self.length,
-            "generated",
-            &self.variants,
-            &self.policy,
-        )
+            length: self.length.clone(),
+            heroes: self.heroes.clone(),
+            preset: self.preset.clone(),
+            variants: self.variants.clone(),
+            policy: self.policy.clone(),
+        }
+    }
+
+    /// Play one game of this run with `host`, seeded `seed`.
+    pub fn play(&self, host: &ScriptHost, seed: u64) -> Result<(GameSummary, Vec<Event>), String> {
+        host.play_keeping_log(&self.new_game(seed), "generated", false)
+            .map(|p| (p.summary, p.events))
+            .map_err(|f| f.error)
     }
 
     /// [`SimOptions::play`] with the game's decisions when the run counts them.
@@ -68,17 +79,20 @@ impl SimOptions {
         host: &ScriptHost,
         seed: u64,
     ) -> Result<crate::script::Played, String> {
-        host.play_keeping_log(
-            seed,
-            &self.heroes,
-            &self.length,
-            "generated",
-            &self.variants,
-            &self.policy,
-            self.decisions,
-        )
-        .map_err(|f| f.error)
+        host.play_keeping_log(&self.new_game(seed), "generated", self.decisions)
+            .map_err(|f| f.error)
     }
+}
+
+/// The preset a run or record names when it names none (one made before presets).
+pub fn default_preset() -> String {
+    crate::roster::DEFAULT_PRESET.to_string()
+}
+
+/// Whether `p` is the default preset: left out of files, so a rulebook run's shards and records are
+/// the files they were before presets.
+pub fn is_default_preset(p: &str) -> bool {
+    p == crate::roster::DEFAULT_PRESET
 }
 
 /// One game of a run, as the report needs it.
@@ -480,14 +494,17 @@ fn check_setup(opts: &SimOptions) -> Result<(), String> {
                 .unwrap_or_else(|| format!("{h:?} is not a hero of the rosters")));
         }
     }
-    // The party size the rules allow (core Ch. IV: 2 to 4 heroes), as the variants may change it: their
-    // `rules` tables are Lua, read by one script host (the workers open their own).
-    let rules = if opts.variants.is_empty() {
-        rosters.rules
+    let Some(preset) = rosters.preset(&opts.preset) else {
+        return Err(rosters.unknown_preset(&opts.preset));
+    };
+    // The party size the rules allow (core Ch. IV: 2 to 4 heroes), as the preset and variants may change
+    // it: variants' `rules` tables are Lua, read by one script host (the workers open their own).
+    let rules = if opts.variants.is_empty() && preset.variants.is_empty() {
+        preset.rules(&rosters.rules)?
     } else {
         ScriptHost::open(&opts.layers, Limits::default(), opts.seed)
             .map_err(|e| e.join("\n"))?
-            .rules_with_variants(&opts.variants)?
+            .rules_of(&opts.preset, &opts.variants)?
     };
     crate::wave::check_party_size(opts.heroes.len(), &rules).map_err(|e| e.to_string())
 }
@@ -998,13 +1015,14 @@ impl Shard {
     }
 
     /// The settings that make two shards parts of one run, named as `village sim`'s flags.
-    fn settings(&self) -> [(&'static str, String); 6] {
+    fn settings(&self) -> [(&'static str, String); 7] {
         let o = &self.options;
         [
             ("--games (the whole run's)", self.total.to_string()),
             ("--seed", o.seed.to_string()),
             ("--heroes", format!("{:?}", o.heroes)),
             ("--length", format!("{:?}", o.length)),
+            ("--preset", format!("{:?}", o.preset)),
             ("--variant", format!("{:?}", o.variants)),
             ("--policy", format!("{:?}", o.policy)),
         ]
@@ -1233,6 +1251,10 @@ pub struct Replay {
     pub seed: u64,
     pub heroes: Vec<String>,
     pub length: String,
+    /// The difficulty preset (rosters/presets.toml).
+    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    pub preset: String,
+    /// The variants asked for (in force after the preset's).
     pub variants: Vec<String>,
     #[serde(default = "default_policy")]
     pub policy: String,
@@ -1257,6 +1279,18 @@ pub struct Replay {
 pub const REPLAY_FORMAT: &str = "village-replay 3";
 
 impl Replay {
+    /// The game the record plays again: its seed, party, length, preset, variants and policy.
+    pub fn new_game(&self) -> crate::script::repl::NewGame {
+        crate::script::repl::NewGame {
+            seed: self.seed,
+            length: self.length.clone(),
+            heroes: self.heroes.clone(),
+            preset: self.preset.clone(),
+            variants: self.variants.clone(),
+            policy: self.policy.clone(),
+        }
+    }
+
     /// The first event of `events` (a log of this game played again) whose hash is not the recorded
     /// one, or where one log ends before the other; `None` when the log is the recorded one.
     pub fn first_unlike(&self, events: &[Event]) -> Option<usize> {
@@ -1319,6 +1353,7 @@ pub fn record_replay(
         seed,
         heroes: opts.heroes.clone(),
         length: opts.length.clone(),
+        preset: opts.preset.clone(),
         variants: opts.variants.clone(),
         policy: opts.policy.clone(),
         mods: opts.layers.iter().skip(1).cloned().collect(),
@@ -1353,14 +1388,11 @@ pub struct Verified {
 pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
     r.check()?;
     let host = ScriptHost::open(layers, Limits::default(), r.seed).map_err(|e| e.join("\n"))?;
-    let (summary, events) = host.play_logged(
-        r.seed,
-        &r.heroes,
-        &r.length,
-        "generated",
-        &r.variants,
-        &r.policy,
-    )?;
+    let new = r.new_game();
+    let (summary, events) = host
+        .play_keeping_log(&new, "generated", false)
+        .map(|p| (p.summary, p.events))
+        .map_err(|f| f.error)?;
     let (hash, each) = hashes(&events);
     let first = (0..each.len().max(r.events.len()))
         .find(|&i| each.get(i) != r.events.get(i))

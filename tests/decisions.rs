@@ -21,7 +21,15 @@ fn play(seed: u64, length: &str, heroes: &[&str], explain: bool) -> Played {
     let layers = [Rosters::builtin_root()];
     let host = ScriptHost::open(&layers, Limits::default(), seed).expect("the host opens");
     let heroes: Vec<String> = heroes.iter().map(|h| h.to_string()).collect();
-    host.play_keeping_log(seed, &heroes, length, "generated", &[], "default", explain)
+    let new = village::script::repl::NewGame {
+        seed,
+        length: length.to_string(),
+        heroes,
+        preset: village::roster::DEFAULT_PRESET.to_string(),
+        variants: Vec::new(),
+        policy: "default".to_string(),
+    };
+    host.play_keeping_log(&new, "generated", explain)
         .unwrap_or_else(|f| panic!("seed {seed}: {}", f.error))
 }
 

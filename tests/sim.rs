@@ -465,6 +465,7 @@ fn the_firings_are_the_scripts_the_events_json_names() {
         .map(String::from)
         .to_vec(),
         length: "standard".into(),
+        preset: village::roster::DEFAULT_PRESET.into(),
         variants: Vec::new(),
         policy: "default".into(),
         layers: vec![village::roster::Rosters::builtin_root()],

@@ -432,6 +432,7 @@ fn recorded(seed: u64) -> (village::viewer::Recording, Vec<village::state::Event
         seed,
         length: "standard".into(),
         heroes: heroes.clone(),
+        preset: village::roster::DEFAULT_PRESET.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };

@@ -43,7 +43,7 @@ village = {}
 ---```lua
 ---local g = village.new_game({ seed = 7, heroes = { "Captain Maren" }, table = "empty" })
 ---```
----@param opts? NewGameOptions Seed, length, heroes, table, variants.
+---@param opts? NewGameOptions Seed, length, heroes, table, preset, variants.
 ---@return Game
 function village.new_game(opts) end
 
@@ -74,7 +74,8 @@ function village.profile(name) end
 ---@field length? string Game length as named in the rosters (default "standard").
 ---@field heroes? string[] Heroes to deploy in a row south of the Town Hall.
 ---@field table? "empty"|"generated" The standard layout, or a generated table (default).
----@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order.
+---@field preset? string A difficulty preset of rosters/presets.toml (default "rulebook": exactly the rules).
+---@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order after the preset's.
 ---@field policy? string The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default "default").
 ---@field decisions? boolean Keep the scripts' decisions with their reasons (`g:why`, the REPL's `:why`; default true). false plays the same game without them, as `sim` does.
 
@@ -91,7 +92,9 @@ function village.profile(name) end
 ---@field herbs integer Herb tokens the village holds (each heals 1 Wound in a Council Phase).
 ---@field joining string[] Village Defender profiles that join at the next wave start (Lost Villagers).
 ---@field length string The game length's name.
----@field variants string[] The rule variants in force, in order.
+---@field preset string The difficulty preset (rosters/presets.toml) the game was made with.
+---@field tracks table<string, integer> The tracks in play (rosters/tracks.toml, put in play by a variant's `tracks`): where each marker stands.
+---@field variants string[] The rule variants in force, in order: the preset's, then those asked for.
 local Game = {}
 
 ---Put a model on the table; an error if its base would hang off the table or overlap anything.
@@ -246,7 +249,7 @@ function Game:why(seq) end
 ---@return string
 function Game:log_json() end
 
----The rule constants in force (the rosters' with the variants applied), by section.
+---The rule constants in force (the rosters' with the preset's and the variants' overrides applied), by section.
 ---
 ---```lua
 ---local pb = g:rules().melee.power_blow
@@ -1020,6 +1023,31 @@ function Model:profile() end
 ---@field edges integer How many spawn edges the table has (1 north, clockwise).
 ---@field enemies EnemyProfile[] Every enemy profile of the rosters, in roster order.
 
+---What a variant's `on_enemy_turn_end(ctx, turn)` hears as an enemy turn ends.
+---
+---```lua
+---on_enemy_turn_end = function(ctx, turn) if #turn.destroyed > 0 then ctx:advance_track("threat", -#turn.destroyed) end end
+---```
+---@class EnemyTurnEnd
+---@field wave integer The wave number, from 1.
+---@field round integer The round of the wave, from 1.
+---@field destroyed string[] The buildings Destroyed during the turn, in village order.
+
+---A track in play as `ctx:track_info` gives it: rosters/tracks.toml's entry and where its marker stands.
+---
+---```lua
+---local t = ctx:track_info("threat"); print(t.value, t.min, t.max)
+---```
+---@class TrackInfo
+---@field name string The track's name.
+---@field description string What it counts.
+---@field value integer The space its marker stands on.
+---@field min integer The lowest space.
+---@field max integer The highest space.
+---@field start integer The starting space in rosters/tracks.toml (a preset may have started it elsewhere).
+---@field loses_at? integer The space where the game is lost, if any.
+---@field params? table The numbers of the scripts that move it.
+
 ---An enemy profile as a wave builder sees it.
 ---
 ---```lua
@@ -1713,6 +1741,34 @@ function Ctx:morale(m, trigger) end
 ---@param effect GrantOptions Who gains what, against whom, for how long.
 function Ctx:grant(effect) end
 
+---The space the track's marker stands on. An error names the tracks in play when it is not one of them (a variant in force puts a track in play with `tracks = { "name" }`).
+---
+---```lua
+---if ctx:track("threat") <= 2 then return 1 end
+---```
+---@param name string A track in play (rosters/tracks.toml).
+---@return integer
+function Ctx:track(name) end
+
+---The track as rosters/tracks.toml has it (`min`, `max`, `start`, `loses_at`, `params`), with `value`, where its marker stands.
+---
+---```lua
+---local advance_on = ctx:track_info("threat").params.advance_on
+---```
+---@param name string A track in play.
+---@return TrackInfo
+function Ctx:track_info(name) end
+
+---Ask the kernel to move the track's marker, stopping at its bounds (logged `track_moved`). A marker that reaches the track's `loses_at` space ends the game (cause `threat_track`). In hooks that may ask for changes and in an action's `run`.
+---
+---```lua
+---ctx:advance_track("threat", -1, "the threat grows")
+---```
+---@param name string A track in play.
+---@param by integer Spaces to move its marker: up when positive, down when negative.
+---@param reason? string Why, in words (the log's `reason`; default: the script).
+function Ctx:advance_track(name, by, reason) end
+
 ---Ask the kernel to restore Integrity to an intact building (logged `repaired`). In hooks that may ask for changes and in an action's `run`.
 ---
 ---```lua
@@ -2156,7 +2212,9 @@ function ModelView:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field rules? table<string, table<string, any>> Rule-constant overrides by section, merged key by key over rosters/rules.toml.
+---@field tracks? string[] Tracks of rosters/tracks.toml the variant puts in play: each starts on its `start` space (or the preset's) as the game is made (logged `track_set`), and scripts read it with `ctx:track` and move it with `ctx:advance_track`.
 ---@field build_wave? fun(ctx: Ctx, ask: WaveAsk): WaveGroup[]|nil Replaces the default wave builder (SUPPLEMENT §10) while the variant is enabled (`--variant`, `variants = {...}`): the wave's Enemy Groups, which the kernel checks and deploys as usual; nil lets the default builder build this wave, and an empty array is an error (a wave with no enemies is not a wave). Its ctx may roll dice (logged). Only one enabled variant may define it.
+---@field on_enemy_turn_end? fun(ctx: Ctx, turn: EnemyTurnEnd) Called at the end of each enemy turn while the variant is in force (not when the game ended during the turn). Its ctx may roll dice (logged) and ask for changes (`ctx:advance_track`, `ctx:repair`, …), applied when it returns. The threat track moves here.
 ---@field melee_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a melee roll its owner (`self`) takes part in, as attacker or defender.
 ---@field ranged_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a ranged roll its owner takes part in.
 ---@field structural_modifier? fun(ctx: Ctx, self: ModelView, roll: Roll): integer|Modifier|Modifier[]|nil Modifiers to a structural attack its owner makes.

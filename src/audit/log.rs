@@ -252,6 +252,20 @@ pub enum Ev {
         amount: i32,
         integrity: i32,
     },
+    TrackSet {
+        track: String,
+        value: i32,
+        min: i32,
+        max: i32,
+        #[serde(default)]
+        loses_at: Option<i32>,
+    },
+    TrackMoved {
+        track: String,
+        from: i32,
+        to: i32,
+        by: i32,
+    },
     RuleBent {
         model: u32,
         rule: String,

@@ -47,6 +47,8 @@ pub enum Kind {
     ActivationRoll,
     /// A ranged attack past a closer legal target that may not be ignored.
     ClosestTarget,
+    /// A track's marker that does not move from where it stood by what was asked, within its bounds.
+    Track,
 }
 
 impl Kind {
@@ -72,6 +74,7 @@ impl Kind {
             Kind::Turnover => "turnover",
             Kind::ActivationRoll => "activation_roll",
             Kind::ClosestTarget => "closest_target",
+            Kind::Track => "track",
         }
     }
 }

@@ -123,6 +123,10 @@ pub struct Table {
     pub groups_stale: bool,
     /// The seq at which the game was decided (the Town Hall Destroyed), if it was.
     pub town_hall_fell: Option<u64>,
+    /// The tracks in play: (space, min, max, losing space) by name.
+    pub tracks: BTreeMap<String, (i32, i32, i32, Option<i32>)>,
+    /// The seq at which a track's marker reached its losing space, if one did.
+    pub track_lost: Option<u64>,
 }
 
 impl Table {
@@ -355,6 +359,24 @@ impl Table {
                 integrity,
                 ..
             } => self.building(building, facts).integrity = Some(*integrity),
+            Ev::TrackSet {
+                track,
+                value,
+                min,
+                max,
+                loses_at,
+            } => {
+                self.tracks
+                    .insert(track.clone(), (*value, *min, *max, *loses_at));
+            }
+            Ev::TrackMoved { track, to, .. } => {
+                if let Some(t) = self.tracks.get_mut(track) {
+                    t.0 = *to;
+                    if t.3 == Some(*to) && self.track_lost.is_none() {
+                        self.track_lost = Some(l.seq);
+                    }
+                }
+            }
             Ev::Council {
                 what,
                 building: Some(b),

@@ -10,6 +10,7 @@ pub mod embedded;
 pub mod new_mod;
 pub mod odds;
 pub mod play;
+pub mod presets;
 pub mod show;
 pub mod sim;
 pub mod stdio;

@@ -39,20 +39,11 @@ pub fn run_play(
     let mut recording = None;
     // Where a log is kept, the scripts' decisions are kept with it (`decision` events): the same
     // game, which they only explain.
-    let keeping_log = |decisions: bool| {
-        host.play_keeping_log(
-            g.seed,
-            &g.party(&data.layers()),
-            &g.length,
-            "generated",
-            &g.variants.variants,
-            &g.policy,
-            decisions,
-        )
-    };
+    let new = g.new_game(&data.layers(), &g.policy);
+    let keeping_log = |decisions: bool| host.play_keeping_log(&new, "generated", decisions);
     let played = match html {
         None => keeping_log(log.is_some()),
-        Some(_) => match host.play_recorded(&g.new_game(&data.layers(), &g.policy), "generated") {
+        Some(_) => match host.play_recorded(&new, "generated") {
             Ok(r) => {
                 let done = village::script::Played {
                     summary: r.summary.clone(),

@@ -689,8 +689,13 @@ fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
         None if o.variants.is_empty() => String::new(),
         None => format!(" — variant {arm}"),
     };
+    let preset = if village::sim::is_default_preset(&o.preset) {
+        String::new()
+    } else {
+        format!(", preset {}", o.preset)
+    };
     format!(
-        "{} {} games, seed {}, party of {}{arms}",
+        "{} {} games, seed {}, party of {}{preset}{arms}",
         o.games,
         o.length,
         o.seed,

@@ -7,7 +7,6 @@ use super::write_file;
 use crate::DataArgs;
 use anyhow::{bail, Result};
 use std::path::Path;
-use village::script::repl::NewGame;
 use village::script::{Limits, ScriptHost};
 use village::sim::Replay;
 use village::viewer::{Arm, Recording};
@@ -44,13 +43,7 @@ fn record_again(rec: &Replay, file: &Path, data: &DataArgs) -> Result<Recording>
         rec.seed,
     )
     .map_err(|e| anyhow::anyhow!("{}", e.join("\n")))?;
-    let new = NewGame {
-        seed: rec.seed,
-        length: rec.length.clone(),
-        heroes: rec.heroes.clone(),
-        variants: rec.variants.clone(),
-        policy: rec.policy.clone(),
-    };
+    let new = rec.new_game();
     let recording = host
         .play_recorded(&new, "generated")
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;

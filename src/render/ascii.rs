@@ -155,8 +155,14 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
             "  {STACK}  two or more models in one cell (listed under \"Shared cells\")"
         );
     }
+    let tracks: String = game
+        .tracks
+        .iter()
+        .map(|(name, t)| format!("  {}\n", super::track_label(name, t)))
+        .collect();
     for (title, lines) in [
         ("Buildings:", &buildings),
+        ("Tracks:", &tracks),
         ("Heroes' side:", &heroes),
         ("Enemies:", &enemies),
     ] {

@@ -25,6 +25,31 @@ fn building_label(b: &crate::state::Building) -> String {
     )
 }
 
+/// A track in words: its marker's space among its bounds, where the game is lost, and the spaces with
+/// the marker's in brackets: "threat: 9 of 0–12, the game is lost at 0 — 0 1 2 3 4 5 6 7 8 [9] 10 11 12".
+fn track_label(name: &str, t: &crate::state::TrackState) -> String {
+    let lost = t
+        .loses_at
+        .map(|at| format!(", the game is lost at {at}"))
+        .unwrap_or_default();
+    let spaces: Vec<String> = (t.min..=t.max)
+        .map(|i| {
+            if i == t.value {
+                format!("[{i}]")
+            } else {
+                i.to_string()
+            }
+        })
+        .collect();
+    format!(
+        "{name}: {} of {}–{}{lost} — {}",
+        t.value,
+        t.min,
+        t.max,
+        spaces.join(" ")
+    )
+}
+
 /// What follows a model's name where a picture describes it: ", Behaviour, 2 Wounds, engaged" (its
 /// Behaviour, Wounds and conditions; empty when it has none of them).
 fn model_tail(m: &crate::state::Model) -> String {

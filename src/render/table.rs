@@ -96,6 +96,9 @@ pub fn svg_with(game: &Game, opts: &SvgOptions) -> String {
             ),
         );
     }
+    if opts.heading {
+        tracks(&mut doc, game, legend_x);
+    }
     grid(&mut doc, &frame, w, h);
     terrain(&mut doc, game, &frame);
     for b in &game.buildings {
@@ -111,6 +114,53 @@ pub fn svg_with(game: &Game, opts: &SvgOptions) -> String {
         legend(&mut doc, legend_x, &legend_rows);
     }
     doc.finish()
+}
+
+/// The tracks in play, in the top margin right of the heading and ending where the table does: one
+/// row of numbered spaces a track, the marker's space filled, the losing space ringed, each row titled
+/// with the track's name and its words.
+fn tracks(doc: &mut Doc, game: &Game, right: f64) {
+    const CELL: f64 = 18.0;
+    for (row, (name, t)) in game.tracks.iter().enumerate() {
+        let spaces = (t.max - t.min + 1).max(1);
+        let y = 8.0 + row as f64 * (CELL + 4.0);
+        let x0 = right - MARGIN_RIGHT - f64::from(spaces) * CELL;
+        doc.raw(&format!(
+            r#"<g class="track"><title>{}</title>"#,
+            escape(&super::track_label(name, t))
+        ));
+        doc.text(
+            x0 - 6.0,
+            y + CELL * 0.72,
+            13.0,
+            r#"text-anchor="end" font-weight="bold""#,
+            name,
+        );
+        for (k, space) in (t.min..=t.max).enumerate() {
+            let x = x0 + k as f64 * CELL;
+            let (fill, ink) = if space == t.value {
+                (ENEMY_FILL, "#fff")
+            } else {
+                ("#f4f1e6", "#333")
+            };
+            let stroke = if t.loses_at == Some(space) {
+                r##"stroke="#111" stroke-width="2.5""##
+            } else {
+                r##"stroke="#777" stroke-width="1""##
+            };
+            doc.raw(&format!(
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{CELL:.1}" height="{CELL:.1}" fill="{fill}" {stroke}/>"#
+            ));
+            doc.text(
+                x + CELL / 2.0,
+                y + CELL * 0.72,
+                10.0,
+                &format!(r#"text-anchor="middle" fill="{ink}""#),
+                &space.to_string(),
+            );
+        }
+        doc.raw("</g>");
+    }
 }
 
 /// Table inches to picture pixels.

@@ -358,15 +358,25 @@ fn new_game(repl: &Repl, arg: &str) -> Step {
         }
     };
     let g = &args.game;
-    let new = g.new_game_of(g.party_of(repl.host().rosters().as_deref()), &g.policy);
+    let new = g.new_game_of(repl.host().rosters().as_deref(), &g.policy);
     match repl.new_game(&new) {
         Ok(()) => Step::Output(format!(
-            "`game` is a new {} game (seed {}): {}. :wave starts its first wave.",
+            "`game` is a new {} game (seed {}{}): {}. :wave starts its first wave.",
             new.length,
             new.seed,
+            preset_note(&new.preset),
             new.heroes.join(", ")
         )),
         Err(e) => Step::Failed(format!(":new: {e} (the game is kept)")),
+    }
+}
+
+/// ", preset story" after a new game's seed; nothing for the rulebook's game.
+fn preset_note(preset: &str) -> String {
+    if preset == crate::roster::DEFAULT_PRESET {
+        String::new()
+    } else {
+        format!(", preset {preset}")
     }
 }
 
@@ -483,8 +493,10 @@ fn terminal(
     }
     let say = |text: &str| crate::terminal::out(&format!("{text}\n"));
     let _ = say(&format!(
-        "village REPL — `game` is a new {} game (seed {}). :help for commands, Ctrl-D to leave.",
-        opts.game.length, opts.game.seed
+        "village REPL — `game` is a new {} game (seed {}{}). :help for commands, Ctrl-D to leave.",
+        opts.game.length,
+        opts.game.seed,
+        preset_note(&opts.game.preset)
     ));
     loop {
         match ed.readline("village> ") {

@@ -8,12 +8,14 @@
 //! beyond its shape: cross-references and ranges are `validate`'s job.
 
 use super::error::Diagnostic;
+use super::presets::Preset;
 use super::profile::{DefenderEntry, EnemyEntry, HeroEntry, Profile};
 use super::rules::Rules;
 use super::schema::{
     Barricade, Behaviour, Building, Escalation, Length, Opportunity, Spell, Trait, Trap, Weapon,
 };
 use super::source::{self, LineIndex, SourceFile};
+use super::tracks::Track;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +36,8 @@ pub(crate) const FILES: &[(&str, &[&str], &[&str])] = &[
     ("village.toml", &["building"], &["barricade", "trap"]),
     ("escalation.toml", &["escalation", "length"], &[]),
     ("opportunities.toml", &["opportunity"], &[]),
+    ("tracks.toml", &["track"], &[]),
+    ("presets.toml", &["preset"], &[]),
 ];
 
 /// Where an entry was defined, to point diagnostics at it.
@@ -144,6 +148,8 @@ pub(crate) struct Loaded {
     pub escalation: Vec<Entry<Escalation>>,
     pub lengths: Vec<Entry<Length>>,
     pub opportunities: Vec<Entry<Opportunity>>,
+    pub tracks: Vec<Entry<Track>>,
+    pub presets: Vec<Entry<Preset>>,
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
 }
@@ -297,6 +303,20 @@ pub(crate) fn load(layers: &[PathBuf]) -> Loaded {
         (&mut out.errors, &mut out.warnings),
     );
     out.opportunities.sort_by_key(|o| o.value.roll);
+    out.tracks = load_list(
+        get("tracks.toml"),
+        "track",
+        "name",
+        |t: &Track| t.name.clone(),
+        (&mut out.errors, &mut out.warnings),
+    );
+    out.presets = load_list(
+        get("presets.toml"),
+        "preset",
+        "name",
+        |t: &Preset| t.name.clone(),
+        (&mut out.errors, &mut out.warnings),
+    );
     out
 }
 

@@ -128,7 +128,7 @@ fn list<T>(
 }
 
 /// Every named list of the rosters: profiles (heroes, enemies and Village Defenders together, as they
-/// share one namespace), traits, weapons, spells, Behaviours, buildings, Escalation rows and lengths.
+/// share one namespace), traits, weapons, spells, Behaviours, buildings, Escalation rows, lengths, tracks and presets.
 pub(crate) fn check(l: &Loaded, errors: &mut Vec<Diagnostic>, warnings: &mut Vec<Diagnostic>) {
     list(
         &l.profiles,
@@ -183,6 +183,20 @@ pub(crate) fn check(l: &Loaded, errors: &mut Vec<Diagnostic>, warnings: &mut Vec
         &l.lengths,
         |t| t.name.as_str(),
         |_| "length",
+        errors,
+        warnings,
+    );
+    list(
+        &l.tracks,
+        |t| t.name.as_str(),
+        |_| "track",
+        errors,
+        warnings,
+    );
+    list(
+        &l.presets,
+        |t| t.name.as_str(),
+        |_| "preset",
         errors,
         warnings,
     );

@@ -21,6 +21,7 @@ mod error;
 mod load;
 mod lookalike;
 mod points;
+mod presets;
 mod profile;
 mod ranges;
 mod reference;
@@ -29,17 +30,20 @@ mod schema;
 mod source;
 mod sources;
 mod stray;
+mod tracks;
 mod validate;
 
 pub use check::{check, CheckProfile, CheckReport};
 pub use error::{Diagnostic, RosterErrors};
 pub use points::{ceil_div, wave_points};
+pub use presets::{Preset, PresetBuilding, DEFAULT_PRESET};
 pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
 pub use ranges::{range_of, ranges_markdown, Range, RANGES};
 pub use reference::{rosters_markdown, UNDESCRIBED};
 pub use rules::*;
 pub use schema::*;
 pub use sources::{sources, Source, Sources, Table as SourceTable};
+pub use tracks::Track;
 pub use validate::{MAX_WAVES, SCRIPT_FOLDERS};
 
 use serde::{Deserialize, Serialize};
@@ -65,6 +69,10 @@ pub struct Rosters {
     pub lengths: Vec<Length>,
     /// Sorted by roll, 1 to 6.
     pub opportunities: Vec<Opportunity>,
+    /// Tracks (`rosters/tracks.toml`): clocks and threat tracks, in file order.
+    pub tracks: Vec<Track>,
+    /// Difficulty presets (`rosters/presets.toml`), in file order.
+    pub presets: Vec<Preset>,
     /// Non-fatal findings (printed Wave Points differing from the formula).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
@@ -102,6 +110,8 @@ impl Rosters {
             escalation: values(l.escalation),
             lengths: values(l.lengths),
             opportunities: values(l.opportunities),
+            tracks: values(l.tracks),
+            presets: values(l.presets),
             warnings: l.warnings,
         })
     }

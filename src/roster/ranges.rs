@@ -55,6 +55,7 @@ const D6_FACE: &str = "a face of a D6";
 const FAILURES: &str = "failed dice out of at most six rolled";
 const MULTIPLIER: &str = "a multiple of the loser's total";
 const DAMAGE: &str = "Integrity points";
+const TRACK_SPACES: &str = "spaces of a track; a clock or threat track has a few dozen at most";
 const QUALITY: &str = "Quality: 2+ is the best a die can need, 7+ never succeeds";
 
 /// Every ranged number. A rules.toml key missing here is a test failure (`every_rule_constant_has_a_range`).
@@ -192,6 +193,10 @@ pub const RANGES: &[Range] = &[
     r("escalation.toml", "escalation", "min_behaviours", 1.0, 6.0, "Behaviours"),
     r("escalation.toml", "length", "endless.budget_percent_step", 0.0, 100.0, "percent of party value a wave"),
     r("opportunities.toml", "opportunity", "roll", 1.0, 6.0, D6_FACE),
+    r("tracks.toml", "track", "min", -100.0, 100.0, TRACK_SPACES),
+    r("tracks.toml", "track", "max", -100.0, 100.0, TRACK_SPACES),
+    r("tracks.toml", "track", "start", -100.0, 100.0, TRACK_SPACES),
+    r("tracks.toml", "track", "loses_at", -100.0, 100.0, TRACK_SPACES),
     // Profiles: heroes.toml, bestiary.toml, defenders.toml
     r("heroes.toml", "hero", "quality", 2.0, 6.0, QUALITY),
     r("heroes.toml", "hero", "combat", 0.0, 6.0, "Combat"),

@@ -43,6 +43,8 @@ fn schema_of(table: &str) -> Option<Schema> {
         "escalation" => of::<Escalation>(),
         "length" => of::<Length>(),
         "opportunity" => of::<Opportunity>(),
+        "preset" => of::<super::Preset>(),
+        "track" => of::<super::Track>(),
         _ => return None,
     })
 }

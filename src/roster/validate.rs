@@ -74,6 +74,8 @@ pub(crate) fn validate(l: &mut Loaded) {
         ctx.buildings(l, &mut errors);
         ctx.escalation(l, &mut errors);
         ctx.opportunities(l, &mut errors);
+        super::presets::validate(l, ctx.rules_ok, &mut errors);
+        super::tracks::validate(l, &mut errors);
         super::lookalike::check(l, &mut errors, &mut warnings);
     }
     l.errors.extend(errors);
@@ -784,7 +786,13 @@ fn or_list(items: &[String]) -> String {
 
 /// Core §5.1: "All supported party values produce whole budgets": `percent` of every party's value, as
 /// the rules count it, is a whole number of Wave Points; else an error at `field` of the entry.
-fn whole_budgets(r: &Rules, percent: u32, field: &str, o: &Origin, errors: &mut Vec<Diagnostic>) {
+pub(crate) fn whole_budgets(
+    r: &Rules,
+    percent: u32,
+    field: &str,
+    o: &Origin,
+    errors: &mut Vec<Diagnostic>,
+) {
     for heroes in r.wave.min_heroes..=r.wave.max_heroes {
         let party = r.wave.party_value_per_hero * i64::from(heroes);
         if (party * i64::from(percent)) % 100 != 0 {

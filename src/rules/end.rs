@@ -1,6 +1,6 @@
 //! When play stops at once (core §6, §6.4, §7.1; SUPPLEMENT §10, "immediately means immediately" and
-//! Overrun): the Town Hall Destroyed, the village overrun, the optional party-defeated loss, and a wave
-//! with no enemy left. Derived from the game state after every event that can cause it; the turn engine
+//! Overrun): the Town Hall Destroyed, a track's marker on its losing space (the threat track), the
+//! village overrun, the optional party-defeated loss, and a wave with no enemy left. Derived from the game state after every event that can cause it; the turn engine
 //! and the rules that resolve an action ask [`halted`] and resolve nothing further.
 //!
 //! It never changes the game: it only says whether play must stop, and why.
@@ -14,6 +14,9 @@ use serde::{Deserialize, Serialize};
 pub enum Halt {
     /// The Town Hall is Destroyed: the game ends at that event (§6.4, §7.1 step 2).
     TownHallDestroyed,
+    /// A track's marker reached its losing space (`rosters/tracks.toml` `loses_at`: the threat track
+    /// reached the village): the game ends at that event.
+    TrackLost,
     /// The optional rule of Ch. I (`wave.party_defeated_loss`): every hero Defeated at the same time.
     PartyDefeated,
     /// No model of the heroes' side is on the table while an enemy remains (SUPPLEMENT §10).
@@ -32,6 +35,7 @@ impl Halt {
     pub fn cause(self) -> Option<Cause> {
         match self {
             Halt::TownHallDestroyed => Some(Cause::TownHallDestroyed),
+            Halt::TrackLost => Some(Cause::ThreatTrack),
             Halt::PartyDefeated => Some(Cause::PartyDefeated),
             Halt::Overrun => Some(Cause::Overrun),
             Halt::NoEnemy => None,
@@ -46,16 +50,19 @@ pub enum Cause {
     TownHallDestroyed,
     Overrun,
     PartyDefeated,
+    /// A track's marker reached its losing space (variant `threat_track`).
+    ThreatTrack,
     FinalWaveSurvived,
     Stalled,
 }
 
 impl Cause {
     /// Every cause, in report order.
-    pub const ALL: [Cause; 5] = [
+    pub const ALL: [Cause; 6] = [
         Cause::TownHallDestroyed,
         Cause::Overrun,
         Cause::PartyDefeated,
+        Cause::ThreatTrack,
         Cause::FinalWaveSurvived,
         Cause::Stalled,
     ];
@@ -66,6 +73,7 @@ impl Cause {
             Cause::TownHallDestroyed => "town_hall_destroyed",
             Cause::Overrun => "overrun",
             Cause::PartyDefeated => "party_defeated",
+            Cause::ThreatTrack => "threat_track",
             Cause::FinalWaveSurvived => "final_wave_survived",
             Cause::Stalled => "stalled",
         }
@@ -77,6 +85,7 @@ impl Cause {
             Cause::TownHallDestroyed => "the Town Hall was Destroyed",
             Cause::Overrun => "the village was overrun (no defender left on the table)",
             Cause::PartyDefeated => "every hero was Defeated (the optional rule)",
+            Cause::ThreatTrack => "the threat marker reached the village (a track's losing space)",
             Cause::FinalWaveSurvived => "the Town Hall stood when the final wave ended",
             Cause::Stalled => "a wave reached the round limit",
         }
@@ -88,6 +97,9 @@ impl Cause {
 pub fn halted(game: &Game, rules: &Rules) -> Option<Halt> {
     if game.buildings.iter().any(|b| b.town_hall && b.destroyed) {
         return Some(Halt::TownHallDestroyed);
+    }
+    if game.tracks.values().any(crate::state::TrackState::lost) {
+        return Some(Halt::TrackLost);
     }
     if game.round == 0 {
         return None;
@@ -108,7 +120,8 @@ pub fn halted(game: &Game, rules: &Rules) -> Option<Halt> {
     None
 }
 
-/// The game is lost at this moment (Town Hall, Overrun, the optional party rule): resolve nothing more.
+/// The game is lost at this moment (Town Hall, a track, Overrun, the optional party rule): resolve
+/// nothing more.
 pub fn game_over(game: &Game, rules: &Rules) -> bool {
     halted(game, rules).is_some_and(Halt::game_over)
 }

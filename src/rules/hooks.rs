@@ -70,6 +70,13 @@ pub enum Intent {
         held_by: Option<ModelId>,
         source: String,
     },
+    /// Move a track's marker by `by` spaces, within its bounds (`ctx:advance_track`: the threat track).
+    AdvanceTrack {
+        track: String,
+        by: i32,
+        reason: String,
+        source: String,
+    },
     /// Make a model test morale.
     Morale {
         model: ModelId,
@@ -661,6 +668,16 @@ pub trait Hooks {
         _game: &mut Game,
         _model: ModelId,
         _roll: &crate::dice::ActivationRoll,
+    ) -> Result<Vec<Intent>, HookError> {
+        Ok(Vec::new())
+    }
+
+    /// An enemy turn has ended (the `on_enemy_turn_end` of each variant in force, in order): the changes
+    /// they ask for. `destroyed`: the buildings Destroyed during the turn, in village order.
+    fn on_enemy_turn_end(
+        &self,
+        _game: &mut Game,
+        _destroyed: &[String],
     ) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
     }

@@ -361,6 +361,18 @@ pub fn apply_intents(
                     super::morale::morale_check(game, rules, hooks, *model, *trigger)?;
                 }
             }
+            Intent::AdvanceTrack {
+                track,
+                by,
+                reason,
+                source,
+            } => {
+                if game.advance_track(track, *by, reason, source).is_none() {
+                    return Err(RuleError::Reward(format!(
+                        "{source}: the {track} track is not in play"
+                    )));
+                }
+            }
             Intent::Spend { key, source } => game
                 .spend_use(key, source)
                 .map_err(|why| RuleError::Reward(format!("{source}: {why}")))?,

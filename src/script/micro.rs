@@ -146,7 +146,7 @@ fn with_wave_at<R>(
         Ok(())
     };
     set().map_err(|e| e.to_string())?;
-    let handle = api::game::new_game(lua, Some(t)).map_err(|e| e.to_string())?;
+    let handle = api::new_game::new_game(lua, Some(t)).map_err(|e| e.to_string())?;
     let core = handle.0.clone();
     let hooks = api::hooks::ScriptHooks::new(lua, &core, host.vm().host().registry());
     let rosters = core.rosters_with_rules();

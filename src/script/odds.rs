@@ -67,7 +67,7 @@ impl ScriptHost {
         let opts = lua.create_table().map_err(headline)?;
         opts.set("table", "empty").map_err(headline)?;
         opts.set("variants", variants.to_vec()).map_err(headline)?;
-        let handle = api::game::new_game(lua, Some(opts)).map_err(headline)?;
+        let handle = api::new_game::new_game(lua, Some(opts)).map_err(headline)?;
         let mut trials = ScriptTrials {
             lua,
             core: handle.0.clone(),

@@ -87,11 +87,14 @@ pub const OPPORTUNITY_HOOKS: &[&str] = &[
     "on_structural",
 ];
 
-/// A variant may override rule constants, replace the wave builder (`build_wave`) and add any model hook
-/// (applied to every model).
+/// A variant may override rule constants, put tracks in play (`tracks`), replace the wave builder
+/// (`build_wave`), hear each enemy turn end (`on_enemy_turn_end`) and add any model hook (applied to
+/// every model).
 pub const VARIANT_HOOKS: &[&str] = &[
     "rules",
+    "tracks",
     "build_wave",
+    "on_enemy_turn_end",
     "melee_modifier",
     "ranged_modifier",
     "structural_modifier",
@@ -575,7 +578,7 @@ fn accepted(key: &str) -> (&'static str, fn(&Value) -> bool) {
         "universal" => ("a boolean", boolean),
         "name" | "description" => ("a string", string),
         "movement" | "permissions" => ("a table or a function", either),
-        "actions" | "rules" | "params" | "targets" => ("a table", table),
+        "actions" | "rules" | "params" | "targets" | "tracks" => ("a table", table),
         _ => ("a function", function),
     }
 }

@@ -5,8 +5,9 @@
 //! global with its dice position and log. The terminal itself (rustyline, commands, piped input) lives
 //! in `src/repl/`; this module never reads a terminal or prints.
 
-use super::api::game::{rules_with_variants, Core, GameHandle};
+use super::api::game::{Core, GameHandle};
 use super::api::handles::{BuildingRef, ModelRef};
+use super::api::new_game::made_with;
 use super::api::spec;
 use super::error::ScriptError;
 use super::save_check::{check_ids, check_party, check_positions, check_round, check_saved};
@@ -38,6 +39,9 @@ pub struct NewGame {
     pub seed: u64,
     pub length: String,
     pub heroes: Vec<String>,
+    /// The difficulty preset (`rosters/presets.toml`; [`crate::roster::DEFAULT_PRESET`] plays the rules).
+    pub preset: String,
+    /// The variants asked for, in force after the preset's.
     pub variants: Vec<String>,
     /// The hero policy that plays the heroes' side in `game:play_wave()` and `:heroes`.
     pub policy: String,
@@ -49,6 +53,10 @@ pub struct NewGame {
 pub(super) struct Saved {
     pub(super) format: String,
     pub(super) length: String,
+    /// The difficulty preset (absent in saves made before presets: the rulebook).
+    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    pub(super) preset: String,
+    /// The variants in force (the preset's among them).
     pub(super) variants: Vec<String>,
     pub(super) policy: String,
     pub(super) game: Game,
@@ -58,6 +66,14 @@ pub(super) struct Saved {
 }
 
 const SAVE_FORMAT: &str = "village-save 1";
+
+fn default_preset() -> String {
+    crate::roster::DEFAULT_PRESET.to_string()
+}
+
+fn is_default_preset(p: &str) -> bool {
+    p == crate::roster::DEFAULT_PRESET
+}
 
 /// A REPL session: a script host whose global `game` is the live game, and the activation being
 /// played by hand, if any.
@@ -313,6 +329,7 @@ impl Repl {
         let saved = Saved {
             format: SAVE_FORMAT.to_string(),
             length: core.length.clone(),
+            preset: core.preset.clone(),
             variants: core.variants.clone(),
             policy: core.policy.clone(),
             game,
@@ -385,21 +402,20 @@ impl Repl {
                 .into_iter()
                 .collect(),
         };
-        let rules =
-            rules_with_variants(lua, &rosters.rules, &saved.variants).map_err(|e| e.to_string())?;
-        check_round(&saved.game, &rules).map_err(not_loaded)?;
-        let mut game = saved.game;
-        // The REPL explains what the AI does (`:why`), in a game saved without decisions too.
-        game.explain_decisions();
-        let core = Core::new(
-            game,
-            rules,
-            rosters,
+        let made = made_with(
+            lua,
+            &rosters,
+            &saved.preset,
             saved.variants,
             saved.length,
             saved.policy,
         )
         .map_err(|e| e.to_string())?;
+        check_round(&saved.game, &made.rules).map_err(not_loaded)?;
+        let mut game = saved.game;
+        // The REPL explains what the AI does (`:why`), in a game saved without decisions too.
+        game.explain_decisions();
+        let core = Core::new(game, made).map_err(|e| e.to_string())?;
         let handle = GameHandle(Rc::new(core));
         self.set_play_state(super::play::PlayState::default());
         lua.globals()

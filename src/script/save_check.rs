@@ -69,6 +69,9 @@ pub(super) fn check_saved(
             saved.policy, saved.policy
         ));
     }
+    if rosters.preset(&saved.preset).is_none() {
+        return Err(rosters.unknown_preset(&saved.preset));
+    }
     for v in &saved.variants {
         if !module("variants", v) {
             return Err(format!(

@@ -80,14 +80,24 @@ pub fn check_scripts(layers: &[PathBuf], limits: Limits) -> Vec<String> {
     match registry::load(vm.lua(), &h.roots, h.limits.hook_instructions) {
         // Every variant's `rules` overrides, enabled or not, against the layers' rules, so check
         // refuses what `--variant` would.
-        Ok(reg) => match base {
-            Some(base) => reg
-                .of_kind("variants")
-                .filter_map(|m| variant_rules::apply(vm.lua(), &base, m).err())
-                .flatten()
-                .collect(),
-            None => Vec::new(),
-        },
+        Ok(reg) => {
+            let mut errors: Vec<String> = match base {
+                Some(base) => reg
+                    .of_kind("variants")
+                    .filter_map(|m| variant_rules::apply(vm.lua(), &base, m).err())
+                    .flatten()
+                    .collect(),
+                None => Vec::new(),
+            };
+            // And the tracks each puts in play, against the rosters' tracks.
+            if let Some(r) = vm.host().rosters.borrow().as_ref() {
+                errors.extend(
+                    reg.of_kind("variants")
+                        .filter_map(|m| variant_rules::tracks(vm.lua(), r, m).err()),
+                );
+            }
+            errors
+        }
         Err(errors) => errors
             .iter()
             .map(|e| e.to_string().lines().next().unwrap_or_default().to_string())
@@ -163,7 +173,7 @@ impl ScriptHost {
     }
 
     /// [`ScriptHost::play`] with the hero policy `policy` (scripts/policies/NAME.lua), also returning
-    /// the game's whole event log.
+    /// the game's whole event log. The rulebook's game: [`ScriptHost::play_keeping_log`] takes a preset.
     pub fn play_logged(
         &self,
         seed: u64,
@@ -173,23 +183,27 @@ impl ScriptHost {
         variants: &[String],
         policy: &str,
     ) -> Result<(crate::wave::play::GameSummary, Vec<crate::state::Event>), String> {
-        self.play_keeping_log(seed, heroes, length, table, variants, policy, false)
+        let new = NewGame {
+            seed,
+            length: length.to_string(),
+            heroes: heroes.to_vec(),
+            preset: crate::roster::DEFAULT_PRESET.to_string(),
+            variants: variants.to_vec(),
+            policy: policy.to_string(),
+        };
+        self.play_keeping_log(&new, table, false)
             .map(|p| (p.summary, p.events))
             .map_err(|f| f.error)
     }
 
-    /// [`ScriptHost::play_logged`] that, when the game stops on an error, keeps the log up to it and
-    /// where play had reached (`village play --log` writes what there is); with `explain`, the game
-    /// keeps its scripts' decisions too (the same game: they change nothing).
-    #[allow(clippy::too_many_arguments)]
+    /// The game `new` says played whole on a `table` ("empty" or "generated"), keeping its log; when
+    /// it stops on an error, the log up to it and where play had reached (`village play --log` writes
+    /// what there is); with `explain`, the game keeps its scripts' decisions too (the same game: they
+    /// change nothing).
     pub fn play_keeping_log(
         &self,
-        seed: u64,
-        heroes: &[String],
-        length: &str,
+        new: &NewGame,
         table: &str,
-        variants: &[String],
-        policy: &str,
         explain: bool,
     ) -> Result<Played, PlayFailure> {
         let early = |error: String| PlayFailure {
@@ -199,14 +213,8 @@ impl ScriptHost {
             wave: 0,
             round: 0,
         };
-        let new = NewGame {
-            seed,
-            length: length.to_string(),
-            heroes: heroes.to_vec(),
-            variants: variants.to_vec(),
-            policy: policy.to_string(),
-        };
-        self.with_new_game(&new, table, |game, rosters, hooks| {
+        let length = new.length.as_str();
+        self.with_new_game(new, table, |game, rosters, hooks| {
             if explain {
                 game.explain_decisions();
             }
@@ -312,13 +320,29 @@ impl ScriptHost {
         .map_err(|e| e.to_string())
     }
 
-    /// The rule constants with `variants`' `rules` tables applied (what a game with those variants
-    /// plays by): `village odds --variant`.
-    pub fn rules_with_variants(&self, variants: &[String]) -> Result<crate::roster::Rules, String> {
+    /// The rule constants a game of `preset` with `variants` plays by: the preset's, then the `rules`
+    /// tables of its variants and of `variants` applied in order (`village odds --preset --variant`).
+    pub fn rules_of(
+        &self,
+        preset: &str,
+        variants: &[String],
+    ) -> Result<crate::roster::Rules, String> {
         let lua = self.vm.lua();
         let rosters = self.vm.host().rosters().map_err(|e| e.to_string())?;
-        api::game::rules_with_variants(lua, &rosters.rules, variants)
-            .map_err(|e| ScriptError::from_lua(e).headline())
+        let in_force = match rosters.preset(preset) {
+            Some(p) => p.variants.iter().chain(variants).cloned().collect(),
+            None => return Err(rosters.unknown_preset(preset)),
+        };
+        api::new_game::made_with(
+            lua,
+            &rosters,
+            preset,
+            in_force,
+            String::new(),
+            String::new(),
+        )
+        .map(|m| m.rules)
+        .map_err(|e| ScriptError::from_lua(e).headline())
     }
 
     /// Make a game as `new` says on a `table` ("empty" or "generated"), with fresh module state and the
@@ -362,6 +386,7 @@ impl ScriptHost {
             opts.set("heroes", new.heroes.clone())?;
             opts.set("length", new.length.as_str())?;
             opts.set("table", table)?;
+            opts.set("preset", new.preset.as_str())?;
             opts.set("variants", new.variants.clone())?;
             opts.set("policy", new.policy.as_str())?;
             opts.set("decisions", decisions)?;
@@ -375,7 +400,7 @@ impl ScriptHost {
         host.fresh_registry(lua).map_err(|e| e.to_string())?;
         *host.dice.borrow_mut() = crate::dice::Dice::new(new.seed);
         host.default_seed.set(new.seed);
-        let handle = api::game::new_game(lua, Some(opts)).map_err(lua_error)?;
+        let handle = api::new_game::new_game(lua, Some(opts)).map_err(lua_error)?;
         // `village.new_game` makes a game of any party (a scenario may want one hero); a command's game
         // is one the rules allow.
         crate::wave::check_party_size(new.heroes.len(), &handle.0.rules)

@@ -4,7 +4,8 @@
 //! and, when the key can be found in its text, the line.
 //!
 //! Used when a game starts with the variant (`village.new_game`, a loaded save) and by `village check`
-//! for every variant, enabled or not, so that check refuses what play would.
+//! for every variant, enabled or not, so that check refuses what play would. The tracks a variant puts
+//! in play (`tracks = { "threat" }`) are checked here too, against rosters/tracks.toml.
 
 use super::registry::Module;
 use crate::roster::{RuleProblem, Rules};
@@ -53,6 +54,38 @@ fn at(module: &Module, key: &str) -> String {
     let text =
         crate::files::read_regular_text(&module.path, crate::files::LUA_SOURCE).unwrap_or_default();
     key_line(text.as_str(), key).map_or(String::new(), |l| format!(":{l}"))
+}
+
+/// The tracks `module` puts in play (its `tracks = { "threat" }`; none without it), each one of
+/// `rosters`' tracks, or the error at the module's file and the line of `tracks`.
+pub fn tracks(
+    lua: &Lua,
+    rosters: &crate::roster::Rosters,
+    module: &Module,
+) -> Result<Vec<String>, String> {
+    let at = || format!("{}{}: tracks", module.label, line_of_key(module, "tracks"));
+    let names: Vec<String> = match module.table.raw_get::<Value>("tracks") {
+        Ok(Value::Nil) => return Ok(Vec::new()),
+        Ok(t) => lua
+            .from_value(t)
+            .map_err(|_| format!("{}: must be an array of track names", at()))?,
+        Err(e) => return Err(format!("{}: {e}", at())),
+    };
+    for name in &names {
+        if rosters.track(name).is_none() {
+            return Err(format!("{}: {}", at(), rosters.unknown_track(name)));
+        }
+    }
+    Ok(names)
+}
+
+/// `:line` of the first line of `module`'s file that assigns `name` (`tracks = { … }`), or nothing.
+fn line_of_key(module: &Module, name: &str) -> String {
+    let text =
+        crate::files::read_regular_text(&module.path, crate::files::LUA_SOURCE).unwrap_or_default();
+    text.lines()
+        .position(|l| assigns(l, name))
+        .map_or(String::new(), |i| format!(":{}", i + 1))
 }
 
 /// The line where `key` (dotted, relative to `rules`; empty: `rules` itself) is written: the first

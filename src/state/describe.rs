@@ -404,6 +404,26 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             integrity,
             source,
         } => format!("the {building} regains {amount} Integrity ({integrity}) ({source})"),
+        EventKind::TrackSet {
+            track,
+            value,
+            min,
+            max,
+            loses_at,
+        } => format!(
+            "the {track} track comes into play on {value} ({min}–{max}{})",
+            loses_at
+                .map(|at| format!(", the game is lost at {at}"))
+                .unwrap_or_default()
+        ),
+        EventKind::TrackMoved {
+            track,
+            from,
+            to,
+            reason,
+            source,
+            ..
+        } => format!("{reason}: the {track} track moves {from} → {to} ({source})"),
         EventKind::Fire {
             building,
             lit,

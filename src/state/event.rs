@@ -734,6 +734,35 @@ pub enum EventKind {
         /// The action's effect ran (a Task's when it completed).
         ran: bool,
     },
+    /// A track came into play on its starting space (a variant in force names it; `rosters/tracks.toml`).
+    TrackSet {
+        /// The track's name (`threat`).
+        track: String,
+        /// The marker's starting space.
+        value: i32,
+        /// The lowest space.
+        min: i32,
+        /// The highest space.
+        max: i32,
+        /// The space where the game is lost when the marker reaches it, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        loses_at: Option<i32>,
+    },
+    /// A script moved a track's marker (`ctx:advance_track`), stopping at the track's bounds.
+    TrackMoved {
+        /// The track's name.
+        track: String,
+        /// The space it stood on.
+        from: i32,
+        /// The space it stands on now.
+        to: i32,
+        /// The spaces asked for (down when negative).
+        by: i32,
+        /// Why, in the script's words.
+        reason: String,
+        /// The script that moved it.
+        source: String,
+    },
     /// A building regained Integrity outside the Council Phase (Field Repairs).
     Repaired {
         /// The building's name.

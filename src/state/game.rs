@@ -146,6 +146,9 @@ pub struct Game {
     /// them as today, but no event has placed them, and the frame recorder leaves them out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unplaced: Vec<ModelId>,
+    /// The tracks in play (`rosters/tracks.toml`, put in play by a variant in force), by name.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub tracks: std::collections::BTreeMap<String, super::TrackState>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -342,6 +345,7 @@ impl Game {
             effects: Vec::new(),
             council_grants: Vec::new(),
             unplaced: Vec::new(),
+            tracks: std::collections::BTreeMap::new(),
             next_model: 1,
             next_token: 1,
             // A Standard game logs about two thousand events: room for them from the start spares
@@ -383,6 +387,7 @@ impl Game {
             effects,
             council_grants,
             unplaced,
+            tracks,
             next_model,
             next_token,
             log,
@@ -417,6 +422,7 @@ impl Game {
                 effects: effects.clone(),
                 council_grants: council_grants.clone(),
                 unplaced: unplaced.clone(),
+                tracks: tracks.clone(),
                 next_model: *next_model,
                 next_token: *next_token,
                 log: Vec::new(),

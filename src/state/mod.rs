@@ -13,6 +13,7 @@ mod model;
 mod piece;
 mod setup;
 mod strings;
+mod track;
 mod vocab;
 
 pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
@@ -31,6 +32,7 @@ pub use setup::{
     check_party, make_table, model_from_profile, new_game, table_seed, table_spec, TableKind,
 };
 pub use strings::for_each_str;
+pub use track::TrackState;
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,
     ONE_BAND_LESS, TWO_ACTIONS,

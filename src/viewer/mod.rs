@@ -283,6 +283,14 @@ fn arm_data(arm: &Arm) -> Value {
             if let Some(m) = acting(e) {
                 v["model"] = json!(m.0);
             }
+            // A track's marker after the event: the page shows each track where it stands.
+            match &e.kind {
+                EventKind::TrackSet { track, value, .. }
+                | EventKind::TrackMoved {
+                    track, to: value, ..
+                } => v["track"] = json!([track, value]),
+                _ => {}
+            }
             v
         })
         .collect();

@@ -425,11 +425,24 @@ function detailTable(d) {
   return t;
 }
 
+// The tracks in play after event n (clocks, the threat track), as ", threat 7": each track's space
+// after the last event that set or moved it.
+function tracksAt(a, n) {
+  const at = new Map();
+  for (let i = 0; i <= n && i < a.events.length; i++) {
+    const t = a.events[i].track;
+    if (t) at.set(t[0], t[1]);
+  }
+  let out = "";
+  for (const [name, value] of at) out += `, ${name} ${value}`;
+  return out;
+}
+
 function showEvent(a, s, n) {
   const ev = a.events[n];
   const box = $("event");
   box.innerHTML = "";
-  box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}, Supplies ${s.supplies}`));
+  box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}, Supplies ${s.supplies}${tracksAt(a, n)}`));
   box.appendChild(html("p", ev.text, "text"));
   if (ev.detail) box.appendChild(detailTable(ev.detail));
   // Why: the scripts' decisions that led to this event (a Behaviour's target and action, the hero

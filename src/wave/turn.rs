@@ -89,6 +89,38 @@ pub fn enemy_turn(
     hooks: &dyn Hooks,
 ) -> Result<Vec<GroupTurn>, RuleError> {
     crate::rules::activation::begin_turn(game, Side::Enemies);
+    let standing: Vec<bool> = game.buildings.iter().map(|b| !b.destroyed).collect();
+    let turns = enemy_activations(game, rosters, hooks)?;
+    enemy_turn_end(game, rosters, hooks, &standing)?;
+    Ok(turns)
+}
+
+/// The end of an enemy turn: the variants in force hear it (`on_enemy_turn_end`: the threat track
+/// moves) with the buildings Destroyed during it — those `standing` at its start and Destroyed now —
+/// and what they ask for is applied. Nothing when the game ended during the turn.
+fn enemy_turn_end(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    standing: &[bool],
+) -> Result<(), RuleError> {
+    if crate::rules::end::game_over(game, &rosters.rules) {
+        return Ok(());
+    }
+    let destroyed: Vec<String> = (game.buildings.iter().zip(standing))
+        .filter(|(b, stood)| **stood && b.destroyed)
+        .map(|(b, _)| b.name.clone())
+        .collect();
+    let intents = hooks.on_enemy_turn_end(game, &destroyed)?;
+    crate::rules::outcome::apply_intents(game, &rosters.rules, hooks, &intents)
+}
+
+/// The Enemy Groups' activations of one enemy turn, in passes until none is Active or a turnover.
+fn enemy_activations(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+) -> Result<Vec<GroupTurn>, RuleError> {
     let mut turns = Vec::new();
     for _ in 0..MAX_PASSES {
         let mut any = false;

@@ -12,6 +12,7 @@ fn repl_with(variant: &str) -> Repl {
         seed: 1,
         length: "intro".into(),
         heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
+        preset: village::roster::DEFAULT_PRESET.to_string(),
         variants: vec![variant.into()],
         policy: "default".into(),
     };

@@ -56,6 +56,7 @@ fn repl() -> Repl {
         seed: 1,
         length: "intro".into(),
         heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
+        preset: village::roster::DEFAULT_PRESET.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };

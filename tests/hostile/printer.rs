@@ -21,6 +21,7 @@ fn shown(src: &'static str) -> (Vec<String>, Eval) {
             seed: 1,
             length: "intro".into(),
             heroes: vec!["Captain Maren".into(), "Bram the Smith".into()],
+            preset: village::roster::DEFAULT_PRESET.to_string(),
             variants: Vec::new(),
             policy: "default".into(),
         };

@@ -142,6 +142,7 @@ fn log_text_and_council_orders_are_bounded() {
             length: "intro".into(),
             // A session's game has a party the rules allow (2 to 4 heroes).
             heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
+            preset: village::roster::DEFAULT_PRESET.to_string(),
             variants: Vec::new(),
             policy: "default".into(),
         };
@@ -174,6 +175,7 @@ fn failing_melee_after(variant: &str, before: &str) -> (String, bool) {
             seed: 1,
             length: "intro".into(),
             heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
+            preset: village::roster::DEFAULT_PRESET.to_string(),
             variants: vec![variant],
             policy: "default".into(),
         };

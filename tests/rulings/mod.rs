@@ -30,6 +30,7 @@ pub fn play(length: &str, seed: u64, heroes: &str) -> Recording {
         seed,
         length: length.into(),
         heroes: heroes.split(',').map(String::from).collect(),
+        preset: village::roster::DEFAULT_PRESET.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };

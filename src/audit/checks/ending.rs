@@ -2,8 +2,9 @@
 //! hero's first `placed` is where it deploys, followed by `deployed` from nowhere); nothing is played
 //! after the Town Hall is Destroyed ("immediately means immediately"), after the heroes' side has left
 //! the table (overrun), or in a wave after its last enemy is gone; and the log ends at a cause: the Town
-//! Hall Destroyed, the village overrun, no enemy left (the final wave survived) or a stalled wave of 40
-//! rounds.
+//! Hall Destroyed, the village overrun, no enemy left (the final wave survived), a track's marker on its
+//! losing space (the threat track) or a stalled wave of 40 rounds. A track's marker moves from where it
+//! stood by what was asked, stopping at its bounds.
 
 use crate::audit::facts::Side;
 use crate::audit::log::{Ev, Line};
@@ -69,6 +70,28 @@ impl Check for Ending {
                 let _ = round;
             }
             Ev::WaveBuilt {} => self.wave_fought = false,
+            Ev::TrackMoved {
+                track,
+                from,
+                to,
+                by,
+            } => match t.tracks.get(track) {
+                None => cx.breach(
+                    Kind::Track,
+                    l.seq,
+                    format!("the {track} track moves though no track_set put it in play"),
+                ),
+                Some(&(at, min, max, _)) => {
+                    let want = at.saturating_add(*by).clamp(min, max);
+                    if *from != at || *to != want {
+                        cx.breach(
+                            Kind::Track,
+                            l.seq,
+                            format!("the {track} track moves {from} → {to} by {by}, but it stood on {at}: {by} from there within {min}..{max} is {want}"),
+                        );
+                    }
+                }
+            },
             _ => {}
         }
         if t.on_side(Side::Enemies).next().is_some() {
@@ -80,6 +103,10 @@ impl Check for Ending {
         let why = if let Some(s) = t.town_hall_fell {
             Some(format!(
                 "the Town Hall was Destroyed at #{s}: the game ended there"
+            ))
+        } else if let Some(s) = t.track_lost {
+            Some(format!(
+                "a track's marker reached its losing space at #{s}: the game ended there"
             ))
         } else if self.wave_fought && t.on_side(Side::Enemies).next().is_none() {
             Some("no enemy is left on the table: the wave has ended".to_string())
@@ -112,7 +139,7 @@ impl Check for Ending {
         }
         let enemies = t.on_side(Side::Enemies).count();
         let friends = t.on_side(Side::Heroes).count();
-        if t.town_hall_fell.is_some() || enemies == 0 || friends == 0 {
+        if t.town_hall_fell.is_some() || t.track_lost.is_some() || enemies == 0 || friends == 0 {
             return;
         }
         if !self.rounds_seen {

@@ -19,10 +19,8 @@ use crate::rules::movement::Blocker;
 use crate::rules::ranged::ShotOptions;
 use crate::rules::{activation, magic, melee, movement, ranged, structural, RuleError};
 use crate::script::host::host;
-use crate::state::{
-    self, Condition, Game, ModelId, MoraleTrigger, TableKind, TokenKind, Transaction,
-};
-use mlua::{Lua, LuaSerdeExt, Table, UserData, UserDataFields, UserDataMethods, Value};
+use crate::state::{self, Condition, Game, ModelId, MoraleTrigger, TokenKind, Transaction};
+use mlua::{Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
 
@@ -34,7 +32,12 @@ pub struct Core {
     pub game: RefCell<Game>,
     /// The rule constants in force: the rosters' with the variants' overrides applied.
     pub rules: Rules,
+    /// The rosters as the preset made them (its buildings and their Integrity; `rules` holds its
+    /// rule constants).
     pub rosters: Rc<Rosters>,
+    /// The difficulty preset (`rosters/presets.toml`) the game was made with.
+    pub preset: String,
+    /// The variants in force: the preset's, then those asked for.
     pub variants: Vec<String>,
     pub length: String,
     /// The hero policy script (scripts/policies/<name>.lua) that plays the heroes' side in `play`.
@@ -46,7 +49,7 @@ pub struct Core {
     /// `rosters` with `rules` in place of their own, made on first use ([`Core::rosters_with_rules`]).
     merged: std::cell::OnceCell<Rosters>,
     /// Counts this game among its VM's live games while it lives (`village.new_game`'s games).
-    live: Option<LiveGame>,
+    pub(super) live: Option<LiveGame>,
 }
 
 /// The most games `village.new_game` keeps alive in one VM at once. A game holds its table, its
@@ -60,7 +63,7 @@ pub struct LiveGame(Rc<std::cell::Cell<usize>>);
 impl LiveGame {
     /// Count one more live game in `lua`'s VM, or refuse one past [`MAX_LIVE_GAMES`] (after a full
     /// collection, so games a script no longer holds are not counted), located at the script's line.
-    fn take(lua: &Lua) -> mlua::Result<LiveGame> {
+    pub(super) fn take(lua: &Lua) -> mlua::Result<LiveGame> {
         let count = host(lua)?.games.clone();
         if count.get() >= MAX_LIVE_GAMES {
             // Twice: the first cycle may only mark what a finaliser keeps for the second.
@@ -100,15 +103,8 @@ const BUSY: &str = "the game is busy resolving a rule; inside a hook, read the t
 
 impl Core {
     /// A game's core: `rules` are the constants in force (variants applied).
-    pub fn new(
-        game: Game,
-        rules: Rules,
-        rosters: Rc<Rosters>,
-        variants: Vec<String>,
-        length: String,
-        policy: String,
-    ) -> Result<Core, serde_json::Error> {
-        let rules_json = serde_json::to_value(&rules)?;
+    pub fn new(game: Game, made: super::new_game::Made) -> Result<Core, serde_json::Error> {
+        let rules_json = serde_json::to_value(&made.rules)?;
         Ok(Core {
             id: next_game_id(),
             game: RefCell::new(game),
@@ -116,11 +112,12 @@ impl Core {
             rules_json,
             merged: std::cell::OnceCell::new(),
             live: None,
-            rules,
-            rosters,
-            variants,
-            length,
-            policy,
+            rules: made.rules,
+            rosters: made.rosters,
+            preset: made.preset,
+            variants: made.variants,
+            length: made.length,
+            policy: made.policy,
         })
     }
 
@@ -443,6 +440,14 @@ impl UserData for GameHandle {
             Ok(this.0.read(lua)?.joining.clone())
         });
         fields.add_field_method_get(api("length"), |_, this| Ok(this.0.length.clone()));
+        fields.add_field_method_get(api("preset"), |_, this| Ok(this.0.preset.clone()));
+        fields.add_field_method_get(api("tracks"), |lua, this| {
+            let t = lua.create_table()?;
+            for (name, track) in &this.0.read(lua)?.tracks {
+                t.raw_set(name.as_str(), track.value)?;
+            }
+            Ok(t)
+        });
         fields.add_field_method_get(api("variants"), |_, this| Ok(this.0.variants.clone()));
     }
 
@@ -1291,22 +1296,12 @@ impl Core {
             r
         })
     }
-}
 
-/// The rule constants with each variant's `rules` table applied in order, each checked as rules.toml is
-/// (`script::variant_rules`). Errors name the variant file (with the line when found) and the key.
-pub fn rules_with_variants(lua: &Lua, base: &Rules, variants: &[String]) -> mlua::Result<Rules> {
-    let registry = host(lua)?.registry();
-    let mut rules = base.clone();
-    for name in variants {
-        let module = registry.variant(name).ok_or_else(|| {
-            let known = registry.of_kind("variants").map(|m| m.stem());
-            fail(lua, crate::names::unknown("variant", name, known))
-        })?;
-        rules = crate::script::variant_rules::apply(lua, &rules, module)
-            .map_err(|problems| mlua::Error::runtime(problems.join("\n")))?;
+    /// Keep `merged` as [`Core::rosters_with_rules`] (already made for the game's setup): it must be
+    /// `rosters` with `rules` in place.
+    pub(super) fn keep_merged(&self, merged: Rosters) {
+        let _ = self.merged.set(merged);
     }
-    Ok(rules)
 }
 
 /// Log a token a script just put on the table (`g:barricade`, `g:trap`, `g:opportunity`): where it
@@ -1316,140 +1311,4 @@ fn log_token(game: &mut Game, id: crate::state::TokenId) {
         let token = crate::state::TokenFacts::of(t);
         game.record(crate::state::EventKind::TokenPlaced { token });
     }
-}
-
-/// `village.new_game{ seed, length, heroes, table, variants }`.
-pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
-    check_options(lua, &opts, &spec::options("NewGameOptions"))?;
-    let h = host(lua)?;
-    let rosters = h.rosters()?;
-    let get = |k: &str| -> mlua::Result<Value> {
-        match &opts {
-            Some(t) => t.raw_get::<Value>(k),
-            None => Ok(Value::Nil),
-        }
-    };
-    let seed = match get("seed")? {
-        Value::Nil => h.default_seed.get(),
-        Value::Integer(i) => i as u64,
-        other => {
-            return Err(fail(
-                lua,
-                format!("seed must be an integer, got {}", other.type_name()),
-            ))
-        }
-    };
-    let length = match get("length")? {
-        Value::Nil => "standard".to_string(),
-        Value::String(s) => s.to_string_lossy(),
-        other => {
-            return Err(fail(
-                lua,
-                format!("length must be a string, got {}", other.type_name()),
-            ))
-        }
-    };
-    if rosters.length(&length).is_none() {
-        return Err(fail(lua, rosters.unknown_length(&length)));
-    }
-    let kind = match get("table")? {
-        Value::Nil => TableKind::Generated,
-        Value::String(s) if s.to_string_lossy() == "empty" => TableKind::Empty,
-        Value::String(s) if s.to_string_lossy() == "generated" => TableKind::Generated,
-        other => {
-            return Err(fail(
-                lua,
-                format!("table must be \"empty\" or \"generated\", got {other:?}"),
-            ))
-        }
-    };
-    let heroes: Vec<String> = match get("heroes")? {
-        Value::Nil => Vec::new(),
-        v => lua
-            .from_value(v)
-            .map_err(|_| fail(lua, "heroes must be an array of hero names"))?,
-    };
-    let variants: Vec<String> = match get("variants")? {
-        Value::Nil => Vec::new(),
-        v => lua
-            .from_value(v)
-            .map_err(|_| fail(lua, "variants must be an array of names"))?,
-    };
-    let policy = match get("policy")? {
-        Value::Nil => "default".to_string(),
-        Value::String(s) => s.to_string_lossy(),
-        other => {
-            return Err(fail(
-                lua,
-                format!("policy must be a string, got {}", other.type_name()),
-            ))
-        }
-    };
-    let registry = host(lua)?.registry();
-    if registry.get(&format!("policies/{policy}.lua")).is_none() {
-        let known = registry.of_kind("policies").map(|m| m.stem());
-        return Err(fail(lua, crate::names::unknown("policy", &policy, known)));
-    }
-    let decisions = match get("decisions")? {
-        Value::Nil => true,
-        Value::Boolean(b) => b,
-        other => {
-            return Err(fail(
-                lua,
-                format!("decisions must be true or false, got {}", other.type_name()),
-            ))
-        }
-    };
-    let rules = rules_with_variants(lua, &rosters.rules, &variants)?;
-    let live = LiveGame::take(lua)?;
-    let mut game = state::new_game(&rosters, seed, kind);
-    if decisions {
-        game.explain_decisions();
-    }
-    if h.record_frames.take() {
-        // The viewer draws the table from the setup on: the heroes come onto it at their deployment.
-        game.record_frames();
-    }
-    place_party(lua, &rosters, &mut game, &heroes)?;
-    let mut core =
-        Core::new(game, rules, rosters, variants, length, policy).map_err(|e| fail(lua, e))?;
-    core.live = Some(live);
-    Ok(GameHandle(Rc::new(core)))
-}
-
-/// Put the named heroes on the table, deployed around the Town Hall as at the start of a wave (§5.3,
-/// `wave::deploy_heroes`); the turn engine deploys them again when a wave starts.
-fn place_party(
-    lua: &Lua,
-    rosters: &Rosters,
-    game: &mut Game,
-    heroes: &[String],
-) -> mlua::Result<()> {
-    state::check_party(heroes).map_err(|e| fail(lua, e))?;
-    let Some(centre) = game
-        .buildings
-        .iter()
-        .find(|b| b.town_hall)
-        .map(|b| b.rect.center())
-    else {
-        return Ok(());
-    };
-    for name in heroes {
-        let p = rosters
-            .profile(name)
-            .filter(|p| p.kind == crate::roster::ProfileKind::Hero)
-            .ok_or_else(|| {
-                // The exact name is needed here; the error names the closest heroes.
-                let hint = match rosters.resolve_hero(name) {
-                    Ok(h) => format!("{name:?} is not a hero's full name (did you mean {h:?}?)"),
-                    Err(e) => e,
-                };
-                fail(lua, hint)
-            })?;
-        // Held anywhere for a moment, off the table: deployment places every hero on a legal spot
-        // next, and its `placed` event is there (SUPPLEMENT §11).
-        game.add_unplaced(state::model_from_profile(p, rosters, centre));
-        game.party.push(name.clone());
-    }
-    crate::wave::deploy_heroes(game, rosters, false).map_err(|e| fail(lua, e))
 }

@@ -1220,6 +1220,42 @@ impl Hooks for ScriptHooks<'_> {
         self.pass_token(game, model, token)
     }
 
+    fn on_enemy_turn_end(
+        &self,
+        game: &mut Game,
+        destroyed: &[String],
+    ) -> Result<Vec<Intent>, HookError> {
+        let intents = std::cell::RefCell::new(Vec::new());
+        for v in &self.core.variants {
+            let Some(module) = self.registry.variant(v) else {
+                continue;
+            };
+            let Some(f) = module.function("on_enemy_turn_end") else {
+                continue;
+            };
+            let budget = self.budget()?;
+            let lua = self.lua;
+            call_hook(
+                lua,
+                budget,
+                Ctx {
+                    intents: Some(&intents),
+                    ..Ctx::hook(View::Act(&mut *game), self, module, Value::Nil)
+                },
+                |ctx| {
+                    let t = lua.create_table()?;
+                    t.raw_set("wave", ctx.game().wave)?;
+                    t.raw_set("round", ctx.game().round)?;
+                    t.raw_set("destroyed", destroyed.to_vec())?;
+                    Ok(t)
+                },
+                |ctx, turn| profiled(lua, f, || f.call::<Value>((ctx, turn))),
+            )
+            .map_err(hook_err)?;
+        }
+        Ok(intents.into_inner())
+    }
+
     fn on_council(
         &self,
         game: &mut Game,

@@ -9,6 +9,7 @@ pub(crate) mod fields;
 pub mod game;
 pub mod handles;
 pub mod hooks;
+pub mod new_game;
 pub mod spec;
 
 use mlua::{Lua, Table};
@@ -45,7 +46,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     village.set(api("version"), env!("CARGO_PKG_VERSION"))?;
     village.set(
         api("new_game"),
-        lua.create_function(|lua, opts: Option<Table>| game::new_game(lua, opts))?,
+        lua.create_function(|lua, opts: Option<Table>| new_game::new_game(lua, opts))?,
     )?;
     village.set(
         api("profiles"),

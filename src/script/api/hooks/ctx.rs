@@ -154,6 +154,7 @@ fn method_of(intent: &Intent) -> &'static str {
         Intent::WorsenQuality { .. } => "worsen_quality",
         Intent::AddCondition { .. } => "add_condition",
         Intent::Morale { .. } => "morale",
+        Intent::AdvanceTrack { .. } => "advance_track",
         Intent::Spend { .. } => "spend",
         Intent::Grant(_) => "grant",
         Intent::Repair { .. } => "repair",

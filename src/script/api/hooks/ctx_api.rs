@@ -767,6 +767,45 @@ impl CtxHandle {
             }),
         );
         methods.add_method(
+            api("track"),
+            timed("track", |lua, this, name: String| {
+                track_in_play(lua, this.game(), &name).map(|t| t.value)
+            }),
+        );
+        methods.add_method(
+            api("track_info"),
+            timed("track_info", |lua, this, name: String| {
+                let value = track_in_play(lua, this.game(), &name)?.value;
+                let Some(track) = this.rosters().and_then(|r| r.track(&name).cloned()) else {
+                    return Err(fail(lua, format!("the {name} track is not in the rosters")));
+                };
+                let t = crate::script::api::convert::to_lua(lua, &track)?;
+                if let Value::Table(t) = &t {
+                    t.raw_set("value", value)?;
+                }
+                Ok(t)
+            }),
+        );
+        methods.add_method(
+            api("advance_track"),
+            timed(
+                "advance_track",
+                |lua, this, (name, by, reason): (String, i32, Option<String>)| {
+                    track_in_play(lua, this.game(), &name)?;
+                    let source = this.source.clone();
+                    this.ask(
+                        lua,
+                        Intent::AdvanceTrack {
+                            track: name,
+                            by,
+                            reason: reason.unwrap_or_else(|| source.clone()),
+                            source,
+                        },
+                    )
+                },
+            ),
+        );
+        methods.add_method(
             api("extinguish"),
             timed("extinguish", |lua, this, b: Value| {
                 let building = building_name(lua, &b)?;
@@ -885,4 +924,28 @@ pub(super) fn building_name(lua: &Lua, v: &Value) -> mlua::Result<String> {
             format!("expected a building or its name, got {}", other.type_name()),
         )),
     }
+}
+
+/// The track `name` of `game`, or an error (at the script's line) saying it is not in play and how a
+/// track comes into play.
+fn track_in_play<'g>(
+    lua: &Lua,
+    game: &'g crate::state::Game,
+    name: &str,
+) -> mlua::Result<&'g crate::state::TrackState> {
+    game.tracks.get(name).ok_or_else(|| {
+        let known: Vec<&str> = game.tracks.keys().map(String::as_str).collect();
+        let in_play = if known.is_empty() {
+            "no track is in play".to_string()
+        } else {
+            format!("in play: {}", known.join(", "))
+        };
+        fail(
+            lua,
+            format!(
+                "the {name:?} track is not in play in this game ({in_play}); a variant in force puts \
+                 a track of rosters/tracks.toml in play with `tracks = {{ \"{name}\" }}`"
+            ),
+        )
+    })
 }

@@ -518,6 +518,35 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "ctx:grant({ models = ids, against = group_ids, value = 1, reason = \"Hold the Line\" })",
             },
             Method {
+                name: "track",
+                params: &[p("name", "string", "A track in play (rosters/tracks.toml).")],
+                returns: "integer",
+                doc: "The space the track's marker stands on. An error names the tracks in play when it is not one \
+                      of them (a variant in force puts a track in play with `tracks = { \"name\" }`).",
+                usage: "if ctx:track(\"threat\") <= 2 then return 1 end",
+            },
+            Method {
+                name: "track_info",
+                params: &[p("name", "string", "A track in play.")],
+                returns: "TrackInfo",
+                doc: "The track as rosters/tracks.toml has it (`min`, `max`, `start`, `loses_at`, `params`), with \
+                      `value`, where its marker stands.",
+                usage: "local advance_on = ctx:track_info(\"threat\").params.advance_on",
+            },
+            Method {
+                name: "advance_track",
+                params: &[
+                    p("name", "string", "A track in play."),
+                    p("by", "integer", "Spaces to move its marker: up when positive, down when negative."),
+                    po("reason", "string", "Why, in words (the log's `reason`; default: the script)."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to move the track's marker, stopping at its bounds (logged `track_moved`). A \
+                      marker that reaches the track's `loses_at` space ends the game (cause `threat_track`). In \
+                      hooks that may ask for changes and in an action's `run`.",
+                usage: "ctx:advance_track(\"threat\", -1, \"the threat grows\")",
+            },
+            Method {
                 name: "repair",
                 params: &[
                     p("building", "BuildingView|string", "The building."),

@@ -172,6 +172,22 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         doc: "Rule-constant overrides by section, merged key by key over rosters/rules.toml.",
     },
     EntryPoint {
+        name: "tracks",
+        kinds: &["variants"],
+        ty: "string[]",
+        doc: "Tracks of rosters/tracks.toml the variant puts in play: each starts on its `start` space (or the \
+              preset's) as the game is made (logged `track_set`), and scripts read it with `ctx:track` and move \
+              it with `ctx:advance_track`.",
+    },
+    EntryPoint {
+        name: "on_enemy_turn_end",
+        kinds: &["variants"],
+        ty: "fun(ctx: Ctx, turn: EnemyTurnEnd)",
+        doc: "Called at the end of each enemy turn while the variant is in force (not when the game ended \
+              during the turn). Its ctx may roll dice (logged) and ask for changes (`ctx:advance_track`, \
+              `ctx:repair`, …), applied when it returns. The threat track moves here.",
+    },
+    EntryPoint {
         name: "target",
         kinds: &["behaviours"],
         ty: "fun(ctx: Ctx, self: ModelView): ModelView|BuildingView|Position|EdgeAim|nil",

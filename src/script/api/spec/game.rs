@@ -14,7 +14,7 @@ pub(super) const CLASSES: &[Class] = &[
         methods: &[
             Method {
                 name: "new_game",
-                params: &[po("opts", "NewGameOptions", "Seed, length, heroes, table, variants.")],
+                params: &[po("opts", "NewGameOptions", "Seed, length, heroes, table, preset, variants.")],
                 returns: "Game",
                 doc: "A new game from the rosters: buildings at Level I and the named heroes south of the Town Hall.",
                 usage: "local g = village.new_game({ seed = 7, heroes = { \"Captain Maren\" }, table = \"empty\" })",
@@ -46,7 +46,16 @@ pub(super) const CLASSES: &[Class] = &[
             opt("length", "string", "Game length as named in the rosters (default \"standard\")."),
             opt("heroes", "string[]", "Heroes to deploy in a row south of the Town Hall."),
             opt("table", "\"empty\"|\"generated\"", "The standard layout, or a generated table (default)."),
-            opt("variants", "string[]", "Rule variants (scripts/variants/NAME.lua), applied in order."),
+            opt(
+                "preset",
+                "string",
+                "A difficulty preset of rosters/presets.toml (default \"rulebook\": exactly the rules).",
+            ),
+            opt(
+                "variants",
+                "string[]",
+                "Rule variants (scripts/variants/NAME.lua), applied in order after the preset's.",
+            ),
             opt(
                 "policy",
                 "string",
@@ -79,7 +88,13 @@ pub(super) const CLASSES: &[Class] = &[
                 "Village Defender profiles that join at the next wave start (Lost Villagers).",
             ),
             f("length", "string", "The game length's name."),
-            f("variants", "string[]", "The rule variants in force, in order."),
+            f("preset", "string", "The difficulty preset (rosters/presets.toml) the game was made with."),
+            f(
+                "tracks",
+                "table<string, integer>",
+                "The tracks in play (rosters/tracks.toml, put in play by a variant's `tracks`): where each marker stands.",
+            ),
+            f("variants", "string[]", "The rule variants in force, in order: the preset's, then those asked for."),
         ],
         methods: &[
             Method {
@@ -231,7 +246,7 @@ pub(super) const CLASSES: &[Class] = &[
                 name: "rules",
                 params: &[],
                 returns: "table<string, table<string, any>>",
-                doc: "The rule constants in force (the rosters' with the variants applied), by section.",
+                doc: "The rule constants in force (the rosters' with the preset's and the variants' overrides applied), by section.",
                 usage: "local pb = g:rules().melee.power_blow",
             },
             Method {
