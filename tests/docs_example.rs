@@ -119,6 +119,16 @@ const EXAMPLES: &[Example] = &[
         shows: &["sim", "show"],
         more: Some(the_variant_acts_in_a_game),
     },
+    Example {
+        dir: "clock",
+        files: &[
+            "rosters/tracks.toml",
+            "rosters/presets.toml",
+            "scripts/variants/",
+        ],
+        shows: &["presets", "sim"],
+        more: None,
+    },
 ];
 
 /// An example written into a fresh folder and its commands run.
@@ -260,6 +270,32 @@ fn the_behaviour_example_checks_chooses_and_decides_in_games_as_the_guide_says()
 #[test]
 fn the_variant_example_checks_and_compares_as_the_guide_says() {
     worked_example("walls");
+}
+
+#[test]
+fn the_track_example_checks_and_ends_games_as_the_guide_says() {
+    worked_example("clock");
+}
+
+/// Each listing of a built-in file (`<!-- built-in: PATH -->`: the threat track) is that file, or for
+/// a roster file one whole part of it, as the checkout has it.
+#[test]
+fn built_in_listings_are_the_files() {
+    let mut seen = 0;
+    for b in marked_blocks(&guide(), GUIDE) {
+        let Some(path) = b.marker.strip_prefix("built-in:").map(str::trim) else {
+            continue;
+        };
+        let file = std::fs::read_to_string(root().join(path))
+            .unwrap_or_else(|e| panic!("{GUIDE}:{}: {path}: {e}", b.line));
+        assert!(
+            file == b.body || (path.ends_with(".toml") && file.contains(&b.body)),
+            "{GUIDE}:{}: the listing of {path} is not the file",
+            b.line
+        );
+        seen += 1;
+    }
+    assert!(seen >= 2, "the guide lists the threat track's files");
 }
 
 #[test]

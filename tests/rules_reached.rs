@@ -367,13 +367,29 @@ fn every_param_in_the_rosters_is_read_by_its_script_or_the_kernel() {
         .iter()
         .map(|f| squeeze(&std::fs::read_to_string(f).unwrap(), "--"))
         .collect();
+    // A track's params are read by the variants that put it in play (`tracks = { "threat" }`).
+    let mut variants = Vec::new();
+    files(&root().join("scripts/variants"), "lua", &mut variants);
+    let variants: Vec<String> = variants
+        .iter()
+        .map(|f| squeeze(&std::fs::read_to_string(f).unwrap(), "--"))
+        .collect();
     let mut dead = Vec::new();
     for (file, entry, script, keys) in &tables {
-        let own = script
+        let mut own = script
             .as_ref()
             .and_then(|s| std::fs::read_to_string(root().join("scripts").join(s)).ok())
             .map(|t| squeeze(&t, "--"))
             .unwrap_or_default();
+        if file == "tracks.toml" {
+            let named = format!("\"{entry}\"");
+            for v in variants
+                .iter()
+                .filter(|v| v.contains("tracks") && v.contains(&named))
+            {
+                own.push_str(v);
+            }
+        }
         for k in keys {
             let quoted = format!("\"{k}\"");
             let read = holds(&own, &format!(".{k}"))
