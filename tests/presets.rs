@@ -338,3 +338,38 @@ fn bad_presets_are_refused_at_file_and_line() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `village odds` computes under the preset's rules, by Combat values and by profile name alike.
+#[test]
+fn odds_take_the_preset() {
+    let dir = support::temp("presets", "odds");
+    std::fs::create_dir_all(dir.join("rosters")).unwrap();
+    std::fs::write(
+        dir.join("rosters/presets.toml"),
+        "[[preset]]\nname = \"lethal\"\ndescription = \"Power Blows are lethal.\"\nrules = { combat = { power_blow_lethal = true } }\n",
+    )
+    .unwrap();
+    let m = dir.to_str().unwrap();
+    for who in [["3", "3"], ["Orc Warrior", "Captain Maren"]] {
+        let odds = |preset: &str| {
+            let out = support::ok(&[
+                "odds",
+                "melee",
+                "--attacker",
+                who[0],
+                "--defender",
+                who[1],
+                "--power-blow",
+                "--preset",
+                preset,
+                "--mod",
+                m,
+                "--json",
+            ]);
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        };
+        let (plain, lethal) = (odds("rulebook"), odds("lethal"));
+        assert_ne!(plain, lethal, "{who:?}: the preset's rule changes the odds");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -419,7 +419,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                     free_hack,
                 };
                 let (pair, t) = script_host(&data, 1)?
-                    .odds_trials(&variants.variants, |trials| {
+                    .odds_trials(&variants.preset, &variants.variants, |trials| {
                         kernel::melee_by_name(trials, &q)
                     })
                     .map_err(odds_error)?;
@@ -504,7 +504,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                     }
                     let host = script_host(&data, 1)?;
                     let (pair, t, distance) = host
-                        .odds_trials(&variants.variants, |trials| {
+                        .odds_trials(&variants.preset, &variants.variants, |trials| {
                             let distance = range.unwrap_or(short).inches(trials.rosters());
                             let q = kernel::RangedByName {
                                 shooter: &shooter,
@@ -566,7 +566,7 @@ pub fn run(which: OddsCommand) -> Result<ExitCode> {
                         steadfast,
                     };
                     let t = script_host(&data, 1)?
-                        .odds_trials(&variants.variants, |trials| {
+                        .odds_trials(&variants.preset, &variants.variants, |trials| {
                             kernel::morale_by_name(trials, &q)
                         })
                         .map_err(odds_error)?;

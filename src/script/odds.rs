@@ -56,9 +56,10 @@ impl Trials for ScriptTrials<'_> {
 
 impl ScriptHost {
     /// Hand `f` a scratch game for odds by profile name: an empty table, no party, the rule
-    /// constants of `variants`, every try resolved with the scripts of this host's layers.
+    /// constants of `preset` and `variants`, every try resolved with the scripts of this host's layers.
     pub fn odds_trials<T>(
         &self,
+        preset: &str,
         variants: &[String],
         f: impl FnOnce(&mut dyn Trials) -> Result<T, OddsError>,
     ) -> Result<T, OddsError> {
@@ -66,6 +67,7 @@ impl ScriptHost {
         let headline = |e: mlua::Error| OddsError::Host(ScriptError::from_lua(e).headline());
         let opts = lua.create_table().map_err(headline)?;
         opts.set("table", "empty").map_err(headline)?;
+        opts.set("preset", preset).map_err(headline)?;
         opts.set("variants", variants.to_vec()).map_err(headline)?;
         let handle = api::new_game::new_game(lua, Some(opts)).map_err(headline)?;
         let mut trials = ScriptTrials {
