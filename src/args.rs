@@ -35,9 +35,13 @@ pub struct SetupArgs {
     )]
     pub heroes: Vec<String>,
     /// A length of the rosters: intro, standard, siege, or endless (Defender mode: no final wave).
-    /// Default: the preset's, else standard.
+    /// Default: the scenario's, else the preset's, else standard.
     #[arg(long)]
     pub length: Option<String>,
+    /// A scenario: the name of a scenarios/NAME.toml (`village scenarios` lists them), or a .toml
+    /// file. Default: rulebook, the rulebook's game.
+    #[arg(long, value_name = "NAME|FILE", default_value = crate::scenario::DEFAULT_SCENARIO)]
+    pub scenario: String,
     /// Seed of the game: any whole number from 0 to 2^64 − 1, the same range for every command.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -84,23 +88,56 @@ impl SetupArgs {
             .collect()
     }
 
-    /// The length played: `--length`, else the preset's (when `rosters` has the preset), else
-    /// standard.
-    pub fn length_of(&self, rosters: Option<&Rosters>) -> String {
+    /// The length played: `--length`, else the scenario's, else the preset's, else standard (the
+    /// scenario and preset as `layers` and their `rosters` have them).
+    pub fn length_of(&self, layers: &[PathBuf], rosters: Option<&Rosters>) -> String {
         self.length
             .clone()
-            .or_else(|| rosters?.preset(&self.variants.preset)?.length.clone())
+            .or_else(|| self.scenario_of(layers, rosters)?.length)
+            .or_else(|| {
+                rosters?
+                    .preset(&self.preset_of(layers, rosters))?
+                    .length
+                    .clone()
+            })
             .unwrap_or_else(|| "standard".to_string())
     }
 
-    /// The game as the script host makes it from `rosters` (`None`: the names and length as given),
-    /// its hero policy `policy`.
-    pub fn new_game_of(&self, rosters: Option<&Rosters>, policy: &str) -> NewGame {
+    /// The preset played: `--preset` when given other than the default, else the scenario's.
+    pub fn preset_of(&self, layers: &[PathBuf], rosters: Option<&Rosters>) -> String {
+        if self.variants.preset != crate::roster::DEFAULT_PRESET {
+            return self.variants.preset.clone();
+        }
+        self.scenario_of(layers, rosters)
+            .and_then(|s| s.preset)
+            .unwrap_or_else(|| self.variants.preset.clone())
+    }
+
+    /// The scenario, when it loads (its errors are the game's to report).
+    fn scenario_of(
+        &self,
+        layers: &[PathBuf],
+        rosters: Option<&Rosters>,
+    ) -> Option<crate::scenario::Scenario> {
+        crate::scenario::load(layers, rosters?, &self.scenario)
+            .ok()
+            .map(|l| l.scenario)
+    }
+
+    /// The game as the script host makes it from `layers` and their `rosters` (`None`: the names and
+    /// length as given), its hero policy `policy`.
+    pub fn new_game_of(
+        &self,
+        layers: &[PathBuf],
+        rosters: Option<&Rosters>,
+        policy: &str,
+    ) -> NewGame {
         NewGame {
             seed: self.seed,
-            length: self.length_of(rosters),
+            length: self.length_of(layers, rosters),
             heroes: self.party_of(rosters),
-            preset: self.variants.preset.clone(),
+            preset: self.preset_of(layers, rosters),
+            scenario: self.scenario.clone(),
             variants: self.variants.variants.clone(),
             policy: policy.to_string(),
         }
@@ -108,7 +145,7 @@ impl SetupArgs {
 
     /// The game as the script host makes it from the rosters of `layers`, its hero policy `policy`.
     pub fn new_game(&self, layers: &[PathBuf], policy: &str) -> NewGame {
-        self.new_game_of(Rosters::load(layers).ok().as_ref(), policy)
+        self.new_game_of(layers, Rosters::load(layers).ok().as_ref(), policy)
     }
 }
 
@@ -128,8 +165,9 @@ impl GameArgs {
             first,
             seed: self.seed,
             heroes: self.party_of(rosters.as_ref()),
-            length: self.length_of(rosters.as_ref()),
-            preset: self.variants.preset.clone(),
+            length: self.length_of(&layers, rosters.as_ref()),
+            preset: self.preset_of(&layers, rosters.as_ref()),
+            scenario: self.scenario.clone(),
             variants: self.variants.variants.clone(),
             policy: self.policy.clone(),
             layers,

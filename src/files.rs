@@ -54,7 +54,7 @@ pub struct Fingerprint {
 }
 
 /// The folders of a layer whose files a game reads.
-const DATA_FOLDERS: [&str; 2] = ["rosters", "scripts"];
+const DATA_FOLDERS: [&str; 3] = ["rosters", "scripts", "scenarios"];
 
 impl Fingerprint {
     /// The fingerprint of `layers` (each layer's `rosters/` and `scripts/`, every `.toml` and `.lua`

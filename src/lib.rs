@@ -15,6 +15,7 @@ pub mod render;
 pub mod repl;
 pub mod roster;
 pub mod rules;
+pub mod scenario;
 pub mod script;
 pub mod show;
 pub mod sim;

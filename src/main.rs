@@ -137,6 +137,15 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// The scenarios (scenarios/*.toml of the built-in data and a --mod's): each with what it is, or
+    /// why it does not load. Play one with --scenario NAME.
+    Scenarios {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// What this is, where the built-in data comes from, whether it loads, and where to go next.
     About {
         #[command(flatten)]
@@ -445,7 +454,8 @@ impl Command {
             | Command::Wave { data, .. }
             | Command::Run { data, .. }
             | Command::Show { data, .. }
-            | Command::Presets { data, .. } => Some(&data.source),
+            | Command::Presets { data, .. }
+            | Command::Scenarios { data, .. } => Some(&data.source),
             Command::About { source } => Some(source),
             Command::Merge { .. }
             | Command::Completions { .. }
@@ -479,6 +489,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             data,
         }) => cli::show::run(name.as_deref(), list, json, &data),
         Some(Command::Presets { json, data }) => cli::presets::run(json, &data),
+        Some(Command::Scenarios { json, data }) => cli::scenarios::run(json, &data),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Audit { logs, json, data }) => cli::audit::run(&logs, json, &data.layers()),
@@ -793,6 +804,16 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
     report
         .errors
         .extend(village::script::check_scripts(&layers, Limits::default()));
+    // And every scenario of the layers, against the rosters when they load.
+    if let Ok(rosters) = Rosters::load(&layers) {
+        for name in village::scenario::names(&layers) {
+            if let Err(problems) = village::scenario::load(&layers, &rosters, &name) {
+                report
+                    .errors
+                    .extend(problems.iter().map(ToString::to_string));
+            }
+        }
+    }
     if args.json {
         print_json(&report)?;
     } else {

@@ -31,6 +31,12 @@ pub struct SimOptions {
     /// The difficulty preset (rosters/presets.toml).
     #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
     pub preset: String,
+    /// The scenario (scenarios/NAME.toml, or a file).
+    #[serde(
+        default = "default_scenario",
+        skip_serializing_if = "is_default_scenario"
+    )]
+    pub scenario: String,
     /// The variants asked for (in force after the preset's).
     pub variants: Vec<String>,
     /// The hero policy (scripts/policies/NAME.lua).
@@ -61,6 +67,7 @@ impl SimOptions {
             length: self.length.clone(),
             heroes: self.heroes.clone(),
             preset: self.preset.clone(),
+            scenario: self.scenario.clone(),
             variants: self.variants.clone(),
             policy: self.policy.clone(),
         }
@@ -87,6 +94,16 @@ impl SimOptions {
 /// The preset a run or record names when it names none (one made before presets).
 pub fn default_preset() -> String {
     crate::roster::DEFAULT_PRESET.to_string()
+}
+
+/// The scenario a run or record names when it names none (one made before scenarios).
+pub fn default_scenario() -> String {
+    crate::scenario::DEFAULT_SCENARIO.to_string()
+}
+
+/// Whether `s` is the default scenario: left out of files, as the default preset is.
+pub fn is_default_scenario(s: &str) -> bool {
+    s == crate::scenario::DEFAULT_SCENARIO
 }
 
 /// Whether `p` is the default preset: left out of files, so a rulebook run's shards and records are
@@ -463,6 +480,10 @@ fn check_setup(opts: &SimOptions) -> Result<(), String> {
     if rosters.length(&opts.length).is_none() {
         return Err(rosters.unknown_length(&opts.length));
     }
+    crate::scenario::load(&opts.layers, &rosters, &opts.scenario).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
+    })?;
     let scripts = crate::script::registry::discover(&crate::script::roots_of(&opts.layers));
     let known = |kind: &'static str| {
         scripts
@@ -1015,7 +1036,7 @@ impl Shard {
     }
 
     /// The settings that make two shards parts of one run, named as `village sim`'s flags.
-    fn settings(&self) -> [(&'static str, String); 7] {
+    fn settings(&self) -> [(&'static str, String); 8] {
         let o = &self.options;
         [
             ("--games (the whole run's)", self.total.to_string()),
@@ -1023,6 +1044,7 @@ impl Shard {
             ("--heroes", format!("{:?}", o.heroes)),
             ("--length", format!("{:?}", o.length)),
             ("--preset", format!("{:?}", o.preset)),
+            ("--scenario", format!("{:?}", o.scenario)),
             ("--variant", format!("{:?}", o.variants)),
             ("--policy", format!("{:?}", o.policy)),
         ]
@@ -1254,6 +1276,12 @@ pub struct Replay {
     /// The difficulty preset (rosters/presets.toml).
     #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
     pub preset: String,
+    /// The scenario (scenarios/NAME.toml, or a file).
+    #[serde(
+        default = "default_scenario",
+        skip_serializing_if = "is_default_scenario"
+    )]
+    pub scenario: String,
     /// The variants asked for (in force after the preset's).
     pub variants: Vec<String>,
     #[serde(default = "default_policy")]
@@ -1286,6 +1314,7 @@ impl Replay {
             length: self.length.clone(),
             heroes: self.heroes.clone(),
             preset: self.preset.clone(),
+            scenario: self.scenario.clone(),
             variants: self.variants.clone(),
             policy: self.policy.clone(),
         }
@@ -1354,6 +1383,7 @@ pub fn record_replay(
         heroes: opts.heroes.clone(),
         length: opts.length.clone(),
         preset: opts.preset.clone(),
+        scenario: opts.scenario.clone(),
         variants: opts.variants.clone(),
         policy: opts.policy.clone(),
         mods: opts.layers.iter().skip(1).cloned().collect(),

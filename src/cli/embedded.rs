@@ -1,4 +1,4 @@
-//! The built-in `rosters/` and `scripts/` carried inside the binary, for when the checkout it was built
+//! The built-in `rosters/`, `scripts/` and `scenarios/` carried inside the binary, for when the checkout it was built
 //! from is gone (an installed or moved binary); `village::data` decides when they are used.
 //!
 //! They live in the binary, not the library, so that editing a script rebuilds only the binary (about
@@ -12,8 +12,9 @@ use village::data::EmbeddedFile;
 
 static ROSTERS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rosters");
 static SCRIPTS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
+static SCENARIOS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
 
-/// Every embedded file with its path inside the layer (`rosters/…`, `scripts/…`).
+/// Every embedded file with its path inside the layer (`rosters/…`, `scripts/…`, `scenarios/…`).
 pub fn files() -> Vec<EmbeddedFile> {
     fn walk(dir: &'static Dir<'static>, prefix: &str, out: &mut Vec<EmbeddedFile>) {
         for entry in dir.entries() {
@@ -32,5 +33,6 @@ pub fn files() -> Vec<EmbeddedFile> {
     let mut out = Vec::new();
     walk(&ROSTERS, "rosters", &mut out);
     walk(&SCRIPTS, "scripts", &mut out);
+    walk(&SCENARIOS, "scenarios", &mut out);
     out
 }

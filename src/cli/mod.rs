@@ -11,6 +11,7 @@ pub mod new_mod;
 pub mod odds;
 pub mod play;
 pub mod presets;
+pub mod scenarios;
 pub mod show;
 pub mod sim;
 pub mod stdio;

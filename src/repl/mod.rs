@@ -358,7 +358,11 @@ fn new_game(repl: &Repl, arg: &str) -> Step {
         }
     };
     let g = &args.game;
-    let new = g.new_game_of(repl.host().rosters().as_deref(), &g.policy);
+    let new = g.new_game_of(
+        repl.host().layers(),
+        repl.host().rosters().as_deref(),
+        &g.policy,
+    );
     match repl.new_game(&new) {
         Ok(()) => Step::Output(format!(
             "`game` is a new {} game (seed {}{}): {}. :wave starts its first wave.",

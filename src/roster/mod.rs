@@ -35,6 +35,7 @@ mod validate;
 
 pub use check::{check, CheckProfile, CheckReport};
 pub use error::{Diagnostic, RosterErrors};
+pub(crate) use load::deserialize_all;
 pub use points::{ceil_div, wave_points};
 pub use presets::{Preset, PresetBuilding, DEFAULT_PRESET};
 pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
@@ -42,6 +43,7 @@ pub use ranges::{range_of, ranges_markdown, Range, RANGES};
 pub use reference::{rosters_markdown, UNDESCRIBED};
 pub use rules::*;
 pub use schema::*;
+pub(crate) use source::parse as parse_source;
 pub use sources::{sources, Source, Sources, Table as SourceTable};
 pub use tracks::Track;
 pub use validate::{MAX_WAVES, SCRIPT_FOLDERS};

@@ -41,6 +41,9 @@ pub struct NewGame {
     pub heroes: Vec<String>,
     /// The difficulty preset (`rosters/presets.toml`; [`crate::roster::DEFAULT_PRESET`] plays the rules).
     pub preset: String,
+    /// The scenario (`scenarios/NAME.toml` or a file; [`crate::scenario::DEFAULT_SCENARIO`] is the
+    /// rulebook's game).
+    pub scenario: String,
     /// The variants asked for, in force after the preset's.
     pub variants: Vec<String>,
     /// The hero policy that plays the heroes' side in `game:play_wave()` and `:heroes`.

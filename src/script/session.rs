@@ -188,6 +188,7 @@ impl ScriptHost {
             length: length.to_string(),
             heroes: heroes.to_vec(),
             preset: crate::roster::DEFAULT_PRESET.to_string(),
+            scenario: crate::scenario::DEFAULT_SCENARIO.to_string(),
             variants: variants.to_vec(),
             policy: policy.to_string(),
         };
@@ -387,6 +388,7 @@ impl ScriptHost {
             opts.set("length", new.length.as_str())?;
             opts.set("table", table)?;
             opts.set("preset", new.preset.as_str())?;
+            opts.set("scenario", new.scenario.as_str())?;
             opts.set("variants", new.variants.clone())?;
             opts.set("policy", new.policy.as_str())?;
             opts.set("decisions", decisions)?;

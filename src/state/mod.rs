@@ -29,7 +29,8 @@ pub use game::{
 pub use model::{Condition, Item, Model, ModelId, Objective, Side, Task, WaveTrait};
 pub use piece::{Blessing, Building, Token, TokenId, TokenKind};
 pub use setup::{
-    check_party, make_table, model_from_profile, new_game, table_seed, table_spec, TableKind,
+    check_party, make_table, model_from_profile, new_game, new_game_on, table_seed, table_spec,
+    TableKind,
 };
 pub use strings::for_each_str;
 pub use track::TrackState;

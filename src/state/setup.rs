@@ -88,7 +88,12 @@ pub fn make_table(r: &Rosters, seed: u64, kind: TableKind) -> Table {
 /// Supplies, no models. Its log opens with the `setup` event (event 0): the table, the buildings, the
 /// tokens and the Supplies, so that the log alone is the whole game.
 pub fn new_game(r: &Rosters, seed: u64, kind: TableKind) -> Game {
-    let table = make_table(r, seed, kind);
+    new_game_on(r, seed, make_table(r, seed, kind))
+}
+
+/// [`new_game`] on a table already made (a scenario's): its building sites get the rosters'
+/// buildings.
+pub fn new_game_on(r: &Rosters, seed: u64, table: Table) -> Game {
     let buildings = table
         .buildings
         .iter()

@@ -163,6 +163,25 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
             ))
         }
     };
+    let scenario = match get("scenario")? {
+        Value::Nil => crate::scenario::DEFAULT_SCENARIO.to_string(),
+        Value::String(s) => s.to_string_lossy(),
+        other => {
+            return Err(fail(
+                lua,
+                format!("scenario must be a string, got {}", other.type_name()),
+            ))
+        }
+    };
+    let layers: Vec<std::path::PathBuf> = h
+        .roots
+        .iter()
+        .filter_map(|r| r.dir.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    let scenario = crate::scenario::load(&layers, &rosters, &scenario).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        fail(lua, lines.join("\n"))
+    })?;
     // The preset's variants come first, then those asked for: all of them are in force.
     let in_force = match rosters.preset(&preset) {
         Some(p) => p.variants.iter().cloned().chain(variants).collect(),
@@ -176,7 +195,21 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         ..(*made.rosters).clone()
     });
     let setup = merged.as_ref().unwrap_or(&made.rosters);
-    let mut game = state::new_game(setup, seed, kind);
+    // The Integrity the scenario gives its buildings is theirs from the setup event on.
+    let sturdier = scenario.scenario.integrity().next().is_some().then(|| {
+        let mut r = setup.clone();
+        for (name, integrity) in scenario.scenario.integrity() {
+            if let Some(b) = r.buildings.iter_mut().find(|b| b.name == name) {
+                b.integrity = integrity;
+            }
+        }
+        r
+    });
+    let setup = sturdier.as_ref().unwrap_or(setup);
+    let mut game = match scenario.scenario.table(setup) {
+        Some(table) => state::new_game_on(setup, seed, table),
+        None => state::new_game(setup, seed, kind),
+    };
     if decisions {
         game.explain_decisions();
     }

@@ -52,6 +52,12 @@ pub(super) const CLASSES: &[Class] = &[
                 "A difficulty preset of rosters/presets.toml (default \"rulebook\": exactly the rules).",
             ),
             opt(
+                "scenario",
+                "string",
+                "A scenario: the name of a scenarios/NAME.toml, or a .toml file (default \"rulebook\": the \
+                 rulebook's game). Its table and buildings replace the generated ones.",
+            ),
+            opt(
                 "variants",
                 "string[]",
                 "Rule variants (scripts/variants/NAME.lua), applied in order after the preset's.",
