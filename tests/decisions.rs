@@ -26,6 +26,7 @@ fn play(seed: u64, length: &str, heroes: &[&str], explain: bool) -> Played {
         length: length.to_string(),
         heroes,
         preset: village::roster::DEFAULT_PRESET.to_string(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: Vec::new(),
         policy: "default".to_string(),
     };

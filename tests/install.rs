@@ -126,6 +126,7 @@ fn data_tree(root: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     tree(root, &root.join("rosters"), &mut out);
     tree(root, &root.join("scripts"), &mut out);
+    tree(root, &root.join("scenarios"), &mut out);
     out.sort();
     out
 }

@@ -466,6 +466,7 @@ fn the_firings_are_the_scripts_the_events_json_names() {
         .to_vec(),
         length: "standard".into(),
         preset: village::roster::DEFAULT_PRESET.into(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
         layers: vec![village::roster::Rosters::builtin_root()],

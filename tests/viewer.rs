@@ -433,6 +433,7 @@ fn recorded(seed: u64) -> (village::viewer::Recording, Vec<village::state::Event
         length: "standard".into(),
         heroes: heroes.clone(),
         preset: village::roster::DEFAULT_PRESET.to_string(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };

@@ -75,6 +75,7 @@ function village.profile(name) end
 ---@field heroes? string[] Heroes to deploy in a row south of the Town Hall.
 ---@field table? "empty"|"generated" The standard layout, or a generated table (default).
 ---@field preset? string A difficulty preset of rosters/presets.toml (default "rulebook": exactly the rules).
+---@field scenario? string A scenario: the name of a scenarios/NAME.toml, or a .toml file (default "rulebook": the rulebook's game). Its table and buildings replace the generated ones.
 ---@field variants? string[] Rule variants (scripts/variants/NAME.lua), applied in order after the preset's.
 ---@field policy? string The hero policy (scripts/policies/NAME.lua) that plays the heroes' side (default "default").
 ---@field decisions? boolean Keep the scripts' decisions with their reasons (`g:why`, the REPL's `:why`; default true). false plays the same game without them, as `sim` does.

@@ -106,8 +106,31 @@ pub fn rosters_markdown(root: &Path) -> Result<String, RosterErrors> {
             ));
         }
     }
+    out.push_str(SCENARIO_SECTION);
+    let schema = SchemaGenerator::default().into_root_schema_for::<crate::scenario::Scenario>();
+    let page = Page {
+        root: schema.as_value(),
+        file: "scenarios/NAME.toml",
+        table: "",
+    };
+    page.section(&mut out, page.root, "", "", 3);
     Ok(out)
 }
+
+const SCENARIO_SECTION: &str = "
+## scenarios/NAME.toml
+
+A scenario is one file of a layer's `scenarios/` folder (the built-in data's or a `--mod`'s), or any \
+`.toml` file given by path: `--scenario NAME|FILE` on `play`, `sim`, `render`, `wave`, `village repl` and \
+`:new`; `village scenarios` lists them and `village check` checks them. It is parsed as strictly as the \
+rosters (an unknown field, a wrong type, a value out of range is an error at file, field and line) and \
+checked against them and the geometry of its table: every terrain piece on the table (an area convex, \
+walls and hedges as lines), every building one of `rosters/village.toml`'s, once, wholly on the table, \
+apart from the others and off impassable terrain, the Town Hall among them, and a route for a 1\" base \
+from every edge to the Town Hall. `rulebook`, the default, is today's game. This is the format's first \
+part (issue 40): the table and the buildings.
+
+";
 
 const INTRO: &str = "# Roster formats
 
@@ -243,17 +266,18 @@ impl<'a> Page<'a> {
                 .is_some_and(|r| r.iter().any(|f| f == field));
             let kind = self.kind(s);
             let sub = |table: &'a Value, array: bool| {
-                let header = if array {
-                    format!("[[{name}.{field}]]")
+                // A file of one table (a scenario) has no table name before its fields.
+                let path = if name.is_empty() {
+                    field.to_string()
                 } else {
-                    format!("[{name}.{field}]")
+                    format!("{name}.{field}")
                 };
-                (
-                    header,
-                    format!("{name}.{field}"),
-                    table,
-                    format!("{prefix}{field}."),
-                )
+                let header = if array {
+                    format!("[[{path}]]")
+                } else {
+                    format!("[{path}]")
+                };
+                (header, path, table, format!("{prefix}{field}."))
             };
             let ty = match &kind {
                 Kind::Table(t) => {

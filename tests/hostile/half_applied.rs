@@ -13,6 +13,7 @@ fn repl_with(variant: &str) -> Repl {
         length: "intro".into(),
         heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
         preset: village::roster::DEFAULT_PRESET.to_string(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: vec![variant.into()],
         policy: "default".into(),
     };

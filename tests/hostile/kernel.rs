@@ -57,6 +57,7 @@ fn repl() -> Repl {
         length: "intro".into(),
         heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
         preset: village::roster::DEFAULT_PRESET.to_string(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };

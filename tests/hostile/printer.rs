@@ -22,6 +22,7 @@ fn shown(src: &'static str) -> (Vec<String>, Eval) {
             length: "intro".into(),
             heroes: vec!["Captain Maren".into(), "Bram the Smith".into()],
             preset: village::roster::DEFAULT_PRESET.to_string(),
+            scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
             variants: Vec::new(),
             policy: "default".into(),
         };

@@ -143,6 +143,7 @@ fn log_text_and_council_orders_are_bounded() {
             // A session's game has a party the rules allow (2 to 4 heroes).
             heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
             preset: village::roster::DEFAULT_PRESET.to_string(),
+            scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
             variants: Vec::new(),
             policy: "default".into(),
         };
@@ -176,6 +177,7 @@ fn failing_melee_after(variant: &str, before: &str) -> (String, bool) {
             length: "intro".into(),
             heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into()],
             preset: village::roster::DEFAULT_PRESET.to_string(),
+            scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
             variants: vec![variant],
             policy: "default".into(),
         };

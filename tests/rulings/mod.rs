@@ -31,6 +31,7 @@ pub fn play(length: &str, seed: u64, heroes: &str) -> Recording {
         length: length.into(),
         heroes: heroes.split(',').map(String::from).collect(),
         preset: village::roster::DEFAULT_PRESET.to_string(),
+        scenario: village::scenario::DEFAULT_SCENARIO.to_string(),
         variants: Vec::new(),
         policy: "default".into(),
     };
