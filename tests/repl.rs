@@ -1113,7 +1113,7 @@ fn new_and_its_options_complete() {
     assert_eq!(answer(":complete :ne"), ":new");
     assert_eq!(
         answer(":complete :new "),
-        "--heroes --length --policy --preset --seed --variant"
+        "--heroes --length --policy --preset --scenario --seed --variant"
     );
     assert_eq!(answer(":complete :new --l"), "--length");
     assert_eq!(
