@@ -6,13 +6,7 @@ mod support;
 
 use std::path::Path;
 
-fn text(out: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::said as text;
 
 /// `village run FILE` with `lua` as FILE's text (and `extra` arguments), its stdout.
 fn lua(dir: &Path, name: &str, lua: &str, extra: &[&str]) -> String {

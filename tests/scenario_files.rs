@@ -7,13 +7,7 @@ mod support;
 use serde_json::Value;
 use std::path::Path;
 
-fn text(out: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::said as text;
 
 const CROSSROADS: &str = r#"# a hamlet at a crossroads
 name = "crossroads"

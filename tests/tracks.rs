@@ -8,13 +8,7 @@ mod support;
 use serde_json::Value;
 use std::path::Path;
 
-fn text(out: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::said as text;
 
 /// The events of a JSON-lines log.
 fn events(log: &Path) -> Vec<Value> {

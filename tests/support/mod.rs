@@ -41,6 +41,15 @@ pub fn ok(args: &[&str]) -> Output {
     out
 }
 
+/// What a command said: its stdout, then its stderr.
+pub fn said(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 /// `cmd` (a REPL, say) fed `input` on a pipe, run to its end.
 pub fn piped(mut cmd: Command, input: &str) -> Output {
     let mut child = cmd
