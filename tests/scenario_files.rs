@@ -357,3 +357,34 @@ fn bad_scenarios_are_refused_at_file_field_and_line() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// The REPL plays a scenario (`village repl --scenario`, `:new --scenario`), `:scenario` says what the
+/// game was made of, and a save keeps it.
+#[test]
+fn the_repl_shows_the_scenario_in_play_and_a_save_keeps_it() {
+    let dir = scenario_mod("repl", "crossroads", CROSSROADS);
+    let m = dir.to_str().unwrap();
+    let save = dir.join("g.json");
+    let mut cmd = support::command();
+    cmd.args(["repl", "--scenario", "crossroads", "--mod", m]);
+    let input = format!(
+        ":scenario\nprint(game.scenario, game.length)\n:save {0}\n:new\n:scenario\n:load {0}\nprint(game.scenario, game:building(\"Town Hall\").integrity)\n",
+        save.display()
+    );
+    let out = text(&support::piped(cmd, &input));
+    assert!(
+        out.contains("scenario crossroads (") && out.contains("A hamlet at a crossroads"),
+        "{out}"
+    );
+    assert!(
+        out.contains("length intro, preset rulebook, variants none, policy default"),
+        "{out}"
+    );
+    assert!(out.contains("crossroads\tintro"), "{out}");
+    assert!(
+        out.contains("scenario rulebook (scenarios/rulebook.toml)"),
+        "{out}"
+    );
+    assert!(out.contains("crossroads\t10"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

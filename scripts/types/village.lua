@@ -94,6 +94,7 @@ function village.profile(name) end
 ---@field joining string[] Village Defender profiles that join at the next wave start (Lost Villagers).
 ---@field length string The game length's name.
 ---@field preset string The difficulty preset (rosters/presets.toml) the game was made with.
+---@field scenario string The scenario (scenarios/NAME.toml, or the file's name) the game was made of.
 ---@field tracks table<string, integer> The tracks in play (rosters/tracks.toml, put in play by a variant's `tracks`): where each marker stands.
 ---@field variants string[] The rule variants in force, in order: the preset's, then those asked for.
 local Game = {}

@@ -91,6 +91,13 @@ pub const COMMANDS: &[Command] = &[
         Arg::Free,
     ),
     console(
+        "scenario",
+        &[],
+        ":scenario",
+        "what the game was made of: its scenario (what it is, its file), length, preset, variants and policy",
+        Arg::Free,
+    ),
+    console(
         "log",
         &[],
         ":log [N]",

@@ -211,6 +211,10 @@ fn command(repl: &Repl, cmd: &str) -> Step {
                 Err(e) => Step::Failed(e),
             }
         }
+        "scenario" => match repl.setup_words() {
+            Ok(words) => Step::Output(words),
+            Err(e) => Step::Failed(e),
+        },
         "log" => {
             let n = if arg.is_empty() {
                 Ok(10)

@@ -59,6 +59,12 @@ pub(super) struct Saved {
     /// The difficulty preset (absent in saves made before presets: the rulebook).
     #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
     pub(super) preset: String,
+    /// The scenario the game was made of (absent in saves made before scenarios: the rulebook's).
+    #[serde(
+        default = "default_scenario",
+        skip_serializing_if = "is_default_scenario"
+    )]
+    pub(super) scenario: String,
     /// The variants in force (the preset's among them).
     pub(super) variants: Vec<String>,
     pub(super) policy: String,
@@ -76,6 +82,14 @@ fn default_preset() -> String {
 
 fn is_default_preset(p: &str) -> bool {
     p == crate::roster::DEFAULT_PRESET
+}
+
+fn default_scenario() -> String {
+    crate::scenario::DEFAULT_SCENARIO.to_string()
+}
+
+fn is_default_scenario(s: &str) -> bool {
+    s == crate::scenario::DEFAULT_SCENARIO
 }
 
 /// A REPL session: a script host whose global `game` is the live game, and the activation being
@@ -293,6 +307,29 @@ impl Repl {
             .collect()
     }
 
+    /// What the live game was made of, in words (`:scenario`): its scenario with what it is and its
+    /// file, then its length, preset, variants in force and hero policy.
+    pub fn setup_words(&self) -> Result<String, String> {
+        let core = self.core()?;
+        let scenario =
+            match crate::scenario::load(self.host.layers(), &core.rosters, &core.scenario) {
+                Ok(l) => format!(
+                    "scenario {} ({}): {}",
+                    l.scenario.name, l.file, l.scenario.description
+                ),
+                Err(_) => format!("scenario {} (its file no longer loads)", core.scenario),
+            };
+        let variants = if core.variants.is_empty() {
+            "none".to_string()
+        } else {
+            core.variants.join(", ")
+        };
+        Ok(format!(
+            "{scenario}\nlength {}, preset {}, variants {variants}, policy {}",
+            core.length, core.preset, core.policy
+        ))
+    }
+
     /// The live game (the `game` global), if it is one.
     pub(super) fn core(&self) -> Result<Rc<Core>, String> {
         let v: Value = self
@@ -333,6 +370,7 @@ impl Repl {
             format: SAVE_FORMAT.to_string(),
             length: core.length.clone(),
             preset: core.preset.clone(),
+            scenario: core.scenario.clone(),
             variants: core.variants.clone(),
             policy: core.policy.clone(),
             game,
@@ -410,8 +448,8 @@ impl Repl {
             &rosters,
             &saved.preset,
             saved.variants,
-            saved.length,
-            saved.policy,
+            (saved.length, saved.policy),
+            saved.scenario,
         )
         .map_err(|e| e.to_string())?;
         check_round(&saved.game, &made.rules).map_err(not_loaded)?;

@@ -339,8 +339,8 @@ impl ScriptHost {
             &rosters,
             preset,
             in_force,
-            String::new(),
-            String::new(),
+            (String::new(), String::new()),
+            crate::scenario::DEFAULT_SCENARIO.to_string(),
         )
         .map(|m| m.rules)
         .map_err(|e| ScriptError::from_lua(e).headline())

@@ -37,6 +37,8 @@ pub struct Core {
     pub rosters: Rc<Rosters>,
     /// The difficulty preset (`rosters/presets.toml`) the game was made with.
     pub preset: String,
+    /// The scenario (`scenarios/NAME.toml`) the game was made of.
+    pub scenario: String,
     /// The variants in force: the preset's, then those asked for.
     pub variants: Vec<String>,
     pub length: String,
@@ -115,6 +117,7 @@ impl Core {
             rules: made.rules,
             rosters: made.rosters,
             preset: made.preset,
+            scenario: made.scenario,
             variants: made.variants,
             length: made.length,
             policy: made.policy,
@@ -441,6 +444,7 @@ impl UserData for GameHandle {
         });
         fields.add_field_method_get(api("length"), |_, this| Ok(this.0.length.clone()));
         fields.add_field_method_get(api("preset"), |_, this| Ok(this.0.preset.clone()));
+        fields.add_field_method_get(api("scenario"), |_, this| Ok(this.0.scenario.clone()));
         fields.add_field_method_get(api("tracks"), |lua, this| {
             let t = lua.create_table()?;
             for (name, track) in &this.0.read(lua)?.tracks {

@@ -19,22 +19,25 @@ pub struct Made {
     /// The preset's rule constants with the variants' overrides applied.
     pub rules: Rules,
     pub preset: String,
+    /// The scenario the game was made of (its table and buildings are the game's own).
+    pub scenario: String,
     /// The variants in force: the preset's, then those asked for.
     pub variants: Vec<String>,
     pub length: String,
     pub policy: String,
 }
 
-/// What a game of `preset` with the variants in force `variants` (the preset's among them) is made
-/// with: the rosters as the preset makes them, shared with `rosters` when it changes none of them, and
-/// the rule constants with each variant's overrides. Errors name the preset or the variant.
+/// What a game of `scenario` and `preset` with the variants in force `variants` (the preset's among
+/// them) and its (length, policy) is made with: the rosters as the preset makes them, shared with
+/// `rosters` when it changes none of them, and the rule constants with each variant's overrides.
+/// Errors name the preset or the variant.
 pub fn made_with(
     lua: &Lua,
     rosters: &Rc<Rosters>,
     preset: &str,
     variants: Vec<String>,
-    length: String,
-    policy: String,
+    (length, policy): (String, String),
+    scenario: String,
 ) -> mlua::Result<Made> {
     let p = rosters
         .preset(preset)
@@ -49,6 +52,7 @@ pub fn made_with(
         rosters: preset_rosters,
         rules,
         preset: preset.to_string(),
+        scenario,
         variants,
         length,
         policy,
@@ -187,7 +191,14 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         Some(p) => p.variants.iter().cloned().chain(variants).collect(),
         None => return Err(fail(lua, rosters.unknown_preset(&preset))),
     };
-    let made = made_with(lua, &rosters, &preset, in_force, length, policy)?;
+    let made = made_with(
+        lua,
+        &rosters,
+        &preset,
+        in_force,
+        (length, policy),
+        scenario.scenario.name.clone(),
+    )?;
     let live = LiveGame::take(lua)?;
     // Setup reads the rules in force too (a variant's or preset's starting Supplies, table, Levels).
     let merged = (made.rules != made.rosters.rules).then(|| Rosters {

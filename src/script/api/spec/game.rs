@@ -95,6 +95,7 @@ pub(super) const CLASSES: &[Class] = &[
             ),
             f("length", "string", "The game length's name."),
             f("preset", "string", "The difficulty preset (rosters/presets.toml) the game was made with."),
+            f("scenario", "string", "The scenario (scenarios/NAME.toml, or the file's name) the game was made of."),
             f(
                 "tracks",
                 "table<string, integer>",
