@@ -29,12 +29,15 @@ pub struct SimOptions {
     pub heroes: Vec<String>,
     pub length: String,
     /// The difficulty preset (rosters/presets.toml).
-    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    #[serde(
+        default = "crate::roster::default_preset",
+        skip_serializing_if = "crate::roster::is_default_preset"
+    )]
     pub preset: String,
     /// The scenario (scenarios/NAME.toml, or a file).
     #[serde(
-        default = "default_scenario",
-        skip_serializing_if = "is_default_scenario"
+        default = "crate::scenario::default_scenario",
+        skip_serializing_if = "crate::scenario::is_default_scenario"
     )]
     pub scenario: String,
     /// The variants asked for (in force after the preset's).
@@ -89,27 +92,6 @@ impl SimOptions {
         host.play_keeping_log(&self.new_game(seed), "generated", self.decisions)
             .map_err(|f| f.error)
     }
-}
-
-/// The preset a run or record names when it names none (one made before presets).
-pub fn default_preset() -> String {
-    crate::roster::DEFAULT_PRESET.to_string()
-}
-
-/// The scenario a run or record names when it names none (one made before scenarios).
-pub fn default_scenario() -> String {
-    crate::scenario::DEFAULT_SCENARIO.to_string()
-}
-
-/// Whether `s` is the default scenario: left out of files, as the default preset is.
-pub fn is_default_scenario(s: &str) -> bool {
-    s == crate::scenario::DEFAULT_SCENARIO
-}
-
-/// Whether `p` is the default preset: left out of files, so a rulebook run's shards and records are
-/// the files they were before presets.
-pub fn is_default_preset(p: &str) -> bool {
-    p == crate::roster::DEFAULT_PRESET
 }
 
 /// One game of a run, as the report needs it.
@@ -1274,12 +1256,15 @@ pub struct Replay {
     pub heroes: Vec<String>,
     pub length: String,
     /// The difficulty preset (rosters/presets.toml).
-    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    #[serde(
+        default = "crate::roster::default_preset",
+        skip_serializing_if = "crate::roster::is_default_preset"
+    )]
     pub preset: String,
     /// The scenario (scenarios/NAME.toml, or a file).
     #[serde(
-        default = "default_scenario",
-        skip_serializing_if = "is_default_scenario"
+        default = "crate::scenario::default_scenario",
+        skip_serializing_if = "crate::scenario::is_default_scenario"
     )]
     pub scenario: String,
     /// The variants asked for (in force after the preset's).

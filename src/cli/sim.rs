@@ -689,7 +689,7 @@ fn run_title(o: &village::sim::SimOptions, vs: Option<&str>) -> String {
         None if o.variants.is_empty() => String::new(),
         None => format!(" — variant {arm}"),
     };
-    let preset = if village::sim::is_default_preset(&o.preset) {
+    let preset = if village::roster::is_default_preset(&o.preset) {
         String::new()
     } else {
         format!(", preset {}", o.preset)

@@ -381,7 +381,7 @@ fn new_game(repl: &Repl, arg: &str) -> Step {
 
 /// ", preset story" after a new game's seed; nothing for the rulebook's game.
 fn preset_note(preset: &str) -> String {
-    if preset == crate::roster::DEFAULT_PRESET {
+    if crate::roster::is_default_preset(preset) {
         String::new()
     } else {
         format!(", preset {preset}")

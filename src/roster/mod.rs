@@ -37,7 +37,7 @@ pub use check::{check, CheckProfile, CheckReport};
 pub use error::{Diagnostic, RosterErrors};
 pub(crate) use load::deserialize_all;
 pub use points::{ceil_div, wave_points};
-pub use presets::{Preset, PresetBuilding, DEFAULT_PRESET};
+pub use presets::{default_preset, is_default_preset, Preset, PresetBuilding, DEFAULT_PRESET};
 pub use profile::{base_diameter_of, move_band_of, trait_names, Profile};
 pub use ranges::{range_of, ranges_markdown, Range, RANGES};
 pub use reference::{rosters_markdown, UNDESCRIBED};

@@ -19,6 +19,17 @@ use std::collections::BTreeMap;
 /// The preset every command plays when `--preset` is not given: exactly the rules.
 pub const DEFAULT_PRESET: &str = "rulebook";
 
+/// [`DEFAULT_PRESET`] as a `String`: what a run, record or save that names no preset plays.
+pub fn default_preset() -> String {
+    DEFAULT_PRESET.to_string()
+}
+
+/// Whether `p` is the default preset: files leave it out, so a rulebook game's records, shards and
+/// saves are the files they were before presets.
+pub fn is_default_preset(p: &str) -> bool {
+    p == DEFAULT_PRESET
+}
+
 /// One difficulty preset (`[[preset]]` in `rosters/presets.toml`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -18,6 +18,16 @@ use std::path::PathBuf;
 /// The scenario every command plays when `--scenario` is not given: the rulebook's game.
 pub const DEFAULT_SCENARIO: &str = "rulebook";
 
+/// [`DEFAULT_SCENARIO`] as a `String`: what a run, record or save that names no scenario plays.
+pub fn default_scenario() -> String {
+    DEFAULT_SCENARIO.to_string()
+}
+
+/// Whether `s` is the default scenario: files leave it out, as they do the default preset.
+pub fn is_default_scenario(s: &str) -> bool {
+    s == DEFAULT_SCENARIO
+}
+
 /// The folder of each layer that holds scenario files.
 pub const FOLDER: &str = "scenarios";
 
@@ -333,6 +343,14 @@ fn check(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     let Some(list) = &s.buildings else {
         return;
     };
+    // The terrain the buildings must keep off, built once for them all.
+    let impassable: Vec<Polygon> = t
+        .terrain
+        .iter()
+        .filter(|p| p.kind.is_impassable())
+        .filter_map(ScenarioTerrain::piece)
+        .filter_map(|p| p.polygon().cloned())
+        .collect();
     let mut placed: Vec<(usize, Rect)> = Vec::new();
     for (i, b) in list.iter().enumerate() {
         let at = format!("buildings[{i}]");
@@ -389,15 +407,10 @@ fn check(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
                 ),
             );
         }
-        let table = s
-            .table(r)
-            .unwrap_or_else(|| Table::empty(t.width, t.height));
-        if table.terrain.iter().any(|piece| {
-            piece.kind.is_impassable()
-                && piece.polygon().is_some_and(|p| {
-                    p.pts.iter().any(|c| rect.contains(*c)) || p.contains(rect.center())
-                })
-        }) {
+        if impassable
+            .iter()
+            .any(|p| p.pts.iter().any(|c| rect.contains(*c)) || p.contains(rect.center()))
+        {
             say(&at, format!("the {} stands on impassable terrain", b.name));
         }
         placed.push((i, rect));

@@ -57,12 +57,15 @@ pub(super) struct Saved {
     pub(super) format: String,
     pub(super) length: String,
     /// The difficulty preset (absent in saves made before presets: the rulebook).
-    #[serde(default = "default_preset", skip_serializing_if = "is_default_preset")]
+    #[serde(
+        default = "crate::roster::default_preset",
+        skip_serializing_if = "crate::roster::is_default_preset"
+    )]
     pub(super) preset: String,
     /// The scenario the game was made of (absent in saves made before scenarios: the rulebook's).
     #[serde(
-        default = "default_scenario",
-        skip_serializing_if = "is_default_scenario"
+        default = "crate::scenario::default_scenario",
+        skip_serializing_if = "crate::scenario::is_default_scenario"
     )]
     pub(super) scenario: String,
     /// The variants in force (the preset's among them).
@@ -75,22 +78,6 @@ pub(super) struct Saved {
 }
 
 const SAVE_FORMAT: &str = "village-save 1";
-
-fn default_preset() -> String {
-    crate::roster::DEFAULT_PRESET.to_string()
-}
-
-fn is_default_preset(p: &str) -> bool {
-    p == crate::roster::DEFAULT_PRESET
-}
-
-fn default_scenario() -> String {
-    crate::scenario::DEFAULT_SCENARIO.to_string()
-}
-
-fn is_default_scenario(s: &str) -> bool {
-    s == crate::scenario::DEFAULT_SCENARIO
-}
 
 /// A REPL session: a script host whose global `game` is the live game, and the activation being
 /// played by hand, if any.
