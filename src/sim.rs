@@ -273,11 +273,7 @@ pub fn record(
         }
     }
     let last = summary.waves.last();
-    let result = match summary.result {
-        Outcome::Win => "win",
-        Outcome::Loss => "loss",
-        Outcome::Stalled => "stalled",
-    };
+    let result = summary.result.as_str();
     GameRecord {
         index,
         seed: summary.seed,

@@ -396,6 +396,7 @@ fn one_group(r: &Rosters, edge: u8, names: &[&str]) -> WavePlan {
             cost: 0,
             edge,
             igniters: false,
+            zone: None,
         }],
         unmet: Vec::new(),
     }

@@ -77,6 +77,13 @@ pub enum Intent {
         reason: String,
         source: String,
     },
+    /// A side scores Victory Points (`ctx:award_vp`: a scenario's victory script).
+    AwardVp {
+        side: crate::state::Side,
+        points: u32,
+        reason: String,
+        source: String,
+    },
     /// Make a model test morale.
     Morale {
         model: ModelId,
@@ -586,6 +593,16 @@ pub struct ScriptedGroup {
     pub edge: i64,
 }
 
+/// What a victory script's `on_victory_check(ctx, check)` hears: whose turn just ended, and whether
+/// it was the last round of the round limit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryAsk {
+    /// "heroes" or "enemies".
+    pub turn: String,
+    /// The round limit's last round has just ended.
+    pub limit: bool,
+}
+
 /// The Groups a Lua wave builder returned, and the script that built them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ScriptedWave {
@@ -680,6 +697,17 @@ pub trait Hooks {
         _destroyed: &[String],
     ) -> Result<Vec<Intent>, HookError> {
         Ok(Vec::new())
+    }
+
+    /// Where the game can end (a side's turn over, the round limit reached): the scenario's victory
+    /// script's `on_victory_check`, its verdict (win, loss or draw, with its reason) and the changes it
+    /// asks for (Victory Points it awards).
+    fn victory_check(
+        &self,
+        _game: &mut Game,
+        _ask: &VictoryAsk,
+    ) -> Result<(Option<crate::state::battle::Verdict>, Vec<Intent>), HookError> {
+        Ok((None, Vec::new()))
     }
 
     /// A wave has begun, both sides deployed (its scripts' `on_wave_start`, for every model on the table

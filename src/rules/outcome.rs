@@ -373,6 +373,19 @@ pub fn apply_intents(
                     )));
                 }
             }
+            Intent::AwardVp {
+                side,
+                points,
+                reason,
+                source,
+            } => {
+                if game.battle.is_none() {
+                    return Err(RuleError::Reward(format!(
+                        "{source}: Victory Points are scored only in a scenario's battle"
+                    )));
+                }
+                game.score_vp(*side, *points, reason, source);
+            }
             Intent::Spend { key, source } => game
                 .spend_use(key, source)
                 .map_err(|why| RuleError::Reward(format!("{source}: {why}")))?,

@@ -30,6 +30,7 @@ pub const KINDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("spells", &["cast"]),
+    ("victory", &["on_victory_check"]),
     ("opportunities", OPPORTUNITY_HOOKS),
     (
         "policies",

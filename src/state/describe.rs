@@ -416,6 +416,36 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
                 .map(|at| format!(", the game is lost at {at}"))
                 .unwrap_or_default()
         ),
+        EventKind::BattleSet {
+            scenario,
+            round_limit,
+            zones,
+            objectives,
+        } => format!(
+            "the battle of {scenario}: {}{} deployment zone(s), {} objective(s)",
+            round_limit
+                .map(|r| format!("{r} rounds, "))
+                .unwrap_or_default(),
+            zones.len(),
+            objectives.len()
+        ),
+        EventKind::VpScored {
+            side,
+            points,
+            total,
+            reason,
+            ..
+        } => format!(
+            "the {} score {points} VP ({reason}): {total} VP",
+            side_words(*side)
+        ),
+        EventKind::ObjectiveHeld { objective, holder } => match holder {
+            Some(side) => format!("the {} hold the {objective}", side_words(*side)),
+            None => format!("nobody holds the {objective}"),
+        },
+        EventKind::Concluded {
+            result, reason, ..
+        } => format!("the game ends: {result} ({reason})"),
         EventKind::TrackMoved {
             track,
             from,
@@ -805,4 +835,12 @@ pub fn why(game: &Game, seq: Option<u64>) -> Result<String, String> {
         out.extend(led.into_iter().take(MAX_CONSEQUENCES));
     }
     Ok(out.join("\n"))
+}
+
+/// A side in words: "heroes" or "enemies".
+fn side_words(side: crate::state::Side) -> &'static str {
+    match side {
+        crate::state::Side::Heroes => "heroes",
+        crate::state::Side::Enemies => "enemies",
+    }
 }

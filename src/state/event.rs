@@ -763,6 +763,49 @@ pub enum EventKind {
         /// The script that moved it.
         source: String,
     },
+    /// A scenario's battle was set up (scenario files): its round limit, deployment zones and
+    /// objectives, as the pictures draw them.
+    BattleSet {
+        /// The scenario's name.
+        scenario: String,
+        /// The round limit, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        round_limit: Option<u32>,
+        /// Each deployment zone.
+        zones: Vec<BattleZoneFacts>,
+        /// Each objective: (name, point, outline when an area, reach, VP).
+        objectives: Vec<BattleObjectiveFacts>,
+    },
+    /// A side scored Victory Points: for an objective it holds, or a victory script's award.
+    VpScored {
+        /// The side that scored.
+        side: super::Side,
+        /// The points scored.
+        points: u32,
+        /// The side's Victory Points now.
+        total: u32,
+        /// Why, in words.
+        reason: String,
+        /// The scenario or script that awarded them.
+        source: String,
+    },
+    /// An objective changed hands: `holder` has a model on it and the other side none (null: nobody
+    /// holds it).
+    ObjectiveHeld {
+        /// The objective's name.
+        objective: String,
+        /// The side that holds it now, if any.
+        holder: Option<super::Side>,
+    },
+    /// The game ended at a scenario's conclusion or its victory script's verdict.
+    Concluded {
+        /// "win", "loss" or "draw".
+        result: String,
+        /// The cause the game records ("round_limit", "model_removed", ...).
+        cause: String,
+        /// Why, in words.
+        reason: String,
+    },
     /// A building regained Integrity outside the Council Phase (Field Repairs).
     Repaired {
         /// The building's name.
@@ -880,6 +923,35 @@ pub struct TerrainPiece {
     /// A linear piece's two ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<[Vec2; 2]>,
+}
+
+/// A deployment zone as the `battle_set` event shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BattleZoneFacts {
+    /// Its name.
+    pub name: String,
+    /// The side that deploys in it.
+    pub side: super::Side,
+    /// Its corners, counter-clockwise.
+    pub area: Vec<Vec2>,
+}
+
+/// An objective as the `battle_set` event shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BattleObjectiveFacts {
+    /// Its name.
+    pub name: String,
+    /// Its point (an area's centre).
+    pub at: Vec2,
+    /// An area's corners, counter-clockwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Vec<Vec2>>,
+    /// How near a base must be to hold the point, in inches.
+    pub reach: f64,
+    /// Its Victory Points.
+    pub vp: u32,
+    /// Scored at the end of every round it is held.
+    pub each_round: bool,
 }
 
 /// A village building as the `setup` event shows it.

@@ -149,6 +149,9 @@ pub struct Game {
     /// The tracks in play (`rosters/tracks.toml`, put in play by a variant in force), by name.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub tracks: std::collections::BTreeMap<String, super::TrackState>,
+    /// The scenario's battle (zones, fixed Groups, objectives, conclusions), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<Box<super::Battle>>,
     next_model: u32,
     next_token: u32,
     log: Vec<Event>,
@@ -346,6 +349,7 @@ impl Game {
             council_grants: Vec::new(),
             unplaced: Vec::new(),
             tracks: std::collections::BTreeMap::new(),
+            battle: None,
             next_model: 1,
             next_token: 1,
             // A Standard game logs about two thousand events: room for them from the start spares
@@ -388,6 +392,7 @@ impl Game {
             council_grants,
             unplaced,
             tracks,
+            battle,
             next_model,
             next_token,
             log,
@@ -423,6 +428,7 @@ impl Game {
                 council_grants: council_grants.clone(),
                 unplaced: unplaced.clone(),
                 tracks: tracks.clone(),
+                battle: battle.clone(),
                 next_model: *next_model,
                 next_token: *next_token,
                 log: Vec::new(),

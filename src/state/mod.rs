@@ -3,6 +3,7 @@
 //! Owns the shape of the state and the small, rule-free operations on it (adding a model, finding a
 //! building, rolling a logged die). It never decides anything: rules and scripts do.
 
+pub mod battle;
 mod decision;
 pub mod describe;
 mod event;
@@ -18,7 +19,7 @@ mod vocab;
 
 pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
 pub use event::{
-    BuildingFacts, Event, EventKind, MoveKind, MoveStop, TerrainPiece, TokenFacts, TokenShape,
+    BattleObjectiveFacts, BattleZoneFacts, BuildingFacts, Event, EventKind, MoveKind, MoveStop, TerrainPiece, TokenFacts, TokenShape,
 };
 pub use events_doc::{events_markdown, REGENERATE as EVENTS_DOC_REGENERATE, UNDESCRIBED};
 pub use frames::{Frame, FrameRecorder};
@@ -33,6 +34,7 @@ pub use setup::{
     TableKind,
 };
 pub use strings::for_each_str;
+pub use battle::Battle;
 pub use track::TrackState;
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,

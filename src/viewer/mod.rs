@@ -300,7 +300,7 @@ fn arm_data(arm: &Arm) -> Value {
         // As text: a seed above 2^53 is not a JavaScript number.
         "seed": s.seed.to_string(),
         "result": format!("{} — {} (waves won: {}, Town Hall Integrity {})",
-            match s.result { Outcome::Win => "Win", Outcome::Loss => "Loss", Outcome::Stalled => "Stalled" },
+            match s.result { Outcome::Win => "Win", Outcome::Loss => "Loss", Outcome::Stalled => "Stalled", Outcome::Draw => "Draw" },
             s.cause.words(), s.waves_won, s.town_hall_integrity),
         "table": [start.table.width, start.table.height],
         "svg": static_svg(start),

@@ -98,6 +98,9 @@ pub struct GroupPlan {
     pub edge: u8,
     /// The Escalation lets Igniters burn (II+) and at least one model of the Group is an Igniter.
     pub igniters: bool,
+    /// The deployment zone of a scenario's Group that deploys in one instead of at its edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
 }
 
 /// The wave budget (core §5.1): party value × the Escalation's percentage / 100, in exact integers.
@@ -323,6 +326,7 @@ pub fn build_wave_of(
             cost,
             edge: 0,
             igniters,
+            zone: None,
         });
     }
 
@@ -451,6 +455,7 @@ pub fn plan_from_script(
             cost,
             edge,
             igniters,
+            zone: None,
         });
     }
     if spent > total {

@@ -33,7 +33,7 @@
 //! Not considered: walls and hedges (a base may be put across one, as [`placement_problem`] allows) and
 //! tokens (Opportunities, Barricades, Traps have no base to overlap).
 
-use super::{WaveError, WavePlan};
+use super::{GroupPlan, WaveError, WavePlan};
 use crate::geometry::{circle_circle_gap, Circle, Goal, Navigator, Rect, Segment};
 use crate::geometry::{Table, Vec2};
 use crate::roster::{ProfileKind, Rosters};
@@ -391,6 +391,12 @@ fn place_groups(
         if models.is_empty() {
             continue;
         }
+        if let Some(zone) = g.zone.as_ref().and_then(|z| {
+            game.battle.as_ref().and_then(|b| b.zone(z)).cloned()
+        }) {
+            out.push(place_group_in_zone(game, g, models, &zone, range)?);
+            continue;
+        }
         let frame = EdgeFrame::new(&game.table, g.edge).ok_or(WaveError::BadEdge {
             group: g.number,
             edge: g.edge,
@@ -492,6 +498,45 @@ fn place_groups(
         });
     }
     Ok(out)
+}
+
+/// A scenario's Group deployed in its zone: its models on the free spots nearest the zone's centre,
+/// each within the activation range of another, logged `group_deployed` (its edge as its plan gives
+/// it).
+fn place_group_in_zone(
+    game: &mut Game,
+    g: &GroupPlan,
+    models: Vec<Model>,
+    zone: &crate::state::battle::Zone,
+    range: f64,
+) -> Result<GroupDeployment, WaveError> {
+    let radii: Vec<f64> = models.iter().map(|m| m.base / 2.0).collect();
+    let spots = zone_spots(game, &zone.area, &radii, Some(range)).ok_or(WaveError::NoRoom {
+        group: g.number,
+        edge: g.edge,
+    })?;
+    let mut ids = Vec::with_capacity(models.len());
+    for (mut m, c) in models.into_iter().zip(&spots) {
+        m.pos = c.c;
+        ids.push(game.add_model(m));
+    }
+    let anchor = zone.area.centroid();
+    game.record(EventKind::GroupDeployed {
+        number: g.number,
+        edge: g.edge,
+        anchor,
+        models: ids.clone(),
+        hero_clearance: true,
+        routes: true,
+    });
+    Ok(GroupDeployment {
+        number: g.number,
+        edge: g.edge,
+        anchor,
+        models: ids,
+        hero_clearance: true,
+        routes: true,
+    })
 }
 
 /// Spots for up to `n` bases of radius `r` that join the table near `center` (an Ambush around its
@@ -656,6 +701,14 @@ fn place_heroes(
     anywhere: bool,
     keep: &[ModelId],
 ) -> Result<(), WaveError> {
+    if let Some(zone) = game
+        .battle
+        .as_ref()
+        .and_then(|b| b.zone_of(Side::Heroes))
+        .cloned()
+    {
+        return place_in_zone(game, &zone, keep);
+    }
     let within = rosters.rules.deploy.defenders_within;
     let th = game
         .buildings
@@ -696,6 +749,72 @@ fn place_heroes(
         taken.push(c);
         moves.push((c.c, near));
     }
+    put_movers(game, movers, moves);
+    Ok(())
+}
+
+/// The heroes' side deployed in its zone of a scenario's battle: each model of it but those in `keep`
+/// on the free spot of the zone nearest its centre, wholly inside it.
+fn place_in_zone(
+    game: &mut Game,
+    zone: &crate::state::battle::Zone,
+    keep: &[ModelId],
+) -> Result<(), WaveError> {
+    let (movers, rest): (Vec<Model>, Vec<Model>) = std::mem::take(&mut game.models)
+        .into_iter()
+        .partition(|m| m.side == Side::Heroes && !keep.contains(&m.id));
+    game.models = rest;
+    let radii: Vec<f64> = movers.iter().map(|m| m.base / 2.0).collect();
+    let Some(spots) = zone_spots(game, &zone.area, &radii, None) else {
+        let first = movers.first().map(|m| (m.id, m.name.clone()));
+        game.models.extend(movers);
+        game.models.sort_by_key(|m| m.id);
+        let (model, name) = first.unwrap_or((ModelId(0), String::new()));
+        return Err(WaveError::NoHeroRoom { model, name });
+    };
+    let moves = spots.iter().map(|c| (c.c, zone.name.clone())).collect();
+    put_movers(game, movers, moves);
+    Ok(())
+}
+
+/// Spots for bases of radii `radii`, each wholly inside `area`, clear of the table's models and
+/// terrain and of one another, nearest the area's centre first (ties by x, then y); with `range`, each
+/// within that gap of one placed before it (a Group together). `None` when one does not fit.
+fn zone_spots(
+    game: &Game,
+    area: &crate::geometry::Polygon,
+    radii: &[f64],
+    range: Option<f64>,
+) -> Option<Vec<Circle>> {
+    let b = area.bounds();
+    let xs = steps(b.min.x, b.max.x, HERO_GRID);
+    let ys = steps(b.min.y, b.max.y, HERO_GRID);
+    let cands: Vec<Vec2> = xs
+        .iter()
+        .flat_map(|x| ys.iter().map(move |y| Vec2::new(*x, *y)))
+        .filter(|p| area.contains(*p))
+        .collect();
+    let mut order = ByDistance::new(&cands, area.centroid(), NEAR);
+    let mut placed: Vec<Circle> = Vec::with_capacity(radii.len());
+    for &r in radii {
+        let found = order.first(|p| {
+            let c = Circle::new(p, r);
+            area.signed_dist(p) <= -r + EPS
+                && placed.iter().all(|s| circle_circle_gap(s, &c) >= -EPS)
+                && range.is_none_or(|g| {
+                    placed.is_empty()
+                        || placed.iter().any(|s| circle_circle_gap(s, &c) <= g + EPS)
+                })
+                && placement_problem(game, &c).is_none()
+        })?;
+        placed.push(Circle::new(found, r));
+    }
+    Some(placed)
+}
+
+/// Every mover back where it stood, then each put on its spot (`moves`: where, and what it is
+/// deployed near) and logged in turn.
+fn put_movers(game: &mut Game, movers: Vec<Model>, moves: Vec<(Vec2, String)>) {
     // Every mover back where it stood, then each put on its spot and logged in turn (a recorded frame
     // shows each deployment at its own event). A mover not yet on the table — a hero before its first
     // deployment, or a Fled hero rejoining (SUPPLEMENT §11) — is placed there: its `placed` event,
@@ -720,7 +839,6 @@ fn place_heroes(
             near,
         });
     }
-    Ok(())
 }
 
 #[cfg(test)]

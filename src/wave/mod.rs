@@ -24,6 +24,7 @@
 
 pub mod abilities;
 pub mod act;
+pub mod battle;
 pub mod activation_plan;
 mod builder;
 pub mod council;

@@ -30,6 +30,20 @@ pub enum Outcome {
     Loss,
     /// A wave reached the round limit.
     Stalled,
+    /// A scenario's battle ended with neither side winning (its round limit, equal Victory Points).
+    Draw,
+}
+
+impl Outcome {
+    /// The name records and reports use: "win", "loss", "stalled" or "draw".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Stalled => "stalled",
+            Outcome::Draw => "draw",
+        }
+    }
 }
 
 /// A wave or a rule failed; nothing after it was played.
@@ -81,6 +95,9 @@ pub struct GameSummary {
     pub town_hall_integrity: i32,
     pub seed: u64,
     pub waves: Vec<WaveSummary>,
+    /// A scenario's battle: the Victory Points of the heroes' side, then the enemies'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vp: Option<[u32; 2]>,
 }
 
 /// The party's size for the budget (§5.1): the heroes chosen at setup, whoever is still standing (the
@@ -158,7 +175,7 @@ fn run_start(
         return Err(WaveError::GameOver(cause.words().to_string()));
     }
     let wave = game.wave + 1;
-    let esc = escalation_for_wave(rosters, length, wave)?;
+    let esc = wave_escalation(game, rosters, length, wave)?;
     game.spent.retain(|s| !s.starts_with("wave:"));
     game.done_for_wave.clear();
     game.effects.clear();
@@ -172,7 +189,10 @@ fn run_start(
     // The scripts asked below see the wave being started.
     game.wave = wave;
     game.round = 0;
-    let plan = plan_wave(game, rosters, hooks, &esc)?;
+    let plan = match super::battle::first_groups(game, rosters, &esc) {
+        Some(fixed) => fixed?,
+        None => plan_wave(game, rosters, hooks, &esc)?,
+    };
     let advanced = abilities::advanced_deployment(game, rosters);
     let mut known = None;
     if let Some(by) = &advanced {
@@ -203,6 +223,22 @@ fn run_start(
     Ok(plan)
 }
 
+/// The Escalation of wave `wave` of `length`, or a battle's own (`escalation` of its scenario).
+fn wave_escalation(
+    game: &Game,
+    rosters: &Rosters,
+    length: &str,
+    wave: u32,
+) -> Result<crate::roster::Escalation, WaveError> {
+    match game.battle.as_ref().and_then(|b| b.escalation.as_deref()) {
+        Some(name) => rosters
+            .escalation(name)
+            .cloned()
+            .ok_or_else(|| WaveError::UnknownEscalation(name.to_string())),
+        None => escalation_for_wave(rosters, length, wave),
+    }
+}
+
 /// Round `round` of the wave under way begins: the game stands at it, logged `round`.
 pub fn begin_round(game: &mut Game, round: u32) {
     game.round = round;
@@ -227,38 +263,61 @@ pub fn play_wave(
     // after it, and it is read here after each turn.
     let mut ended: Option<Halt> = halted(game, &rosters.rules);
     let mut rounds = 0;
-    for round in 1..=rosters.rules.wave.max_rounds {
+    // A scenario's round limit ends the wave sooner than the safety cap, as its conclusion says.
+    let limit = game.battle.as_ref().and_then(|b| b.round_limit);
+    let last = limit.map_or(rosters.rules.wave.max_rounds, |l| {
+        l.min(rosters.rules.wave.max_rounds)
+    });
+    let esc_row = wave_escalation(game, rosters, length, wave)?;
+    for round in 1..=last {
         if ended.is_some() {
             break;
         }
         // Round 1 began with the wave (`start_wave`).
         if round > 1 {
             begin_round(game, round);
+            super::battle::arrive(game, rosters, hooks, &esc_row, round)?;
         }
         rounds = round;
+        let at_limit = limit == Some(round);
         // Each side's models become Active as its turn begins (hero_turn, enemy_turn).
         super::turn::hero_turn(game, rosters, hooks)?;
+        super::battle::turn_end(game, rosters, hooks, "heroes", false)?;
         ended = halted(game, &rosters.rules);
         if ended.is_some() {
             break;
         }
         super::turn::enemy_turn(game, rosters, hooks)?;
+        super::battle::turn_end(game, rosters, hooks, "enemies", at_limit)?;
         ended = halted(game, &rosters.rules);
     }
     let (mut outcome, mut cause) = match ended {
         Some(Halt::NoEnemy) => (Outcome::Win, None),
+        Some(Halt::Concluded) => {
+            let (ending, c, reason) = crate::rules::end::concluded(game)
+                .unwrap_or((crate::state::battle::Ending::Draw, Cause::VictoryScript, String::new()));
+            (super::battle::conclude(game, ending, c, &reason), Some(c))
+        }
         Some(h) => (Outcome::Loss, h.cause()),
-        None => (Outcome::Stalled, Some(Cause::Stalled)),
+        None => match (limit, game.battle.as_deref()) {
+            (Some(l), Some(b)) if rounds >= l => {
+                let ending = crate::rules::end::round_limit(b);
+                let reason = format!("the round limit ({l}) was reached");
+                let o = super::battle::conclude(game, ending, Cause::RoundLimit, &reason);
+                (o, Some(Cause::RoundLimit))
+            }
+            _ => (Outcome::Stalled, Some(Cause::Stalled)),
+        },
     };
     let mut council = Vec::new();
-    if outcome == Outcome::Win {
+    if outcome == Outcome::Win && cause.is_none() {
         end_of_wave(game, rosters, hooks)?;
         if let Some(c) = village_lost(game, rosters) {
             outcome = Outcome::Loss;
             cause = Some(c);
         }
     }
-    if outcome == Outcome::Win {
+    if outcome == Outcome::Win && cause.is_none() {
         council = between_waves(game, rosters, hooks, length)?
             .iter()
             .filter(|r| r.refused.is_none())
@@ -425,6 +484,11 @@ pub fn play_game(
     let (waves, endless) = rosters
         .length(length)
         .map_or((0, false), |l| (l.last_wave(), l.is_endless()));
+    // A battle of fixed Groups is one wave.
+    let (waves, endless) = match game.battle.as_ref().is_some_and(|b| b.fixed) {
+        true => (1, false),
+        false => (waves, endless),
+    };
     let party: Vec<String> = if game.party.is_empty() {
         game.side(Side::Heroes)
             .filter(|m| m.kind == ProfileKind::Hero)
@@ -450,11 +514,17 @@ pub fn play_game(
             .collect();
         let (o, c) = (s.outcome, s.cause);
         summaries.push(s);
-        if o != Outcome::Win {
+        // A wave with a cause ended the game: lost, stalled, or a scenario's conclusion.
+        if o != Outcome::Win || c.is_some() {
             result = o;
             cause = c.unwrap_or(Cause::Stalled);
             break;
         }
+    }
+    if game.battle.as_ref().is_some_and(|b| !b.concluded) {
+        // The game ended otherwise (the final wave survived, the Town Hall or the village lost): the
+        // objectives scored at the end still count.
+        super::battle::final_score(game);
     }
     let completed = summaries
         .iter()
@@ -474,5 +544,6 @@ pub fn play_game(
             .map_or(0, |b| b.integrity),
         seed: game.seed,
         waves: summaries,
+        vp: game.battle.as_ref().map(|b| b.vp),
     })
 }

@@ -1256,6 +1256,75 @@ impl Hooks for ScriptHooks<'_> {
         Ok(intents.into_inner())
     }
 
+    fn victory_check(
+        &self,
+        game: &mut Game,
+        ask: &crate::rules::hooks::VictoryAsk,
+    ) -> Result<(Option<crate::state::battle::Verdict>, Vec<Intent>), HookError> {
+        let Some(name) = game.battle.as_ref().and_then(|b| b.victory.clone()) else {
+            return Ok((None, Vec::new()));
+        };
+        let Some(module) = self.registry.get(&format!("victory/{name}.lua")) else {
+            return Err(HookError {
+                message: format!("scripts/victory/{name}.lua: no such victory script (the scenario names it)"),
+            });
+        };
+        let Some(f) = module.function("on_victory_check") else {
+            return Ok((None, Vec::new()));
+        };
+        let intents = std::cell::RefCell::new(Vec::new());
+        let budget = self.budget()?;
+        let lua = self.lua;
+        let (word, reason) = call_hook(
+            lua,
+            budget,
+            Ctx {
+                intents: Some(&intents),
+                ..Ctx::hook(View::Act(&mut *game), self, module, Value::Nil)
+            },
+            |ctx| {
+                let g = ctx.game();
+                let t = lua.create_table()?;
+                t.raw_set("wave", g.wave)?;
+                t.raw_set("round", g.round)?;
+                t.raw_set("turn", ask.turn.as_str())?;
+                t.raw_set("limit", ask.limit)?;
+                t.raw_set("round_limit", g.battle.as_ref().and_then(|b| b.round_limit))?;
+                Ok(t)
+            },
+            |ctx, check| profiled(lua, f, || f.call::<(Value, Value)>((ctx, check))),
+        )
+        .map_err(hook_err)?;
+        let source = module.label.clone();
+        let verdict = match (&word, &reason) {
+            (Value::Nil, _) => None,
+            (Value::String(w), r) => {
+                let w = w.to_string_lossy();
+                let Some(result) = crate::wave::battle::ending_of(&w) else {
+                    return Err(HookError {
+                        message: format!("{source}: on_victory_check returned {w:?}: it returns \"win\", \"loss\", \"draw\" or nil"),
+                    });
+                };
+                let reason = match r {
+                    Value::String(s) => s.to_string_lossy(),
+                    Value::Nil => format!("{source} says {w}"),
+                    other => {
+                        return Err(HookError {
+                            message: format!("{source}: on_victory_check's reason is a {}, not a string", other.type_name()),
+                        })
+                    }
+                };
+                Some(crate::wave::battle::verdict(result, reason, source.clone()))
+            }
+            (other, _) => {
+                return Err(HookError {
+                    message: format!("{source}: on_victory_check returned a {}: it returns \"win\", \"loss\", \"draw\" or nil, then a reason", other.type_name()),
+                })
+            }
+        };
+        Ok((verdict, intents.into_inner()))
+    }
+
     fn on_council(
         &self,
         game: &mut Game,

@@ -155,6 +155,7 @@ fn method_of(intent: &Intent) -> &'static str {
         Intent::AddCondition { .. } => "add_condition",
         Intent::Morale { .. } => "morale",
         Intent::AdvanceTrack { .. } => "advance_track",
+        Intent::AwardVp { .. } => "award_vp",
         Intent::Spend { .. } => "spend",
         Intent::Grant(_) => "grant",
         Intent::Repair { .. } => "repair",

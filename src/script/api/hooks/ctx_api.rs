@@ -806,6 +806,69 @@ impl CtxHandle {
             ),
         );
         methods.add_method(
+            api("vp"),
+            timed("vp", |lua, this, side: String| {
+                let i = side_index(lua, &side)?;
+                Ok(this.game().battle.as_ref().map_or(0, |b| b.vp[i]))
+            }),
+        );
+        methods.add_method(
+            api("objectives"),
+            timed("objectives", |lua, this, ()| {
+                let out = lua.create_table()?;
+                let Some(b) = this.game().battle.as_ref() else {
+                    return Ok(out);
+                };
+                for o in &b.objectives {
+                    let t = lua.create_table()?;
+                    t.raw_set("name", o.name.as_str())?;
+                    t.raw_set("x", o.at.x)?;
+                    t.raw_set("y", o.at.y)?;
+                    t.raw_set("vp", o.vp)?;
+                    t.raw_set("each_round", o.each_round)?;
+                    let holder = o.holder.map(|h| match h {
+                        crate::state::Side::Heroes => "heroes",
+                        crate::state::Side::Enemies => "enemies",
+                    });
+                    t.raw_set("holder", holder)?;
+                    out.raw_push(t)?;
+                }
+                Ok(out)
+            }),
+        );
+        methods.add_method(
+            api("award_vp"),
+            timed(
+                "award_vp",
+                |lua, this, (side, points, reason): (String, i64, Option<String>)| {
+                    let i = side_index(lua, &side)?;
+                    if this.game().battle.is_none() {
+                        return Err(fail(
+                            lua,
+                            "ctx:award_vp: Victory Points are scored only in a scenario's battle",
+                        ));
+                    }
+                    let points = u32::try_from(points).map_err(|_| {
+                        fail(lua, format!("ctx:award_vp: {points} is not 0 or more points"))
+                    })?;
+                    let source = this.source.clone();
+                    this.ask(
+                        lua,
+                        Intent::AwardVp {
+                            side: if i == 0 {
+                                crate::state::Side::Heroes
+                            } else {
+                                crate::state::Side::Enemies
+                            },
+                            points,
+                            reason: reason.unwrap_or_else(|| source.clone()),
+                            source,
+                        },
+                    )
+                },
+            ),
+        );
+        methods.add_method(
             api("extinguish"),
             timed("extinguish", |lua, this, b: Value| {
                 let building = building_name(lua, &b)?;
@@ -948,4 +1011,16 @@ fn track_in_play<'g>(
             ),
         )
     })
+}
+
+/// A side as scripts name it: "heroes" (0) or "enemies" (1).
+fn side_index(lua: &Lua, side: &str) -> mlua::Result<usize> {
+    match side {
+        "heroes" => Ok(0),
+        "enemies" => Ok(1),
+        other => Err(fail(
+            lua,
+            format!("a side is \"heroes\" or \"enemies\", not {other:?}"),
+        )),
+    }
 }

@@ -547,6 +547,33 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "ctx:advance_track(\"threat\", -1, \"the threat grows\")",
             },
             Method {
+                name: "vp",
+                params: &[p("side", "string", "\"heroes\" or \"enemies\".")],
+                returns: "integer",
+                doc: "The Victory Points the side has scored in the scenario's battle (0 in a game without one).",
+                usage: "if ctx:vp(\"heroes\") >= 6 then return \"win\", \"six VP\" end",
+            },
+            Method {
+                name: "objectives",
+                params: &[],
+                returns: "BattleObjective[]",
+                doc: "The scenario's objectives, each with who holds it now (`holder`: \"heroes\", \"enemies\" \
+                      or nil), in the scenario's order; empty in a game without them.",
+                usage: "for _, o in ipairs(ctx:objectives()) do print(o.name, o.holder) end",
+            },
+            Method {
+                name: "award_vp",
+                params: &[
+                    p("side", "string", "\"heroes\" or \"enemies\"."),
+                    p("points", "integer", "Victory Points to award, 0 or more."),
+                    po("reason", "string", "Why, in words (the log's `reason`; default: the script)."),
+                ],
+                returns: "",
+                doc: "Ask the kernel to award Victory Points (logged `vp_scored`). Only in a scenario's battle, \
+                      in hooks that may ask for changes (a victory script's `on_victory_check`).",
+                usage: "ctx:award_vp(\"heroes\", 1, \"the caravan moved on\")",
+            },
+            Method {
                 name: "repair",
                 params: &[
                     p("building", "BuildingView|string", "The building."),

@@ -188,6 +188,16 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
               `ctx:repair`, …), applied when it returns. The threat track moves here.",
     },
     EntryPoint {
+        name: "on_victory_check",
+        kinds: &["victory"],
+        ty: "fun(ctx: Ctx, check: VictoryCheck): string|nil, string|nil",
+        doc: "A scenario's victory script (`victory = \"NAME\"` in its file): called where the game can end \
+              — after each side's turn, and at the round limit's last round (`check.limit`). Returns \
+              \"win\", \"loss\" or \"draw\" with a reason to end the game so (cause `victory_script`), or \
+              nil to play on. Its ctx may read the battle (`ctx:vp`, `ctx:objectives`) and award Victory \
+              Points (`ctx:award_vp`), applied when it returns.",
+    },
+    EntryPoint {
         name: "target",
         kinds: &["behaviours"],
         ty: "fun(ctx: Ctx, self: ModelView): ModelView|BuildingView|Position|EdgeAim|nil",
