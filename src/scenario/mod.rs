@@ -9,6 +9,13 @@
 //! the table and convex, a route from every edge to the Town Hall), and the [`Table`] a scenario makes.
 //! It never plays: the game is made from its table where every game is made (`script::api::new_game`).
 
+mod battle;
+
+pub use battle::{
+    ConclusionKind, ScenarioConclusion, ScenarioGroup, ScenarioObjective, ScenarioParty,
+    ScenarioZone,
+};
+
 use crate::geometry::{Polygon, Rect, Segment, Table, Terrain, TerrainKind, Vec2};
 use crate::roster::{Diagnostic, Rosters};
 use schemars::JsonSchema;
@@ -53,6 +60,34 @@ pub struct Scenario {
     /// buildings of the rosters stand in the rulebook's layout around the table's centre.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub buildings: Option<Vec<ScenarioBuilding>>,
+    /// The round limit: each wave (a battle of fixed Groups is one) ends at the end of this round, and
+    /// the game with its `round_limit` conclusion (else by Victory Points when there are objectives,
+    /// else a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// The Escalation a battle of fixed Groups is fought at (whether Igniters burn; default: the
+    /// length's first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escalation: Option<String>,
+    /// The party: fixed heroes or how many of `--heroes`, and Village Defenders beside them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<ScenarioParty>,
+    /// Deployment zones (`[[zones]]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<ScenarioZone>,
+    /// Fixed enemy Groups (`[[groups]]`): the game is one battle against them instead of waves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<ScenarioGroup>,
+    /// Objectives and their Victory Points (`[[objectives]]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<ScenarioObjective>,
+    /// What ends the game besides the rulebook's losses (`[[conclusions]]`), asked in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conclusions: Vec<ScenarioConclusion>,
+    /// A victory script (`scripts/victory/NAME.lua`) whose `on_victory_check` is asked where the game
+    /// can end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory: Option<String>,
 }
 
 /// A scenario's table (`[table]`).
@@ -193,6 +228,14 @@ impl Loaded {
                 preset: None,
                 table: None,
                 buildings: None,
+                rounds: None,
+                escalation: None,
+                party: None,
+                zones: Vec::new(),
+                groups: Vec::new(),
+                objectives: Vec::new(),
+                conclusions: Vec::new(),
+                victory: None,
             },
             file: format!("{FOLDER}/{DEFAULT_SCENARIO}.toml"),
         }
@@ -232,7 +275,8 @@ pub fn load(layers: &[PathBuf], rosters: &Rosters, name: &str) -> Result<Loaded,
     let Some(scenario) = value.filter(|_| problems.is_empty()) else {
         return Err(problems);
     };
-    check(&scenario, rosters, &mut |field, message| {
+    let scripts = victory_scripts(layers);
+    check(&scenario, rosters, &scripts, &mut |field, message| {
         problems.push(at(field, message))
     });
     if problems.is_empty() {
@@ -281,9 +325,39 @@ pub fn names(layers: &[PathBuf]) -> Vec<String> {
     out.into_iter().collect()
 }
 
-/// Every check of a parsed scenario against the rosters and the geometry of its table; each problem
-/// reported as (field, message).
-fn check(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
+/// The victory scripts of the layers (`scripts/victory/NAME.lua`), by name.
+pub fn victory_scripts(layers: &[PathBuf]) -> Vec<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for l in layers {
+        let Ok(entries) = std::fs::read_dir(l.join("scripts").join("victory")) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "lua") {
+                if let Some(stem) = p.file_stem() {
+                    out.insert(stem.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Every check of a parsed scenario against the rosters, the victory scripts and the geometry of its
+/// table; each problem reported as (field, message).
+fn check(s: &Scenario, r: &Rosters, victory: &[String], say: &mut dyn FnMut(&str, String)) {
+    check_table(s, r, say);
+    let table = if s.buildings.is_some() || s.table.is_some() {
+        s.table(r)
+    } else {
+        None
+    };
+    battle::check(s, r, table.as_ref(), victory, say);
+}
+
+/// The table and the buildings on it.
+fn check_table(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     if let Some(l) = &s.length {
         if r.length(l).is_none() {
             say("length", r.unknown_length(l));
@@ -415,17 +489,18 @@ fn check(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
         }
         placed.push((i, rect));
     }
-    if !list
+    let town_hall = list
         .iter()
-        .any(|b| r.building(&b.name).is_some_and(|x| x.town_hall))
-    {
+        .any(|b| r.building(&b.name).is_some_and(|x| x.town_hall));
+    // Without a Town Hall the heroes deploy in their zone.
+    if !town_hall && !s.zones.iter().any(|z| z.side == crate::state::Side::Heroes) {
         say(
             "buildings",
-            "the Town Hall must stand: the game is lost when it falls".into(),
+            "the Town Hall must stand (the heroes deploy around it), or give the heroes a zone".into(),
         );
         return;
     }
-    if placed.len() == list.len() {
+    if town_hall && placed.len() == list.len() {
         if let Some(table) = s.table(r) {
             let radius = r.rules.bases.normal / 2.0;
             let routes = crate::geometry::edge_routes(&table, radius);
@@ -439,7 +514,7 @@ fn check(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
 }
 
 /// Whether the corners go round a convex outline (the convex hull keeps them all).
-fn convex(pts: &[[f64; 2]]) -> bool {
+pub(crate) fn convex(pts: &[[f64; 2]]) -> bool {
     let v: Vec<Vec2> = pts.iter().map(|p| Vec2::new(p[0], p[1])).collect();
     Polygon::convex_hull(&v).pts.len() == v.len() && Polygon::new(v).area() > 0.0
 }

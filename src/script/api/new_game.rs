@@ -221,6 +221,10 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         Some(table) => state::new_game_on(setup, seed, table),
         None => state::new_game(setup, seed, kind),
     };
+    if let Some(battle) = scenario.scenario.battle(setup) {
+        set_battle(&mut game, battle);
+    }
+    let heroes = scenario.scenario.party(&heroes).map_err(|e| fail(lua, e))?;
     if decisions {
         game.explain_decisions();
     }
@@ -229,7 +233,7 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         game.record_frames();
     }
     put_tracks_in_play(lua, setup, &made, &mut game)?;
-    place_party(lua, setup, &mut game, &heroes)?;
+    place_party(lua, setup, &mut game, &heroes, scenario.scenario.defenders())?;
     let mut core = Core::new(game, made).map_err(|e| fail(lua, e))?;
     core.live = Some(live);
     if let Some(m) = merged {
@@ -286,14 +290,20 @@ fn place_party(
     rosters: &Rosters,
     game: &mut Game,
     heroes: &[String],
+    defenders: &[String],
 ) -> mlua::Result<()> {
     state::check_party(heroes).map_err(|e| fail(lua, e))?;
-    let Some(centre) = game
-        .buildings
-        .iter()
-        .find(|b| b.town_hall)
-        .map(|b| b.rect.center())
-    else {
+    let zone = game
+        .battle
+        .as_ref()
+        .and_then(|b| b.zone_of(state::Side::Heroes))
+        .map(|z| z.area.centroid());
+    let Some(centre) = zone.or_else(|| {
+        game.buildings
+            .iter()
+            .find(|b| b.town_hall)
+            .map(|b| b.rect.center())
+    }) else {
         return Ok(());
     };
     for name in heroes {
@@ -313,5 +323,43 @@ fn place_party(
         game.add_unplaced(state::model_from_profile(p, rosters, centre));
         game.party.push(name.clone());
     }
+    // A scenario's Village Defenders fight beside the party from the start.
+    for name in defenders {
+        let p = rosters
+            .profile(name)
+            .filter(|p| p.kind == crate::roster::ProfileKind::Defender)
+            .ok_or_else(|| fail(lua, format!("{name:?} is not a Village Defender profile")))?;
+        game.add_unplaced(state::model_from_profile(p, rosters, centre));
+    }
     crate::wave::deploy_heroes(game, rosters, false).map_err(|e| fail(lua, e))
+}
+
+/// Put a scenario's battle in the game, logged `battle_set` (what the pictures draw).
+fn set_battle(game: &mut Game, battle: state::Battle) {
+    game.record(state::EventKind::BattleSet {
+        scenario: battle.scenario.clone(),
+        round_limit: battle.round_limit,
+        zones: battle
+            .zones
+            .iter()
+            .map(|z| state::BattleZoneFacts {
+                name: z.name.clone(),
+                side: z.side,
+                area: z.area.pts.clone(),
+            })
+            .collect(),
+        objectives: battle
+            .objectives
+            .iter()
+            .map(|o| state::BattleObjectiveFacts {
+                name: o.name.clone(),
+                at: o.at,
+                area: o.area.as_ref().map(|a| a.pts.clone()),
+                reach: o.reach,
+                vp: o.vp,
+                each_round: o.each_round,
+            })
+            .collect(),
+    });
+    game.battle = Some(Box::new(battle));
 }
