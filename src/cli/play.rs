@@ -161,11 +161,19 @@ pub fn run_play(
         ),
         _ => format!("after {}", words(game.waves_won, "wave", "waves")),
     };
+    // A battle without a Town Hall says its Victory Points instead.
+    let standing = match (game.vp, game.town_hall) {
+        (Some(vp), false) => format!("VP heroes {} – enemies {}", vp[0], vp[1]),
+        (Some(vp), true) => format!(
+            "Town Hall Integrity {}; VP heroes {} – enemies {}",
+            game.town_hall_integrity, vp[0], vp[1]
+        ),
+        (None, _) => format!("Town Hall Integrity {}", game.town_hall_integrity),
+    };
     outln!(
-        "Result: {:?} {when}: {}; Town Hall Integrity {} (seed {})",
+        "Result: {:?} {when}: {}; {standing} (seed {})",
         game.result,
         game.cause.words(),
-        game.town_hall_integrity,
         game.seed
     );
     logged.map(|()| ExitCode::SUCCESS)

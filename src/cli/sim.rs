@@ -650,6 +650,13 @@ fn ab_report(
         rep_a.waves_won_mean,
         rep_b.waves_won_mean
     );
+    if let Some((m, ci)) = diff.vp_margin {
+        outln!(
+            "A − B heroes' VP margin: {m:+.2} (95% CI {:+.2} to {:+.2})",
+            ci[0],
+            ci[1]
+        );
+    }
     if !rep_a.endless {
         let bar = |r: &sim::Report| "#".repeat((r.win_rate * 40.0).round() as usize);
         outln!("  A {:>5.1}% {}", rep_a.win_rate * 100.0, bar(&rep_a));

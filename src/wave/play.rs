@@ -98,6 +98,9 @@ pub struct GameSummary {
     /// A scenario's battle: the Victory Points of the heroes' side, then the enemies'.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vp: Option<[u32; 2]>,
+    /// The game had a Town Hall (a scenario's battle may have none).
+    #[serde(skip)]
+    pub town_hall: bool,
 }
 
 /// The party's size for the budget (§5.1): the heroes chosen at setup, whoever is still standing (the
@@ -545,5 +548,6 @@ pub fn play_game(
         seed: game.seed,
         waves: summaries,
         vp: game.battle.as_ref().map(|b| b.vp),
+        town_hall: game.buildings.iter().any(|b| b.town_hall),
     })
 }
