@@ -9,7 +9,8 @@
 #     written) set aside and a Combat event's labels (`free_hack`, `reaction`) taken off: the rolls and
 #     results must be the same whether or not decisions are kept;
 #   - with NEW alone: `sim --decisions` gives the plain report plus its decision counts (the same
-#     games whether or not the scripts explain themselves).
+#     games whether or not the scripts explain themselves), and `--scenario rulebook` gives the report
+#     and the play log of no `--scenario` (the default scenario is the rulebook's game).
 # Usage:
 #   tools/same-play.sh REF [NEW_BINARY]          # REF: a commit (main, HEAD~3, 983f3f4 ...)
 #   tools/same-play.sh OLD_BINARY [NEW_BINARY]
@@ -81,6 +82,15 @@ run "$NEW" "$out/new"
 "$NEW" sim --games 30 --seed 1 --json --decisions | strip_timing | strip_decisions \
     >"$out/new/sim-standard-decisions.json"
 cp "$out/new/sim-standard.json" "$out/old/sim-standard-decisions.json"
+# With NEW alone: `--scenario rulebook` is the game of no `--scenario` (the default), report and log.
+"$NEW" sim --games 30 --seed 1 --json --scenario rulebook | strip_timing \
+    >"$out/new/sim-standard-scenario.json"
+cp "$out/new/sim-standard.json" "$out/old/sim-standard-scenario.json"
+"$NEW" play --auto --length standard --seed 7 --json --scenario rulebook \
+    --log "$out/new/log.jsonl" >/dev/null
+events "$out/new/log.jsonl" >"$out/new/play-standard-scenario.jsonl"
+cp "$out/new/play-standard.jsonl" "$out/old/play-standard-scenario.jsonl"
+rm -f "$out/new/log.jsonl"
 status=0
 for f in "$out"/old/*; do
     name=$(basename "$f")
