@@ -600,3 +600,67 @@ fn the_odds_charts_show_the_distribution_and_its_at_least_and_at_most_views() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A scenario's battle in the table picture: each deployment zone and objective drawn with its name,
+/// VP and holder, the round limit and VP in the heading; rendered by resvg.
+#[test]
+fn a_scenario_picture_draws_its_zones_objectives_and_round_limit() {
+    let dir = temp("scenario");
+    let svg_path = dir.join("bridge.svg");
+    ok(&[
+        "render",
+        "--scenario",
+        "hold_the_bridge",
+        "--svg",
+        s(&svg_path),
+    ]);
+    let text = std::fs::read_to_string(&svg_path).unwrap();
+    let doc = Document::parse(&text).expect("the SVG parses");
+    let title = |n: &Node| {
+        n.children()
+            .find(|c| c.has_tag_name("title"))
+            .map(|t| text_of(&t))
+            .unwrap_or_default()
+    };
+    let zones: Vec<String> = with_class(&doc, "zone").iter().map(title).collect();
+    assert_eq!(zones, ["the south bank: the heroes' deployment zone"]);
+    let objectives: Vec<String> = with_class(&doc, "objective").iter().map(title).collect();
+    assert_eq!(
+        objectives,
+        [
+            "the bridge: 1 VP each round, held by nobody",
+            "the village road: 0 VP at the end, held by nobody"
+        ]
+    );
+    // The zone's outline is where the scenario puts it: 12" to 24" across a 36" table.
+    let zone = with_class(&doc, "zone")[0];
+    let poly = zone
+        .children()
+        .find(|c| c.has_tag_name("polygon"))
+        .unwrap();
+    let xs: Vec<f64> = poly
+        .attribute("points")
+        .unwrap()
+        .split(' ')
+        .map(|p| p.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    let table = with_class(&doc, "table")[0];
+    let (x0, w) = (num(&table, "x"), num(&table, "width"));
+    let inch = w / 36.0;
+    let lo = xs.iter().copied().fold(f64::MAX, f64::min);
+    let hi = xs.iter().copied().fold(f64::MIN, f64::max);
+    assert!(((lo - x0) / inch - 12.0).abs() < 0.05, "{lo}");
+    assert!(((hi - x0) / inch - 24.0).abs() < 0.05, "{hi}");
+    let heading: String = with_class(&doc, "heading").iter().map(text_of).collect();
+    assert!(
+        heading.contains("round 0 of 12") && heading.contains("VP heroes 0, enemies 0"),
+        "{heading}"
+    );
+    renders(&svg_path);
+    // The rulebook's picture has none of them.
+    let plain = dir.join("plain.svg");
+    ok(&["render", "--svg", s(&plain)]);
+    let text = std::fs::read_to_string(&plain).unwrap();
+    let doc = Document::parse(&text).unwrap();
+    assert!(with_class(&doc, "zone").is_empty() && with_class(&doc, "objective").is_empty());
+}

@@ -1065,3 +1065,47 @@ fn the_profile_panel_prints_the_card_village_show_prints() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scenario's battle in the replay viewer: the table draws its zones and objectives, and the heading
+/// says the round of the round limit, the Victory Points and each objective's holder as they stand.
+#[test]
+fn the_page_shows_a_battles_zones_objectives_and_vp() {
+    let dir = temp("battle");
+    let page = dir.join("bridge.html");
+    let log = dir.join("bridge.jsonl");
+    village(&[
+        "play",
+        "--auto",
+        "--scenario",
+        "hold_the_bridge",
+        "--html",
+        page.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    let events = events_of(&log);
+    // The first event after which the heroes have scored.
+    let scored = events
+        .iter()
+        .position(|e| e["event"] == "vp_scored" && e["side"] == "heroes")
+        .expect("the heroes score in this game");
+    let total = events[scored]["total"].as_u64().unwrap();
+    let shot = dir.join("bridge.png");
+    let dom = open(&page, &format!("event={scored}"), Some(&shot));
+    assert_eq!(body(&dom, "event"), scored.to_string());
+    // The table and its close-up each draw them.
+    assert_eq!(elements(&dom, "zone").len(), 2, "the heroes' zone, twice");
+    assert_eq!(elements(&dom, "objective").len(), 4, "both objectives, twice");
+    let heading = dom
+        .split("<h2>")
+        .filter_map(|h| h.split("</h2>").next())
+        .find(|h| h.starts_with("Event #"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(heading.contains(" of 12"), "{heading}");
+    assert!(
+        heading.contains(&format!("VP heroes {total}")),
+        "{total} in {heading}"
+    );
+    assert!(heading.contains("the bridge: heroes"), "{heading}");
+}

@@ -160,9 +160,11 @@ pub fn ascii_map(game: &Game, cols: usize, rows: usize) -> String {
         .iter()
         .map(|(name, t)| format!("  {}\n", super::track_label(name, t)))
         .collect();
+    let objectives = super::battle::objective_lines(game);
     for (title, lines) in [
         ("Buildings:", &buildings),
         ("Tracks:", &tracks),
+        ("Objectives:", &objectives),
         ("Heroes' side:", &heroes),
         ("Enemies:", &enemies),
     ] {

@@ -4,6 +4,7 @@
 //! self-contained files (no scripts, fonts or links to fetch).
 
 mod ascii;
+mod battle;
 pub mod chart;
 mod svg;
 mod table;

@@ -90,17 +90,16 @@ pub fn svg_with(game: &Game, opts: &SvgOptions) -> String {
             26.0,
             18.0,
             r#"font-weight="bold" class="heading""#,
-            &format!(
-                "Wave {}, round {} — Supplies {}",
-                game.wave, game.round, game.supplies
-            ),
+            &super::battle::heading(game),
         );
     }
     if opts.heading {
         tracks(&mut doc, game, legend_x);
     }
     grid(&mut doc, &frame, w, h);
+    super::battle::zones(&mut doc, game, &frame);
     terrain(&mut doc, game, &frame);
+    super::battle::objectives(&mut doc, game, &frame);
     for b in &game.buildings {
         building(&mut doc, b, &frame);
     }
@@ -164,18 +163,18 @@ fn tracks(doc: &mut Doc, game: &Game, right: f64) {
 }
 
 /// Table inches to picture pixels.
-struct Frame {
+pub(super) struct Frame {
     /// Pixels per inch.
-    s: f64,
+    pub(super) s: f64,
     /// The table's height in inches (y runs north, pixels south).
     h: f64,
 }
 
 impl Frame {
-    fn x(&self, x: f64) -> f64 {
+    pub(super) fn x(&self, x: f64) -> f64 {
         MARGIN_LEFT + x * self.s
     }
-    fn y(&self, y: f64) -> f64 {
+    pub(super) fn y(&self, y: f64) -> f64 {
         MARGIN_TOP + (self.h - y) * self.s
     }
     fn p(&self, p: Vec2) -> (f64, f64) {

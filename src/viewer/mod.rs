@@ -289,6 +289,11 @@ fn arm_data(arm: &Arm) -> Value {
                 | EventKind::TrackMoved {
                     track, to: value, ..
                 } => v["track"] = json!([track, value]),
+                // A battle's Victory Points and objectives after the event.
+                EventKind::VpScored { side, total, .. } => v["vp"] = json!([side, total]),
+                EventKind::ObjectiveHeld { objective, holder } => {
+                    v["held"] = json!([objective, holder])
+                }
                 _ => {}
             }
             v
@@ -299,11 +304,16 @@ fn arm_data(arm: &Arm) -> Value {
         "name": arm.name,
         // As text: a seed above 2^53 is not a JavaScript number.
         "seed": s.seed.to_string(),
-        "result": format!("{} — {} (waves won: {}, Town Hall Integrity {})",
+        "result": format!("{} — {} ({})",
             match s.result { Outcome::Win => "Win", Outcome::Loss => "Loss", Outcome::Stalled => "Stalled", Outcome::Draw => "Draw" },
-            s.cause.words(), s.waves_won, s.town_hall_integrity),
+            s.cause.words(),
+            match s.vp {
+                Some(vp) => format!("VP heroes {} – enemies {}", vp[0], vp[1]),
+                None => format!("waves won: {}, Town Hall Integrity {}", s.waves_won, s.town_hall_integrity),
+            }),
         "table": [start.table.width, start.table.height],
         "svg": static_svg(start),
+        "round_limit": start.battle.as_ref().and_then(|b| b.round_limit),
         "buildings": start.buildings.iter().map(|b| json!({
             "name": b.name,
             "rect": [b.rect.min.x, b.rect.min.y, b.rect.max.x, b.rect.max.y],

@@ -438,11 +438,34 @@ function tracksAt(a, n) {
   return out;
 }
 
+// A battle's Victory Points and objectives' holders after event n, as "; VP heroes 2, enemies 1;
+// the bridge: heroes" (nothing for the rulebook's game).
+function battleAt(a, n) {
+  const vp = { heroes: 0, enemies: 0 };
+  const held = new Map();
+  let battle = false;
+  for (let i = 0; i <= n && i < a.events.length; i++) {
+    const e = a.events[i];
+    if (e.vp) {
+      vp[e.vp[0]] = e.vp[1];
+      battle = true;
+    }
+    if (e.held) {
+      held.set(e.held[0], e.held[1] || "nobody");
+      battle = true;
+    }
+  }
+  if (!battle && a.round_limit == null) return "";
+  let out = `; VP heroes ${vp.heroes}, enemies ${vp.enemies}`;
+  for (const [name, who] of held) out += `; ${name}: ${who}`;
+  return out;
+}
+
 function showEvent(a, s, n) {
   const ev = a.events[n];
   const box = $("event");
   box.innerHTML = "";
-  box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}, Supplies ${s.supplies}${tracksAt(a, n)}`));
+  box.appendChild(html("h2", `Event #${n} of ${a.events.length - 1} — wave ${s.clock[0]}, round ${s.clock[1]}${a.round_limit == null ? "" : ` of ${a.round_limit}`}, Supplies ${s.supplies}${tracksAt(a, n)}${battleAt(a, n)}`));
   box.appendChild(html("p", ev.text, "text"));
   if (ev.detail) box.appendChild(detailTable(ev.detail));
   // Why: the scripts' decisions that led to this event (a Behaviour's target and action, the hero

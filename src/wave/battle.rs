@@ -168,7 +168,7 @@ fn score(game: &mut Game, each_round: bool) {
     let source = format!("scenario {}", b.scenario);
     let when = if each_round { "this round" } else { "at the end" };
     for (side, vp, name) in scored {
-        game.score_vp(side, vp, &format!("holding the {name} {when}"), &source);
+        game.score_vp(side, vp, &format!("holding {name} {when}"), &source);
     }
 }
 
