@@ -157,6 +157,15 @@ enum Command {
         /// The folder to create (it must not exist, or be empty).
         dir: PathBuf,
     },
+    /// Start a scenario in a mod: DIR/scenarios/NAME.toml (a table, zones, fixed Groups, an
+    /// objective, a round limit, conclusions) and DIR/scripts/victory/NAME.lua, ready for
+    /// `village play --mod DIR --scenario NAME`.
+    NewScenario {
+        /// The mod folder (made if missing).
+        dir: PathBuf,
+        /// The scenario's name: lower-case letters, digits and _.
+        name: String,
+    },
     /// Print a shell completion script: `village completions bash > ~/.local/share/bash-completion/completions/village`
     /// (zsh: into a folder on $fpath as `_village`; fish: ~/.config/fish/completions/village.fish).
     Completions {
@@ -460,7 +469,8 @@ impl Command {
             Command::Merge { .. }
             | Command::Completions { .. }
             | Command::Api { .. }
-            | Command::NewMod { .. } => None,
+            | Command::NewMod { .. }
+            | Command::NewScenario { .. } => None,
         }
     }
 }
@@ -491,6 +501,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Presets { json, data }) => cli::presets::run(json, &data),
         Some(Command::Scenarios { json, data }) => cli::scenarios::run(json, &data),
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
+        Some(Command::NewScenario { dir, name }) => cli::new_scenario::run(&dir, &name),
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Audit { logs, json, data }) => cli::audit::run(&logs, json, &data.layers()),
         Some(Command::Merge { files, json, svg }) => run_merge(&files, json, svg.as_deref()),

@@ -1126,3 +1126,54 @@ fn new_and_its_options_complete() {
     );
     assert_eq!(answer(":complete :new --policy "), "default rush");
 }
+
+/// `village new-scenario DIR NAME`, edited by hand, plays in the REPL; editing its victory script
+/// while the session is open changes the next game's ending, with no `:reload`.
+#[test]
+fn a_new_scenario_edited_by_hand_plays_and_its_victory_script_hot_reloads() {
+    let dir = temp("new-scenario");
+    let m = dir.join("mod");
+    let out = village()
+        .args(["new-scenario", m.to_str().unwrap(), "well"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Edited by hand: a shorter battle, described anew.
+    let toml = m.join("scenarios/well.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let edited = text
+        .replace("rounds = 8", "rounds = 5")
+        .replace("hold it for eight rounds", "hold it for five rounds");
+    assert_ne!(text, edited, "the scaffold has the keys edited");
+    std::fs::write(&toml, edited).unwrap();
+    let mut live = Live::open(&["repl", "--mod", m.to_str().unwrap(), "--scenario", "well"]);
+    let shown = live.ask(":scenario");
+    assert!(
+        shown.contains("well") && shown.contains("hold it for five rounds"),
+        "{shown}"
+    );
+    let played = live.ask("local s = game:play_wave() return s.outcome .. ' ' .. s.rounds");
+    let last = played.lines().last().unwrap_or_default().trim_matches('"').to_string();
+    let (outcome, rounds) = last.split_once(' ').unwrap_or_default();
+    assert!(["win", "loss", "draw"].contains(&outcome), "{played}");
+    assert!(rounds.parse::<u32>().unwrap() <= 5, "{played}");
+    // The victory script edited: a draw at the first check.
+    std::fs::write(
+        m.join("scripts/victory/well.lua"),
+        "return {\n\ton_victory_check = function(ctx, check)\n\t\treturn \"draw\", \"edited by hand\"\n\tend,\n}\n",
+    )
+    .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let mut seen = String::new();
+    while std::time::Instant::now() < deadline {
+        live.ask(":new --scenario well");
+        seen = live.ask("return game:play_wave().cause");
+        if seen.contains("victory_script") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    assert!(seen.contains("victory_script"), "the edit took effect: {seen}");
+    live.close();
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -8,6 +8,7 @@ pub mod alloc;
 pub mod audit;
 pub mod embedded;
 pub mod new_mod;
+pub mod new_scenario;
 pub mod odds;
 pub mod play;
 pub mod presets;

@@ -1109,6 +1109,9 @@ impl UserData for GameHandle {
             Ok(
                 crate::rules::end::halted(&game, &this.0.rules).map(|h| match h.cause() {
                     Some(c) => c.as_str(),
+                    None if h == crate::rules::end::Halt::Concluded => {
+                        crate::rules::end::concluded(&game).map_or("concluded", |c| c.1.as_str())
+                    }
                     None => "no_enemy",
                 }),
             )
