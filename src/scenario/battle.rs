@@ -518,6 +518,46 @@ fn check_reach(s: &Scenario, r: &Rosters, t: &Table, say: &mut dyn FnMut(&str, S
         say("zones", "the heroes have no legal spot to start from".into());
         return;
     };
+    // Room for the whole heroes' side in its zone (the largest party, its defenders, big bases).
+    if let Some((i, z)) = s
+        .zones
+        .iter()
+        .enumerate()
+        .find(|(_, z)| z.side == Side::Heroes)
+    {
+        let party = s
+            .party
+            .as_ref()
+            .and_then(|p| p.heroes.as_ref().map(|h| h.len() as u32).or(p.size))
+            .unwrap_or(r.rules.wave.max_heroes);
+        let want = party as usize + s.defenders().len();
+        if let Some(area) = outline(&z.rect, &z.area) {
+            let fits = room(&blocked(t), &area, r.rules.bases.big / 2.0, want);
+            if fits < want {
+                say(&format!("zones[{i}]"), format!("the zone {:?} has room for {fits} of the {want} models of the heroes' side", z.name));
+            }
+        }
+    }
+    // Room for the Groups that deploy in each enemies' zone, all of them at once.
+    for (i, z) in s.zones.iter().enumerate().filter(|(_, z)| z.side == Side::Enemies) {
+        let models: Vec<&String> = s
+            .groups
+            .iter()
+            .filter(|g| g.zone.as_deref() == Some(z.name.as_str()))
+            .flat_map(|g| g.models.iter())
+            .collect();
+        let widest = models
+            .iter()
+            .filter_map(|m| r.profile(m))
+            .map(|p| p.base_diameter(&r.rules) / 2.0)
+            .fold(radius, f64::max);
+        if let Some(area) = outline(&z.rect, &z.area) {
+            let fits = room(&blocked(t), &area, widest, models.len());
+            if fits < models.len() {
+                say(&format!("zones[{i}]"), format!("the zone {:?} has room for {fits} of the {} models its Groups deploy", z.name, models.len()));
+            }
+        }
+    }
     for (i, o) in battle.objectives.iter().enumerate() {
         let goal = Goal::Point(o.at);
         if nav.route_to_contact(start, &goal, &[]).is_none() {
@@ -597,4 +637,50 @@ fn shape_problems(
         }
         _ => say(at, "give `rect = [[x, y], [x, y]]` or `area = [[x, y], …]` (one of them)".into()),
     }
+}
+
+/// How many bases of radius `r` fit wholly inside `area`, apart, clear of the `blocked` outlines
+/// (buildings and impassable terrain), packed from its centre out on a quarter-inch grid — up to
+/// `want`.
+fn room(blocked: &[Polygon], area: &Polygon, r: f64, want: usize) -> usize {
+    let b = area.bounds();
+    let mut cands = Vec::new();
+    let mut y = b.min.y;
+    while y <= b.max.y + 1e-9 {
+        let mut x = b.min.x;
+        while x <= b.max.x + 1e-9 {
+            let p = Vec2::new(x, y);
+            if area.signed_dist(p) <= -r + 1e-9 && blocked.iter().all(|o| o.signed_dist(p) >= r - 1e-9) {
+                cands.push(p);
+            }
+            x += 0.25;
+        }
+        y += 0.25;
+    }
+    let c = area.centroid();
+    cands.sort_by(|a, b| a.dist(c).total_cmp(&b.dist(c)));
+    let mut placed: Vec<Vec2> = Vec::new();
+    for p in cands {
+        if placed.len() >= want {
+            break;
+        }
+        if placed.iter().all(|q| q.dist(p) >= 2.0 * r - 1e-9) {
+            placed.push(p);
+        }
+    }
+    placed.len()
+}
+
+/// What a base may not overlap (as deployment places them): the buildings and the impassable terrain.
+fn blocked(t: &Table) -> Vec<Polygon> {
+    t.buildings
+        .iter()
+        .map(|b| b.rect.to_polygon())
+        .chain(
+            t.terrain
+                .iter()
+                .filter(|p| p.kind.is_impassable())
+                .filter_map(|p| p.polygon().cloned()),
+        )
+        .collect()
 }
