@@ -7,9 +7,7 @@
 mod report;
 mod trust;
 
-pub use report::{
-    difference, mean_ci, median, report, text, wilson, Difference, Report, VpReport,
-};
+pub use report::{difference, mean_ci, median, report, text, wilson, Difference, Report, VpReport};
 
 use crate::files::{fnv, Fingerprint, FNV_START};
 use crate::roster::ProfileKind;
@@ -831,7 +829,6 @@ pub struct Bench {
     pub passes_2: Vec<f64>,
 }
 
-
 /// Play `opts.games` games on one VM (timing the share spent inside Lua), then the same games as `village
 /// sim` plays them on one thread and on two (records and all), timed alike, `repeat` times in turn (at
 /// least once): the machine's speed wanders from one pass to the next, and the median of several is a
@@ -1110,6 +1107,7 @@ mod tests {
             defeats: 0,
             destroyed: 0,
             supplies_spent: 0,
+            vp: None,
             firings: BTreeMap::new(),
             decisions: BTreeMap::new(),
             audit: BTreeMap::new(),

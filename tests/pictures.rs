@@ -634,10 +634,7 @@ fn a_scenario_picture_draws_its_zones_objectives_and_round_limit() {
     );
     // The zone's outline is where the scenario puts it: 12" to 24" across a 36" table.
     let zone = with_class(&doc, "zone")[0];
-    let poly = zone
-        .children()
-        .find(|c| c.has_tag_name("polygon"))
-        .unwrap();
+    let poly = zone.children().find(|c| c.has_tag_name("polygon")).unwrap();
     let xs: Vec<f64> = poly
         .attribute("points")
         .unwrap()

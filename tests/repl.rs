@@ -1137,7 +1137,11 @@ fn a_new_scenario_edited_by_hand_plays_and_its_victory_script_hot_reloads() {
         .args(["new-scenario", m.to_str().unwrap(), "well"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Edited by hand: a shorter battle, described anew.
     let toml = m.join("scenarios/well.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
@@ -1153,7 +1157,12 @@ fn a_new_scenario_edited_by_hand_plays_and_its_victory_script_hot_reloads() {
         "{shown}"
     );
     let played = live.ask("local s = game:play_wave() return s.outcome .. ' ' .. s.rounds");
-    let last = played.lines().last().unwrap_or_default().trim_matches('"').to_string();
+    let last = played
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .trim_matches('"')
+        .to_string();
     let (outcome, rounds) = last.split_once(' ').unwrap_or_default();
     assert!(["win", "loss", "draw"].contains(&outcome), "{played}");
     assert!(rounds.parse::<u32>().unwrap() <= 5, "{played}");
@@ -1173,7 +1182,10 @@ fn a_new_scenario_edited_by_hand_plays_and_its_victory_script_hot_reloads() {
         }
         std::thread::sleep(std::time::Duration::from_millis(300));
     }
-    assert!(seen.contains("victory_script"), "the edit took effect: {seen}");
+    assert!(
+        seen.contains("victory_script"),
+        "the edit took effect: {seen}"
+    );
     live.close();
     std::fs::remove_dir_all(&dir).ok();
 }

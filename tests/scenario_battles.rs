@@ -102,7 +102,10 @@ fn the_round_limit_ends_the_battle_with_its_conclusion() {
     assert_eq!(deployed.len(), 8, "the four heroes, twice");
     for d in deployed {
         assert_eq!(d["near"], "camp");
-        let (x, y) = (d["to"]["x"].as_f64().unwrap(), d["to"]["y"].as_f64().unwrap());
+        let (x, y) = (
+            d["to"]["x"].as_f64().unwrap(),
+            d["to"]["y"].as_f64().unwrap(),
+        );
         assert!((8.5..=15.5).contains(&x) && (1.5..=4.5).contains(&y), "{d}");
     }
     // The Ogres in theirs.
@@ -189,7 +192,9 @@ fn a_victory_script_decides_awards_vp_and_is_refused_when_it_says_nonsense() {
 #[test]
 fn an_enemy_in_a_named_area_ends_the_game() {
     // The area is the enemies' own muster: they reach it as they deploy.
-    let body = format!("{FIELD}\n[[conclusions]]\nwhen = \"area_reached\"\nname = \"muster\"\nresult = \"loss\"\n");
+    let body = format!(
+        "{FIELD}\n[[conclusions]]\nwhen = \"area_reached\"\nname = \"muster\"\nresult = \"loss\"\n"
+    );
     let dir = battle_mod("area", "field", &body, None);
     let (summary, events) = play(&dir, "field", "1");
     assert_eq!(summary["result"], "loss");
@@ -273,7 +278,11 @@ fn an_objective_is_held_by_the_only_side_on_it_and_scores_vp() {
     game.add_model(model_from_profile(wolf, &rosters, Vec2::new(10.0, 7.0)));
     assert_eq!(game.holder_of(0), None);
     game.model_mut(h).unwrap().pos = Vec2::new(16.0, 10.0);
-    assert_eq!(game.holder_of(0), Some(Side::Enemies), "the hero stepped off");
+    assert_eq!(
+        game.holder_of(0),
+        Some(Side::Enemies),
+        "the hero stepped off"
+    );
     // An area: a centre inside it.
     game.add_model(model_from_profile(hero, &rosters, Vec2::new(25.5, 24.2)));
     assert_eq!(game.holder_of(1), Some(Side::Heroes));
@@ -306,7 +315,14 @@ fn the_shipped_scenarios_play_to_a_result() {
         let play = support::ok(&["play", "--auto", "--scenario", name]);
         assert!(text(&play).contains("Result: "), "{}", text(&play));
         let out = support::ok(&[
-            "sim", "--games", "200", "--seed", "1", "--json", "--scenario", name,
+            "sim",
+            "--games",
+            "200",
+            "--seed",
+            "1",
+            "--json",
+            "--scenario",
+            name,
         ]);
         let r: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(r["games"], 200, "{name}");
@@ -329,7 +345,14 @@ fn the_shipped_scenarios_play_to_a_result() {
 #[test]
 fn reports_count_draws_and_victory_points() {
     let out = support::ok(&[
-        "sim", "--games", "60", "--seed", "1", "--json", "--scenario", "hold_the_bridge",
+        "sim",
+        "--games",
+        "60",
+        "--seed",
+        "1",
+        "--json",
+        "--scenario",
+        "hold_the_bridge",
     ]);
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(r["draws"].as_u64().unwrap() > 0, "{r}");
@@ -338,20 +361,36 @@ fn reports_count_draws_and_victory_points() {
     let ci = vp["heroes_ci95"].as_array().unwrap();
     assert!(ci[0].as_f64().unwrap() <= vp["heroes_mean"].as_f64().unwrap());
     let t = text(&support::ok(&[
-        "sim", "--games", "60", "--seed", "1", "--scenario", "hold_the_bridge",
+        "sim",
+        "--games",
+        "60",
+        "--seed",
+        "1",
+        "--scenario",
+        "hold_the_bridge",
     ]));
     assert!(t.contains(" drawn — win rate"), "{t}");
     assert!(t.contains("Victory Points (mean a game): heroes "), "{t}");
     // Under --vs, the paired difference of the heroes' margin.
     let ab: Value = serde_json::from_slice(
         &support::ok(&[
-            "sim", "--games", "40", "--json", "--scenario", "hold_the_bridge", "--vs",
+            "sim",
+            "--games",
+            "40",
+            "--json",
+            "--scenario",
+            "hold_the_bridge",
+            "--vs",
             "power_blow_lethal",
         ])
         .stdout,
     )
     .unwrap();
-    assert!(ab["difference"]["vp_margin"].is_array(), "{}", ab["difference"]);
+    assert!(
+        ab["difference"]["vp_margin"].is_array(),
+        "{}",
+        ab["difference"]
+    );
     // The rulebook's report has neither.
     let rb: Value =
         serde_json::from_slice(&support::ok(&["sim", "--games", "5", "--json"]).stdout).unwrap();

@@ -142,7 +142,12 @@ fn host() -> ScriptHost {
 
 /// One generated scenario: refused by the checks (false), or accepted and played without an error
 /// (true); a failure when it was accepted and play failed.
-fn accepted_plays(host: &ScriptHost, rosters: &Rosters, text: &str, seed: u64) -> Result<bool, TestCaseError> {
+fn accepted_plays(
+    host: &ScriptHost,
+    rosters: &Rosters,
+    text: &str,
+    seed: u64,
+) -> Result<bool, TestCaseError> {
     let dir = std::env::temp_dir().join(format!("village-scenario-prop-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file: PathBuf = dir.join(format!("gen-{seed}.toml"));
@@ -158,7 +163,11 @@ fn accepted_plays(host: &ScriptHost, rosters: &Rosters, text: &str, seed: u64) -
         let new = NewGame {
             seed,
             length: "standard".into(),
-            heroes: vec!["Captain Maren".into(), "Tobin the Marksman".into(), "Sister Ilse".into()],
+            heroes: vec![
+                "Captain Maren".into(),
+                "Tobin the Marksman".into(),
+                "Sister Ilse".into(),
+            ],
             preset: "rulebook".into(),
             scenario: path.clone(),
             variants: Vec::new(),
@@ -195,6 +204,13 @@ fn a_scenario_check_accepts_plays() {
         .unwrap_or_else(|e| panic!("{e}"));
     // The generator makes playable scenarios often enough for the property to say something (the
     // rest are refused: zones in ponds, unreachable objectives, rounds past the limit...).
-    println!("{} of 64 generated scenarios accepted and played", accepted.get());
-    assert!(accepted.get() >= 12, "only {} of 64 were accepted", accepted.get());
+    println!(
+        "{} of 64 generated scenarios accepted and played",
+        accepted.get()
+    );
+    assert!(
+        accepted.get() >= 12,
+        "only {} of 64 were accepted",
+        accepted.get()
+    );
 }

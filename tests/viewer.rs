@@ -1095,7 +1095,11 @@ fn the_page_shows_a_battles_zones_objectives_and_vp() {
     assert_eq!(body(&dom, "event"), scored.to_string());
     // The table and its close-up each draw them.
     assert_eq!(elements(&dom, "zone").len(), 2, "the heroes' zone, twice");
-    assert_eq!(elements(&dom, "objective").len(), 4, "both objectives, twice");
+    assert_eq!(
+        elements(&dom, "objective").len(),
+        4,
+        "both objectives, twice"
+    );
     let heading = dom
         .split("<h2>")
         .filter_map(|h| h.split("</h2>").next())

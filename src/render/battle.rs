@@ -153,11 +153,18 @@ pub fn objective_lines(game: &Game) -> String {
         let place = match &o.area {
             Some(a) => {
                 let r = a.bounds();
-                format!("the area ({:.1}, {:.1})–({:.1}, {:.1})", r.min.x, r.min.y, r.max.x, r.max.y)
+                format!(
+                    "the area ({:.1}, {:.1})–({:.1}, {:.1})",
+                    r.min.x, r.min.y, r.max.x, r.max.y
+                )
             }
             None => format!("within {}\" of ({:.1}, {:.1})", o.reach, o.at.x, o.at.y),
         };
-        let scored = if o.each_round { "each round" } else { "at the end" };
+        let scored = if o.each_round {
+            "each round"
+        } else {
+            "at the end"
+        };
         out.push_str(&format!(
             "  {}: {place}, {} VP {scored}, {holder}\n",
             o.name, o.vp

@@ -145,17 +145,28 @@ impl Cause {
 pub fn concluded(game: &Game) -> Option<(Ending, Cause, String)> {
     let b = game.battle.as_deref()?;
     if let Some(v) = &b.verdict {
-        return Some((v.result, Cause::VictoryScript, format!("{} ({})", v.reason, v.source)));
+        return Some((
+            v.result,
+            Cause::VictoryScript,
+            format!("{} ({})", v.reason, v.source),
+        ));
     }
     let begun = game.round > 0;
     b.conclusions.iter().find_map(|c| {
         let (cause, reason) = match &c.when {
-            When::BuildingDestroyed(name) => game
-                .building(name)
-                .is_ok_and(|x| x.destroyed)
-                .then(|| (Cause::BuildingDestroyed, format!("the {name} was Destroyed")))?,
+            When::BuildingDestroyed(name) => {
+                game.building(name).is_ok_and(|x| x.destroyed).then(|| {
+                    (
+                        Cause::BuildingDestroyed,
+                        format!("the {name} was Destroyed"),
+                    )
+                })?
+            }
             When::ModelRemoved(name) => (begun
-                && !game.models.iter().any(|m| &m.name == name && !game.is_unplaced(m.id))
+                && !game
+                    .models
+                    .iter()
+                    .any(|m| &m.name == name && !game.is_unplaced(m.id))
                 && !b.arriving.iter().any(|a| a.models.contains(name)))
             .then(|| (Cause::ModelRemoved, format!("{name} was removed")))?,
             When::AreaReached(name) => {
@@ -165,10 +176,10 @@ pub fn concluded(game: &Game) -> Option<(Ending, Cause, String)> {
                     .find(|m| area.holds(m.pos, m.base / 2.0))?;
                 (Cause::AreaReached, format!("{} reached the {name}", m.name))
             }
-            When::EnemiesRemoved => (begun
-                && game.side(Side::Enemies).next().is_none()
-                && !b.waiting())
-            .then(|| (Cause::EnemiesRemoved, "every enemy was removed".to_string()))?,
+            When::EnemiesRemoved => {
+                (begun && game.side(Side::Enemies).next().is_none() && !b.waiting())
+                    .then(|| (Cause::EnemiesRemoved, "every enemy was removed".to_string()))?
+            }
             When::RoundLimit => return None,
         };
         Some((c.result, cause, reason))

@@ -338,7 +338,10 @@ pub fn check(
     for (i, z) in s.zones.iter().enumerate() {
         let at = format!("zones[{i}]");
         if names.contains(&z.name.as_str()) {
-            say(&format!("{at}.name"), format!("{:?} is named twice", z.name));
+            say(
+                &format!("{at}.name"),
+                format!("{:?} is named twice", z.name),
+            );
         }
         names.push(&z.name);
         shape_problems(&at, &z.rect, &z.area, &on_table, w, h, say);
@@ -347,24 +350,39 @@ pub fn check(
                 .iter()
                 .any(|t| t.contains(poly.centroid()) || poly.pts.iter().all(|p| t.contains(*p)))
             {
-                say(&at, format!("the zone {:?} lies in impassable terrain", z.name));
+                say(
+                    &at,
+                    format!("the zone {:?} lies in impassable terrain", z.name),
+                );
             }
         }
     }
     if s.zones.iter().filter(|z| z.side == Side::Heroes).count() > 1 {
-        say("zones", "the heroes' side deploys in one zone: give one with side = \"heroes\"".into());
+        say(
+            "zones",
+            "the heroes' side deploys in one zone: give one with side = \"heroes\"".into(),
+        );
     }
     check_groups(s, r, say);
     for (i, o) in s.objectives.iter().enumerate() {
         let at = format!("objectives[{i}]");
         if names.contains(&o.name.as_str()) {
-            say(&format!("{at}.name"), format!("{:?} is named twice (zones and objectives share names)", o.name));
+            say(
+                &format!("{at}.name"),
+                format!(
+                    "{:?} is named twice (zones and objectives share names)",
+                    o.name
+                ),
+            );
         }
         names.push(&o.name);
         match (&o.point, &o.rect, &o.area) {
             (Some(p), None, None) => {
                 if !on_table(p) {
-                    say(&format!("{at}.point"), format!("({}, {}) is off the {w}\" × {h}\" table", p[0], p[1]));
+                    say(
+                        &format!("{at}.point"),
+                        format!("({}, {}) is off the {w}\" × {h}\" table", p[0], p[1]),
+                    );
                 }
             }
             (None, rect, area) if rect.is_some() != area.is_some() => {
@@ -378,35 +396,45 @@ pub fn check(
         let name = c.name.as_deref();
         let needs = matches!(
             c.when,
-            ConclusionKind::BuildingDestroyed | ConclusionKind::ModelRemoved | ConclusionKind::AreaReached
+            ConclusionKind::BuildingDestroyed
+                | ConclusionKind::ModelRemoved
+                | ConclusionKind::AreaReached
         );
         match (needs, name) {
-            (true, None) => say(&format!("{at}.name"), "name what it is about: a building, an enemy profile, or an objective or zone".into()),
-            (false, Some(_)) => say(&format!("{at}.name"), "this conclusion names nothing".into()),
+            (true, None) => say(
+                &format!("{at}.name"),
+                "name what it is about: a building, an enemy profile, or an objective or zone"
+                    .into(),
+            ),
+            (false, Some(_)) => say(
+                &format!("{at}.name"),
+                "this conclusion names nothing".into(),
+            ),
             _ => {}
         }
         let Some(name) = name else { continue };
-        match c.when {
+        let problem = match c.when {
             ConclusionKind::BuildingDestroyed => {
                 let stands = match &s.buildings {
                     Some(list) => list.iter().any(|b| b.name == name),
                     None => r.building(name).is_some(),
                 };
-                if !stands {
-                    say(&format!("{at}.name"), format!("no building {name:?} stands in this scenario"));
-                }
+                (!stands).then(|| format!("no building {name:?} stands in this scenario"))
             }
             ConclusionKind::ModelRemoved => {
-                if !s.groups.iter().any(|g| g.models.iter().any(|m| m == name)) {
-                    say(&format!("{at}.name"), format!("no Group of this scenario has a {name:?}: name a model of its [[groups]]"));
-                }
+                (!s.groups.iter().any(|g| g.models.iter().any(|m| m == name))).then(|| {
+                    format!(
+                        "no Group of this scenario has a {name:?}: name a model of its [[groups]]"
+                    )
+                })
             }
             ConclusionKind::AreaReached => {
-                if !names.contains(&name) {
-                    say(&format!("{at}.name"), format!("no objective or zone is named {name:?}"));
-                }
+                (!names.contains(&name)).then(|| format!("no objective or zone is named {name:?}"))
             }
-            _ => {}
+            _ => None,
+        };
+        if let Some(p) = problem {
+            say(&format!("{at}.name"), p);
         }
         if c.when == ConclusionKind::RoundLimit && s.rounds.is_none() {
             say(&at, "a round_limit conclusion needs `rounds`".into());
@@ -423,32 +451,52 @@ fn check_party(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     let Some(p) = &s.party else { return };
     let (lo, hi) = (r.rules.wave.min_heroes, r.rules.wave.max_heroes);
     if p.heroes.is_some() && p.size.is_some() {
-        say("party", "give `heroes` (a fixed party) or `size` (the first of --heroes), not both".into());
+        say(
+            "party",
+            "give `heroes` (a fixed party) or `size` (the first of --heroes), not both".into(),
+        );
     }
     if let Some(list) = &p.heroes {
         for (i, name) in list.iter().enumerate() {
             if r.profile(name).is_none_or(|x| x.kind != ProfileKind::Hero) {
                 say(
                     &format!("party.heroes[{i}]"),
-                    crate::names::unknown("hero", name, r.profiles_of(ProfileKind::Hero).map(|p| p.name.as_str())),
+                    crate::names::unknown(
+                        "hero",
+                        name,
+                        r.profiles_of(ProfileKind::Hero).map(|p| p.name.as_str()),
+                    ),
                 );
             }
         }
         let n = list.len() as u32;
         if !(lo..=hi).contains(&n) {
-            say("party.heroes", format!("a party has {lo} to {hi} heroes, not {n}"));
+            say(
+                "party.heroes",
+                format!("a party has {lo} to {hi} heroes, not {n}"),
+            );
         }
     }
     if let Some(n) = p.size {
         if !(lo..=hi).contains(&n) {
-            say("party.size", format!("{n} is outside the valid range {lo} to {hi}"));
+            say(
+                "party.size",
+                format!("{n} is outside the valid range {lo} to {hi}"),
+            );
         }
     }
     for (i, name) in p.defenders.iter().enumerate() {
-        if r.profile(name).is_none_or(|x| x.kind != ProfileKind::Defender) {
+        if r.profile(name)
+            .is_none_or(|x| x.kind != ProfileKind::Defender)
+        {
             say(
                 &format!("party.defenders[{i}]"),
-                crate::names::unknown("Village Defender", name, r.profiles_of(ProfileKind::Defender).map(|p| p.name.as_str())),
+                crate::names::unknown(
+                    "Village Defender",
+                    name,
+                    r.profiles_of(ProfileKind::Defender)
+                        .map(|p| p.name.as_str()),
+                ),
             );
         }
     }
@@ -461,26 +509,47 @@ fn check_groups(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     for (i, g) in s.groups.iter().enumerate() {
         let at = format!("groups[{i}]");
         if g.models.is_empty() || g.models.len() > max {
-            say(&format!("{at}.models"), format!("a Group holds 1 to {max} models, not {}", g.models.len()));
+            say(
+                &format!("{at}.models"),
+                format!("a Group holds 1 to {max} models, not {}", g.models.len()),
+            );
         }
         for (j, name) in g.models.iter().enumerate() {
             if r.profile(name).is_none_or(|x| x.kind != ProfileKind::Enemy) {
                 say(
                     &format!("{at}.models[{j}]"),
-                    crate::names::unknown("enemy profile", name, r.profiles_of(ProfileKind::Enemy).map(|p| p.name.as_str())),
+                    crate::names::unknown(
+                        "enemy profile",
+                        name,
+                        r.profiles_of(ProfileKind::Enemy).map(|p| p.name.as_str()),
+                    ),
                 );
             }
         }
         let leader = g.models.first().and_then(|m| r.profile(m));
         if let (Some(b), Some(p)) = (&g.behaviour, leader) {
             if !p.behaviours.contains(b) {
-                say(&format!("{at}.behaviour"), format!("{} does not list the {b} Behaviour (it lists {})", p.name, p.behaviours.join(" or ")));
+                say(
+                    &format!("{at}.behaviour"),
+                    format!(
+                        "{} does not list the {b} Behaviour (it lists {})",
+                        p.name,
+                        p.behaviours.join(" or ")
+                    ),
+                );
             }
         }
         match (&g.edge, &g.zone) {
             (Some(e), None) => {
                 if !r.rules.table.edges.contains(e) {
-                    say(&format!("{at}.edge"), crate::names::unknown("edge", e, r.rules.table.edges.iter().map(String::as_str)));
+                    say(
+                        &format!("{at}.edge"),
+                        crate::names::unknown(
+                            "edge",
+                            e,
+                            r.rules.table.edges.iter().map(String::as_str),
+                        ),
+                    );
                 }
             }
             (None, Some(z)) => match s.zones.iter().find(|x| &x.name == z) {
@@ -488,14 +557,24 @@ fn check_groups(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
                 Some(_) => say(&format!("{at}.zone"), format!("{z:?} is the heroes' zone")),
                 None => say(&format!("{at}.zone"), format!("no zone is named {z:?}")),
             },
-            _ => say(&at, "give the Group an `edge` to enter by or a `zone` to deploy in (one of them)".into()),
+            _ => say(
+                &at,
+                "give the Group an `edge` to enter by or a `zone` to deploy in (one of them)"
+                    .into(),
+            ),
         }
         if g.round == 0 || s.rounds.is_some_and(|n| g.round > n) {
-            say(&format!("{at}.round"), format!("round {} is not a round of the battle", g.round));
+            say(
+                &format!("{at}.round"),
+                format!("round {} is not a round of the battle", g.round),
+            );
         }
     }
     if !s.groups.iter().any(|g| g.round <= 1) && !s.groups.is_empty() {
-        say("groups", "a battle needs a Group on the table from round 1".into());
+        say(
+            "groups",
+            "a battle needs a Group on the table from round 1".into(),
+        );
     }
 }
 
@@ -515,7 +594,10 @@ fn check_reach(s: &Scenario, r: &Rosters, t: &Table, say: &mut dyn FnMut(&str, S
     // The heroes' start: the zone's centre, or a legal point beside the Town Hall.
     let start = legal_near(&nav, t, home);
     let Some(start) = start else {
-        say("zones", "the heroes have no legal spot to start from".into());
+        say(
+            "zones",
+            "the heroes have no legal spot to start from".into(),
+        );
         return;
     };
     // Room for the whole heroes' side in its zone (the largest party, its defenders, big bases).
@@ -539,7 +621,12 @@ fn check_reach(s: &Scenario, r: &Rosters, t: &Table, say: &mut dyn FnMut(&str, S
         }
     }
     // Room for the Groups that deploy in each enemies' zone, all of them at once.
-    for (i, z) in s.zones.iter().enumerate().filter(|(_, z)| z.side == Side::Enemies) {
+    for (i, z) in s
+        .zones
+        .iter()
+        .enumerate()
+        .filter(|(_, z)| z.side == Side::Enemies)
+    {
         let models: Vec<&String> = s
             .groups
             .iter()
@@ -554,14 +641,27 @@ fn check_reach(s: &Scenario, r: &Rosters, t: &Table, say: &mut dyn FnMut(&str, S
         if let Some(area) = outline(&z.rect, &z.area) {
             let fits = room(&blocked(t), &area, widest, models.len());
             if fits < models.len() {
-                say(&format!("zones[{i}]"), format!("the zone {:?} has room for {fits} of the {} models its Groups deploy", z.name, models.len()));
+                say(
+                    &format!("zones[{i}]"),
+                    format!(
+                        "the zone {:?} has room for {fits} of the {} models its Groups deploy",
+                        z.name,
+                        models.len()
+                    ),
+                );
             }
         }
     }
     for (i, o) in battle.objectives.iter().enumerate() {
         let goal = Goal::Point(o.at);
         if nav.route_to_contact(start, &goal, &[]).is_none() {
-            say(&format!("objectives[{i}]"), format!("nobody can reach the {}: no route to it from the heroes' deployment", o.name));
+            say(
+                &format!("objectives[{i}]"),
+                format!(
+                    "nobody can reach the {}: no route to it from the heroes' deployment",
+                    o.name
+                ),
+            );
         }
     }
     for (i, g) in battle.arriving.iter().enumerate() {
@@ -570,11 +670,17 @@ fn check_reach(s: &Scenario, r: &Rosters, t: &Table, say: &mut dyn FnMut(&str, S
             None => edge_middle(t, g.edge, radius),
         };
         let Some(from) = from.and_then(|p| legal_near(&nav, t, p)) else {
-            say(&format!("groups[{i}]"), "the Group has no legal spot to enter from".into());
+            say(
+                &format!("groups[{i}]"),
+                "the Group has no legal spot to enter from".into(),
+            );
             continue;
         };
         if nav.route(from, start, &[]).is_none() {
-            say(&format!("groups[{i}]"), "the Group cannot reach the heroes: open a way through the terrain".into());
+            say(
+                &format!("groups[{i}]"),
+                "the Group cannot reach the heroes: open a way through the terrain".into(),
+            );
         }
     }
 }
@@ -621,21 +727,39 @@ fn shape_problems(
     match (rect, area) {
         (Some(c), None) => {
             if !c.iter().all(on_table) {
-                say(&format!("{at}.rect"), format!("a corner is off the {w}\" × {h}\" table"));
+                say(
+                    &format!("{at}.rect"),
+                    format!("a corner is off the {w}\" × {h}\" table"),
+                );
             } else if c[0][0] == c[1][0] || c[0][1] == c[1][1] {
-                say(&format!("{at}.rect"), "the rectangle has no area: give two opposite corners".into());
+                say(
+                    &format!("{at}.rect"),
+                    "the rectangle has no area: give two opposite corners".into(),
+                );
             }
         }
         (None, Some(pts)) => {
             if pts.len() < 3 {
-                say(&format!("{at}.area"), "an area needs at least three corners".into());
+                say(
+                    &format!("{at}.area"),
+                    "an area needs at least three corners".into(),
+                );
             } else if !pts.iter().all(on_table) {
-                say(&format!("{at}.area"), format!("a corner is off the {w}\" × {h}\" table"));
+                say(
+                    &format!("{at}.area"),
+                    format!("a corner is off the {w}\" × {h}\" table"),
+                );
             } else if !super::convex(pts) {
-                say(&format!("{at}.area"), "the outline is not convex: give its corners in order around it".into());
+                say(
+                    &format!("{at}.area"),
+                    "the outline is not convex: give its corners in order around it".into(),
+                );
             }
         }
-        _ => say(at, "give `rect = [[x, y], [x, y]]` or `area = [[x, y], …]` (one of them)".into()),
+        _ => say(
+            at,
+            "give `rect = [[x, y], [x, y]]` or `area = [[x, y], …]` (one of them)".into(),
+        ),
     }
 }
 
@@ -650,7 +774,9 @@ fn room(blocked: &[Polygon], area: &Polygon, r: f64, want: usize) -> usize {
         let mut x = b.min.x;
         while x <= b.max.x + 1e-9 {
             let p = Vec2::new(x, y);
-            if area.signed_dist(p) <= -r + 1e-9 && blocked.iter().all(|o| o.signed_dist(p) >= r - 1e-9) {
+            if area.signed_dist(p) <= -r + 1e-9
+                && blocked.iter().all(|o| o.signed_dist(p) >= r - 1e-9)
+            {
                 cands.push(p);
             }
             x += 0.25;

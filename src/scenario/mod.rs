@@ -496,7 +496,8 @@ fn check_table(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     if !town_hall && !s.zones.iter().any(|z| z.side == crate::state::Side::Heroes) {
         say(
             "buildings",
-            "the Town Hall must stand (the heroes deploy around it), or give the heroes a zone".into(),
+            "the Town Hall must stand (the heroes deploy around it), or give the heroes a zone"
+                .into(),
         );
         return;
     }

@@ -17,9 +17,11 @@ mod strings;
 mod track;
 mod vocab;
 
+pub use battle::Battle;
 pub use decision::{log_lines, Candidate, Decides, Decision, Decisions};
 pub use event::{
-    BattleObjectiveFacts, BattleZoneFacts, BuildingFacts, Event, EventKind, MoveKind, MoveStop, TerrainPiece, TokenFacts, TokenShape,
+    BattleObjectiveFacts, BattleZoneFacts, BuildingFacts, Event, EventKind, MoveKind, MoveStop,
+    TerrainPiece, TokenFacts, TokenShape,
 };
 pub use events_doc::{events_markdown, REGENERATE as EVENTS_DOC_REGENERATE, UNDESCRIBED};
 pub use frames::{Frame, FrameRecorder};
@@ -34,7 +36,6 @@ pub use setup::{
     TableKind,
 };
 pub use strings::for_each_str;
-pub use battle::Battle;
 pub use track::TrackState;
 pub use vocab::{
     CombatResult, Modifier, MoraleResult, MoraleTrigger, Role, RollInfo, RollKind, Target,

@@ -22,8 +22,9 @@ pub fn first_groups(
     esc: &Escalation,
 ) -> Option<Result<WavePlan, WaveError>> {
     let b = game.battle.as_mut().filter(|b| b.fixed)?;
-    let (now, later): (Vec<Arrival>, Vec<Arrival>) =
-        std::mem::take(&mut b.arriving).into_iter().partition(|a| a.round <= 1);
+    let (now, later): (Vec<Arrival>, Vec<Arrival>) = std::mem::take(&mut b.arriving)
+        .into_iter()
+        .partition(|a| a.round <= 1);
     b.arriving = later;
     Some(plan_of(game, rosters, esc, &now, true))
 }
@@ -76,7 +77,10 @@ fn plan_of(
             spent,
             groups: plans.len() as u32,
             unmet: Vec::new(),
-            builder: game.battle.as_ref().map(|b| format!("scenario {}", b.scenario)),
+            builder: game
+                .battle
+                .as_ref()
+                .map(|b| format!("scenario {}", b.scenario)),
         });
     }
     Ok(WavePlan {
@@ -104,8 +108,9 @@ pub fn arrive(
     if !b.arriving.iter().any(|a| a.round <= round) {
         return Ok(());
     }
-    let (now, later): (Vec<Arrival>, Vec<Arrival>) =
-        std::mem::take(&mut b.arriving).into_iter().partition(|a| a.round <= round);
+    let (now, later): (Vec<Arrival>, Vec<Arrival>) = std::mem::take(&mut b.arriving)
+        .into_iter()
+        .partition(|a| a.round <= round);
     b.arriving = later;
     let plan = plan_of(game, rosters, esc, &now, false)?;
     deploy_enemy_groups(game, rosters, &plan)?;
@@ -166,7 +171,11 @@ fn score(game: &mut Game, each_round: bool) {
         .filter_map(|o| Some((o.holder?, o.vp, o.name.clone())))
         .collect();
     let source = format!("scenario {}", b.scenario);
-    let when = if each_round { "this round" } else { "at the end" };
+    let when = if each_round {
+        "this round"
+    } else {
+        "at the end"
+    };
     for (side, vp, name) in scored {
         game.score_vp(side, vp, &format!("holding {name} {when}"), &source);
     }

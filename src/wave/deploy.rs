@@ -391,9 +391,11 @@ fn place_groups(
         if models.is_empty() {
             continue;
         }
-        if let Some(zone) = g.zone.as_ref().and_then(|z| {
-            game.battle.as_ref().and_then(|b| b.zone(z)).cloned()
-        }) {
+        if let Some(zone) = g
+            .zone
+            .as_ref()
+            .and_then(|z| game.battle.as_ref().and_then(|b| b.zone(z)).cloned())
+        {
             out.push(place_group_in_zone(game, g, models, &zone, range)?);
             continue;
         }
@@ -802,8 +804,7 @@ fn zone_spots(
             area.signed_dist(p) <= -r + EPS
                 && placed.iter().all(|s| circle_circle_gap(s, &c) >= -EPS)
                 && range.is_none_or(|g| {
-                    placed.is_empty()
-                        || placed.iter().any(|s| circle_circle_gap(s, &c) <= g + EPS)
+                    placed.is_empty() || placed.iter().any(|s| circle_circle_gap(s, &c) <= g + EPS)
                 })
                 && placement_problem(game, &c).is_none()
         })?;

@@ -24,8 +24,8 @@
 
 pub mod abilities;
 pub mod act;
-pub mod battle;
 pub mod activation_plan;
+pub mod battle;
 mod builder;
 pub mod council;
 pub mod deploy;

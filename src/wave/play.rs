@@ -297,8 +297,11 @@ pub fn play_wave(
     let (mut outcome, mut cause) = match ended {
         Some(Halt::NoEnemy) => (Outcome::Win, None),
         Some(Halt::Concluded) => {
-            let (ending, c, reason) = crate::rules::end::concluded(game)
-                .unwrap_or((crate::state::battle::Ending::Draw, Cause::VictoryScript, String::new()));
+            let (ending, c, reason) = crate::rules::end::concluded(game).unwrap_or((
+                crate::state::battle::Ending::Draw,
+                Cause::VictoryScript,
+                String::new(),
+            ));
             (super::battle::conclude(game, ending, c, &reason), Some(c))
         }
         Some(h) => (Outcome::Loss, h.cause()),

@@ -1266,7 +1266,9 @@ impl Hooks for ScriptHooks<'_> {
         };
         let Some(module) = self.registry.get(&format!("victory/{name}.lua")) else {
             return Err(HookError {
-                message: format!("scripts/victory/{name}.lua: no such victory script (the scenario names it)"),
+                message: format!(
+                    "scripts/victory/{name}.lua: no such victory script (the scenario names it)"
+                ),
             });
         };
         let Some(f) = module.function("on_victory_check") else {

@@ -233,7 +233,13 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
         game.record_frames();
     }
     put_tracks_in_play(lua, setup, &made, &mut game)?;
-    place_party(lua, setup, &mut game, &heroes, scenario.scenario.defenders())?;
+    place_party(
+        lua,
+        setup,
+        &mut game,
+        &heroes,
+        scenario.scenario.defenders(),
+    )?;
     let mut core = Core::new(game, made).map_err(|e| fail(lua, e))?;
     core.live = Some(live);
     if let Some(m) = merged {

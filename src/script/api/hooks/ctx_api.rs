@@ -849,7 +849,10 @@ impl CtxHandle {
                         ));
                     }
                     let points = u32::try_from(points).map_err(|_| {
-                        fail(lua, format!("ctx:award_vp: {points} is not 0 or more points"))
+                        fail(
+                            lua,
+                            format!("ctx:award_vp: {points} is not 0 or more points"),
+                        )
                     })?;
                     let source = this.source.clone();
                     this.ask(
