@@ -129,6 +129,12 @@ const EXAMPLES: &[Example] = &[
         shows: &["presets", "sim"],
         more: None,
     },
+    Example {
+        dir: "ford",
+        files: &["scenarios/", "scripts/victory/"],
+        shows: &["play", "sim"],
+        more: None,
+    },
 ];
 
 /// An example written into a fresh folder and its commands run.
@@ -275,6 +281,11 @@ fn the_variant_example_checks_and_compares_as_the_guide_says() {
 #[test]
 fn the_track_example_checks_and_ends_games_as_the_guide_says() {
     worked_example("clock");
+}
+
+#[test]
+fn the_scenario_example_checks_plays_and_reports_vp_as_the_guide_says() {
+    worked_example("ford");
 }
 
 /// Each listing of a built-in file (`<!-- built-in: PATH -->`: the threat track) is that file, or for

@@ -1035,6 +1035,31 @@ function Model:profile() end
 ---@field round integer The round of the wave, from 1.
 ---@field destroyed string[] The buildings Destroyed during the turn, in village order.
 
+---What a victory script's `on_victory_check(ctx, check)` hears.
+---
+---```lua
+---on_victory_check = function(ctx, check) if check.limit then return "draw", "time ran out" end end
+---```
+---@class VictoryCheck
+---@field wave integer The wave number, from 1.
+---@field round integer The round of the wave, from 1.
+---@field turn string Whose turn just ended: "heroes" or "enemies".
+---@field limit boolean The last round of the round limit has just ended.
+---@field round_limit? integer The scenario's round limit, if any.
+
+---A scenario's objective as `ctx:objectives` gives it.
+---
+---```lua
+---local o = ctx:objectives()[1]; print(o.name, o.holder, o.vp)
+---```
+---@class BattleObjective
+---@field name string Its name.
+---@field x number Its point (an area's centre), inches from the west edge.
+---@field y number Inches from the south edge.
+---@field vp integer The Victory Points it is worth.
+---@field each_round boolean Scored at the end of every round it is held (else at the game's end).
+---@field holder? string "heroes" or "enemies": who holds it now (nil: nobody).
+
 ---A track in play as `ctx:track_info` gives it: rosters/tracks.toml's entry and where its marker stands.
 ---
 ---```lua
@@ -1771,6 +1796,33 @@ function Ctx:track_info(name) end
 ---@param reason? string Why, in words (the log's `reason`; default: the script).
 function Ctx:advance_track(name, by, reason) end
 
+---The Victory Points the side has scored in the scenario's battle (0 in a game without one).
+---
+---```lua
+---if ctx:vp("heroes") >= 6 then return "win", "six VP" end
+---```
+---@param side string "heroes" or "enemies".
+---@return integer
+function Ctx:vp(side) end
+
+---The scenario's objectives, each with who holds it now (`holder`: "heroes", "enemies" or nil), in the scenario's order; empty in a game without them.
+---
+---```lua
+---for _, o in ipairs(ctx:objectives()) do print(o.name, o.holder) end
+---```
+---@return BattleObjective[]
+function Ctx:objectives() end
+
+---Ask the kernel to award Victory Points (logged `vp_scored`). Only in a scenario's battle, in hooks that may ask for changes (a victory script's `on_victory_check`).
+---
+---```lua
+---ctx:award_vp("heroes", 1, "the caravan moved on")
+---```
+---@param side string "heroes" or "enemies".
+---@param points integer Victory Points to award, 0 or more.
+---@param reason? string Why, in words (the log's `reason`; default: the script).
+function Ctx:award_vp(side, points, reason) end
+
 ---Ask the kernel to restore Integrity to an intact building (logged `repaired`). In hooks that may ask for changes and in an action's `run`.
 ---
 ---```lua
@@ -2262,6 +2314,17 @@ function ModelView:has(condition) end
 ---@field description? string What it does, for people.
 ---@field params? table Plain data for the module's own use.
 ---@field cast? fun(ctx: Ctx, caster: ModelView, power: integer, target: ModelView|nil, opts: CastOptions): any Called by `g:cast` once the kernel has checked the cast (and a Ritual's Task is complete): decide the effect and ask for it through the spell primitives on `ctx`; what it returns is the CastResult's `result`. An error undoes the whole cast.
+
+---A scenario's victory script (scripts/victory/NAME.lua), named by `victory = "NAME"` in its scenario file: `on_victory_check` is asked where the game can end.
+---
+---```lua
+---return { on_victory_check = function(ctx, check) if ctx:vp("heroes") >= 6 then return "win", "six VP" end end }
+---```
+---@class VictoryScript
+---@field name? string A display name.
+---@field description? string What it does, for people.
+---@field params? table Plain data for the module's own use.
+---@field on_victory_check? fun(ctx: Ctx, check: VictoryCheck): string|nil A scenario's victory script (`victory = "NAME"` in its file): called where the game can end — after each side's turn, and at the round limit's last round (`check.limit`). Returns "win", "loss" or "draw", then a reason (a second value), to end the game so (cause `victory_script`), or nil to play on. Its ctx may read the battle (`ctx:vp`, `ctx:objectives`) and award Victory Points (`ctx:award_vp`), applied when it returns.
 
 ---An Opportunity result (scripts/opportunities/*.lua), named by `script` in rosters/opportunities.toml: its `claim` or `wave_end` decides the result; an item it gives carries it, so its model hooks act for the item's carrier and its `use` is the item's use.
 ---

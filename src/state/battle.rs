@@ -109,8 +109,11 @@ pub enum When {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
+    /// The heroes' side wins.
     Win,
+    /// The heroes' side loses.
     Loss,
+    /// Neither side wins.
     Draw,
     /// The side with more Victory Points wins; equal is a draw.
     Vp,

@@ -550,7 +550,12 @@ pub fn play_game(
             .map_or(0, |b| b.integrity),
         seed: game.seed,
         waves: summaries,
-        vp: game.battle.as_ref().map(|b| b.vp),
+        // Only a battle that can score them (objectives, or a victory script that may award them).
+        vp: game
+            .battle
+            .as_ref()
+            .filter(|b| !b.objectives.is_empty() || b.victory.is_some())
+            .map(|b| b.vp),
         town_hall: game.buildings.iter().any(|b| b.town_hall),
     })
 }

@@ -190,10 +190,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "on_victory_check",
         kinds: &["victory"],
-        ty: "fun(ctx: Ctx, check: VictoryCheck): string|nil, string|nil",
+        ty: "fun(ctx: Ctx, check: VictoryCheck): string|nil",
         doc: "A scenario's victory script (`victory = \"NAME\"` in its file): called where the game can end \
               — after each side's turn, and at the round limit's last round (`check.limit`). Returns \
-              \"win\", \"loss\" or \"draw\" with a reason to end the game so (cause `victory_script`), or \
+              \"win\", \"loss\" or \"draw\", then a reason (a second value), to end the game so (cause `victory_script`), or \
               nil to play on. Its ctx may read the battle (`ctx:vp`, `ctx:objectives`) and award Victory \
               Points (`ctx:award_vp`), applied when it returns.",
     },
@@ -389,6 +389,13 @@ pub const MODULE_KINDS: &[ModuleKind] = &[
         class: "SpellScript",
         doc: "A spell (scripts/spells/*.lua), named by `script` in rosters/spells.toml and run by `g:cast`.",
         usage: "return { cast = function(ctx, caster, power, target, opts) return ctx:transfix(target, power) end }",
+    },
+    ModuleKind {
+        kind: "victory",
+        class: "VictoryScript",
+        doc: "A scenario's victory script (scripts/victory/NAME.lua), named by `victory = \"NAME\"` in its \
+              scenario file: `on_victory_check` is asked where the game can end.",
+        usage: "return { on_victory_check = function(ctx, check) if ctx:vp(\"heroes\") >= 6 then return \"win\", \"six VP\" end end }",
     },
     ModuleKind {
         kind: "opportunities",
