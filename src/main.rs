@@ -911,15 +911,24 @@ fn run_wave(escalation: &str, setup: &SetupArgs, json: bool, data: &DataArgs) ->
     );
     let edges = &rosters.rules.table.edges;
     for g in &plan.groups {
-        let edge = edges
-            .get(usize::from(g.edge).saturating_sub(1))
-            .map_or("?", String::as_str);
+        let from = match &g.zone {
+            Some(z) => format!("in the zone {z}"),
+            None => format!(
+                "from the {} edge",
+                edges
+                    .get(usize::from(g.edge).saturating_sub(1))
+                    .map_or("?", String::as_str)
+            ),
+        };
         outln!(
-            "  Group {}: {} ({}), {} points, from the {edge} edge{}",
+            "  Group {}: {} ({}), {} points, {from}{}{}",
             g.number,
             summarize(&g.models),
             g.behaviour,
             g.cost,
+            g.arrives
+                .map(|r| format!(", arrives at round {r}"))
+                .unwrap_or_default(),
             if g.igniters { ", Igniters" } else { "" }
         );
     }

@@ -397,6 +397,7 @@ fn one_group(r: &Rosters, edge: u8, names: &[&str]) -> WavePlan {
             edge,
             igniters: false,
             zone: None,
+            arrives: None,
         }],
         unmet: Vec::new(),
     }

@@ -321,6 +321,7 @@ fn the_shipped_scenarios_play_to_a_result() {
             "--seed",
             "1",
             "--json",
+            "--audit",
             "--scenario",
             name,
         ]);
@@ -328,6 +329,8 @@ fn the_shipped_scenarios_play_to_a_result() {
         assert_eq!(r["games"], 200, "{name}");
         assert_eq!(r["stalled"], 0, "{name}: no stalls");
         assert!(r.get("failed").is_none(), "{name}: no failures");
+        // The project's own reader of logs finds nothing wrong in any of them.
+        assert_eq!(r["audit"]["breaches"], 0, "{name}: {}", r["audit"]);
         for c in causes {
             assert!(
                 r["causes"][c].as_u64().unwrap_or(0) > 0,
@@ -461,4 +464,49 @@ fn bad_battles_are_refused_at_file_field_and_line() {
         assert!(!play.status.success(), "{body}: play refuses it");
         std::fs::remove_dir_all(&dir).ok();
     }
+}
+
+/// The audit knows a battle's end: a log that plays on after `concluded` is a breach, and one that
+/// ends there is not.
+#[test]
+fn the_audit_ends_a_battle_at_its_conclusion() {
+    let dir = support::temp("scenario-battles", "audit");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("stand.jsonl");
+    support::ok(&[
+        "play",
+        "--auto",
+        "--scenario",
+        "last_stand",
+        "--seed",
+        "2",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("\"event\":\"concluded\""),
+        "the game concluded"
+    );
+    let clean = support::run(&["audit", log.to_str().unwrap()]);
+    assert!(clean.status.success(), "{}", support::said(&clean));
+    // An activation copied after the conclusion: play after the game ended.
+    let lines: Vec<&str> = text.lines().collect();
+    let act = lines
+        .iter()
+        .find(|l| l.contains("\"event\":\"activation\""))
+        .unwrap();
+    let mut v: Value = serde_json::from_str(act).unwrap();
+    v["seq"] = serde_json::json!(lines.len());
+    v.as_object_mut().unwrap().remove("cause");
+    let tampered = dir.join("tampered.jsonl");
+    std::fs::write(&tampered, format!("{text}{v}\n")).unwrap();
+    let out = support::run(&["audit", tampered.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let said = support::said(&out);
+    assert!(
+        said.contains("game_end") && said.contains("conclusion (model_removed)"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -287,6 +287,15 @@ pub enum Ev {
     FreeThrow {
         model: u32,
     },
+    /// A scenario's battle: the rounds its later Groups arrive on.
+    BattleSet {
+        #[serde(default)]
+        arriving: Vec<u32>,
+    },
+    /// The game ended at a scenario's conclusion or victory script.
+    Concluded {
+        cause: String,
+    },
     /// An event the audit knows and does not read.
     #[serde(skip)]
     Other(String),
@@ -294,6 +303,8 @@ pub enum Ev {
 
 /// Events the audit knows by name and reads nothing from.
 const KNOWN: &[&str] = &[
+    "vp_scored",
+    "objective_held",
     "result_changed",
     "quality_worsened",
     "outcome",

@@ -127,6 +127,10 @@ pub struct Table {
     pub tracks: BTreeMap<String, (i32, i32, i32, Option<i32>)>,
     /// The seq at which a track's marker reached its losing space, if one did.
     pub track_lost: Option<u64>,
+    /// A scenario's battle: its Groups still to arrive after the first round.
+    pub arriving: usize,
+    /// The seq at which a scenario's conclusion ended the game (`concluded`), and its cause.
+    pub concluded: Option<(u64, String)>,
 }
 
 impl Table {
@@ -287,6 +291,10 @@ impl Table {
                 }
             }
             Ev::GroupDeployed { number, models } => {
+                // A battle's later Group arriving (the first round's deploy before round 2).
+                if self.round >= 2 {
+                    self.arriving = self.arriving.saturating_sub(1);
+                }
                 let b = self.behaviours.get(number).cloned();
                 for id in models {
                     if let Some(m) = self.models.get_mut(id) {
@@ -368,6 +376,10 @@ impl Table {
             } => {
                 self.tracks
                     .insert(track.clone(), (*value, *min, *max, *loses_at));
+            }
+            Ev::BattleSet { arriving } => self.arriving = arriving.len(),
+            Ev::Concluded { cause } if self.concluded.is_none() => {
+                self.concluded = Some((l.seq, cause.clone()));
             }
             Ev::TrackMoved { track, to, .. } => {
                 if let Some(t) = self.tracks.get_mut(track) {

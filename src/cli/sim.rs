@@ -350,6 +350,12 @@ fn watch_text(rec: &village::sim::Replay, file: &std::path::Path, data: &DataArg
         rec.length,
         shell_word(&rec.heroes.join(","))
     );
+    if !village::roster::is_default_preset(&rec.preset) {
+        cmd.push_str(&format!(" --preset {}", shell_word(&rec.preset)));
+    }
+    if !village::scenario::is_default_scenario(&rec.scenario) {
+        cmd.push_str(&format!(" --scenario {}", shell_word(&rec.scenario)));
+    }
     for v in &rec.variants {
         cmd.push_str(&format!(" --variant {}", shell_word(v)));
     }

@@ -316,7 +316,11 @@ impl ScriptHost {
                 .length(&new.length)
                 .and_then(|l| l.waves.iter().position(|w| *w == esc.name))
                 .map_or(1, |i| i as u32 + 1);
-            crate::wave::play::plan_wave(game, rosters, hooks, &esc)
+            // A scenario's battle of fixed Groups: its Groups, whatever the Escalation asked.
+            match crate::wave::battle::all_groups(game, rosters, &esc) {
+                Some(fixed) => fixed,
+                None => crate::wave::play::plan_wave(game, rosters, hooks, &esc),
+            }
         })?
         .map_err(|e| e.to_string())
     }

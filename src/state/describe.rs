@@ -421,6 +421,7 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             round_limit,
             zones,
             objectives,
+            ..
         } => format!(
             "the battle of {scenario}: {}{} deployment zone(s), {} objective(s)",
             round_limit

@@ -775,6 +775,10 @@ pub enum EventKind {
         zones: Vec<BattleZoneFacts>,
         /// Each objective: (name, point, outline when an area, reach, VP).
         objectives: Vec<BattleObjectiveFacts>,
+        /// The round each Group arriving after the first round arrives at the start of, in Group
+        /// order (a battle's wave goes on with no enemy on the table while one is to come).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        arriving: Vec<u32>,
     },
     /// A side scored Victory Points: for an objective it holds, or a victory script's award.
     VpScored {

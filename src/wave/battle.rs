@@ -29,6 +29,25 @@ pub fn first_groups(
     Some(plan_of(game, rosters, esc, &now, true))
 }
 
+/// Every Group of a battle of fixed Groups as one plan, those arriving later with their round
+/// (`village wave`: nothing is deployed, nothing taken from the battle). `None` when the game's
+/// Groups are escalating waves.
+pub fn all_groups(
+    game: &mut Game,
+    rosters: &Rosters,
+    esc: &Escalation,
+) -> Option<Result<WavePlan, WaveError>> {
+    let groups = game.battle.as_ref().filter(|b| b.fixed)?.arriving.clone();
+    let esc = game
+        .battle
+        .as_ref()
+        .and_then(|b| b.escalation.as_deref())
+        .and_then(|e| rosters.escalation(e))
+        .unwrap_or(esc)
+        .clone();
+    Some(plan_of(game, rosters, &esc, &groups, true))
+}
+
 /// A wave plan of `groups` (their costs and Igniters read from the rosters), each logged
 /// `group_built`, then `wave_built` when `whole` (the battle's first Groups).
 fn plan_of(
@@ -59,6 +78,7 @@ fn plan_of(
             edge: a.edge,
             igniters: igniters && esc.igniters,
             zone: a.zone.clone(),
+            arrives: (a.round > 1).then_some(a.round),
         };
         game.record(EventKind::GroupBuilt {
             number: g.number,

@@ -101,6 +101,9 @@ pub struct GroupPlan {
     /// The deployment zone of a scenario's Group that deploys in one instead of at its edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// The round a scenario's Group arrives at the start of, when later than the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<u32>,
 }
 
 /// The wave budget (core §5.1): party value × the Escalation's percentage / 100, in exact integers.
@@ -327,6 +330,7 @@ pub fn build_wave_of(
             edge: 0,
             igniters,
             zone: None,
+            arrives: None,
         });
     }
 
@@ -456,6 +460,7 @@ pub fn plan_from_script(
             edge,
             igniters,
             zone: None,
+            arrives: None,
         });
     }
     if spent > total {

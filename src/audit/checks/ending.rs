@@ -3,7 +3,9 @@
 //! after the Town Hall is Destroyed ("immediately means immediately"), after the heroes' side has left
 //! the table (overrun), or in a wave after its last enemy is gone; and the log ends at a cause: the Town
 //! Hall Destroyed, the village overrun, no enemy left (the final wave survived), a track's marker on its
-//! losing space (the threat track) or a stalled wave of 40 rounds. A track's marker moves from where it
+//! losing space (the threat track), a scenario's conclusion (`concluded`: nothing is played after it;
+//! a battle's wave goes on with no enemy on the table while a Group is still to arrive) or a stalled
+//! wave of 40 rounds. A track's marker moves from where it
 //! stood by what was asked, stopping at its bounds.
 
 use crate::audit::facts::Side;
@@ -100,7 +102,11 @@ impl Check for Ending {
         if self.reported || !is_play(l) {
             return;
         }
-        let why = if let Some(s) = t.town_hall_fell {
+        let why = if let Some((s, cause)) = &t.concluded {
+            Some(format!(
+                "the scenario's conclusion ({cause}) ended the game at #{s}"
+            ))
+        } else if let Some(s) = t.town_hall_fell {
             Some(format!(
                 "the Town Hall was Destroyed at #{s}: the game ended there"
             ))
@@ -108,7 +114,7 @@ impl Check for Ending {
             Some(format!(
                 "a track's marker reached its losing space at #{s}: the game ended there"
             ))
-        } else if self.wave_fought && t.on_side(Side::Enemies).next().is_none() {
+        } else if self.wave_fought && t.on_side(Side::Enemies).next().is_none() && t.arriving == 0 {
             Some("no enemy is left on the table: the wave has ended".to_string())
         } else if t.on_side(Side::Enemies).next().is_some()
             && t.on_side(Side::Heroes).next().is_none()
@@ -139,7 +145,12 @@ impl Check for Ending {
         }
         let enemies = t.on_side(Side::Enemies).count();
         let friends = t.on_side(Side::Heroes).count();
-        if t.town_hall_fell.is_some() || t.track_lost.is_some() || enemies == 0 || friends == 0 {
+        if t.town_hall_fell.is_some()
+            || t.track_lost.is_some()
+            || t.concluded.is_some()
+            || enemies == 0
+            || friends == 0
+        {
             return;
         }
         if !self.rounds_seen {

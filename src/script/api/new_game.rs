@@ -366,6 +366,12 @@ fn set_battle(game: &mut Game, battle: state::Battle) {
                 each_round: o.each_round,
             })
             .collect(),
+        arriving: battle
+            .arriving
+            .iter()
+            .filter(|a| a.round > 1)
+            .map(|a| a.round)
+            .collect(),
     });
     game.battle = Some(Box::new(battle));
 }
