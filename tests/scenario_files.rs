@@ -399,3 +399,65 @@ fn the_repl_shows_the_scenario_in_play_and_a_save_keeps_it() {
     assert!(out.contains("crossroads\t10"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `table_seed` makes the rulebook's generated table from a seed of its own — the same table whatever
+/// the game's seed — and `supplies` the village's starting Supplies.
+#[test]
+fn a_table_seed_fixes_the_generated_table_and_supplies_start_the_village() {
+    let body = "name = \"fixed\"\ndescription = \"x\"\ntable_seed = 42\nsupplies = 7\n";
+    let dir = scenario_mod("fixed", "fixed", body);
+    let m = dir.to_str().unwrap();
+    let setup = |seed: &str| {
+        let log = dir.join(format!("g{seed}.jsonl"));
+        support::ok(&[
+            "play",
+            "--auto",
+            "--scenario",
+            "fixed",
+            "--mod",
+            m,
+            "--seed",
+            seed,
+            "--length",
+            "intro",
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        setup_event(&log)
+    };
+    let (a, b) = (setup("1"), setup("2"));
+    assert_eq!(
+        a["terrain"], b["terrain"],
+        "the same terrain for both seeds"
+    );
+    assert_eq!(a["buildings"], b["buildings"]);
+    assert_eq!(a["supplies"], 7);
+    // Without it, two seeds make two tables.
+    let log = dir.join("plain.jsonl");
+    support::ok(&[
+        "play",
+        "--auto",
+        "--seed",
+        "2",
+        "--length",
+        "intro",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_ne!(setup_event(&log)["terrain"], a["terrain"]);
+    // Both at once is refused.
+    let both = scenario_mod(
+        "both",
+        "both",
+        "name = \"both\"\ndescription = \"x\"\ntable_seed = 1\n[table]\nwidth = 30.0\nheight = 30.0\n",
+    );
+    let out = support::run(&["check", "--mod", both.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("give it or [table], not both"),
+        "{}",
+        text(&out)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&both).ok();
+}

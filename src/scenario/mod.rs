@@ -60,6 +60,13 @@ pub struct Scenario {
     /// buildings of the rosters stand in the rulebook's layout around the table's centre.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub buildings: Option<Vec<ScenarioBuilding>>,
+    /// Without a `[table]`: the seed the rulebook's generated table is made from, the same table
+    /// whatever the game's seed (left out, each game's own seed makes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_seed: Option<u64>,
+    /// The Supplies the village starts with, in place of rules.toml's `setup.starting_supplies`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplies: Option<u32>,
     /// The round limit: each wave (a battle of fixed Groups is one) ends at the end of this round, and
     /// the game with its `round_limit` conclusion (else by Victory Points when there are objectives,
     /// else a draw).
@@ -228,6 +235,8 @@ impl Loaded {
                 preset: None,
                 table: None,
                 buildings: None,
+                table_seed: None,
+                supplies: None,
                 rounds: None,
                 escalation: None,
                 party: None,
@@ -366,6 +375,24 @@ fn check_table(s: &Scenario, r: &Rosters, say: &mut dyn FnMut(&str, String)) {
     if let Some(p) = &s.preset {
         if r.preset(p).is_none() {
             say("preset", r.unknown_preset(p));
+        }
+    }
+    if s.table.is_some() && s.table_seed.is_some() {
+        say(
+            "table_seed",
+            "a table_seed makes the rulebook's generated table: give it or [table], not both"
+                .into(),
+        );
+    }
+    if let (Some(n), Some(range)) = (
+        s.supplies,
+        crate::roster::range_of("rules.toml", "setup", "starting_supplies"),
+    ) {
+        if !range.contains(f64::from(n)) {
+            say(
+                "supplies",
+                format!("{n} is outside the valid range {}", range.describe()),
+            );
         }
     }
     let Some(t) = &s.table else {

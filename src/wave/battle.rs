@@ -80,13 +80,7 @@ fn plan_of(
             zone: a.zone.clone(),
             arrives: (a.round > 1).then_some(a.round),
         };
-        game.record(EventKind::GroupBuilt {
-            number: g.number,
-            behaviour: g.behaviour.clone(),
-            models: g.models.clone(),
-            edge: g.edge,
-            igniters: g.igniters,
-        });
+        g.log_built(game);
         plans.push(g);
     }
     let spent = plans.iter().map(|g| g.cost).sum();
@@ -154,18 +148,8 @@ pub fn turn_end(
     if turn == "enemies" {
         score(game, true);
     }
-    ask_victory(game, rosters, hooks, turn, limit)
-}
-
-/// The victory script's answer, if the scenario has one: its verdict kept (the game ends at it), the
-/// Victory Points it awards applied.
-fn ask_victory(
-    game: &mut Game,
-    rosters: &Rosters,
-    hooks: &dyn Hooks,
-    turn: &str,
-    limit: bool,
-) -> Result<(), RuleError> {
+    // The victory script, if the scenario has one: its verdict kept (the game ends at it), the
+    // Victory Points it awards applied.
     let ask = VictoryAsk {
         turn: turn.to_string(),
         limit,

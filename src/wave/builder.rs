@@ -106,6 +106,19 @@ pub struct GroupPlan {
     pub arrives: Option<u32>,
 }
 
+impl GroupPlan {
+    /// Log the Group as built (`group_built`).
+    pub fn log_built(&self, game: &mut Game) {
+        game.record(EventKind::GroupBuilt {
+            number: self.number,
+            behaviour: self.behaviour.clone(),
+            models: self.models.clone(),
+            edge: self.edge,
+            igniters: self.igniters,
+        });
+    }
+}
+
 /// The wave budget (core §5.1): party value × the Escalation's percentage / 100, in exact integers.
 /// Saturates instead of overflowing on absurd rosters values.
 pub fn budget(rosters: &Rosters, escalation: &Escalation, heroes: u32) -> i64 {
@@ -499,13 +512,7 @@ fn finish_plan(
 ) -> WavePlan {
     plan.unmet = unmet(&plan, esc, rosters);
     for g in &plan.groups {
-        game.record(EventKind::GroupBuilt {
-            number: g.number,
-            behaviour: g.behaviour.clone(),
-            models: g.models.clone(),
-            edge: g.edge,
-            igniters: g.igniters,
-        });
+        g.log_built(game);
     }
     game.record(EventKind::WaveBuilt {
         escalation: plan.escalation.clone(),

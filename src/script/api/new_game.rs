@@ -207,19 +207,24 @@ pub fn new_game(lua: &Lua, opts: Option<Table>) -> mlua::Result<GameHandle> {
     });
     let setup = merged.as_ref().unwrap_or(&made.rosters);
     // The Integrity the scenario gives its buildings is theirs from the setup event on.
-    let sturdier = scenario.scenario.integrity().next().is_some().then(|| {
+    let sc = &scenario.scenario;
+    let own = (sc.integrity().next().is_some() || sc.supplies.is_some()).then(|| {
         let mut r = setup.clone();
-        for (name, integrity) in scenario.scenario.integrity() {
+        for (name, integrity) in sc.integrity() {
             if let Some(b) = r.buildings.iter_mut().find(|b| b.name == name) {
                 b.integrity = integrity;
             }
         }
+        if let Some(n) = sc.supplies {
+            r.rules.setup.starting_supplies = n;
+        }
         r
     });
-    let setup = sturdier.as_ref().unwrap_or(setup);
-    let mut game = match scenario.scenario.table(setup) {
-        Some(table) => state::new_game_on(setup, seed, table),
-        None => state::new_game(setup, seed, kind),
+    let setup = own.as_ref().unwrap_or(setup);
+    let mut game = match (sc.table(setup), sc.table_seed) {
+        (Some(table), _) => state::new_game_on(setup, seed, table),
+        (None, Some(t)) => state::new_game_on(setup, seed, state::make_table(setup, t, kind)),
+        (None, None) => state::new_game(setup, seed, kind),
     };
     if let Some(battle) = scenario.scenario.battle(setup) {
         set_battle(&mut game, battle);
