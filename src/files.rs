@@ -89,6 +89,11 @@ impl Fingerprint {
                 }
             }
         }
+        Fingerprint::of_files(files)
+    }
+
+    /// The fingerprint of files already hashed: FNV-1a over every key and hash, in key order.
+    fn of_files(files: BTreeMap<String, String>) -> Fingerprint {
         let mut all = FNV_START;
         for (k, v) in &files {
             all = fnv(k.as_bytes(), all);
@@ -100,6 +105,23 @@ impl Fingerprint {
             content: format!("{all:016x}"),
             files,
         }
+    }
+
+    /// [`Fingerprint::of_layers`] with the scenario a game is made of when it is a file given by path
+    /// (`--scenario FILE.toml`, outside the layers' `scenarios/`): its content is the games' too.
+    pub fn of_game(layers: &[PathBuf], scenario: &str) -> Fingerprint {
+        let f = Fingerprint::of_layers(layers);
+        let path = std::path::Path::new(scenario);
+        if !(scenario.ends_with(".toml") && path.is_file()) {
+            return f;
+        }
+        let hash = match read_regular(path, ROSTER) {
+            Ok(bytes) => fnv(&bytes, FNV_START),
+            Err(e) => fnv(e.reason().as_bytes(), FNV_START ^ 1),
+        };
+        let mut files = f.files;
+        files.insert(format!("scenario file {scenario}"), format!("{hash:016x}"));
+        Fingerprint::of_files(files)
     }
 
     /// How `other` differs from `self`, in words: the files changed, added or missing (at most five

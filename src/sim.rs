@@ -1073,7 +1073,9 @@ pub fn replay(r: &Replay, layers: &[PathBuf]) -> Result<Verified, String> {
         same: hash == r.hash && first.is_none() && result == r.result,
         recorded_result: r.result.clone(),
         result,
-        content_differs: r.fingerprint.differences(&Fingerprint::of_layers(layers)),
+        content_differs: r
+            .fingerprint
+            .differences(&Fingerprint::of_game(layers, &r.scenario)),
         first_difference: first,
     })
 }

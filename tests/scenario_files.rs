@@ -461,3 +461,36 @@ fn a_table_seed_fixes_the_generated_table_and_supplies_start_the_village() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&both).ok();
 }
+
+/// A scenario given by path is part of what a record was played with: `replay --verify` names it when
+/// it changed since.
+#[test]
+fn a_record_of_a_scenario_file_names_it_when_it_changed() {
+    let dir = support::temp("scenario-files", "fingerprint");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("crossroads.toml");
+    std::fs::write(&file, CROSSROADS).unwrap();
+    let rec = dir.join("rec");
+    support::ok(&[
+        "sim",
+        "--games",
+        "1",
+        "--scenario",
+        file.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let game = rec.join("game-0.json");
+    let verify = |changed: bool| {
+        let said = text(&support::run(&[
+            "replay",
+            "--verify",
+            game.to_str().unwrap(),
+        ]));
+        assert_eq!(said.contains("crossroads.toml changed"), changed, "{said}");
+    };
+    verify(false);
+    std::fs::write(&file, CROSSROADS.replace("integrity = 10", "integrity = 9")).unwrap();
+    verify(true);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -92,7 +92,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     }
     // The content the games are played with, taken before they start (a file saved during the run
     // does not change what the records say they were played with).
-    let fingerprint = Fingerprint::of_layers(&opts.layers);
+    let fingerprint = Fingerprint::of_game(&opts.layers, &opts.scenario);
     let (played, seconds) =
         village::sim::timed_games(&opts, args.keep_going, &tick).map_err(|e| anyhow::anyhow!(e))?;
     if let Some(vs) = vs {

@@ -361,7 +361,7 @@ impl Repl {
             variants: core.variants.clone(),
             policy: core.policy.clone(),
             game,
-            fingerprint: Some(Fingerprint::of_layers(self.host.layers())),
+            fingerprint: Some(Fingerprint::of_game(self.host.layers(), &core.scenario)),
         };
         let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
         self.output_allowed(":save", path)?;
@@ -419,7 +419,7 @@ impl Repl {
                 path.display()
             )],
             Some(then) => then
-                .differences(&Fingerprint::of_layers(self.host.layers()))
+                .differences(&Fingerprint::of_game(self.host.layers(), &saved.scenario))
                 .map(|d| {
                     format!(
                         "{}: saved with other rosters/scripts ({d}); it is loaded with the current \
