@@ -450,18 +450,7 @@ fn bad_battles_are_refused_at_file_field_and_line() {
     ];
     for (body, field, want) in cases {
         let dir = battle_mod("bad", "bad", &body, None);
-        let m = dir.to_str().unwrap();
-        let out = support::run(&["check", "--mod", m]);
-        let said = text(&out);
-        assert!(!out.status.success(), "{body}\nrefused by check:\n{said}");
-        let line = said
-            .lines()
-            .find(|l| l.contains("bad.toml") && l.contains(want))
-            .unwrap_or_else(|| panic!("{body}\n{want:?} in:\n{said}"));
-        assert!(line.contains(field), "{field} in {line}");
-        assert!(line.contains("(line "), "a line in {line}");
-        let play = support::run(&["play", "--auto", "--scenario", "bad", "--mod", m]);
-        assert!(!play.status.success(), "{body}: play refuses it");
+        support::assert_scenario_refused(&dir, &body, field, want);
         std::fs::remove_dir_all(&dir).ok();
     }
 }

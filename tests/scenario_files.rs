@@ -352,19 +352,7 @@ fn bad_scenarios_are_refused_at_file_field_and_line() {
     ];
     for (body, field, want) in cases {
         let dir = scenario_mod("bad", "bad", &body);
-        let m = dir.to_str().unwrap();
-        let out = support::run(&["check", "--mod", m]);
-        let said = text(&out);
-        assert!(!out.status.success(), "{body}\nrefused by check:\n{said}");
-        let line = said
-            .lines()
-            .find(|l| l.contains("bad.toml") && l.contains(want))
-            .unwrap_or_else(|| panic!("{body}\n{want:?} in:\n{said}"));
-        assert!(line.contains(field), "{field} in {line}");
-        assert!(line.contains("(line "), "a line in {line}");
-        let play = support::run(&["play", "--auto", "--scenario", "bad", "--mod", m]);
-        assert!(!play.status.success(), "{body}: play refuses it");
-        assert!(text(&play).contains(want), "{}", text(&play));
+        support::assert_scenario_refused(&dir, &body, field, want);
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -96,3 +96,22 @@ pub fn log_without_places(log: &std::path::Path) -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+/// The mod folder `dir` holds a scenario `bad` (`scenarios/bad.toml`, its text `body`) that is refused:
+/// `village check --mod` fails with a line naming the file, `field`, `want` and a line number, and
+/// `village play --scenario bad` fails saying `want` too.
+pub fn assert_scenario_refused(dir: &std::path::Path, body: &str, field: &str, want: &str) {
+    let m = dir.to_str().expect("a UTF-8 path");
+    let out = run(&["check", "--mod", m]);
+    let told = said(&out);
+    assert!(!out.status.success(), "{body}\nrefused by check:\n{told}");
+    let line = told
+        .lines()
+        .find(|l| l.contains("bad.toml") && l.contains(want))
+        .unwrap_or_else(|| panic!("{body}\n{want:?} in:\n{told}"));
+    assert!(line.contains(field), "{field} in {line}");
+    assert!(line.contains("(line "), "a line in {line}");
+    let play = run(&["play", "--auto", "--scenario", "bad", "--mod", m]);
+    assert!(!play.status.success(), "{body}: play refuses it");
+    assert!(said(&play).contains(want), "{}", said(&play));
+}
