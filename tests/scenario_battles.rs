@@ -7,7 +7,7 @@ mod support;
 
 use serde_json::Value;
 use support::said as text;
-use village::geometry::{Polygon, Rect, Vec2};
+use village::geometry::{Rect, Vec2};
 use village::roster::Rosters;
 use village::state::battle::{Battle, BattleObjective};
 use village::state::{model_from_profile, new_game, Side, TableKind};
@@ -295,7 +295,6 @@ fn an_objective_is_held_by_the_only_side_on_it_and_scores_vp() {
         .filter(|e| matches!(e.kind, village::state::EventKind::ObjectiveHeld { .. }))
         .collect();
     assert_eq!(held.len(), 2, "each objective's holder logged once");
-    let _ = Polygon::new(Vec::new());
 }
 
 /// Every shipped scenario plays to a result: `play --auto`, and 200 games of `sim` with no stall and

@@ -79,11 +79,7 @@ pub fn objectives(doc: &mut Doc, game: &Game, f: &Frame) {
     };
     for o in &b.objectives {
         let colour = side_colour(o.holder);
-        let holder = match o.holder {
-            Some(Side::Heroes) => "held by the heroes",
-            Some(Side::Enemies) => "held by the enemies",
-            None => "held by nobody",
-        };
+        let holder = held_by(o.holder);
         let scored = if o.each_round {
             "each round"
         } else {
@@ -145,11 +141,7 @@ pub fn objective_lines(game: &Game) -> String {
     }
     out.push('\n');
     for o in &b.objectives {
-        let holder = match o.holder {
-            Some(Side::Heroes) => "held by the heroes",
-            Some(Side::Enemies) => "held by the enemies",
-            None => "held by nobody",
-        };
+        let holder = held_by(o.holder);
         let place = match &o.area {
             Some(a) => {
                 let r = a.bounds();
@@ -172,14 +164,20 @@ pub fn objective_lines(game: &Game) -> String {
     }
     for z in &b.zones {
         let r = z.area.bounds();
-        let side = match z.side {
-            Side::Heroes => "heroes",
-            Side::Enemies => "enemies",
-        };
+        let side = z.side.as_str();
         out.push_str(&format!(
             "  zone {} ({side}): ({:.1}, {:.1})–({:.1}, {:.1})\n",
             z.name, r.min.x, r.min.y, r.max.x, r.max.y
         ));
     }
     out
+}
+
+/// Who holds an objective, in words.
+fn held_by(holder: Option<Side>) -> &'static str {
+    match holder {
+        Some(Side::Heroes) => "held by the heroes",
+        Some(Side::Enemies) => "held by the enemies",
+        None => "held by nobody",
+    }
 }

@@ -438,10 +438,10 @@ pub fn describe(e: &Event, names: &BTreeMap<ModelId, String>) -> String {
             ..
         } => format!(
             "the {} score {points} VP ({reason}): {total} VP",
-            side_words(*side)
+            side.as_str()
         ),
         EventKind::ObjectiveHeld { objective, holder } => match holder {
-            Some(side) => format!("the {} hold the {objective}", side_words(*side)),
+            Some(side) => format!("the {} hold the {objective}", side.as_str()),
             None => format!("nobody holds the {objective}"),
         },
         EventKind::Concluded {
@@ -836,12 +836,4 @@ pub fn why(game: &Game, seq: Option<u64>) -> Result<String, String> {
         out.extend(led.into_iter().take(MAX_CONSEQUENCES));
     }
     Ok(out.join("\n"))
-}
-
-/// A side in words: "heroes" or "enemies".
-fn side_words(side: crate::state::Side) -> &'static str {
-    match side {
-        crate::state::Side::Heroes => "heroes",
-        crate::state::Side::Enemies => "enemies",
-    }
 }

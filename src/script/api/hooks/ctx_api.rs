@@ -826,11 +826,7 @@ impl CtxHandle {
                     t.raw_set("y", o.at.y)?;
                     t.raw_set("vp", o.vp)?;
                     t.raw_set("each_round", o.each_round)?;
-                    let holder = o.holder.map(|h| match h {
-                        crate::state::Side::Heroes => "heroes",
-                        crate::state::Side::Enemies => "enemies",
-                    });
-                    t.raw_set("holder", holder)?;
+                    t.raw_set("holder", o.holder.map(crate::state::Side::as_str))?;
                     out.raw_push(t)?;
                 }
                 Ok(out)
