@@ -366,6 +366,11 @@ struct SimArgs {
     /// both arms, their difference, and where the first game that differs parts.
     #[arg(long, value_name = "VARIANT")]
     vs: Option<String>,
+    /// Paired A/B of two hero policies: also play the same seeds with this policy
+    /// (scripts/policies/NAME.lua) playing the heroes' side, under the same rules, and report both arms
+    /// and their difference as --vs does.
+    #[arg(long, value_name = "POLICY", conflicts_with = "vs")]
+    vs_policy: Option<String>,
     /// Play every game even when some fail (a script error): the failed ones are reported (index, seed,
     /// error) and counted, the exit status is 1. Without it the run stops at the first failure, naming
     /// the game and its seed (the records of finished games are still written).

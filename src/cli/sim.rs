@@ -18,7 +18,7 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         .record
         .as_deref()
         .map(|d| (d, args.record_when.as_str()));
-    let vs = args.vs.as_deref();
+    let vs = args.vs.as_deref().or(args.vs_policy.as_deref());
     // Every output the options ask for is written, or the run is refused before it starts.
     if let (Some(_), Some(path)) = (vs, out) {
         bail!(
@@ -97,13 +97,20 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         village::sim::timed_games(&opts, args.keep_going, &tick).map_err(|e| anyhow::anyhow!(e))?;
     if let Some(vs) = vs {
         let records = played.all_finished().map_err(|e| anyhow::anyhow!(e))?;
-        let other = village::sim::SimOptions {
-            variants: if vs == "default" {
-                Vec::new()
-            } else {
-                vec![vs.to_string()]
+        // `--vs-policy`: the same rules played by another policy; `--vs`: other rules.
+        let other = match &args.vs_policy {
+            Some(policy) => village::sim::SimOptions {
+                policy: policy.clone(),
+                ..opts.clone()
             },
-            ..opts.clone()
+            None => village::sim::SimOptions {
+                variants: if vs == "default" {
+                    Vec::new()
+                } else {
+                    vec![vs.to_string()]
+                },
+                ..opts.clone()
+            },
         };
         if let Some(b) = &bar {
             b.reset();
@@ -583,9 +590,15 @@ fn ab_report(
     (json, svg): (bool, Option<&std::path::Path>),
 ) -> Result<ExitCode> {
     use village::sim;
-    let name = |o: &sim::SimOptions| rules_name(&o.variants);
+    // Arms played by different policies are named by them (and their rules, when not the rulebook's).
+    let by_policy = a.policy != b.policy;
+    let name = |o: &sim::SimOptions| match (by_policy, o.variants.is_empty()) {
+        (false, _) => rules_name(&o.variants),
+        (true, true) => format!("policy {}", o.policy),
+        (true, false) => format!("policy {}, {}", o.policy, rules_name(&o.variants)),
+    };
     let (mut rep_a, mut rep_b) = (sim::report(ra), sim::report(rb));
-    // Both arms play the same length (`--vs` changes only the variants).
+    // Both arms play the same length (`--vs` changes only the variants, `--vs-policy` the policy).
     let length = length_of(a);
     rep_a.endless = is_endless(length.as_ref());
     rep_b.endless = rep_a.endless;
@@ -600,10 +613,15 @@ fn ab_report(
         None => None,
     };
     let games = (ra.len() + rb.len()) as f64;
-    let (words_a, words_b) = (
-        rules_words(&a.layers, &a.variants),
-        rules_words(&b.layers, &b.variants),
-    );
+    let words = |o: &sim::SimOptions| match by_policy {
+        false => rules_words(&o.layers, &o.variants),
+        true => format!(
+            "The heroes' side played by scripts/policies/{}.lua. {}",
+            o.policy,
+            rules_words(&o.layers, &o.variants)
+        ),
+    };
+    let (words_a, words_b) = (words(a), words(b));
     if let Some(path) = svg {
         let chart = village::render::chart::ab_svg(
             (&name(a), &rep_a),

@@ -179,6 +179,23 @@ pub struct Game {
     /// the text scripts put in it. Not saved (a loaded game counts from there).
     #[serde(skip)]
     log_bytes: usize,
+    /// The hero activation the turn engine is carrying out, while its models take their actions: what a
+    /// playout needs to finish it as the engine would (`wave::rollout`). Not saved.
+    #[serde(skip)]
+    pub underway: Option<Underway>,
+}
+
+/// A hero activation under way (core §3.1): its models, the nominated one first, the successes each
+/// takes as actions, and how it ends — the models stay Active (they failed exactly one die without a
+/// turnover) or a turnover ends the turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Underway {
+    pub members: Vec<ModelId>,
+    pub successes: u8,
+    pub again: bool,
+    pub turnover: bool,
+    /// The member taking its actions now (an index into `members`).
+    pub current: usize,
 }
 
 /// What [`Game::checkpoint`] keeps: the game without its log, and the log's length then (and the
@@ -189,6 +206,13 @@ pub struct Checkpoint {
     log_len: usize,
     frames: Option<FrameMark>,
     decisions: Option<usize>,
+}
+
+impl Checkpoint {
+    /// The game as it stood at the checkpoint, without its log (a playout's starting position).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
 }
 
 /// A change to a game that is undone whole unless it is committed: dropped without [`Transaction::commit`]
@@ -361,6 +385,7 @@ impl Game {
             frames: None,
             decisions: None,
             log_bytes: 0,
+            underway: None,
         }
     }
 
@@ -402,6 +427,7 @@ impl Game {
             frames,
             decisions,
             log_bytes,
+            underway,
         } = self;
         Checkpoint {
             game: Game {
@@ -438,11 +464,27 @@ impl Game {
                 frames: None,
                 decisions: None,
                 log_bytes: *log_bytes,
+                underway: underway.clone(),
             },
             log_len: log.len(),
             frames: frames.as_ref().map(|r| r.mark()),
             decisions: decisions.as_ref().map(|d| d.all().len()),
         }
+    }
+
+    /// Run `f` on this game as a playout (`wave::rollout`) and put the game back exactly as it was: its
+    /// dice, log, frames and kept decisions included. Meanwhile the dice are a stream of their own from
+    /// `seed`, and no frame or decision is kept (a playout is not part of the game's story).
+    pub fn playout<R>(&mut self, seed: u64, f: impl FnOnce(&mut Game) -> R) -> R {
+        let frames = self.frames.take();
+        let decisions = self.decisions.take();
+        let cp = self.checkpoint();
+        self.dice = Dice::new(seed);
+        let r = f(self);
+        self.restore(cp);
+        self.frames = frames;
+        self.decisions = decisions;
+        r
     }
 
     /// Go back to `cp`, a checkpoint of this game: everything as it was then, the events since dropped.

@@ -27,7 +27,7 @@ pub use events_doc::{events_markdown, REGENERATE as EVENTS_DOC_REGENERATE, UNDES
 pub use frames::{Frame, FrameRecorder};
 pub use game::{
     Checkpoint, CouncilGrant, Effect, EffectEnds, Game, PendingReward, StateError, Transaction,
-    MAX_LOG_BYTES, SPENT_PREFIXES,
+    Underway, MAX_LOG_BYTES, SPENT_PREFIXES,
 };
 pub use model::{Condition, Item, Model, ModelId, Objective, Side, Task, WaveTrait};
 pub use piece::{Blessing, Building, Token, TokenId, TokenKind};

@@ -33,6 +33,7 @@ pub mod morale;
 pub mod objective;
 pub mod opportunity;
 pub mod play;
+pub mod rollout;
 pub mod targets;
 pub mod turn;
 pub mod universal;

@@ -227,7 +227,7 @@ fn run_start(
 }
 
 /// The Escalation of wave `wave` of `length`, or a battle's own (`escalation` of its scenario).
-fn wave_escalation(
+pub(crate) fn wave_escalation(
     game: &Game,
     rosters: &Rosters,
     length: &str,
@@ -263,37 +263,10 @@ pub fn play_wave(
     let (wave, esc) = (game.wave, plan.escalation);
     let enemies = game.side(Side::Enemies).count();
     // A wave stops at the event that ends it (Ch. VI, SUPPLEMENT §10): the turn engine plays nothing
-    // after it, and it is read here after each turn.
-    let mut ended: Option<Halt> = halted(game, &rosters.rules);
-    let mut rounds = 0;
-    // A scenario's round limit ends the wave sooner than the safety cap, as its conclusion says.
+    // after it, and it is read after each turn.
     let limit = game.battle.as_ref().and_then(|b| b.round_limit);
-    let last = limit.map_or(rosters.rules.wave.max_rounds, |l| {
-        l.min(rosters.rules.wave.max_rounds)
-    });
     let esc_row = wave_escalation(game, rosters, length, wave)?;
-    for round in 1..=last {
-        if ended.is_some() {
-            break;
-        }
-        // Round 1 began with the wave (`start_wave`).
-        if round > 1 {
-            begin_round(game, round);
-            super::battle::arrive(game, rosters, hooks, &esc_row, round)?;
-        }
-        rounds = round;
-        let at_limit = limit == Some(round);
-        // Each side's models become Active as its turn begins (hero_turn, enemy_turn).
-        super::turn::hero_turn(game, rosters, hooks)?;
-        super::battle::turn_end(game, rosters, hooks, "heroes", false)?;
-        ended = halted(game, &rosters.rules);
-        if ended.is_some() {
-            break;
-        }
-        super::turn::enemy_turn(game, rosters, hooks)?;
-        super::battle::turn_end(game, rosters, hooks, "enemies", at_limit)?;
-        ended = halted(game, &rosters.rules);
-    }
+    let (ended, rounds) = play_rounds(game, rosters, hooks, &esc_row, 1, false, Horizon::Wave)?;
     let (mut outcome, mut cause) = match ended {
         Some(Halt::NoEnemy) => (Outcome::Win, None),
         Some(Halt::Concluded) => {
@@ -352,6 +325,65 @@ pub fn play_wave(
         council,
         claimed: claims_since(game, first_event),
     })
+}
+
+/// How far [`play_rounds`] plays: to the end of the hero turn it starts in, of its round, or of the wave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Horizon {
+    Turn,
+    Round,
+    Wave,
+}
+
+/// Play the wave's rounds from `first` (begun already) to `horizon` or the event that ends the wave, a
+/// scenario's round limit, or `wave.max_rounds`: in each, the hero turn (unless `heroes_done`: a
+/// playout finished the first round's), its end, the enemy turn, its end; a later round begins, and a
+/// battle's Groups of that round arrive. Returns what ended the wave (none at the horizon or the limit)
+/// and the last round played.
+pub(crate) fn play_rounds(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    esc_row: &crate::roster::Escalation,
+    first: u32,
+    heroes_done: bool,
+    horizon: Horizon,
+) -> Result<(Option<Halt>, u32), PlayError> {
+    let mut ended: Option<Halt> = halted(game, &rosters.rules);
+    let mut rounds = first.saturating_sub(1);
+    // A scenario's round limit ends the wave sooner than the safety cap, as its conclusion says.
+    let limit = game.battle.as_ref().and_then(|b| b.round_limit);
+    let last = limit.map_or(rosters.rules.wave.max_rounds, |l| {
+        l.min(rosters.rules.wave.max_rounds)
+    });
+    for round in first..=last {
+        if ended.is_some() {
+            break;
+        }
+        // The first round began already (`start_wave`, or the game a playout started from).
+        if round > first {
+            begin_round(game, round);
+            super::battle::arrive(game, rosters, hooks, esc_row, round)?;
+        }
+        rounds = round;
+        let at_limit = limit == Some(round);
+        // Each side's models become Active as its turn begins (hero_turn, enemy_turn).
+        if !(heroes_done && round == first) {
+            super::turn::hero_turn(game, rosters, hooks)?;
+        }
+        super::battle::turn_end(game, rosters, hooks, "heroes", false)?;
+        ended = halted(game, &rosters.rules);
+        if ended.is_some() || horizon == Horizon::Turn {
+            break;
+        }
+        super::turn::enemy_turn(game, rosters, hooks)?;
+        super::battle::turn_end(game, rosters, hooks, "enemies", at_limit)?;
+        ended = halted(game, &rosters.rules);
+        if horizon == Horizon::Round {
+            break;
+        }
+    }
+    Ok((ended, rounds))
 }
 
 /// The Opportunities claimed since event `from`: (hero's name, result).

@@ -10,7 +10,7 @@ use crate::roster::Rosters;
 use crate::rules::activation::{activate_enemy_group, activate_group};
 use crate::rules::hooks::{ActivationAsk, Hooks, Order};
 use crate::rules::RuleError;
-use crate::state::{Game, ModelId, Side};
+use crate::state::{Game, ModelId, Side, Underway};
 use serde::Serialize;
 
 /// The wave (or the game) ended at the last event: no further activation or action (Ch. VI; SUPPLEMENT
@@ -541,21 +541,7 @@ pub fn policy_actions(
 ) -> Result<Vec<ActionReport>, RuleError> {
     // A policy that plans is asked once for the activation's orders (again when the plan runs out or
     // breaks: `wave::activation_plan`); one that does not is asked its `act` for each action.
-    let planner = super::activation_plan::Planner::default();
-    let step =
-        |g: &mut Game, id: ModelId, last: Option<&ActionReport>| -> Result<Step, RuleError> {
-            if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
-                return Ok(Step::Done(stood));
-            }
-            if let Some(step) = planner.next(g, rosters, hooks, id, last)? {
-                return Ok(step);
-            }
-            Ok(match hooks.policy_order(g, id)? {
-                Some(order) => Step::Order(order),
-                None => super::activation_plan::nothing(),
-            })
-        };
-    take_actions(game, rosters, hooks, id, actions, &step)
+    orders_then_policy(game, rosters, hooks, id, actions, Vec::new())
 }
 
 /// Nominate a model of the heroes' side and roll (§3.1, §3.7): alone, or as the Leader of a group, with
@@ -627,6 +613,70 @@ pub fn finish_activation(game: &mut Game, members: &[ModelId], again: bool) {
     }
 }
 
+/// The actions of a hero activation from its member `under.current` on, then its end
+/// ([`finish_activation`]): the current member first carries out `orders` (a playout's candidate,
+/// `wave::rollout`), then the hero policy orders the rest, member after member. The game keeps the
+/// activation as [`Game::underway`] meanwhile, for a policy that plays it out. Returns each action
+/// with the model that took it.
+pub(super) fn activation_actions(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    under: Underway,
+    orders: Vec<Order>,
+) -> Result<Vec<(ModelId, ActionReport)>, RuleError> {
+    let mut done = Vec::new();
+    let mut orders = Some(orders).filter(|o| !o.is_empty());
+    for (i, m) in under.members.iter().enumerate().skip(under.current) {
+        game.underway = Some(Underway {
+            current: i,
+            ..under.clone()
+        });
+        let reports = match orders.take() {
+            // The current member's actions left, as the engine set them before the decision.
+            Some(first) => {
+                let left = game.model(*m).map_or(0, |mm| mm.actions_left);
+                orders_then_policy(game, rosters, hooks, *m, left, first)?
+            }
+            None => policy_actions(game, rosters, hooks, *m, under.successes)?,
+        };
+        done.extend(reports.into_iter().map(|r| (*m, r)));
+    }
+    game.underway = None;
+    finish_activation(game, &under.members, under.again);
+    Ok(done)
+}
+
+/// Spend `actions` of model `id` on `orders` first, in turn, then on what the hero policy orders.
+fn orders_then_policy(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+    actions: u8,
+    orders: Vec<Order>,
+) -> Result<Vec<ActionReport>, RuleError> {
+    let queue = std::cell::RefCell::new(std::collections::VecDeque::from(orders));
+    let planner = super::activation_plan::Planner::default();
+    let step =
+        |g: &mut Game, id: ModelId, last: Option<&ActionReport>| -> Result<Step, RuleError> {
+            if let Some(stood) = super::act::stand_up_first(g, &rosters.rules, id)? {
+                return Ok(Step::Done(stood));
+            }
+            if let Some(order) = queue.borrow_mut().pop_front() {
+                return Ok(Step::Order(order));
+            }
+            if let Some(step) = planner.next(g, rosters, hooks, id, last)? {
+                return Ok(step);
+            }
+            Ok(match hooks.policy_order(g, id)? {
+                Some(order) => Step::Order(order),
+                None => super::activation_plan::nothing(),
+            })
+        };
+    take_actions(game, rosters, hooks, id, actions, &step)
+}
+
 /// Play one hero turn (core §3.1, §6.1): the heroes' side becomes Active, then its models are offered to
 /// the hero policy in id order, pass after pass: each it nominates rolls the dice the policy asks for
 /// (alone or leading a group, declaring spellcasting when asked) and takes the actions the policy orders.
@@ -648,11 +698,21 @@ pub fn hero_turn_rest(
     rosters: &Rosters,
     hooks: &dyn Hooks,
 ) -> Result<Vec<HeroActivation>, RuleError> {
+    hero_passes(game, rosters, hooks, None)
+}
+
+/// The hero turn's passes from here; `skip` is left out of the first (the policy let it wait).
+pub(super) fn hero_passes(
+    game: &mut Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    skip: Option<ModelId>,
+) -> Result<Vec<HeroActivation>, RuleError> {
     let mut out = Vec::new();
-    for _ in 0..MAX_PASSES {
+    for pass in 0..MAX_PASSES {
         let ids: Vec<ModelId> = game
             .side(Side::Heroes)
-            .filter(|m| m.active)
+            .filter(|m| m.active && !(pass == 0 && Some(m.id) == skip))
             .map(|m| m.id)
             .collect();
         let mut any = false;
@@ -674,17 +734,19 @@ pub fn hero_turn_rest(
             let (roll, members) = nominate(game, rosters, hooks, id, &ask)?;
             // The nomination led to the roll and what the other side's scripts did on hearing of it.
             game.decisions_done();
-            let mut done = Vec::new();
-            for m in &members {
-                for report in policy_actions(game, rosters, hooks, *m, roll.successes)? {
-                    done.push((*m, report));
-                }
-            }
-            finish_activation(
+            let done = activation_actions(
                 game,
-                &members,
-                crate::rules::activation::stays_active(&roll),
-            );
+                rosters,
+                hooks,
+                Underway {
+                    members: members.clone(),
+                    successes: roll.successes,
+                    again: crate::rules::activation::stays_active(&roll),
+                    turnover: roll.turnover,
+                    current: 0,
+                },
+                Vec::new(),
+            )?;
             out.push(HeroActivation {
                 model: id,
                 group: members[1..].to_vec(),

@@ -39,6 +39,7 @@ mod plan;
 mod queries;
 mod rawread;
 mod replies;
+mod rollouts;
 mod spells;
 mod tokens;
 mod universal;
@@ -79,6 +80,8 @@ pub struct ScriptHooks<'a> {
     /// registry are fixed for these hooks' life; the lookup formats and searches its key, and the
     /// policy is asked at every activation and action).
     policy_at: std::cell::OnceCell<Option<usize>>,
+    /// The hero policy these hooks ask, when not the game's (a playout's: `ctx:rollouts`).
+    policy: Option<String>,
 }
 
 /// The [`acting_key`] a model's modules were found under, those modules, and the entry points any of
@@ -149,7 +152,21 @@ impl<'a> ScriptHooks<'a> {
             budget: host(lua).ok().map(|h| h.budget.clone()),
             native_declared: std::cell::Cell::new(true),
             policy_at: std::cell::OnceCell::new(),
+            policy: None,
         }
+    }
+
+    /// These hooks with `policy` (scripts/policies/NAME.lua) playing the heroes' side instead of the
+    /// game's: the playouts of `ctx:rollouts`.
+    pub(crate) fn with_policy(mut self, policy: &str) -> Self {
+        self.policy = Some(policy.to_string());
+        self.policy_at = std::cell::OnceCell::new();
+        self
+    }
+
+    /// The hero policy these hooks ask.
+    fn policy(&self) -> &str {
+        self.policy.as_deref().unwrap_or(&self.core.policy)
     }
 
     /// Whether `model`'s Behaviour declares `universal = true` (for `village bench --micro`).
@@ -561,7 +578,7 @@ impl ScriptHooks<'_> {
     fn policy_module(&self) -> Option<&Module> {
         let at = *self.policy_at.get_or_init(|| {
             self.registry
-                .index_of(&format!("policies/{}.lua", self.core.policy))
+                .index_of(&format!("policies/{}.lua", self.policy()))
         });
         self.registry.at(at?)
     }

@@ -928,6 +928,8 @@ mod tests {
             WAVE_GROUP,
             POSITION,
             super::super::ctx_api::GRANT_OPTIONS,
+            super::super::rollouts::CANDIDATE,
+            super::super::rollouts::OPTIONS,
             super::super::council::COUNCIL_GRANT,
         ]
         .iter()

@@ -172,6 +172,8 @@ fn method_of(intent: &Intent) -> &'static str {
 pub(super) struct Asked {
     changes: std::cell::Cell<u32>,
     rolls: std::cell::Cell<u32>,
+    /// What this call's playouts (`ctx:rollouts`) spent so far, against their cap for one decision.
+    pub(super) playouts: super::rollouts::Spent,
 }
 
 impl Asked {

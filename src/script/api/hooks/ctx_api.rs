@@ -673,6 +673,12 @@ impl CtxHandle {
                 )
             }),
         );
+        methods.add_method_mut(
+            api("rollouts"),
+            timed_mut("rollouts", |lua, this, (cands, opts): (Value, Value)| {
+                super::rollouts::rollouts(lua, this, cands, opts)
+            }),
+        );
         methods.add_method(
             api("grant"),
             timed("grant", |lua, this, opts: Value| {

@@ -279,7 +279,7 @@ impl ScriptHooks<'_> {
 
     /// Who decides for the heroes' side: "policy default".
     pub(super) fn policy_name(&self) -> String {
-        format!("policy {}", self.core.policy)
+        format!("policy {}", self.policy())
     }
 }
 

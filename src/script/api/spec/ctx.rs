@@ -510,6 +510,31 @@ pub(super) const CLASSES: &[Class] = &[
                 usage: "for _, m in ipairs(charged) do ctx:morale(m, \"terror\") end",
             },
             Method {
+                name: "rollouts",
+                params: &[
+                    p(
+                        "candidates",
+                        "RolloutCandidate[]",
+                        "The decisions to weigh (1–32): nominations of an offered model, letting it wait, or \
+                         orders for the model taking its actions.",
+                    ),
+                    po("options", "RolloutOptions", "Samples, depth, score and caps (all optional)."),
+                ],
+                returns: "Rollouts",
+                doc: "What each candidate is worth, by playing the game on from here with it taken: `samples` \
+                      playouts each, by the default policy (or `options.policy`) and the Behaviours, to \
+                      `depth` (the rest of the activation, the turn, the round — the default — or the wave), \
+                      scored by `score`. Sample k of every candidate rolls the same dice (common random \
+                      numbers), seeded from the game's seed and the event the decision is made at: the same \
+                      decision always gets the same estimates. The game, its log, its dice and `math.random` \
+                      are exactly as before the call. Only the hero policy may call it, in its `activate`, \
+                      `act` or `plan`; a playout's own policy may not. The playouts' scripts spend a budget of \
+                      their own, not the caller's: at most 400 M VM instructions and 1 M events for all the \
+                      calls of one decision (`instructions` and `events` may lower them); sampling stops \
+                      where they run out (`capped`), every candidate keeping the same number of samples.",
+                usage: "local r = ctx:rollouts({ { order = a }, { order = b } }, { samples = 8, depth = \"round\" })\nif r.estimates[2].mean > r.estimates[1].mean then return b end",
+            },
+            Method {
                 name: "grant",
                 params: &[p("effect", "GrantOptions", "Who gains what, against whom, for how long.")],
                 returns: "",
@@ -761,6 +786,80 @@ pub(super) const CLASSES: &[Class] = &[
             opt("immune", "boolean|string", "Ignore this check (a string is the reason)."),
             opt("modifier", "integer", "Added to each morale die."),
             opt("reason", "string", "For the log."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RolloutCandidate",
+        kind: ClassKind::Table,
+        doc: "One decision `ctx:rollouts` weighs: a nomination of an Active model of the heroes' side \
+              (`model` with `dice`, `cast`, `group`, as `activate` answers), letting it wait (`model` with \
+              `wait = true`: the turn's pass goes on without it), or orders for the model taking its actions \
+              (`order`, or a plan's `orders`; the policy orders the rest of the activation).",
+        usage: "{ model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } }",
+        fields: &[
+            opt("model", "integer|ModelView", "The model nominated or left to wait."),
+            opt("wait", "boolean", "Let the model wait instead of nominating it."),
+            opt("dice", "integer", "Activation dice, 1–3 (default 2)."),
+            opt("cast", "boolean", "Declare spellcasting before the roll."),
+            opt("group", "integer[]|ModelView[]", "A Leader's group rolling with it."),
+            opt("order", "BehaviourOrder", "One order for the model taking its actions."),
+            opt("orders", "BehaviourOrder[]", "A plan: orders for the model taking its actions, in turn."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RolloutOptions",
+        kind: ClassKind::Table,
+        doc: "How `ctx:rollouts` plays out: every key optional.",
+        usage: "{ samples = 16, depth = \"wave\", score = \"integrity\" }",
+        fields: &[
+            opt("samples", "integer", "Playouts per candidate, 1–256 (default 8)."),
+            opt(
+                "depth",
+                "\"activation\"|\"turn\"|\"round\"|\"wave\"",
+                "How far each playout goes (default \"round\").",
+            ),
+            opt(
+                "score",
+                "\"result\"|\"integrity\"|\"waves\"",
+                "What a playout's end is worth: the wave's result (1 won, 0 lost, ½ a battle's draw; \
+                 before the wave ends, the position's worth between: 0.4 × the enemies' strength taken, \
+                 0.3 × the heroes' side's kept, 0.3 × the village's Integrity kept), the Town Hall's \
+                 Integrity, or waves won with the wave under way counted by its result (default \"result\").",
+            ),
+            opt("events", "integer", "The most events this call's playouts may log (default 200,000)."),
+            opt("instructions", "integer", "The most VM instructions this call's playouts' scripts may spend."),
+            opt("policy", "string", "The hero policy the playouts are played with (default \"default\")."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "Rollouts",
+        kind: ClassKind::Table,
+        doc: "What `ctx:rollouts` found: an estimate per candidate, in the order given.",
+        usage: "for i, e in ipairs(r.estimates) do print(i, e.mean, e.low, e.high) end",
+        fields: &[
+            f("estimates", "RolloutEstimate[]", "One per candidate."),
+            f("samples", "integer", "Samples played (each for every candidate)."),
+            f("events", "integer", "Events the playouts logged (then undid)."),
+            f("capped", "boolean", "Sampling stopped at a cap before the samples asked for."),
+            f("instructions", "integer", "VM instructions the playouts' scripts spent."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RolloutEstimate",
+        kind: ClassKind::Table,
+        doc: "One candidate's estimate.",
+        usage: "if e.low > best.high then best = e end",
+        fields: &[
+            f("mean", "number", "The mean score of its playouts."),
+            f("low", "number", "The low end of its 95% interval (mean − 1.96 standard errors)."),
+            f("high", "number", "The high end."),
+            f("playouts", "integer", "The playouts behind it."),
+            f("scores", "number[]", "Each playout's score, by sample."),
+            opt("refused", "string", "Why the rules refused the candidate (not played out)."),
         ],
         methods: &[],
     },
