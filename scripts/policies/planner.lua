@@ -1,21 +1,27 @@
--- The planning hero policy: it plays as the default policy (scripts/policies/default.lua) but weighs its
--- decisions by playing them out (`ctx:rollouts`, the kernel's rollouts with the default policy and the
--- Behaviours, on the same dice for every candidate): how many dice an activation rolls, and for the
--- model taking its actions, the default's order against the other attacks and approaches open to it.
--- A candidate must beat the default's choice by more than a margin to be taken, so where nothing is
--- worth planning it plays as the default. Its Council, deployment and Blessing are the default's.
+-- The planning hero policy: it plays as the default policy (scripts/policies/default.lua) but weighs
+-- each order of a model taking its actions by playing it out (`ctx:rollouts`: the kernel plays the
+-- game on with the default policy and the Behaviours, on the same dice for every candidate): the
+-- default's order against striking each other enemy in contact, shooting each enemy the rules allow,
+-- closing in on each of the three nearest enemies or on the enemy nearest the Town Hall, or walking to
+-- the Town Hall. A candidate is taken only when it beats the default's order on the same dice by more
+-- than SURE standard errors of the paired difference, so where nothing is worth planning it plays as
+-- the default. Its activations (dice, whom, spellcasting), Council, deployment and Blessing are the
+-- default's: weighing the dice and letting a model wait by playouts too was measured no stronger, at
+-- 2.5 times the cost (docs/scripting.md, "Which policy for which question").
 local T = require("lib.tactics")
 local A = require("lib.act")
 local O = require("lib.opportunity")
 local C = require("lib.council")
 local VA = require("lib.village_abilities")
 
--- How the planner plays out its candidates: eight playouts each, to the end of the round.
-local OPTIONS = { samples = 8, depth = "round" }
--- How sure the planner must be that a candidate beats the default's choice: standard errors of the
--- paired difference.
-local SURE = 1
+-- Eight playouts a candidate, each to the end of the hero turn: the enemies' turn after it added more
+-- noise than it told (measured: docs/scripting.md).
+local OPTIONS = { samples = 8, depth = "turn" }
+-- How sure the planner must be that a candidate beats the default's order: standard errors of the
+-- paired difference of their scores.
+local SURE = 1.5
 
+-- The default policy's order (scripts/policies/default.lua).
 local function default_act(ctx, self)
 	local opp, why = O.claim_or_approach(ctx, self)
 	if opp and not (opp.move and A.held(self)) then
@@ -24,8 +30,8 @@ local function default_act(ctx, self)
 	return T.act(ctx, self)
 end
 
--- The index of the best candidate: the first (the default's choice) unless another beats it on the same
--- dice — the mean of its paired differences with the first, less one standard error, above zero.
+-- The index of the best candidate: the first (the default's order) unless another beats it on the
+-- same dice: the mean of its paired differences with the first, less SURE standard errors, above zero.
 local function best(r)
 	local base = r.estimates[1].scores
 	local at, top = 1, 0
@@ -52,7 +58,7 @@ end
 local function words(r, at)
 	local e = r.estimates[at]
 	return string.format(
-		"played out: %.3f (%.3f–%.3f) over %d playouts, against %.3f for the default's choice",
+		"played out: %.3f (%.3f–%.3f) over %d playouts, against %.3f for the default policy's order",
 		e.mean,
 		e.low,
 		e.high,
@@ -61,52 +67,53 @@ local function words(r, at)
 	)
 end
 
-local function activate(ctx, self)
-	local ask, why = T.activation(ctx, self)
-	if not ask then
-		return ask, why
-	end
-	local cands = { { model = self, dice = ask.dice, cast = ask.cast, group = ask.group } }
-	for d = 1, 3 do
-		if d ~= ask.dice then
-			cands[#cands + 1] = { model = self, dice = d, cast = ask.cast, group = ask.group }
-		end
-	end
-	local r = ctx:rollouts(cands, OPTIONS)
-	local at = best(r)
-	if at == 1 then
-		return ask, why
-	end
-	return { dice = cands[at].dice, cast = ask.cast, group = ask.group }, words(r, at)
-end
-
--- The orders worth weighing against the default's: strike each adjacent enemy (a Power Blow with two
--- actions left), shoot each enemy the rules allow, close in on each of the three nearest enemies.
+-- The orders worth weighing against the default's: strike each enemy in contact (a Power Blow with two
+-- actions left); not in contact, shoot each of the three nearest enemies the rules allow (aimed with two
+-- actions left), close in on each of them and on the enemy nearest the Town Hall, or walk to the Town
+-- Hall.
 local function alternatives(ctx, self, first)
 	local out = { first }
-	local foes = {}
-	for i, e in ipairs(ctx:models({ side = "enemies", near = self })) do
-		if i > 3 then
-			break
-		end
-		foes[i] = e
-	end
+	local attack = A.may_attack(ctx, self)
 	local engaged = ctx:engaged(self)
 	if #engaged > 0 then
-		if A.may_attack(ctx, self) then
+		if attack then
 			for _, e in ipairs(engaged) do
 				out[#out + 1] = { melee = e, power_blow = self.actions_left >= 2 }
 			end
 		end
 		return out
 	end
-	for _, e in ipairs(foes) do
-		if A.may_attack(ctx, self) and self.weapon and ctx:can_shoot(self, e) then
+	local th = ctx:buildings({ town_hall = true, standing = true })[1]
+	if th then
+		local near = ctx:models({ side = "enemies", near = th })[1]
+		if near then
+			out[#out + 1] = { move = near }
+		end
+		out[#out + 1] = { move = th }
+	end
+	for i, e in ipairs(ctx:models({ side = "enemies", near = self })) do
+		if i > 3 then
+			break
+		end
+		if attack and self.weapon and ctx:can_shoot(self, e) then
 			out[#out + 1] = { shoot = e, aimed = self.actions_left >= 2 }
 		end
 		out[#out + 1] = { move = e }
 	end
 	return out
+end
+
+-- An order in a few words, for the decision's candidates ("shoot Orc Warrior").
+local function order_name(o)
+	for _, k in ipairs({ "melee", "shoot", "move", "heal", "step" }) do
+		local t = o[k]
+		if t ~= nil then
+			local name = type(t) == "table" and (t.name or t.id) or t
+			return k .. " " .. tostring(name)
+		end
+	end
+	local k = next(o)
+	return tostring(k or "order")
 end
 
 local function act(ctx, self)
@@ -115,14 +122,19 @@ local function act(ctx, self)
 		return order, why
 	end
 	local orders = alternatives(ctx, self, order)
-	if #orders < 2 then
-		return order, why
-	end
 	local cands = {}
 	for i, o in ipairs(orders) do
 		cands[i] = { order = o }
 	end
 	local r = ctx:rollouts(cands, OPTIONS)
+	if ctx.explaining then
+		local names, scores = {}, {}
+		for i, o in ipairs(orders) do
+			names[i] = order_name(o)
+			scores[i] = r.estimates[i].mean
+		end
+		ctx:why("each order played out " .. r.samples .. " times to the end of the turn", names, scores)
+	end
 	local at = best(r)
 	if at == 1 then
 		return order, why
@@ -133,7 +145,7 @@ end
 return {
 	deploy = VA.deploy,
 	blessing = VA.blessing,
-	activate = activate,
+	activate = T.activation,
 	act = act,
 	council = C.council,
 }

@@ -255,6 +255,14 @@ pub const COMMANDS: &[Command] = &[
         Arg::Free,
     ),
     play(
+        "advise",
+        ":advise [N] [--samples S] [--depth activation|turn|round|wave] [--json]",
+        "the top N (5) candidates for the active model's next order (or the models that may be \
+         nominated, with 1–3 dice), each played out (16 playouts to the end of the turn by default, the \
+         default policy playing on) and ranked by its estimate with a 95% interval; the game is unchanged",
+        Arg::Free,
+    ),
+    play(
         "enemies",
         ":enemies",
         "the enemy turn, then a new round",

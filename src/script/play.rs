@@ -46,6 +46,17 @@ struct Active {
 }
 
 impl Active {
+    /// The activation as the turn engine keeps it (`Game::underway`), at its current member.
+    fn underway(&self, turnover: bool) -> crate::state::Underway {
+        crate::state::Underway {
+            members: self.members.clone(),
+            successes: self.each,
+            again: self.again,
+            turnover,
+            current: self.members.iter().position(|m| *m == self.model).unwrap_or(0),
+        }
+    }
+
     /// The next member of the group, or `None` when the activation is over.
     fn advance(mut self) -> Option<Active> {
         if self.next.is_empty() {
@@ -263,18 +274,34 @@ impl Repl {
                 // The hero policy finishes the activation under way (the rest of its group too), then
                 // plays the models that are still Active.
                 if let Some(a) = state.active.take() {
-                    crate::wave::turn::policy_actions(&mut game, rosters, &hooks, a.model, a.left)
-                        .map_err(err)?;
-                    for m in &a.next {
-                        crate::wave::turn::policy_actions(&mut game, rosters, &hooks, *m, a.each)
-                            .map_err(err)?;
-                    }
-                    crate::wave::turn::finish_activation(&mut game, &a.members, a.again);
+                    let left = Some(a.left);
+                    let under = a.underway(state.turnover);
+                    crate::wave::turn::activation_actions(
+                        &mut game,
+                        rosters,
+                        &hooks,
+                        under,
+                        left,
+                        Vec::new(),
+                    )
+                    .map_err(err)?;
                 }
                 let turn =
                     crate::wave::turn::hero_turn_rest(&mut game, rosters, &hooks).map_err(err)?;
                 state.turnover = turn.last().is_some_and(|a| a.turnover);
                 wave_over(&game, rosters, &mut notes);
+            }
+            "advise" => {
+                let registry = host(lua).map_err(|e| e.to_string())?.registry();
+                notes.push(advise(
+                    lua,
+                    &core,
+                    registry,
+                    &mut game,
+                    &hooks,
+                    &state,
+                    arg,
+                )?);
             }
             "enemies" => {
                 if state.active.is_some() {
@@ -787,4 +814,225 @@ fn order_for(game: &Game, me: ModelId, name: &str, arg: &str) -> Result<Order, S
         }
         other => return Err(format!("unknown play command :{other}")),
     })
+}
+
+/// The options of `:advise`: how many candidates to show, the playouts, and JSON.
+struct AdviseArgs {
+    top: usize,
+    samples: u32,
+    depth: crate::wave::rollout::Depth,
+    json: bool,
+}
+
+fn advise_args(arg: &str) -> Result<AdviseArgs, String> {
+    use crate::wave::rollout::{Depth, MAX_SAMPLES};
+    let mut a = AdviseArgs {
+        top: 5,
+        samples: 16,
+        depth: Depth::Turn,
+        json: false,
+    };
+    let mut words = arg.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "--json" => a.json = true,
+            "--samples" => {
+                let v = words.next().unwrap_or_default();
+                a.samples = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_SAMPLES).contains(n))
+                    .ok_or_else(|| format!("--samples is 1 to {MAX_SAMPLES}, not {v:?}"))?;
+            }
+            "--depth" => {
+                let v = words.next().unwrap_or_default();
+                a.depth = Depth::ALL
+                    .iter()
+                    .find(|(n, _)| *n == v)
+                    .map(|(_, d)| *d)
+                    .ok_or_else(|| {
+                        format!("--depth is activation, turn, round or wave, not {v:?}")
+                    })?;
+            }
+            n => {
+                a.top = n
+                    .parse()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| format!(":advise [N] [--samples S] [--depth D] [--json], not {n:?}"))?;
+            }
+        }
+    }
+    Ok(a)
+}
+
+/// `:advise [N]`: the candidates the default policy would weigh now, played out (`wave::rollout`) and
+/// ranked by their estimate: the active model's orders during an activation (the default policy's own
+/// choice among them), else each model that may be nominated with one, two or three dice. The game is
+/// left exactly as it was; the same position always gets the same estimates (the playouts' dice come
+/// from the game's seed and the event it stands at).
+fn advise(
+    lua: &mlua::Lua,
+    core: &std::rc::Rc<super::api::game::Core>,
+    registry: std::rc::Rc<super::registry::Registry>,
+    game: &mut Game,
+    hooks: &ScriptHooks,
+    state: &PlayState,
+    arg: &str,
+) -> Result<String, String> {
+    use crate::wave::rollout::{Candidate, Score, Settings};
+    let a = advise_args(arg)?;
+    if state.turnover {
+        return Err("the heroes' turn ended with a turnover: nothing to advise (:enemies)".into());
+    }
+    let rosters = core.rosters_with_rules();
+    let before = game.checkpoint();
+    // What the candidates are, and what the default policy itself would do.
+    let mut default_choice = None;
+    let (whom, list): (String, Vec<Candidate>) = match &state.active {
+        Some(act) => {
+            game.underway = Some(act.underway(state.turnover));
+            if let Ok(m) = game.model_mut(act.model) {
+                m.actions_left = act.left;
+            }
+            let mut orders = crate::wave::rollout::order_candidates(game, rosters, hooks, act.model)
+                .map_err(|e| e.to_string())?;
+            let playout_hooks =
+                ScriptHooks::new(lua, core, registry.clone()).with_policy("default");
+            let own = game.playout(game.seed, |g| playout_hooks.policy_order(g, act.model));
+            if let Ok(Some(o)) = own {
+                orders.retain(|x| *x != o);
+                orders.insert(0, o.clone());
+                default_choice = Some(crate::rules::words::order_words(game, &o));
+            }
+            let who = format!(
+                "{}, {} left",
+                label(game, act.model),
+                count(act.left, "action", "actions")
+            );
+            (who, orders.into_iter().map(|o| Candidate::Orders(vec![o])).collect())
+        }
+        None => {
+            let ids: Vec<ModelId> = game
+                .side(Side::Heroes)
+                .filter(|m| m.active && !game.unplaced.contains(&m.id))
+                .map(|m| m.id)
+                .collect();
+            let list = ids
+                .iter()
+                .flat_map(|id| {
+                    (1..=3).map(|d| {
+                        Candidate::Nominate(*id, crate::rules::hooks::ActivationAsk::dice(d))
+                    })
+                })
+                .take(crate::wave::rollout::MAX_CANDIDATES)
+                .collect();
+            ("the models that may be nominated".to_string(), list)
+        }
+    };
+    if list.is_empty() {
+        game.restore(before);
+        return Err("nothing to advise: no order or nomination is open now".into());
+    }
+    let settings = Settings {
+        samples: a.samples,
+        depth: a.depth,
+        score: Score::Result,
+        events: crate::wave::rollout::MAX_EVENTS,
+    };
+    let played =
+        super::api::hooks::play_out(lua, core, registry, game, &list, settings, "default");
+    let words: Vec<String> = list
+        .iter()
+        .map(|c| match c {
+            Candidate::Orders(o) => o
+                .iter()
+                .map(|o| crate::rules::words::order_words(game, o))
+                .collect::<Vec<_>>()
+                .join(", then "),
+            Candidate::Nominate(id, ask) => format!(
+                "{}: {}",
+                label(game, *id),
+                crate::rules::words::activation_words(game, ask)
+            ),
+            Candidate::Wait(id) => format!("{}: not now", label(game, *id)),
+        })
+        .collect();
+    game.restore(before);
+    let r = played?;
+    let mut ranked: Vec<usize> = (0..list.len()).collect();
+    ranked.sort_by(|x, y| {
+        let (ex, ey) = (&r.estimates[*x], &r.estimates[*y]);
+        ex.refused
+            .is_some()
+            .cmp(&ey.refused.is_some())
+            .then(ey.mean.total_cmp(&ex.mean))
+            .then(x.cmp(y))
+    });
+    let depth = crate::wave::rollout::Depth::ALL
+        .iter()
+        .find(|(_, d)| *d == a.depth)
+        .map_or("turn", |(n, _)| *n);
+    if a.json {
+        let rows: Vec<serde_json::Value> = ranked
+            .iter()
+            .take(a.top)
+            .enumerate()
+            .map(|(rank, i)| {
+                let e = &r.estimates[*i];
+                serde_json::json!({
+                    "rank": rank + 1,
+                    "candidate": words[*i],
+                    "default_choice": default_choice.as_deref() == Some(words[*i].as_str()),
+                    "mean": e.mean,
+                    "low": e.low,
+                    "high": e.high,
+                    "playouts": e.playouts,
+                    "refused": e.refused,
+                })
+            })
+            .collect();
+        let v = serde_json::json!({
+            "for": whom,
+            "samples": r.samples,
+            "depth": depth,
+            "score": "result",
+            "candidates": list.len(),
+            "advice": rows,
+        });
+        return serde_json::to_string(&v).map_err(|e| e.to_string());
+    }
+    let mut out = vec![format!(
+        "Advice for {whom}: {} weighed, {} each to the end of the {depth} (the default policy plays on), \
+         scored by the wave's result (1 won, 0 lost, the position's worth between):",
+        count(list.len(), "candidate", "candidates"),
+        count(r.samples, "playout", "playouts"),
+    )];
+    let width = ranked
+        .iter()
+        .take(a.top)
+        .map(|i| words[*i].chars().count())
+        .max()
+        .unwrap_or(0);
+    for (rank, i) in ranked.iter().take(a.top).enumerate() {
+        let e = &r.estimates[*i];
+        let mark = if default_choice.as_deref() == Some(words[*i].as_str()) {
+            "  (the default policy's choice)"
+        } else {
+            ""
+        };
+        out.push(match &e.refused {
+            Some(why) => format!("  {}. {:width$}  refused: {why}", rank + 1, words[*i]),
+            None => format!(
+                "  {}. {:width$}  {:.3} ({:.3}–{:.3}), {}{mark}",
+                rank + 1,
+                words[*i],
+                e.mean,
+                e.low,
+                e.high,
+                count(e.playouts, "playout", "playouts")
+            ),
+        });
+    }
+    Ok(out.join("\n"))
 }

@@ -427,7 +427,7 @@ fn play_out(
                 turnover: roll.turnover,
                 current: 0,
             };
-            super::turn::activation_actions(game, rosters, hooks, under, Vec::new())?;
+            super::turn::activation_actions(game, rosters, hooks, under, None, Vec::new())?;
             roll.turnover
         }
         Candidate::Orders(orders) => {
@@ -435,7 +435,10 @@ fn play_out(
                 return Ok(());
             };
             let turnover = under.turnover;
-            super::turn::activation_actions(game, rosters, hooks, under, orders.clone())?;
+            // The model deciding has the actions the turn engine left it.
+            let id = under.members.get(under.current).copied();
+            let left = id.and_then(|id| game.model(id).ok()).map(|m| m.actions_left);
+            super::turn::activation_actions(game, rosters, hooks, under, left, orders.clone())?;
             turnover
         }
     };
@@ -454,4 +457,60 @@ fn play_out(
     };
     super::play::play_rounds(game, rosters, hooks, esc_row, game.round, true, horizon)?;
     Ok(())
+}
+
+/// The orders worth weighing for model `id` now (the REPL's `:advise`): strike each enemy in contact
+/// (a Power Blow too with two actions left) while it has an attack left this turn, shoot each enemy the
+/// rules let it shoot (an Aimed Shot too with two actions left), and otherwise close in on each of the
+/// four nearest enemies and walk to the Town Hall. Legal as the turn engine would find them; what they
+/// are worth is the playouts' to say.
+pub fn order_candidates(
+    game: &Game,
+    rosters: &Rosters,
+    hooks: &dyn Hooks,
+    id: ModelId,
+) -> Result<Vec<Order>, RuleError> {
+    let rules = &rosters.rules;
+    let me = game.model(id)?;
+    let two = me.actions_left >= 2;
+    let attack = u32::from(me.attacks) < rules.actions.attacks_per_turn;
+    let mut out = Vec::new();
+    let engaged = crate::rules::query::engaged_enemies(game, rules, id);
+    if !engaged.is_empty() {
+        for e in engaged.into_iter().filter(|_| attack) {
+            out.push(Order::Melee(e));
+            if two {
+                out.push(Order::PowerBlow(e));
+            }
+        }
+        return Ok(out);
+    }
+    let mut foes: Vec<(f64, ModelId)> = game
+        .side(me.side.opponent())
+        .filter(|e| !game.unplaced.contains(&e.id))
+        .map(|e| (crate::rules::query::gap(me, e), e.id))
+        .collect();
+    foes.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    for (_, e) in &foes {
+        if !attack {
+            break;
+        }
+        match crate::rules::ranged::may_shoot(game, rosters, hooks, id, *e) {
+            Ok(()) => {
+                out.push(Order::Shoot(*e));
+                if two {
+                    out.push(Order::AimedShot(*e));
+                }
+            }
+            Err(RuleError::Hook(h)) => return Err(RuleError::Hook(h)),
+            Err(_) => {}
+        }
+    }
+    for (_, e) in foes.iter().take(4) {
+        out.push(Order::Move(crate::rules::hooks::Aim::Model(*e)));
+    }
+    if let Some(th) = game.buildings.iter().find(|b| b.town_hall && !b.destroyed) {
+        out.push(Order::Move(crate::rules::hooks::Aim::Building(th.name.clone())));
+    }
+    Ok(out)
 }

@@ -539,8 +539,6 @@ pub fn policy_actions(
     id: ModelId,
     actions: u8,
 ) -> Result<Vec<ActionReport>, RuleError> {
-    // A policy that plans is asked once for the activation's orders (again when the plan runs out or
-    // breaks: `wave::activation_plan`); one that does not is asked its `act` for each action.
     orders_then_policy(game, rosters, hooks, id, actions, Vec::new())
 }
 
@@ -614,40 +612,38 @@ pub fn finish_activation(game: &mut Game, members: &[ModelId], again: bool) {
 }
 
 /// The actions of a hero activation from its member `under.current` on, then its end
-/// ([`finish_activation`]): the current member first carries out `orders` (a playout's candidate,
-/// `wave::rollout`), then the hero policy orders the rest, member after member. The game keeps the
-/// activation as [`Game::underway`] meanwhile, for a policy that plays it out. Returns each action
-/// with the model that took it.
-pub(super) fn activation_actions(
+/// ([`finish_activation`]): the current member has `left` actions (`None`: the roll's successes) and
+/// carries out `orders` first (a playout's candidate, `wave::rollout`), then the hero policy orders the
+/// rest, member after member. The game keeps the activation as [`Game::underway`] meanwhile, for a
+/// policy that plays it out. Returns each action with the model that took it.
+pub fn activation_actions(
     game: &mut Game,
     rosters: &Rosters,
     hooks: &dyn Hooks,
     under: Underway,
+    left: Option<u8>,
     orders: Vec<Order>,
 ) -> Result<Vec<(ModelId, ActionReport)>, RuleError> {
     let mut done = Vec::new();
-    let mut orders = Some(orders).filter(|o| !o.is_empty());
+    let mut first = Some((left.unwrap_or(under.successes), orders));
     for (i, m) in under.members.iter().enumerate().skip(under.current) {
         game.underway = Some(Underway {
             current: i,
             ..under.clone()
         });
-        let reports = match orders.take() {
-            // The current member's actions left, as the engine set them before the decision.
-            Some(first) => {
-                let left = game.model(*m).map_or(0, |mm| mm.actions_left);
-                orders_then_policy(game, rosters, hooks, *m, left, first)?
-            }
-            None => policy_actions(game, rosters, hooks, *m, under.successes)?,
-        };
-        done.extend(reports.into_iter().map(|r| (*m, r)));
+        let (actions, orders) = first.take().unwrap_or((under.successes, Vec::new()));
+        for r in orders_then_policy(game, rosters, hooks, *m, actions, orders)? {
+            done.push((*m, r));
+        }
     }
     game.underway = None;
     finish_activation(game, &under.members, under.again);
     Ok(done)
 }
 
-/// Spend `actions` of model `id` on `orders` first, in turn, then on what the hero policy orders.
+/// Spend `actions` of model `id` on `orders` first, in turn, then on what the hero policy orders: its
+/// plan when it plans (`wave::activation_plan`: asked once for the activation's orders, again when the
+/// plan runs out or breaks), else its `act` for each action.
 fn orders_then_policy(
     game: &mut Game,
     rosters: &Rosters,
@@ -745,6 +741,7 @@ pub(super) fn hero_passes(
                     turnover: roll.turnover,
                     current: 0,
                 },
+                None,
                 Vec::new(),
             )?;
             out.push(HeroActivation {

@@ -50,6 +50,7 @@ use ctx::*;
 pub(crate) use handle::game_of_serial;
 use handle::{call_hook, timed, timed_mut, with_ctx, CtxHandle};
 mod views;
+pub(crate) use rollouts::play_out;
 pub(crate) use spells::{cast_spell, CastCall, CastFailure};
 pub(crate) use views::serial_key as view_key;
 

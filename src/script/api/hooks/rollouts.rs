@@ -300,3 +300,42 @@ pub(super) fn rollouts(
     }
     Ok(t)
 }
+
+/// Play `list` out from `game` outside any hook (the REPL's `:advise`): the hooks of `policy` and the
+/// Behaviours, each of their calls on its own hook budget; the VM's `math.random` stream put back.
+pub(crate) fn play_out(
+    lua: &Lua,
+    core: &Rc<Core>,
+    registry: Rc<Registry>,
+    game: &mut Game,
+    list: &[Candidate],
+    settings: Settings,
+    policy: &str,
+) -> Result<rollout::Rollouts, String> {
+    if registry
+        .index_of(&format!("policies/{policy}.lua"))
+        .is_none()
+    {
+        return Err(format!(
+            "no policy {policy:?} to play out with (scripts/policies/{policy}.lua)"
+        ));
+    }
+    let host = host(lua).map_err(|e| e.to_string())?;
+    let playing = Playing {
+        hooks: ScriptHooks::new(lua, core, registry).with_policy(policy),
+        host: host.clone(),
+    };
+    let vm_dice = host.dice.borrow().clone();
+    PLAYING.with(|p| p.set(true));
+    let out = rollout::estimate(
+        game,
+        core.rosters_with_rules(),
+        &playing,
+        &core.length,
+        list,
+        settings,
+    );
+    PLAYING.with(|p| p.set(false));
+    *host.dice.borrow_mut() = vm_dice;
+    out.map_err(|e| e.to_string())
+}
