@@ -533,6 +533,8 @@ const INPUT_ONLY: &[&str] = &[
     "PlaceOptions",
     "EdgeAim",
     "BehaviourOrder",
+    "RolloutCandidate",
+    "RolloutOptions",
     "ActivationAnswer",
     "ActivateOptions",
     "CouncilOrder",

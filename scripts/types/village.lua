@@ -1760,6 +1760,17 @@ function Ctx:peek(model, token) end
 ---@param trigger string "terror", "gruesome_kill", "leader_defeated" or "half_lost".
 function Ctx:morale(m, trigger) end
 
+---What each candidate is worth, by playing the game on from here with it taken: `samples` playouts each, by the default policy (or `options.policy`) and the Behaviours, to `depth` (the rest of the activation, the turn, the round — the default — or the wave), scored by `score`. Sample k of every candidate rolls the same dice (common random numbers), seeded from the game's seed and the event the decision is made at: the same decision always gets the same estimates. The game, its log, its dice and `math.random` are exactly as before the call. Only the hero policy may call it, in its `activate`, `act` or `plan`; a playout's own policy may not. The playouts' scripts spend a budget of their own, not the caller's: at most 100 M VM instructions and 250,000 events for all the calls of one decision (`instructions` and `events` may lower them); sampling stops where they run out (`capped`), every candidate keeping the same number of samples.
+---
+---```lua
+---local r = ctx:rollouts({ { order = a }, { order = b } }, { samples = 8, depth = "round" })
+---if r.estimates[2].mean > r.estimates[1].mean then return b end
+---```
+---@param candidates RolloutCandidate[] The decisions to weigh (1–32): nominations of an offered model, letting it wait, or orders for the model taking its actions.
+---@param options? RolloutOptions Samples, depth, score and caps (all optional).
+---@return Rollouts
+function Ctx:rollouts(candidates, options) end
+
 ---Ask the kernel to add a modifier to some models' melee and ranged rolls for a while (logged `effect_granted`). In hooks that may ask for changes.
 ---
 ---```lua
@@ -2032,6 +2043,58 @@ function ModelView:has(condition) end
 ---@field immune? boolean|string Ignore this check (a string is the reason).
 ---@field modifier? integer Added to each morale die.
 ---@field reason? string For the log.
+
+---One decision `ctx:rollouts` weighs: a nomination of an Active model of the heroes' side (`model` with `dice`, `cast`, `group`, as `activate` answers), letting it wait (`model` with `wait = true`: the turn's pass goes on without it), or orders for the model taking its actions (`order`, or a plan's `orders`; the policy orders the rest of the activation).
+---
+---```lua
+---{ model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } }
+---```
+---@class RolloutCandidate
+---@field model? integer|ModelView The model nominated or left to wait.
+---@field wait? boolean Let the model wait instead of nominating it.
+---@field dice? integer Activation dice, 1–3 (default 2).
+---@field cast? boolean Declare spellcasting before the roll.
+---@field group? integer[]|ModelView[] A Leader's group rolling with it.
+---@field order? BehaviourOrder One order for the model taking its actions.
+---@field orders? BehaviourOrder[] A plan: orders for the model taking its actions, in turn.
+
+---How `ctx:rollouts` plays out: every key optional.
+---
+---```lua
+---{ samples = 16, depth = "wave", score = "integrity" }
+---```
+---@class RolloutOptions
+---@field samples? integer Playouts per candidate, 1–256 (default 8).
+---@field depth? "activation"|"turn"|"round"|"wave" How far each playout goes (default "round").
+---@field score? "result"|"integrity"|"waves" What a playout's end is worth: the wave's result (1 won, 0 lost, ½ a battle's draw; before the wave ends, the position's worth between: 0.4 × the enemies' strength taken, 0.3 × the heroes' side's kept, 0.3 × the village's Integrity kept), the Town Hall's Integrity, or waves won with the wave under way counted by its result (default "result").
+---@field events? integer The most events this call's playouts may log (default 100,000).
+---@field instructions? integer The most VM instructions this call's playouts' scripts may spend.
+---@field policy? string The hero policy the playouts are played with (default "default").
+
+---What `ctx:rollouts` found: an estimate per candidate, in the order given.
+---
+---```lua
+---for i, e in ipairs(r.estimates) do print(i, e.mean, e.low, e.high) end
+---```
+---@class Rollouts
+---@field estimates RolloutEstimate[] One per candidate.
+---@field samples integer Samples played (each for every candidate).
+---@field events integer Events the playouts logged (then undid).
+---@field capped boolean Sampling stopped at a cap before the samples asked for.
+---@field instructions integer VM instructions the playouts' scripts spent.
+
+---One candidate's estimate.
+---
+---```lua
+---if e.low > best.high then best = e end
+---```
+---@class RolloutEstimate
+---@field mean number The mean score of its playouts.
+---@field low number The low end of its 95% interval (mean − 1.96 standard errors).
+---@field high number The high end.
+---@field playouts integer The playouts behind it.
+---@field scores number[] Each playout's score, by sample.
+---@field refused? string Why the rules refused the candidate (not played out).
 
 ---What `ctx:grant` is given: a modifier for some models' rolls, for a while.
 ---

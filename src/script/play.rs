@@ -53,7 +53,11 @@ impl Active {
             successes: self.each,
             again: self.again,
             turnover,
-            current: self.members.iter().position(|m| *m == self.model).unwrap_or(0),
+            current: self
+                .members
+                .iter()
+                .position(|m| *m == self.model)
+                .unwrap_or(0),
         }
     }
 
@@ -294,13 +298,7 @@ impl Repl {
             "advise" => {
                 let registry = host(lua).map_err(|e| e.to_string())?.registry();
                 notes.push(advise(
-                    lua,
-                    &core,
-                    registry,
-                    &mut game,
-                    &hooks,
-                    &state,
-                    arg,
+                    lua, &core, registry, &mut game, &hooks, &state, arg,
                 )?);
             }
             "enemies" => {
@@ -855,11 +853,9 @@ fn advise_args(arg: &str) -> Result<AdviseArgs, String> {
                     })?;
             }
             n => {
-                a.top = n
-                    .parse()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!(":advise [N] [--samples S] [--depth D] [--json], not {n:?}"))?;
+                a.top = n.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                    format!(":advise [N] [--samples S] [--depth D] [--json], not {n:?}")
+                })?;
             }
         }
     }
@@ -895,8 +891,9 @@ fn advise(
             if let Ok(m) = game.model_mut(act.model) {
                 m.actions_left = act.left;
             }
-            let mut orders = crate::wave::rollout::order_candidates(game, rosters, hooks, act.model)
-                .map_err(|e| e.to_string())?;
+            let mut orders =
+                crate::wave::rollout::order_candidates(game, rosters, hooks, act.model)
+                    .map_err(|e| e.to_string())?;
             let playout_hooks =
                 ScriptHooks::new(lua, core, registry.clone()).with_policy("default");
             let own = game.playout(game.seed, |g| playout_hooks.policy_order(g, act.model));
@@ -910,7 +907,13 @@ fn advise(
                 label(game, act.model),
                 count(act.left, "action", "actions")
             );
-            (who, orders.into_iter().map(|o| Candidate::Orders(vec![o])).collect())
+            (
+                who,
+                orders
+                    .into_iter()
+                    .map(|o| Candidate::Orders(vec![o]))
+                    .collect(),
+            )
         }
         None => {
             let ids: Vec<ModelId> = game
@@ -940,8 +943,7 @@ fn advise(
         score: Score::Result,
         events: crate::wave::rollout::MAX_EVENTS,
     };
-    let played =
-        super::api::hooks::play_out(lua, core, registry, game, &list, settings, "default");
+    let played = super::api::hooks::play_out(lua, core, registry, game, &list, settings, "default");
     let words: Vec<String> = list
         .iter()
         .map(|c| match c {

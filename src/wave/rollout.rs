@@ -95,9 +95,10 @@ pub struct Settings {
 pub const MAX_SAMPLES: u32 = 256;
 /// The most candidates one call may weigh.
 pub const MAX_CANDIDATES: usize = 32;
-/// The most events the playouts of one call may log, whatever the caller asks: about 150 Standard
-/// games' worth.
-pub const MAX_EVENTS: u64 = 1_000_000;
+/// The most events the playouts of one call (and of one decision, all its calls together) may log,
+/// whatever the caller asks: about forty Standard games' worth, some 250 times what the planner's
+/// decision plays (about a thousand).
+pub const MAX_EVENTS: u64 = 250_000;
 
 /// What one candidate's playouts reached.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -152,18 +153,17 @@ pub fn sample_seed(game: &Game, k: u32) -> u64 {
     let mut z = game.seed
         ^ (game.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03)
-        ^ 0x5EED_0F_F17E_0000;
+        ^ 0x005E_ED0F_F17E_0000;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-/// A side's strength on the table: each model's Combat (at least 0) plus one, and its Quality's worth
-/// (7 − Quality: worse as Wounds and Poison worsen it).
+/// A side's strength on the table: its models' ([`model_strength`]).
 fn strength(game: &Game, side: Side) -> f64 {
     game.side(side)
         .filter(|m| !game.unplaced.contains(&m.id))
-        .map(|m| f64::from(m.combat.max(0) + 1) + f64::from(7u8.saturating_sub(m.quality)))
+        .map(model_strength)
         .sum()
 }
 
@@ -176,10 +176,39 @@ fn integrity(game: &Game) -> f64 {
         .sum()
 }
 
+/// How near the enemies are to taking the Town Hall: each enemy's strength, weighted by how close it
+/// stands to the Town Hall (1 in contact, falling to 0 at `THREAT_REACH` inches), half for one held
+/// in melee (Engaged, it is not walking to the Town Hall). None without a standing Town Hall.
+fn threat(game: &Game, rosters: &Rosters) -> f64 {
+    let Some(hall) = game.buildings.iter().find(|b| b.town_hall && !b.destroyed) else {
+        return 0.0;
+    };
+    game.side(Side::Enemies)
+        .filter(|m| !game.unplaced.contains(&m.id))
+        .map(|m| {
+            let gap = crate::geometry::circle_rect_gap(&m.circle(), &hall.rect).max(0.0);
+            let near = (1.0 - gap / THREAT_REACH).max(0.0);
+            let held = crate::rules::query::is_engaged(game, &rosters.rules, m.id);
+            model_strength(m) * near * if held { 0.5 } else { 1.0 }
+        })
+        .sum()
+}
+
+/// Where the Town Hall stops feeling an enemy: two Long moves (24").
+const THREAT_REACH: f64 = 24.0;
+
+/// One model's strength: its Combat (at least 0) plus one, and its Quality's worth (7 − Quality: less
+/// as Wounds and Poison worsen it).
+fn model_strength(m: &crate::state::Model) -> f64 {
+    f64::from(m.combat.max(0) + 1) + f64::from(7u8.saturating_sub(m.quality))
+}
+
 /// What a position is worth at a horizon before the wave is decided, between 0 (lost) and 1 (won),
-/// against `start` (the position the decision was made in): 0.4 for the enemies' strength taken
-/// away, 0.3 for the heroes' side's kept, 0.3 for the village's Integrity kept.
-pub fn position_worth(game: &Game, start: &Game) -> f64 {
+/// against `start` (the position the decision was made in): 0.35 for the enemies' strength taken away,
+/// 0.2 for the heroes' side's kept, 0.25 for the village's Integrity kept (the Town Hall's twice), and
+/// 0.2 for the threat to the Town Hall ([`threat`]: the enemies near it, less when held in melee): 0.1
+/// as it was, up to 0.2 as it is taken away, down to 0 as it doubles.
+pub fn position_worth(game: &Game, start: &Game, rosters: &Rosters) -> f64 {
     let ratio = |now: f64, then: f64| {
         if then > 0.0 {
             (now / then).min(1.0)
@@ -194,7 +223,15 @@ pub fn position_worth(game: &Game, start: &Game) -> f64 {
         );
     let heroes = ratio(strength(game, Side::Heroes), strength(start, Side::Heroes));
     let village = ratio(integrity(game), integrity(start));
-    (0.4 * enemies + 0.3 * heroes + 0.3 * village).clamp(0.0, 1.0)
+    let (now, then) = (threat(game, rosters), threat(start, rosters));
+    let calmer = if then > 0.0 {
+        (1.0 - now / then).clamp(-1.0, 1.0)
+    } else if now > 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    (0.35 * enemies + 0.2 * heroes + 0.25 * village + 0.1 * (1.0 + calmer)).clamp(0.0, 1.0)
 }
 
 /// What the wave's result is worth at the end of a playout: 1 won, 0 lost, a battle's draw ½, else the
@@ -208,7 +245,7 @@ fn result_worth(game: &Game, start: &Game, rosters: &Rosters) -> f64 {
             _ => 0.5,
         },
         Some(_) => 0.0,
-        None => position_worth(game, start),
+        None => position_worth(game, start, rosters),
     }
 }
 
@@ -385,6 +422,10 @@ fn refusal(game: &Game, c: &Candidate) -> Option<String> {
             .is_ok_and(|m| m.active && m.side == Side::Heroes)
     };
     match c {
+        Candidate::Wait(_) | Candidate::Nominate(..) if game.underway.is_some() => Some(
+            "an activation is under way: only orders for the model taking its actions can be weighed"
+                .into(),
+        ),
         Candidate::Wait(id) | Candidate::Nominate(id, _) if !active(id) => Some(format!(
             "model {id} is not an Active model of the heroes' side"
         )),
@@ -437,7 +478,9 @@ fn play_out(
             let turnover = under.turnover;
             // The model deciding has the actions the turn engine left it.
             let id = under.members.get(under.current).copied();
-            let left = id.and_then(|id| game.model(id).ok()).map(|m| m.actions_left);
+            let left = id
+                .and_then(|id| game.model(id).ok())
+                .map(|m| m.actions_left);
             super::turn::activation_actions(game, rosters, hooks, under, left, orders.clone())?;
             turnover
         }
@@ -510,7 +553,9 @@ pub fn order_candidates(
         out.push(Order::Move(crate::rules::hooks::Aim::Model(*e)));
     }
     if let Some(th) = game.buildings.iter().find(|b| b.town_hall && !b.destroyed) {
-        out.push(Order::Move(crate::rules::hooks::Aim::Building(th.name.clone())));
+        out.push(Order::Move(crate::rules::hooks::Aim::Building(
+            th.name.clone(),
+        )));
     }
     Ok(out)
 }

@@ -33,10 +33,10 @@ pub(super) const OPTIONS: Shape = Shape {
 /// Playouts per candidate unless the options say.
 pub const DEFAULT_SAMPLES: u32 = 8;
 /// Events the playouts of one call may log unless the options say.
-pub const DEFAULT_EVENTS: u64 = 200_000;
+pub const DEFAULT_EVENTS: u64 = 100_000;
 /// The VM instructions the playouts' scripts of one decision (one hook call, all its `ctx:rollouts`
 /// calls together) may spend; a call's `instructions` option may only lower it.
-pub const DECISION_INSTRUCTIONS: u64 = 400_000_000;
+pub const DECISION_INSTRUCTIONS: u64 = 100_000_000;
 
 thread_local! {
     /// A playout is being played on this thread: a policy inside it may not start playouts of its own.

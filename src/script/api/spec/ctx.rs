@@ -529,7 +529,7 @@ pub(super) const CLASSES: &[Class] = &[
                       decision always gets the same estimates. The game, its log, its dice and `math.random` \
                       are exactly as before the call. Only the hero policy may call it, in its `activate`, \
                       `act` or `plan`; a playout's own policy may not. The playouts' scripts spend a budget of \
-                      their own, not the caller's: at most 400 M VM instructions and 1 M events for all the \
+                      their own, not the caller's: at most 100 M VM instructions and 250,000 events for all the \
                       calls of one decision (`instructions` and `events` may lower them); sampling stops \
                       where they run out (`capped`), every candidate keeping the same number of samples.",
                 usage: "local r = ctx:rollouts({ { order = a }, { order = b } }, { samples = 8, depth = \"round\" })\nif r.estimates[2].mean > r.estimates[1].mean then return b end",
@@ -828,7 +828,7 @@ pub(super) const CLASSES: &[Class] = &[
                  0.3 × the heroes' side's kept, 0.3 × the village's Integrity kept), the Town Hall's \
                  Integrity, or waves won with the wave under way counted by its result (default \"result\").",
             ),
-            opt("events", "integer", "The most events this call's playouts may log (default 200,000)."),
+            opt("events", "integer", "The most events this call's playouts may log (default 100,000)."),
             opt("instructions", "integer", "The most VM instructions this call's playouts' scripts may spend."),
             opt("policy", "string", "The hero policy the playouts are played with (default \"default\")."),
         ],
