@@ -2047,7 +2047,7 @@ function ModelView:has(condition) end
 ---One decision `ctx:rollouts` weighs: a nomination of an Active model of the heroes' side (`model` with `dice`, `cast`, `group`, as `activate` answers), letting it wait (`model` with `wait = true`: the turn's pass goes on without it), or orders for the model taking its actions (`order`, or a plan's `orders`; the policy orders the rest of the activation).
 ---
 ---```lua
----{ model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } }
+---local cands = { { model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } } }
 ---```
 ---@class RolloutCandidate
 ---@field model? integer|ModelView The model nominated or left to wait.
@@ -2061,7 +2061,7 @@ function ModelView:has(condition) end
 ---How `ctx:rollouts` plays out: every key optional.
 ---
 ---```lua
----{ samples = 16, depth = "wave", score = "integrity" }
+---local r = ctx:rollouts(cands, { samples = 16, depth = "wave", score = "integrity" })
 ---```
 ---@class RolloutOptions
 ---@field samples? integer Playouts per candidate, 1–256 (default 8).

@@ -796,7 +796,7 @@ pub(super) const CLASSES: &[Class] = &[
               (`model` with `dice`, `cast`, `group`, as `activate` answers), letting it wait (`model` with \
               `wait = true`: the turn's pass goes on without it), or orders for the model taking its actions \
               (`order`, or a plan's `orders`; the policy orders the rest of the activation).",
-        usage: "{ model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } }",
+        usage: "local cands = { { model = self, dice = 3 }, { model = self, wait = true }, { order = { melee = foe } } }",
         fields: &[
             opt("model", "integer|ModelView", "The model nominated or left to wait."),
             opt("wait", "boolean", "Let the model wait instead of nominating it."),
@@ -812,7 +812,7 @@ pub(super) const CLASSES: &[Class] = &[
         name: "RolloutOptions",
         kind: ClassKind::Table,
         doc: "How `ctx:rollouts` plays out: every key optional.",
-        usage: "{ samples = 16, depth = \"wave\", score = \"integrity\" }",
+        usage: "local r = ctx:rollouts(cands, { samples = 16, depth = \"wave\", score = \"integrity\" })",
         fields: &[
             opt("samples", "integer", "Playouts per candidate, 1–256 (default 8)."),
             opt(
