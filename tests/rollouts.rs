@@ -68,14 +68,21 @@ fn playouts_leave_the_game_exactly_as_it_was() {
     );
 }
 
+/// What an Intro game (seed 3) played with `--mod MOD` and `how` said: it must fail.
+fn refused_play(module: &str, how: &[&str]) -> String {
+    let mut args = vec![
+        "play", "--auto", "--mod", module, "--length", "intro", "--seed", "3",
+    ];
+    args.extend_from_slice(how);
+    let out = run(&args);
+    let text = said(&out);
+    assert!(!out.status.success(), "{how:?}: the game stops: {text}");
+    text
+}
+
 #[test]
 fn a_policy_that_plays_out_forever_is_stopped_by_the_decisions_cap() {
-    let out = run(&[
-        "play", "--auto", "--mod", FIXTURE, "--length", "intro", "--seed", "3", "--policy",
-        "looping",
-    ]);
-    let text = said(&out);
-    assert!(!out.status.success(), "the game stops: {text}");
+    let text = refused_play(FIXTURE, &["--policy", "looping"]);
     assert!(
         text.contains("policies/looping.lua:10:") && text.contains("ctx:rollouts"),
         "the error names the policy's line and the method: {text}"
@@ -88,12 +95,7 @@ fn a_policy_that_plays_out_forever_is_stopped_by_the_decisions_cap() {
 
 #[test]
 fn a_playouts_policy_may_not_play_out_in_turn() {
-    let out = run(&[
-        "play", "--auto", "--mod", FIXTURE, "--length", "intro", "--seed", "3", "--policy",
-        "nested",
-    ]);
-    let text = said(&out);
-    assert!(!out.status.success(), "{text}");
+    let text = refused_play(FIXTURE, &["--policy", "nested"]);
     assert!(
         text.contains("a playout's policy may not start playouts of its own"),
         "{text}"
@@ -102,20 +104,7 @@ fn a_playouts_policy_may_not_play_out_in_turn() {
 
 #[test]
 fn only_the_hero_policy_plays_out_its_decisions() {
-    let out = run(&[
-        "play",
-        "--auto",
-        "--mod",
-        FIXTURE,
-        "--length",
-        "intro",
-        "--seed",
-        "3",
-        "--variant",
-        "rollout_elsewhere",
-    ]);
-    let text = said(&out);
-    assert!(!out.status.success(), "{text}");
+    let text = refused_play(FIXTURE, &["--variant", "rollout_elsewhere"]);
     assert!(
         text.contains("rollout_elsewhere.lua:4:") && text.contains("only the hero policy"),
         "{text}"
@@ -160,20 +149,7 @@ fn careless_arguments_are_refused_at_the_scripts_line() {
             ),
         )
         .unwrap();
-        let out = run(&[
-            "play",
-            "--auto",
-            "--mod",
-            dir.to_str().unwrap(),
-            "--length",
-            "intro",
-            "--seed",
-            "3",
-            "--policy",
-            "careless",
-        ]);
-        let text = said(&out);
-        assert!(!out.status.success(), "{call}: {text}");
+        let text = refused_play(dir.to_str().unwrap(), &["--policy", "careless"]);
         assert!(
             text.contains("careless.lua:7:") && text.contains(want),
             "{call}: expected {want:?} at the script's line, got: {text}"

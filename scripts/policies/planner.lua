@@ -8,11 +8,8 @@
 -- the default. Its activations (dice, whom, spellcasting), Council, deployment and Blessing are the
 -- default's: weighing the dice and letting a model wait by playouts too was measured no stronger, at
 -- 2.5 times the cost (docs/scripting.md, "Which policy for which question").
-local T = require("lib.tactics")
+local D = require("policies.default")
 local A = require("lib.act")
-local O = require("lib.opportunity")
-local C = require("lib.council")
-local VA = require("lib.village_abilities")
 
 -- Eight playouts a candidate, each to the end of the hero turn: the enemies' turn after it added more
 -- noise than it told (measured: docs/scripting.md).
@@ -20,15 +17,6 @@ local OPTIONS = { samples = 8, depth = "turn" }
 -- How sure the planner must be that a candidate beats the default's order: standard errors of the
 -- paired difference of their scores.
 local SURE = 1.5
-
--- The default policy's order (scripts/policies/default.lua).
-local function default_act(ctx, self)
-	local opp, why = O.claim_or_approach(ctx, self)
-	if opp and not (opp.move and A.held(self)) then
-		return opp, why
-	end
-	return T.act(ctx, self)
-end
 
 -- The index of the best candidate: the first (the default's order) unless another beats it on the
 -- same dice: the mean of its paired differences with the first, less SURE standard errors, above zero.
@@ -117,7 +105,7 @@ local function order_name(o)
 end
 
 local function act(ctx, self)
-	local order, why = default_act(ctx, self)
+	local order, why = D.act(ctx, self)
 	if order == nil then
 		return order, why
 	end
@@ -143,9 +131,9 @@ local function act(ctx, self)
 end
 
 return {
-	deploy = VA.deploy,
-	blessing = VA.blessing,
-	activate = T.activation,
+	deploy = D.deploy,
+	blessing = D.blessing,
+	activate = D.activate,
 	act = act,
-	council = C.council,
+	council = D.council,
 }
