@@ -1124,7 +1124,10 @@ fn new_and_its_options_complete() {
         answer(":complete :new --seed 3 --variant sin"),
         "single_horde"
     );
-    assert_eq!(answer(":complete :new --policy "), "default rush");
+    assert_eq!(
+        answer(":complete :new --policy "),
+        "default planner random rush"
+    );
 }
 
 /// `village new-scenario DIR NAME`, edited by hand, plays in the REPL; editing its victory script
