@@ -45,6 +45,15 @@ pub struct Dice {
     rolled: u64,
 }
 
+/// SplitMix64's finaliser: mixes every bit of `z` into every bit of the result. Seeds made of other
+/// seeds (a run's games, a playout's samples) pass through it so that neighbouring inputs give unrelated
+/// streams.
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl Dice {
     /// A new stream for `seed`. Two streams with the same seed give the same faces forever.
     pub fn new(seed: u64) -> Self {

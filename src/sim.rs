@@ -181,13 +181,11 @@ pub fn audit_events(
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of the pair, kept to 63 bits so Lua holds
 /// it as an integer): independent of threads, shards and the other games.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed
+    let z = seed
         ^ index
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(0x632B_E59B_D9B4_E019);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) >> 1
+    crate::dice::mix64(z) >> 1
 }
 
 /// The scripts whose firings a report counts: signatures, Alpha Rules, Opportunities and spells (a cast

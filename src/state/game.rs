@@ -208,13 +208,6 @@ pub struct Checkpoint {
     decisions: Option<usize>,
 }
 
-impl Checkpoint {
-    /// The game as it stood at the checkpoint, without its log (a playout's starting position).
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-}
-
 /// A change to a game that is undone whole unless it is committed: dropped without [`Transaction::commit`]
 /// (an early return on an error), the game goes back to where the transaction began, its log
 /// included. What a failed command or order leaves behind is then nothing at all.

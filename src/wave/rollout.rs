@@ -150,13 +150,12 @@ impl From<RuleError> for RolloutError {
 /// The seed of sample `k` of a decision made at the game's current event: the game's seed, the event
 /// and the sample mixed (SplitMix64's finaliser), the same for every candidate.
 pub fn sample_seed(game: &Game, k: u32) -> u64 {
-    let mut z = game.seed
-        ^ (game.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03)
-        ^ 0x005E_ED0F_F17E_0000;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::dice::mix64(
+        game.seed
+            ^ (game.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03)
+            ^ 0x005E_ED0F_F17E_0000,
+    )
 }
 
 /// A side's strength on the table: its models' ([`model_strength`]).
@@ -182,12 +181,32 @@ fn model_strength(m: &crate::state::Model) -> f64 {
     f64::from(m.combat.max(0) + 1) + f64::from(7u8.saturating_sub(m.quality))
 }
 
+/// What a playout's end is measured against: the position the decision was made in, its sides'
+/// strength and the village's Integrity, taken once for all the call's playouts.
+#[derive(Debug, Clone, Copy)]
+pub struct Baseline {
+    enemies: f64,
+    heroes: f64,
+    village: f64,
+}
+
+impl Baseline {
+    /// The baseline of `game` as it stands.
+    pub fn of(game: &Game) -> Self {
+        Baseline {
+            enemies: strength(game, Side::Enemies),
+            heroes: strength(game, Side::Heroes),
+            village: integrity(game),
+        }
+    }
+}
+
 /// What a position is worth at a horizon before the wave is decided, between 0 (lost) and 1 (won),
 /// against `start` (the position the decision was made in): 0.4 for the enemies' strength taken away,
 /// 0.3 for the heroes' side's kept, 0.3 for the village's Integrity kept (the Town Hall's twice). (A
 /// term for the enemies' nearness to the Town Hall was tried and measured no stronger: 500 paired Intro
 /// games, planner − default −0.03 waves against +0.03 without it.)
-pub fn position_worth(game: &Game, start: &Game) -> f64 {
+pub fn position_worth(game: &Game, start: &Baseline) -> f64 {
     let ratio = |now: f64, then: f64| {
         if then > 0.0 {
             (now / then).min(1.0)
@@ -195,19 +214,15 @@ pub fn position_worth(game: &Game, start: &Game) -> f64 {
             1.0
         }
     };
-    let enemies = 1.0
-        - ratio(
-            strength(game, Side::Enemies),
-            strength(start, Side::Enemies),
-        );
-    let heroes = ratio(strength(game, Side::Heroes), strength(start, Side::Heroes));
-    let village = ratio(integrity(game), integrity(start));
+    let enemies = 1.0 - ratio(strength(game, Side::Enemies), start.enemies);
+    let heroes = ratio(strength(game, Side::Heroes), start.heroes);
+    let village = ratio(integrity(game), start.village);
     (0.4 * enemies + 0.3 * heroes + 0.3 * village).clamp(0.0, 1.0)
 }
 
 /// What the wave's result is worth at the end of a playout: 1 won, 0 lost, a battle's draw ½, else the
 /// position's worth.
-fn result_worth(game: &Game, start: &Game, rosters: &Rosters) -> f64 {
+fn result_worth(game: &Game, start: &Baseline, rosters: &Rosters) -> f64 {
     match crate::rules::end::halted(game, &rosters.rules) {
         Some(Halt::NoEnemy) => 1.0,
         Some(Halt::Concluded) => match crate::rules::end::concluded(game) {
@@ -221,7 +236,7 @@ fn result_worth(game: &Game, start: &Game, rosters: &Rosters) -> f64 {
 }
 
 /// The score of a playout's end.
-fn score_of(game: &Game, start: &Game, rosters: &Rosters, score: Score) -> f64 {
+fn score_of(game: &Game, start: &Baseline, rosters: &Rosters, score: Score) -> f64 {
     match score {
         Score::Result => result_worth(game, start, rosters),
         Score::Waves => f64::from(game.wave.saturating_sub(1)) + result_worth(game, start, rosters),
@@ -295,8 +310,7 @@ pub fn estimate(
     }
     let esc_row = super::play::wave_escalation(game, rosters, length, game.wave)
         .map_err(|e| RolloutError::Play(e.into()))?;
-    let start = game.checkpoint();
-    let start = start.game();
+    let start = Baseline::of(game);
     // A refusal found at a candidate's first playout holds for every sample (nothing had changed).
     let mut estimates: Vec<Estimate> = candidates
         .iter()
@@ -330,7 +344,7 @@ pub fn estimate(
             let played = game.playout(seed, |g| {
                 let r = play_out(g, rosters, with.hooks(), &esc_row, c, settings.depth);
                 let n = (g.log().len() - base) as u64;
-                (r.map(|()| score_of(g, start, rosters, settings.score)), n)
+                (r.map(|()| score_of(g, &start, rosters, settings.score)), n)
             });
             events += played.1;
             match played.0 {

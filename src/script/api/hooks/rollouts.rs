@@ -197,6 +197,16 @@ fn options(r: &Reader, lua: &Lua, v: &Value) -> Result<(Settings, u64, String), 
     ))
 }
 
+/// An error unless `policy` (scripts/policies/NAME.lua) is loaded, to play out with.
+fn policy_exists(registry: &Registry, policy: &str) -> Result<(), String> {
+    match registry.index_of(&format!("policies/{policy}.lua")) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "no policy {policy:?} to play out with (scripts/policies/{policy}.lua)"
+        )),
+    }
+}
+
 /// `ctx:rollouts(candidates, options)` for the hook call `this`.
 pub(super) fn rollouts(
     lua: &Lua,
@@ -224,15 +234,7 @@ pub(super) fn rollouts(
     }
     let list = candidates(&r, lua, &cands).map_err(err)?;
     let (mut settings, asked, policy) = options(&r, lua, &opts).map_err(err)?;
-    if kernel
-        .registry
-        .index_of(&format!("policies/{policy}.lua"))
-        .is_none()
-    {
-        return Err(no(&format!(
-            "no policy {policy:?} to play out with (scripts/policies/{policy}.lua)"
-        )));
-    }
+    policy_exists(&kernel.registry, &policy).map_err(|e| no(&e))?;
     let spent = &this.asked.playouts;
     let instructions_left = DECISION_INSTRUCTIONS.saturating_sub(spent.instructions.get());
     let events_left = rollout::MAX_EVENTS.saturating_sub(spent.events.get());
@@ -312,14 +314,7 @@ pub(crate) fn play_out(
     settings: Settings,
     policy: &str,
 ) -> Result<rollout::Rollouts, String> {
-    if registry
-        .index_of(&format!("policies/{policy}.lua"))
-        .is_none()
-    {
-        return Err(format!(
-            "no policy {policy:?} to play out with (scripts/policies/{policy}.lua)"
-        ));
-    }
+    policy_exists(&registry, policy)?;
     let host = host(lua).map_err(|e| e.to_string())?;
     let playing = Playing {
         hooks: ScriptHooks::new(lua, core, registry).with_policy(policy),
