@@ -93,15 +93,16 @@ end
 
 -- An order in a few words, for the decision's candidates ("shoot Orc Warrior").
 local function order_name(o)
-	for _, k in ipairs({ "melee", "shoot", "move", "heal", "step" }) do
+	-- The order's key found in a fixed list: `next` would name a two-key order (a cast) by whichever
+	-- key the table's layout gives first, which differs from one run to the next.
+	for _, k in ipairs({ "melee", "shoot", "move", "heal", "step", "cast", "ability", "claim", "use" }) do
 		local t = o[k]
 		if t ~= nil then
 			local name = type(t) == "table" and (t.name or t.id) or t
 			return k .. " " .. tostring(name)
 		end
 	end
-	local k = next(o)
-	return tostring(k or "order")
+	return o.break_free and "break free" or "order"
 end
 
 local function act(ctx, self)
