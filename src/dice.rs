@@ -5,11 +5,16 @@
 //! consumed before the stream, and the pure evaluation of activation, Quality, morale and opposed rolls.
 //! Evaluation is separate from rolling so exact odds are computed by enumerating the same functions the
 //! game uses. It never logs: the caller turns each roll into an event.
+//!
+//! A playout's dice ([`Dice::keyed`]) draw each roll from a position named by what the roll is for
+//! ([`Dice::at`]) instead of from one running stream, so two playouts that spend dice differently early
+//! (a shot against a move) still roll the same later dice for the same model's same roll: common random
+//! numbers that survive a difference in dice used.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use thiserror::Error;
 
 /// Faces of a six-sided die.
@@ -43,7 +48,22 @@ pub struct Dice {
     rng: ChaCha8Rng,
     forced: VecDeque<u8>,
     rolled: u64,
+    /// A playout's keyed draws (never saved: a saved game's dice are its stream).
+    #[serde(skip)]
+    keyed: Option<Box<Keyed>>,
 }
+
+/// The state of keyed dice: the playout's seed, the SplitMix64 position the draws come from, and how
+/// often each key has been asked for (the n-th roll of a key is a position of its own).
+#[derive(Debug, Clone)]
+struct Keyed {
+    base: u64,
+    state: u64,
+    counts: HashMap<u64, u64>,
+}
+
+/// SplitMix64's increment (the golden ratio): successive draws of keyed dice step by it.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// SplitMix64's finaliser: mixes every bit of `z` into every bit of the result. Seeds made of other
 /// seeds (a run's games, a playout's samples) pass through it so that neighbouring inputs give unrelated
@@ -61,6 +81,53 @@ impl Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: VecDeque::new(),
             rolled: 0,
+            keyed: None,
+        }
+    }
+
+    /// Keyed dice for a playout from `seed`: until the first [`Dice::at`] they draw from the seed's own
+    /// position; after it, from the position of the key named. Same seed and same keys, same faces.
+    pub fn keyed(seed: u64) -> Self {
+        let mut d = Dice::new(seed);
+        d.keyed = Some(Box::new(Keyed {
+            base: seed,
+            state: mix64(seed),
+            counts: HashMap::new(),
+        }));
+        d
+    }
+
+    /// Whether these are keyed dice ([`Dice::keyed`]).
+    pub fn is_keyed(&self) -> bool {
+        self.keyed.is_some()
+    }
+
+    /// Keyed dice: draw what follows from the position of `key` (its n-th use a position of its own).
+    /// A stream's dice ignore it.
+    pub fn at(&mut self, key: u64) {
+        if let Some(k) = &mut self.keyed {
+            let n = k.counts.entry(key).or_insert(0);
+            k.state = mix64(k.base ^ mix64(key.wrapping_add(n.wrapping_mul(GOLDEN))));
+            *n += 1;
+        }
+    }
+
+    // The stream's draws are exactly ChaCha8's (`next_u32` is not half of `next_u64` there): a game's
+    // faces never change; keyed dice take the high half of a SplitMix64 draw.
+    fn next_u32(&mut self) -> u32 {
+        match self.keyed {
+            Some(_) => (self.next_u64() >> 32) as u32,
+            None => self.rng.next_u32(),
+        }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        match &mut self.keyed {
+            Some(k) => {
+                k.state = k.state.wrapping_add(GOLDEN);
+                mix64(k.state)
+            }
+            None => self.rng.next_u64(),
         }
     }
 
@@ -124,7 +191,7 @@ impl Dice {
         // Rejection sampling on u32: portable and unbiased.
         let zone = u32::MAX - (u32::MAX % n) - 1;
         loop {
-            let v = self.rng.next_u32();
+            let v = self.next_u32();
             if v <= zone {
                 return v % n;
             }
@@ -139,7 +206,7 @@ impl Dice {
         }
         let zone = u64::MAX - (u64::MAX % n) - 1;
         loop {
-            let v = self.rng.next_u64();
+            let v = self.next_u64();
             if v <= zone {
                 return v % n;
             }
@@ -158,7 +225,7 @@ impl Dice {
         let top = hi.wrapping_sub(lo) as u64;
         let offset = match top {
             t if t < u64::from(u32::MAX) => u64::from(self.below(t as u32 + 1)),
-            u64::MAX => self.rng.next_u64(),
+            u64::MAX => self.next_u64(),
             t => self.below_u64(t + 1),
         };
         Some(lo.wrapping_add(offset as i64))
@@ -438,6 +505,51 @@ mod tests {
     use super::*;
 
     const R: RollRules = RollRules::RULEBOOK;
+
+    fn faces(d: &mut Dice, n: usize) -> Vec<u8> {
+        d.roll(n).iter().map(|d| d.face).collect()
+    }
+
+    #[test]
+    fn keyed_dice_roll_the_same_faces_for_a_key_whatever_was_drawn_before() {
+        // Two playouts on one seed that spend dice differently, then roll for the same key.
+        let (mut a, mut b) = (Dice::keyed(9), Dice::keyed(9));
+        assert_eq!(faces(&mut a, 3), faces(&mut b, 3), "same seed, same faces");
+        faces(&mut a, 5);
+        a.below(7);
+        a.at(42);
+        b.at(42);
+        let (fa, fb) = (faces(&mut a, 20), faces(&mut b, 20));
+        assert_eq!(fa, fb);
+        assert!(fa.iter().all(|f| (1..=6).contains(f)));
+        // The second use of a key is a position of its own, and another key another.
+        a.at(42);
+        b.at(43);
+        let (sa, sb) = (faces(&mut a, 20), faces(&mut b, 20));
+        assert_ne!(sa, fa);
+        assert_ne!(sa, sb);
+        // Another seed, other faces for the same key.
+        let mut c = Dice::keyed(10);
+        c.at(42);
+        assert_ne!(faces(&mut c, 20), fa);
+    }
+
+    #[test]
+    fn a_stream_ignores_keys_and_keyed_faces_are_fair() {
+        let (mut a, mut b) = (Dice::new(9), Dice::new(9));
+        a.at(42);
+        assert_eq!(faces(&mut a, 50), faces(&mut b, 50));
+        assert!(!a.is_keyed() && Dice::keyed(1).is_keyed());
+        let mut k = Dice::keyed(3);
+        let mut count = [0u32; 6];
+        for i in 0..6000u64 {
+            if i % 10 == 0 {
+                k.at(i);
+            }
+            count[usize::from(k.d6().face) - 1] += 1;
+        }
+        assert!(count.iter().all(|c| (850..1150).contains(c)), "{count:?}");
+    }
 
     #[test]
     fn natural_one_fails_and_six_succeeds_whatever_the_quality() {

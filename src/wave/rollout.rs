@@ -5,9 +5,11 @@
 //! horizon (the rest of the activation, the turn, the round or the wave), and scored. Every playout
 //! runs on the game itself inside [`Game::playout`], which puts it back exactly (dice, log, frames,
 //! decisions): the game a policy decides for never sees a playout. Sample `k` of every candidate
-//! rolls the same dice stream (common random numbers: candidates are compared on the same futures),
-//! seeded from the game's seed, the event the decision is made at and `k`, so the estimates are the
-//! same wherever and however often the game is played. Deciding is the caller's (Lua decides: the
+//! rolls the same dice (common random numbers: candidates are compared on the same futures), seeded
+//! from the game's seed, the event the decision is made at and `k`, so the estimates are the same
+//! wherever and however often the game is played. The dice are keyed ([`crate::dice::Dice::keyed`]):
+//! each roll is drawn at a position named by its wave, round, purpose and model, so a candidate that
+//! rolls more or fewer dice early does not shift every later roll of the sample. Deciding is the caller's (Lua decides: the
 //! policy script reads the estimates and chooses); this module only plays and scores.
 
 use super::play::{Horizon, PlayError};

@@ -526,7 +526,10 @@ pub(super) const CLASSES: &[Class] = &[
                       `depth` (the rest of the activation, the turn, the round — the default — or the wave), \
                       scored by `score`. Sample k of every candidate rolls the same dice (common random \
                       numbers), seeded from the game's seed and the event the decision is made at: the same \
-                      decision always gets the same estimates. The game, its log, its dice and `math.random` \
+                      decision always gets the same estimates. Each roll in a playout comes from a position \
+                      named by its wave, round, purpose and model, so a candidate that spends dice \
+                      differently does not shift every later roll: the same model's same roll gets the same \
+                      faces in every candidate's sample k. The game, its log, its dice and `math.random` \
                       are exactly as before the call. Only the hero policy may call it, in its `activate`, \
                       `act` or `plan`; a playout's own policy may not. The playouts' scripts spend a budget of \
                       their own, not the caller's: at most 100 M VM instructions and 250,000 events for all the \
