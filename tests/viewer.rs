@@ -1113,3 +1113,100 @@ fn the_page_shows_a_battles_zones_objectives_and_vp() {
     );
     assert!(heading.contains("the bridge: heroes"), "{heading}");
 }
+
+/// A score as the Why box words it (`Decision::words`): whole numbers plainly, others to two places.
+fn score_words(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// A recorded `planner` game (issue 41) shows at its decisions what the planner considered: beside the
+/// event a weighed nomination or order led to, each candidate it played out with its estimate, the
+/// choice it took over the default policy's and why. The page is written with `--html`, which keeps the
+/// decisions (no flag of its own), as the `--log` beside it has them.
+#[test]
+fn a_planner_game_shows_each_candidate_it_played_out_with_its_estimate() {
+    let dir = temp("planner");
+    let (page, log_file) = (dir.join("game.html"), dir.join("game.jsonl"));
+    village(&[
+        "play",
+        "--auto",
+        "--policy",
+        "planner",
+        "--length",
+        "intro",
+        "--seed",
+        "12",
+        "--log",
+        log_file.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let lines: Vec<Value> = std::fs::read_to_string(&log_file)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (decides, weighed) in [
+        (
+            "activation",
+            "each nomination played out 8 times to the end of the turn",
+        ),
+        (
+            "order",
+            "each order played out 8 times to the end of the turn",
+        ),
+    ] {
+        // The first such decision where a played-out candidate beat the default policy's choice.
+        let d = lines
+            .iter()
+            .find(|v| {
+                v["event"] == "decision"
+                    && v["by"] == "policy planner"
+                    && v["decides"] == decides
+                    && v["reason"]
+                        .as_str()
+                        .is_some_and(|r| r.contains("played out: "))
+            })
+            .unwrap_or_else(|| panic!("no {decides} the planner took over the default's"));
+        let reason = d["reason"].as_str().unwrap();
+        assert!(reason.contains(weighed), "{reason}");
+        // The candidates it played out: nominations by their dice, orders by what they do.
+        let played: Vec<(&str, f64)> = d["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["name"].as_str().unwrap(), c["score"].as_f64().unwrap()))
+            .filter(|(name, _)| {
+                name.ends_with(" die")
+                    || name.contains(" dice")
+                    || ["melee ", "shoot ", "move ", "cast ", "ability ", "heal "]
+                        .iter()
+                        .any(|k| name.starts_with(k))
+            })
+            .collect();
+        assert!(played.len() >= 2, "{decides}: {played:?}");
+        assert!(
+            played.iter().all(|(_, s)| (0.0..=1.0).contains(s)),
+            "an estimate outside 0–1: {played:?}"
+        );
+        let n = d["at"].as_u64().unwrap();
+        let dom = open(&page, &format!("event={n}"), None);
+        let at = dom
+            .find("class=\"why\"")
+            .unwrap_or_else(|| panic!("no Why at #{n}"));
+        let why = &dom[at..at + dom[at..].find("</div>").expect("the Why box ends")];
+        let chose = d["chose"].as_str().unwrap();
+        assert!(why.contains(chose), "{chose} not in {why}");
+        assert!(why.contains(weighed), "{weighed} not in {why}");
+        assert!(why.contains("played out: "), "{why}");
+        for (name, score) in &played {
+            let shown = format!("{name} {}", score_words(*score));
+            assert!(why.contains(&shown), "{shown} not in {why}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

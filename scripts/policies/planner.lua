@@ -1,24 +1,26 @@
 -- The planning hero policy: it plays as the default policy (scripts/policies/default.lua) but weighs
--- each order of a model taking its actions by playing it out (`ctx:rollouts`: the kernel plays the
--- game on with the default policy and the Behaviours, on the same dice for every candidate): the
--- default's order against striking each other enemy in contact, shooting each enemy the rules allow,
--- closing in on each of the three nearest enemies or on the enemy nearest the Town Hall, or walking to
--- the Town Hall. A candidate is taken only when it beats the default's order on the same dice by more
--- than SURE standard errors of the paired difference, so where nothing is worth planning it plays as
--- the default. Its activations (dice, whom, spellcasting), Council, deployment and Blessing are the
--- default's: weighing the dice and letting a model wait by playouts too was measured no stronger, at
--- 2.5 times the cost (docs/scripting.md, "Which policy for which question").
+-- its choices by playing them out (`ctx:rollouts`: the kernel plays the game on with the default policy
+-- and the Behaviours, on the same dice for every candidate).
+--   * Whom it nominates, it nominates with the dice (one, two or three) and, for a Leader, the group
+--     (its friends along, or alone) that play out best.
+--   * Each order of a model taking its actions: the default's order against striking each other enemy in
+--     contact, shooting each enemy the rules allow, closing in on each of the three nearest enemies or
+--     on the enemy nearest the Town Hall, or walking to the Town Hall.
+-- A candidate is taken only when it beats the default's choice on the same dice by more than SURE
+-- standard errors of the paired difference, so where nothing is worth planning it plays as the default.
+-- Whether to nominate a model now or let it wait, spellcasting, the Council, deployment and Blessing are
+-- the default's (docs/scripting.md, "A policy that plans", gives what was measured).
 local D = require("policies.default")
 local A = require("lib.act")
 
--- Eight playouts a candidate, each to the end of the hero turn: the enemies' turn after it added more
--- noise than it told (measured: docs/scripting.md).
+-- Eight playouts a candidate, each to the end of the hero turn: the enemies' turn after it told no more
+-- (measured: docs/scripting.md).
 local OPTIONS = { samples = 8, depth = "turn" }
--- How sure the planner must be that a candidate beats the default's order: standard errors of the
+-- How sure the planner must be that a candidate beats the default's choice: standard errors of the
 -- paired difference of their scores.
 local SURE = 1.5
 
--- The index of the best candidate: the first (the default's order) unless another beats it on the
+-- The index of the best candidate: the first (the default's choice) unless another beats it on the
 -- same dice: the mean of its paired differences with the first, less SURE standard errors, above zero.
 local function best(r)
 	local base = r.estimates[1].scores
@@ -46,7 +48,7 @@ end
 local function words(r, at)
 	local e = r.estimates[at]
 	return string.format(
-		"played out: %.3f (%.3f–%.3f) over %d playouts, against %.3f for the default policy's order",
+		"played out: %.3f (%.3f–%.3f) over %d playouts, against %.3f for the default policy's choice",
 		e.mean,
 		e.low,
 		e.high,
@@ -98,7 +100,11 @@ local function order_name(o)
 	for _, k in ipairs({ "melee", "shoot", "move", "heal", "step", "cast", "ability", "claim", "use" }) do
 		local t = o[k]
 		if t ~= nil then
-			local name = type(t) == "table" and (t.name or t.id) or t
+			local name = t
+			if type(t) == "table" then
+				-- A model by its name and id ("Orc Warrior (9)", as the log names it); a building by its name.
+				name = (t.side and t.id) and string.format("%s (%d)", t.name, t.id) or (t.name or t.id)
+			end
 			return k .. " " .. tostring(name)
 		end
 	end
@@ -131,10 +137,57 @@ local function act(ctx, self)
 	return orders[at], words(r, at)
 end
 
+-- A nomination in a few words, for the decision's candidates ("2 dice, with the group").
+local function ask_name(a)
+	return string.format(
+		"%d %s%s",
+		a.dice,
+		a.dice == 1 and "die" or "dice",
+		a.group and ", with the group" or ""
+	)
+end
+
+-- The nomination the default policy makes, weighed against the same model with each other number of
+-- dice, and, when the default takes a Leader's group along, with each number of dice alone: a turnover
+-- ends the turn for every model yet to act, so the dice are a wager the playouts can price.
+local function activate(ctx, self)
+	local ask, why = D.activate(ctx, self)
+	if not ask then
+		return ask, why
+	end
+	local asks = { ask }
+	for n = 1, 3 do
+		if n ~= ask.dice then
+			asks[#asks + 1] = { dice = n, cast = ask.cast, group = ask.group }
+		end
+		if ask.group then
+			asks[#asks + 1] = { dice = n, cast = ask.cast }
+		end
+	end
+	local cands = {}
+	for i, a in ipairs(asks) do
+		cands[i] = { model = self, dice = a.dice, cast = a.cast, group = a.group }
+	end
+	local r = ctx:rollouts(cands, OPTIONS)
+	if ctx.explaining then
+		local names, scores = {}, {}
+		for i, a in ipairs(asks) do
+			names[i] = ask_name(a)
+			scores[i] = r.estimates[i].mean
+		end
+		ctx:why("each nomination played out " .. r.samples .. " times to the end of the turn", names, scores)
+	end
+	local at = best(r)
+	if at == 1 then
+		return ask, why
+	end
+	return asks[at], words(r, at)
+end
+
 return {
 	deploy = D.deploy,
 	blessing = D.blessing,
-	activate = D.activate,
+	activate = activate,
 	act = act,
 	council = D.council,
 }
