@@ -57,6 +57,30 @@ local function words(r, at)
 	)
 end
 
+-- Play `cands` out (the first, the default's choice, then the others) and choose among `choices`, the
+-- same list as the policy returns them: the first, with the default's reason `why`, unless another
+-- beats it on the same dice (`best`). Explaining, each candidate is named (`name`) with its estimate.
+local function weigh(ctx, what, choices, cands, name, why)
+	local r = ctx:rollouts(cands, OPTIONS)
+	if ctx.explaining then
+		local names, scores = {}, {}
+		for i, c in ipairs(choices) do
+			names[i] = name(c)
+			scores[i] = r.estimates[i].mean
+		end
+		ctx:why(
+			"each " .. what .. " played out " .. r.samples .. " times to the end of the turn",
+			names,
+			scores
+		)
+	end
+	local at = best(r)
+	if at == 1 then
+		return choices[1], why
+	end
+	return choices[at], words(r, at)
+end
+
 -- The orders worth weighing against the default's: strike each enemy in contact (a Power Blow with two
 -- actions left); not in contact, shoot each of the three nearest enemies the rules allow (aimed with two
 -- actions left), close in on each of them and on the enemy nearest the Town Hall, or walk to the Town
@@ -121,20 +145,7 @@ local function act(ctx, self)
 	for i, o in ipairs(orders) do
 		cands[i] = { order = o }
 	end
-	local r = ctx:rollouts(cands, OPTIONS)
-	if ctx.explaining then
-		local names, scores = {}, {}
-		for i, o in ipairs(orders) do
-			names[i] = order_name(o)
-			scores[i] = r.estimates[i].mean
-		end
-		ctx:why("each order played out " .. r.samples .. " times to the end of the turn", names, scores)
-	end
-	local at = best(r)
-	if at == 1 then
-		return order, why
-	end
-	return orders[at], words(r, at)
+	return weigh(ctx, "order", orders, cands, order_name, why)
 end
 
 -- A nomination in a few words, for the decision's candidates ("2 dice, with the group").
@@ -168,20 +179,7 @@ local function activate(ctx, self)
 	for i, a in ipairs(asks) do
 		cands[i] = { model = self, dice = a.dice, cast = a.cast, group = a.group }
 	end
-	local r = ctx:rollouts(cands, OPTIONS)
-	if ctx.explaining then
-		local names, scores = {}, {}
-		for i, a in ipairs(asks) do
-			names[i] = ask_name(a)
-			scores[i] = r.estimates[i].mean
-		end
-		ctx:why("each nomination played out " .. r.samples .. " times to the end of the turn", names, scores)
-	end
-	local at = best(r)
-	if at == 1 then
-		return ask, why
-	end
-	return asks[at], words(r, at)
+	return weigh(ctx, "nomination", asks, cands, ask_name, why)
 end
 
 return {
