@@ -112,6 +112,22 @@ impl Dice {
         }
     }
 
+    /// Keyed dice: draw the next roll at the position of the roll named by its wave, round, purpose
+    /// and model (`None`: no model). A stream's dice ignore it, and the key is not even computed.
+    pub fn at_roll(&mut self, wave: u32, round: u32, purpose: &str, model: Option<u32>) {
+        if self.keyed.is_none() {
+            return;
+        }
+        // FNV-1a over the purpose, then the wave, round and model folded in.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in purpose.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        let m = model.map_or(u64::MAX, u64::from);
+        let key = mix64(h ^ mix64((u64::from(wave) << 48) ^ (u64::from(round) << 32) ^ m));
+        self.at(key);
+    }
+
     // The stream's draws are exactly ChaCha8's (`next_u32` is not half of `next_u64` there): a game's
     // faces never change; keyed dice take the high half of a SplitMix64 draw.
     fn next_u32(&mut self) -> u32 {

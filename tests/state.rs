@@ -206,3 +206,38 @@ fn a_hook_done_for_the_wave_is_noted_once_rolled_back_and_saved() {
         "rolled back with the checkpoint"
     );
 }
+
+/// A playout's dice are keyed by what each roll is for (`Game::playout`, issue 41): two playouts on
+/// one seed that spend dice differently first still roll the same faces for a later model's roll of
+/// the same purpose in the same round, and the game's own stream is untouched by either.
+#[test]
+fn playouts_on_one_seed_roll_the_same_faces_for_the_same_roll_whatever_came_before() {
+    use village::state::ModelId;
+    let r = rosters();
+    let mut g = state::new_game(&r, 5, TableKind::Empty);
+    let faces = |dice: Vec<village::dice::Die>| dice.iter().map(|d| d.face).collect::<Vec<u8>>();
+    let spending = g.playout(99, |g| {
+        g.roll("shooting", Some(ModelId(1)), 3);
+        faces(g.roll("activation", Some(ModelId(2)), 3))
+    });
+    let saving = g.playout(99, |g| faces(g.roll("activation", Some(ModelId(2)), 3)));
+    assert_eq!(spending, saving);
+    // Another model's roll of the same purpose is another position.
+    let other = g.playout(99, |g| {
+        (0..4)
+            .flat_map(|_| faces(g.roll("activation", Some(ModelId(3)), 3)))
+            .collect::<Vec<u8>>()
+    });
+    let again = g.playout(99, |g| {
+        (0..4)
+            .flat_map(|_| faces(g.roll("activation", Some(ModelId(2)), 3)))
+            .collect::<Vec<u8>>()
+    });
+    assert_ne!(other, again);
+    // The game's own stream: as a fresh game of the same seed rolls it.
+    let mut fresh = state::new_game(&r, 5, TableKind::Empty);
+    assert_eq!(
+        faces(g.roll("activation", Some(ModelId(2)), 6)),
+        faces(fresh.roll("activation", Some(ModelId(2)), 6))
+    );
+}

@@ -230,13 +230,20 @@ fn log_of(record: &Path, dir: &Path, name: &str) -> Vec<Value> {
     events_of(&log)
 }
 
-/// The events of a written log, by their number: its `decision` lines (the scripts' reasons, each
-/// just before the events it led to) set aside.
-fn events_of(log: &Path) -> Vec<Value> {
+/// Every line of a written log: its events and its `decision` lines (the scripts' reasons, each just
+/// before the events it led to).
+fn log_lines(log: &Path) -> Vec<Value> {
     std::fs::read_to_string(log)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .collect()
+}
+
+/// The events of a written log, by their number: its `decision` lines set aside.
+fn events_of(log: &Path) -> Vec<Value> {
+    log_lines(log)
+        .into_iter()
         .filter(|v| v["event"] != "decision")
         .collect()
 }
@@ -992,11 +999,7 @@ fn a_click_centres_the_close_up_on_the_model_clicked() {
 fn the_page_shows_why_beside_the_event_a_decision_led_to() {
     let dir = temp("why");
     let (page, log) = played(&dir, 12);
-    let lines: Vec<Value> = std::fs::read_to_string(dir.join("game.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = log_lines(&dir.join("game.jsonl"));
     // The first melee an enemy's Behaviour decided on: its action and target decisions, written
     // just before the first event the melee led to.
     let i = lines
@@ -1145,11 +1148,7 @@ fn a_planner_game_shows_each_candidate_it_played_out_with_its_estimate() {
         "--html",
         page.to_str().unwrap(),
     ]);
-    let lines: Vec<Value> = std::fs::read_to_string(&log_file)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = log_lines(&log_file);
     for (decides, weighed) in [
         (
             "activation",

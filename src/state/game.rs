@@ -466,9 +466,10 @@ impl Game {
     }
 
     /// Run `f` on this game as a playout (`wave::rollout`) and put the game back exactly as it was: its
-    /// dice, log, frames and kept decisions included. Meanwhile the dice are keyed dice of their own from
-    /// `seed` ([`Dice::keyed`]: each roll drawn at a position named by what it is for, so candidates
-    /// played on the same seed share their futures), and no frame or decision is kept (a playout is not part of the game's story).
+    /// dice, log, frames and kept decisions included. Meanwhile the dice are keyed dice of their own
+    /// from `seed` ([`Dice::keyed`]: each roll drawn at a position named by what it is for, so
+    /// candidates played on the same seed share their futures), and no frame or decision is kept (a
+    /// playout is not part of the game's story).
     pub fn playout<R>(&mut self, seed: u64, f: impl FnOnce(&mut Game) -> R) -> R {
         let frames = self.frames.take();
         let decisions = self.decisions.take();
@@ -709,7 +710,9 @@ impl Game {
 
     /// Roll `n` D6 for `purpose` and log the roll.
     pub fn roll(&mut self, purpose: &str, model: Option<ModelId>, n: usize) -> Vec<Die> {
-        self.key_dice(purpose, model);
+        // A playout's keyed dice roll at this roll's own position; a game's stream ignores it.
+        self.dice
+            .at_roll(self.wave, self.round, purpose, model.map(|m| m.0));
         let dice = self.dice.roll(n);
         self.record(EventKind::Roll {
             purpose: purpose.to_string(),
@@ -720,26 +723,6 @@ impl Game {
         dice
     }
 
-    /// A playout's keyed dice ([`Dice::keyed`]) roll from a position named by the wave, the round, the
-    /// roll's purpose and the model: a candidate that spent dice differently earlier rolls the same
-    /// faces for this roll as another. A game's own dice are one stream and ignore it.
-    fn key_dice(&mut self, purpose: &str, model: Option<ModelId>) {
-        if self.dice.is_keyed() {
-            // FNV-1a over the purpose, then the wave, round and model folded in.
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-            for b in purpose.bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-            let m = model.map_or(u64::MAX, |m| u64::from(m.0));
-            let key = crate::dice::mix64(
-                h ^ crate::dice::mix64(
-                    (u64::from(self.wave) << 48) ^ (u64::from(self.round) << 32) ^ m,
-                ),
-            );
-            self.dice.at(key);
-        }
-    }
-
     /// Pick one of `options` uniformly with the seeded stream (never the forced queue) and log a `choice`
     /// event. Returns the index picked, or `None` (logging nothing) when there are no options. A single
     /// option is logged but draws nothing, so it does not move the stream.
@@ -748,7 +731,7 @@ impl Game {
         let i = if n == 1 {
             0
         } else {
-            self.key_dice(purpose, None);
+            self.dice.at_roll(self.wave, self.round, purpose, None);
             self.dice.below(n) as usize
         };
         self.record(EventKind::Choice {

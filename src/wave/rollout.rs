@@ -9,8 +9,9 @@
 //! from the game's seed, the event the decision is made at and `k`, so the estimates are the same
 //! wherever and however often the game is played. The dice are keyed ([`crate::dice::Dice::keyed`]):
 //! each roll is drawn at a position named by its wave, round, purpose and model, so a candidate that
-//! rolls more or fewer dice early does not shift every later roll of the sample. Deciding is the caller's (Lua decides: the
-//! policy script reads the estimates and chooses); this module only plays and scores.
+//! rolls more or fewer dice early does not shift every later roll of the sample. Deciding is the
+//! caller's (Lua decides: the policy script reads the estimates and chooses); this module only plays
+//! and scores.
 
 use super::play::{Horizon, PlayError};
 use crate::roster::Rosters;
