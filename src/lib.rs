@@ -20,6 +20,7 @@ pub mod script;
 pub mod show;
 pub mod sim;
 pub mod state;
+pub mod sweep;
 pub mod terminal;
 pub mod viewer;
 pub mod wave;

@@ -235,6 +235,15 @@ enum Command {
     /// Many whole games with the hero policy (in parallel, the same games for any --jobs), and what they
     /// say: outcomes with a 95% interval, the wave of loss, means, how often each script acted.
     Sim(SimArgs),
+    /// How the game answers as a knob turns: every value of a rule constant, roster field, preset
+    /// value, variant or preset (two make a grid) played on the same seeds, with each point's win rate
+    /// and waves won, its paired difference from the baseline and the step before, the causes of
+    /// loss, and a curve or heat map (--svg).
+    Sweep(cli::sweep::SweepArgs),
+    /// The value of a knob that gives a target win rate or waves won (`--set wave.budget_percent=
+    /// 60..160 --target win_rate=0.5`): a search that adds games where the answer is uncertain,
+    /// reported with its interval and the games it took.
+    Calibrate(cli::sweep::CalibrateArgs),
     /// A picture of a game's table: a new game's (generated from --seed, the party deployed), a saved
     /// game's (--load), or a recorded game's after one event (--replay FILE --event N).
     Render {
@@ -464,6 +473,8 @@ impl Command {
             | Command::Bench { data, .. }
             | Command::Replay { data, .. }
             | Command::Sim(SimArgs { data, .. })
+            | Command::Sweep(cli::sweep::SweepArgs { data, .. })
+            | Command::Calibrate(cli::sweep::CalibrateArgs { data, .. })
             | Command::Render { data, .. }
             | Command::Wave { data, .. }
             | Command::Run { data, .. }
@@ -508,6 +519,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::NewMod { dir }) => cli::new_mod::run(&dir),
         Some(Command::NewScenario { dir, name }) => cli::new_scenario::run(&dir, &name),
         Some(Command::Sim(args)) => run_sim(&args),
+        Some(Command::Sweep(args)) => cli::sweep::run_sweep(&args),
+        Some(Command::Calibrate(args)) => cli::sweep::run_calibrate(&args),
         Some(Command::Audit { logs, json, data }) => cli::audit::run(&logs, json, &data.layers()),
         Some(Command::Merge { files, json, svg }) => run_merge(&files, json, svg.as_deref()),
         Some(Command::Replay {

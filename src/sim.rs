@@ -361,7 +361,7 @@ pub fn run_games(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Played, String> {
     let pool = worker_pool(opts.jobs)?;
-    check_setup(opts)?;
+    check(opts)?;
     let facts = if opts.audit {
         Some(crate::audit::facts(&opts.layers).map_err(|e| e.to_string())?)
     } else {
@@ -457,7 +457,7 @@ pub fn run(opts: &SimOptions, tick: &(dyn Fn(u64) + Sync)) -> Result<Vec<GameRec
 
 /// The party names heroes of the rosters and has as many as the rules allow, and the length,
 /// variants and policy exist (a clear error before any thread starts, not a failure of game 0).
-fn check_setup(opts: &SimOptions) -> Result<(), String> {
+pub fn check(opts: &SimOptions) -> Result<(), String> {
     crate::state::check_party(&opts.heroes)?;
     let rosters = crate::roster::Rosters::load(&opts.layers).map_err(|e| e.to_string())?;
     if rosters.length(&opts.length).is_none() {
@@ -832,7 +832,7 @@ pub struct Bench {
 /// least once): the machine's speed wanders from one pass to the next, and the median of several is a
 /// steadier figure than any one.
 pub fn bench(opts: &SimOptions, profile: bool, repeat: usize) -> Result<Bench, String> {
-    check_setup(opts)?;
+    check(opts)?;
     let host =
         ScriptHost::open(&opts.layers, Limits::default(), opts.seed).map_err(|e| e.join("\n"))?;
     if profile {

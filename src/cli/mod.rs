@@ -16,6 +16,7 @@ pub mod scenarios;
 pub mod show;
 pub mod sim;
 pub mod stdio;
+pub mod sweep;
 pub mod viewer;
 
 use anyhow::{Context, Result};

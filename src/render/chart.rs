@@ -11,11 +11,11 @@ use crate::sim::{Difference, Report};
 
 /// A plotting area in pixels (the axes are drawn around it).
 #[derive(Clone, Copy)]
-struct Area {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
+pub(super) struct Area {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
 }
 
 /// A series of bars: its name in the legend, its colour and its CSS class.
@@ -24,13 +24,13 @@ struct Series {
     colour: &'static str,
 }
 
-const BLUE: &str = "#3b6fd1";
-const ORANGE: &str = "#e8830c";
+pub(super) const BLUE: &str = "#3b6fd1";
+pub(super) const ORANGE: &str = "#e8830c";
 const GREY: &str = "#555";
 
 /// An axis from 0 to a round number at or above `max`, and its step (about five ticks; whole steps
 /// for counts).
-fn nice_axis(max: f64, whole: bool) -> (f64, f64) {
+pub(super) fn nice_axis(max: f64, whole: bool) -> (f64, f64) {
     let max = if max > 0.0 { max } else { 1.0 };
     let raw = max / 5.0;
     let mag = 10f64.powf(raw.log10().floor());
@@ -43,7 +43,7 @@ fn nice_axis(max: f64, whole: bool) -> (f64, f64) {
     ((max / step - 1e-9).ceil() * step, step)
 }
 
-fn pct(p: f64) -> String {
+pub(super) fn pct(p: f64) -> String {
     let v = p * 100.0;
     if (v - v.round()).abs() < 1e-9 {
         format!("{v:.0}%")
@@ -53,7 +53,7 @@ fn pct(p: f64) -> String {
 }
 
 /// A panel's title above its area.
-fn panel_title(doc: &mut Doc, a: Area, title: &str) {
+pub(super) fn panel_title(doc: &mut Doc, a: Area, title: &str) {
     doc.text(
         a.x,
         a.y - 26.0,
@@ -65,7 +65,7 @@ fn panel_title(doc: &mut Doc, a: Area, title: &str) {
 
 /// Horizontal grid lines and labels up the left side of `a`, from 0 to `max` by `step`, and the axis
 /// title turned along it.
-fn y_axis(
+pub(super) fn y_axis(
     doc: &mut Doc,
     a: Area,
     (max, step): (f64, f64),
@@ -287,7 +287,7 @@ fn cause_words(c: &str) -> String {
 }
 
 /// The title under a panel's horizontal axis, `below` pixels under the panel.
-fn x_axis_title(doc: &mut Doc, a: Area, below: f64, title: &str) {
+pub(super) fn x_axis_title(doc: &mut Doc, a: Area, below: f64, title: &str) {
     doc.text(
         a.x + a.w / 2.0,
         a.y + a.h + below,
@@ -298,7 +298,7 @@ fn x_axis_title(doc: &mut Doc, a: Area, below: f64, title: &str) {
 }
 
 /// A chart's title, in bold across its top.
-fn heading(doc: &mut Doc, title: &str) {
+pub(super) fn heading(doc: &mut Doc, title: &str) {
     doc.text(
         40.0,
         34.0,
@@ -309,7 +309,7 @@ fn heading(doc: &mut Doc, title: &str) {
 }
 
 /// The line under a chart's title, `y` pixels down: what was played, in words.
-fn subheading(doc: &mut Doc, y: f64, text: &str) {
+pub(super) fn subheading(doc: &mut Doc, y: f64, text: &str) {
     doc.text(40.0, y, 13.0, r##"fill="#333" class="subheading""##, text);
 }
 

@@ -7,6 +7,7 @@ mod ascii;
 mod battle;
 pub mod chart;
 mod svg;
+pub mod sweep;
 mod table;
 
 pub use ascii::ascii_map;

@@ -20,6 +20,7 @@ mod check;
 mod error;
 mod load;
 mod lookalike;
+pub mod patch;
 mod points;
 mod presets;
 mod profile;

@@ -157,6 +157,7 @@ pub const RANGES: &[Range] = &[
     // [wave]
     r(RULES, "wave", "max_rounds", 1.0, 200.0, "rounds"),
     r(RULES, "wave", "party_value_per_hero", 10.0, 400.0, "Wave Points; the budget buys the wave"),
+    r(RULES, "wave", "budget_percent", 10.0, 1000.0, "percent of the Escalation row's budget"),
     r(RULES, "wave", "min_heroes", 1.0, 6.0, "heroes"),
     r(RULES, "wave", "max_heroes", 1.0, 6.0, "heroes"),
     r(RULES, "wave", "group_size_max", 1.0, 6.0, D6_FACE),

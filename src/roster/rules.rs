@@ -357,6 +357,11 @@ pub struct WaveRules {
     /// A wave reaching this many rounds ends as stalled.
     pub max_rounds: u32,
     pub party_value_per_hero: i64,
+    /// Every wave's budget is this percent of what its Escalation row gives (rounded down): one knob
+    /// for the size of all waves (`village sweep --set wave.budget_percent=80..140:10`). 100 is the
+    /// rulebook's.
+    #[serde(default = "hundred")]
+    pub budget_percent: u32,
     pub min_heroes: u32,
     pub max_heroes: u32,
     /// Group size D6: results above this are rerolled.
@@ -370,6 +375,10 @@ pub struct WaveRules {
     /// the variant `party_defeated_loss` turns it on).
     #[serde(default)]
     pub party_defeated_loss: bool,
+}
+
+fn hundred() -> u32 {
+    100
 }
 
 /// The Wave Points formula (SUPPLEMENT §8):

@@ -119,16 +119,16 @@ impl GroupPlan {
     }
 }
 
-/// The wave budget (core §5.1): party value × the Escalation's percentage / 100, in exact integers.
+/// The wave budget (core §5.1): party value × the Escalation's percentage / 100, in exact integers,
+/// scaled by `rules.wave.budget_percent` (rounded down; 100, the rulebook's, changes nothing).
 /// Saturates instead of overflowing on absurd rosters values.
 pub fn budget(rosters: &Rosters, escalation: &Escalation, heroes: u32) -> i64 {
-    rosters
-        .rules
-        .wave
-        .party_value_per_hero
+    let wave = &rosters.rules.wave;
+    wave.party_value_per_hero
         .saturating_mul(i64::from(heroes))
         .saturating_mul(i64::from(escalation.budget_percent))
-        / 100
+        .saturating_mul(i64::from(wave.budget_percent))
+        / 10_000
 }
 
 /// The Escalation of wave `wave` (1-based) of a game length (SUPPLEMENT §5: wave → Escalation; past the
