@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod audit;
+pub mod batch;
 pub mod data;
 pub mod dice;
 pub mod files;

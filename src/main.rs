@@ -401,6 +401,21 @@ struct SimArgs {
     /// village fell in and what ended the games (with --vs: both arms and their paired difference).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Play the run on a Slurm cluster instead: write DIR/tasks.sbatch (a job array, one task per
+    /// shard, one thread each), DIR/merge.sbatch (joins the shards into DIR/report.txt and
+    /// DIR/report.json once every task succeeded) and DIR/submit.sh. Nothing is played here.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["vs", "vs_policy", "shard", "out", "record"])]
+    slurm: Option<PathBuf>,
+    /// The shards of a --slurm run (tasks of the job array).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10000))]
+    shards: u64,
+    /// With --slurm: also submit the array and the merge with `sbatch`, and print their job ids.
+    #[arg(long, requires = "slurm")]
+    submit: bool,
+    /// With --slurm: also write a Kubernetes Indexed Job manifest running the same tasks to FILE
+    /// (untested: the Slurm path is the tested one).
+    #[arg(long, value_name = "FILE", requires = "slurm")]
+    k8s: Option<PathBuf>,
     #[command(flatten)]
     data: DataArgs,
 }

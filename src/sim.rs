@@ -652,6 +652,9 @@ pub struct Shard {
     /// Games that failed (`--keep-going`).
     #[serde(default)]
     pub failed: Vec<FailedGame>,
+    /// Which shard of how many (`--shard K/N`), so a partial set names the shards it lacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<[u64; 2]>,
     /// [`crate::files::digest`] of the shard with this field empty.
     #[serde(default)]
     pub digest: String,
@@ -670,10 +673,17 @@ impl Shard {
             fingerprint,
             records: played.records,
             failed: played.failed,
+            part: None,
             digest: String::new(),
         };
         s.digest = s.content_digest();
         s
+    }
+
+    /// Names the shard as part K of N of its run, and seals it again.
+    pub fn seal_part(&mut self, part: [u64; 2]) {
+        self.part = Some(part);
+        self.digest = self.content_digest();
     }
 
     fn content_digest(&self) -> String {
@@ -768,8 +778,25 @@ pub fn merge(shards: Vec<(String, Shard)>, waves: Option<u32>) -> Result<Played,
     out.records.sort_by_key(|r| r.index);
     out.failed.sort_by_key(|f| f.index);
     if let Some(i) = (0..total).find(|i| !holder.contains_key(i)) {
+        // The shards of the run that hold none of their games, named as `--shard K/N`.
+        let lacking: Vec<String> = match want.part {
+            Some([_, n]) => (1..=n)
+                .filter(|&k| {
+                    shard_range(total, k, n).is_ok_and(|(lo, c)| {
+                        c > 0 && !(lo..lo + c).any(|g| holder.contains_key(&g))
+                    })
+                })
+                .map(|k| format!("{k}/{n}"))
+                .collect(),
+            None => Vec::new(),
+        };
+        let named = if lacking.is_empty() {
+            String::new()
+        } else {
+            format!("; missing: shard {}", lacking.join(", shard "))
+        };
         return Err(format!(
-            "the shards hold {} of {total} games (game {i} is missing)",
+            "the shards hold {} of {total} games (game {i} is missing){named}",
             holder.len()
         ));
     }

@@ -6,6 +6,7 @@
 
 pub mod alloc;
 pub mod audit;
+pub mod batch;
 pub mod embedded;
 pub mod new_mod;
 pub mod new_scenario;

@@ -10,6 +10,49 @@ use std::process::ExitCode;
 use village::files::Fingerprint;
 use village::roster::Rosters;
 
+/// `village sim --slurm DIR`: the run as a job array of `--shards` tasks and a merge job, checked here
+/// first (a run that cannot start is refused before anything is written).
+fn slurm(
+    opts: &village::sim::SimOptions,
+    games: u64,
+    args: &SimArgs,
+    dir: &std::path::Path,
+) -> Result<ExitCode> {
+    use village::batch::{absolute, shard_tasks, Batch};
+    village::sim::check(opts).map_err(|e| anyhow::anyhow!(e))?;
+    let dir = absolute(dir);
+    let shards = args.shards.min(games);
+    let tasks = shard_tasks(opts, games, shards, "", &dir);
+    let files: Vec<String> = tasks
+        .iter()
+        .map(|t| {
+            dir.join("shards")
+                .join(format!("{}.json", t.name))
+                .display()
+                .to_string()
+        })
+        .collect();
+    let merge = |json: bool| {
+        let mut a = vec!["merge".to_string()];
+        if json {
+            a.push("--json".into());
+        }
+        a.extend(files.iter().cloned());
+        a
+    };
+    let batch = Batch {
+        exe: std::env::current_exe().context("where is this program?")?,
+        kind: "sim".into(),
+        tasks,
+        merge: vec![
+            (merge(false), dir.join("report.txt")),
+            (merge(true), dir.join("report.json")),
+        ],
+        dir,
+    };
+    super::batch::launch(&batch, args.submit, args.k8s.as_deref())
+}
+
 /// `village sim`: play the games, then print the report (text, or JSON with `games_per_sec`).
 pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
     let (games, g, jobs, json, data) = (args.games, &args.game, args.jobs, args.json, &args.data);
@@ -34,15 +77,17 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         .collect();
     super::distinct_outputs(&data.layers(), &[], &outputs)?;
     use std::io::IsTerminal;
-    let (first, count) = match shard {
+    let shard_part: Option<[u64; 2]> = match shard {
+        None => None,
+        Some(s) => Some(
+            s.split_once('/')
+                .and_then(|(k, n)| Some([k.parse().ok()?, n.parse().ok()?]))
+                .ok_or_else(|| anyhow::anyhow!("--shard K/N, not {s:?}"))?,
+        ),
+    };
+    let (first, count) = match shard_part {
         None => (0, games),
-        Some(s) => {
-            let (k, n) = s
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-                .ok_or_else(|| anyhow::anyhow!("--shard K/N, not {s:?}"))?;
-            village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?
-        }
+        Some([k, n]) => village::sim::shard_range(games, k, n).map_err(|e| anyhow::anyhow!(e))?,
     };
     // Never more workers than games: each opens a VM of its own, and the games are the same for any
     // number (a worker with no game to play is only memory).
@@ -56,6 +101,9 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         audit: args.audit,
         ..g.sim_options(data.layers(), count, first, jobs)
     };
+    if let Some(dir) = &args.slurm {
+        return slurm(&opts, games, args, dir);
+    }
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(games);
         b.set_style(
@@ -212,7 +260,10 @@ pub fn run_sim(args: &SimArgs) -> Result<ExitCode> {
         }
     }
     if let (Some(path), None) = (out, &write_error) {
-        let shard = village::sim::Shard::new(games, opts.clone(), fingerprint, played.clone());
+        let mut shard = village::sim::Shard::new(games, opts.clone(), fingerprint, played.clone());
+        if let Some(part) = shard_part {
+            shard.seal_part(part);
+        }
         if let Err(e) = serde_json::to_string(&shard)
             .map_err(anyhow::Error::from)
             .and_then(|text| write_file(path, text.as_bytes()))
@@ -538,6 +589,20 @@ pub fn run_merge(files: &[PathBuf], json: bool, svg: Option<&std::path::Path>) -
         .into_iter()
         .collect();
     village::files::distinct(&inputs, &outputs).map_err(anyhow::Error::msg)?;
+    // Every missing file named at once (a batch run's failed tasks), not only the first.
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|f| !f.exists())
+        .map(|f| f.display().to_string())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "{} of the {} shards are missing: {} (re-run their tasks, then merge again)",
+            missing.len(),
+            files.len(),
+            missing.join(", ")
+        );
+    }
     let mut shards = Vec::new();
     for f in files {
         let text = village::files::read_text(f, village::files::SHARD)?;

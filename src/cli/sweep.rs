@@ -19,7 +19,11 @@ pub struct SweepArgs {
     /// `bestiary."Orc Warrior".quality`), a preset's value (`presets.veteran.rules.wave.
     /// party_value_per_hero`), `variant` (`variant=none,power_blow_lethal`) or `preset`. Two make a
     /// grid.
-    #[arg(long = "set", value_name = "KEY=RANGE", required = true)]
+    #[arg(
+        long = "set",
+        value_name = "KEY=RANGE",
+        required_unless_present = "merge"
+    )]
     pub sets: Vec<String>,
     /// Games at each point (the same seeds at every point).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
@@ -47,8 +51,185 @@ pub struct SweepArgs {
     /// intervals and the baseline marked; for a grid, heat maps.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Play the sweep on a Slurm cluster instead: write DIR/points/ (each point's mod folder),
+    /// DIR/tasks.sbatch (a job array, one task per point × shard, one thread each), DIR/merge.sbatch
+    /// (`village sweep --merge DIR` once every task succeeded) and DIR/submit.sh.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["merge", "points"])]
+    pub slurm: Option<PathBuf>,
+    /// The shards of each point in a --slurm run.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10000))]
+    pub shards: u64,
+    /// With --slurm: also submit the array and the merge with `sbatch`, and print their job ids.
+    #[arg(long, requires = "slurm")]
+    pub submit: bool,
+    /// With --slurm: also write a Kubernetes Indexed Job manifest running the same tasks to FILE
+    /// (untested: the Slurm path is the tested one).
+    #[arg(long, value_name = "FILE", requires = "slurm")]
+    pub k8s: Option<PathBuf>,
+    /// Join the shards of a `--slurm` sweep in DIR into its report (what its merge job runs); a
+    /// missing or mismatched shard is named.
+    #[arg(long, value_name = "DIR")]
+    pub merge: Option<PathBuf>,
     #[command(flatten)]
     pub data: DataArgs,
+}
+
+/// What a `--slurm` sweep saves for its merge job (`DIR/sweep.json`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Job {
+    format: String,
+    shards: u64,
+    plan: Plan,
+}
+
+/// The format name of `sweep.json`.
+const JOB_FORMAT: &str = "village-sweep-job 1";
+
+/// `village sweep --slurm DIR`: every point's folder, the tasks (point × shard) and the merge job.
+fn slurm(args: &SweepArgs, dir: &Path) -> Result<ExitCode> {
+    use village::batch::{absolute, shard_tasks, Batch};
+    let dir = absolute(dir);
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow!("--slurm {}: {e}", dir.display()))?;
+    let (_, plan) = plan(args, &dir.join("points"))?;
+    let shards = args.shards.min(args.games);
+    let tasks = plan
+        .runs
+        .iter()
+        .enumerate()
+        .flat_map(|(p, run)| {
+            let prefix = format!("{}-", sweep::point_dir(p));
+            shard_tasks(run, args.games, shards, &prefix, &dir)
+        })
+        .collect();
+    let job = Job {
+        format: JOB_FORMAT.into(),
+        shards,
+        plan,
+    };
+    write_file(
+        &dir.join("sweep.json"),
+        serde_json::to_string_pretty(&job)?.as_bytes(),
+    )?;
+    let merge = |extra: &[&str]| {
+        let mut a = vec![
+            "sweep".to_string(),
+            "--merge".into(),
+            dir.display().to_string(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let (csv, svg) = (dir.join("report.csv"), dir.join("report.svg"));
+    let batch = Batch {
+        exe: std::env::current_exe().map_err(|e| anyhow!("where is this program? {e}"))?,
+        kind: "sweep".into(),
+        tasks,
+        merge: vec![
+            (
+                merge(&[
+                    "--csv",
+                    &csv.display().to_string(),
+                    "--svg",
+                    &svg.display().to_string(),
+                ]),
+                dir.join("report.txt"),
+            ),
+            (merge(&["--json"]), dir.join("report.json")),
+        ],
+        dir,
+    };
+    super::batch::launch(&batch, args.submit, args.k8s.as_deref())
+}
+
+/// `village sweep --merge DIR`: the report of a `--slurm` sweep from its shards.
+fn merge(args: &SweepArgs, dir: &Path) -> Result<ExitCode> {
+    let path = dir.join("sweep.json");
+    let text = village::files::read_text(&path, village::files::SHARD)?;
+    let job: Job = serde_json::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{}: not written by `village sweep --slurm`: {e}",
+            path.display()
+        )
+    })?;
+    if job.format != JOB_FORMAT {
+        bail!(
+            "{}: format {:?}, this version reads {JOB_FORMAT:?}",
+            path.display(),
+            job.format
+        );
+    }
+    let file = |p: usize, k: u64| {
+        dir.join("shards").join(format!(
+            "{}-shard-{k}-of-{}.json",
+            sweep::point_dir(p),
+            job.shards
+        ))
+    };
+    // Every missing shard named at once, with the task that writes it.
+    let mut missing = Vec::new();
+    for p in 0..job.plan.runs.len() {
+        for k in 1..=job.shards {
+            if !file(p, k).exists() {
+                let task = p as u64 * job.shards + k;
+                missing.push(format!(
+                    "{} (point {}, task {task})",
+                    file(p, k).display(),
+                    job.plan.name(p)
+                ));
+            }
+        }
+    }
+    if !missing.is_empty() {
+        bail!(
+            "{} shards are missing:\n  {}\nre-run a task alone with `sbatch --array=N {}/tasks.sbatch`, \
+             then merge again",
+            missing.len(),
+            missing.join("\n  "),
+            dir.display()
+        );
+    }
+    let mut records = Vec::new();
+    for (p, run) in job.plan.runs.iter().enumerate() {
+        let mut shards = Vec::new();
+        for k in 1..=job.shards {
+            let f = file(p, k);
+            let text = village::files::read_text(&f, village::files::SHARD)?;
+            let shard: village::sim::Shard = serde_json::from_str(&text)
+                .map_err(|e| anyhow!("{}: not a shard of village sim --out: {e}", f.display()))?;
+            let o = &shard.options;
+            let same = o.seed == run.seed
+                && o.heroes == run.heroes
+                && o.length == run.length
+                && o.preset == run.preset
+                && o.variants == run.variants
+                && o.policy == run.policy
+                && o.layers == run.layers
+                && shard.total == job.plan.base.games;
+            if !same {
+                bail!(
+                    "{}: not a shard of the point {} of this sweep (its run's options differ)",
+                    f.display(),
+                    job.plan.name(p)
+                );
+            }
+            shards.push((f.display().to_string(), shard));
+        }
+        let played = village::sim::merge(shards, None)
+            .map_err(|e| anyhow!("the point {}: {e}", job.plan.name(p)))?;
+        records.push(
+            played
+                .all_finished()
+                .map_err(|e| anyhow!("the point {}: {e}", job.plan.name(p)))?,
+        );
+    }
+    let report = sweep::sweep_report(&job.plan, &records);
+    write_outputs(&report, args.csv.as_deref(), args.svg.as_deref())?;
+    if args.json {
+        print_json(&report)?;
+    } else {
+        out!("{}", sweep::text(&report, None));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// What `village calibrate` searches.
@@ -147,6 +328,12 @@ pub fn run_sweep(args: &SweepArgs) -> Result<ExitCode> {
     .filter_map(|(by, p)| p.map(|path| village::files::Named { by, path }))
     .collect();
     super::distinct_outputs(&args.data.layers(), &[], &outputs)?;
+    if let Some(dir) = &args.merge {
+        return merge(args, dir);
+    }
+    if let Some(dir) = &args.slurm {
+        return slurm(args, dir);
+    }
     let (dir, _guard) = points_dir(args.points.as_deref())?;
     let (_, plan) = plan(args, &dir)?;
     let n = plan.points.len();
@@ -173,7 +360,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<ExitCode> {
         v["games_per_sec"] = serde_json::json!((args.games * n as u64) as f64 / seconds.max(1e-9));
         print_json(&v)?;
     } else {
-        out!("{}", sweep::text(&report, seconds));
+        out!("{}", sweep::text(&report, Some(seconds)));
     }
     Ok(ExitCode::SUCCESS)
 }

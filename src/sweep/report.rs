@@ -146,8 +146,9 @@ fn cause_word(c: &str) -> &str {
     }
 }
 
-/// The report as a table, one row a point.
-pub fn text(r: &SweepReport, seconds: f64) -> String {
+/// The report as a table, one row a point; `seconds` the time it took (`None`: merged from a batch
+/// run's shards).
+pub fn text(r: &SweepReport, seconds: Option<f64>) -> String {
     let games: u64 = r.points.iter().map(|p| p.games).sum();
     let mut s = format!(
         "Sweep of {} over {} points, {} games each on the same seeds (from seed {}): {}, {}, {}{}, \
@@ -243,14 +244,13 @@ pub fn text(r: &SweepReport, seconds: f64) -> String {
             .join(", "),
         r.keys[step_axis]
     ));
-    s.push_str(&format!(
-        "{games} games in {seconds:.1} s ({:.1} games/s)\n",
-        if seconds > 0.0 {
-            games as f64 / seconds
-        } else {
-            0.0
-        }
-    ));
+    s.push_str(&match seconds {
+        Some(t) => format!(
+            "{games} games in {t:.1} s ({:.1} games/s)\n",
+            games as f64 / t.max(1e-9)
+        ),
+        None => format!("{games} games, merged from the shards of a batch run\n"),
+    });
     s
 }
 
