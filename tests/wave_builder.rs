@@ -83,6 +83,13 @@ fn budgets_for_every_length_and_party_match_supplement_5() {
     assert_eq!(wave::budget(&r, esc("II"), 3), 165);
     assert_eq!(wave::budget(&r, esc("VII"), 2), 280);
     assert_eq!(wave::budget(&r, esc("VII"), 4), 560);
+    // rules.wave.budget_percent scales every wave's budget, rounded down (100 is the rulebook's).
+    let mut scaled = r.clone();
+    scaled.rules.wave.budget_percent = 45;
+    assert_eq!(wave::budget(&scaled, esc("I"), 4), 72);
+    assert_eq!(wave::budget(&scaled, esc("II"), 3), 74); // 165 × 45% = 74.25
+    scaled.rules.wave.budget_percent = 140;
+    assert_eq!(wave::budget(&scaled, esc("VII"), 4), 784);
     // The worked costs the limits are judged against.
     assert_eq!(enemy(&r, "Orc Warlord").cost(), 116);
     assert_eq!(enemy(&r, "Young Dragon").cost(), 144);

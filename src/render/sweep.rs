@@ -185,8 +185,11 @@ fn curves(r: &SweepReport) -> String {
     doc.finish()
 }
 
-/// A colour from white (0) to `colour`'s full strength (1).
-fn shade(t: f64, rgb: (f64, f64, f64)) -> String {
+/// A colour's red, green and blue, 0 to 255.
+type Rgb = (f64, f64, f64);
+
+/// A colour from white (0) to `rgb`'s full strength (1).
+fn shade(t: f64, rgb: Rgb) -> String {
     let t = t.clamp(0.0, 1.0);
     let mix = |c: f64| (255.0 - (255.0 - c) * t).round() as u8;
     format!("#{:02x}{:02x}{:02x}", mix(rgb.0), mix(rgb.1), mix(rgb.2))
@@ -214,7 +217,7 @@ fn grid(r: &SweepReport) -> String {
     let mut doc = Doc::new(width, height, &title);
     heading(&mut doc, &title);
     subheading(&mut doc, 58.0, &what(r));
-    let maps: [(&str, Measure, (f64, f64, f64), bool); 2] = [
+    let maps: [(&str, Measure, Rgb, bool); 2] = [
         ("Win rate", win_rate, (59.0, 111.0, 209.0), true),
         ("Mean waves won", waves_won, (232.0, 131.0, 12.0), false),
     ];

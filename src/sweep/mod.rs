@@ -79,6 +79,13 @@ fn split_set(set: &str) -> Result<(&str, &str), String> {
 
 /// The values a RANGE names for `key`: `a..b` (whole steps of 1), `a..b:step`, or a list `a,b,c`.
 fn range_values(key: &RosterKey, range: &str) -> Result<Vec<toml::Value>, String> {
+    if matches!(key.current, toml::Value::Array(_) | toml::Value::Table(_)) {
+        return Err(format!(
+            "{}: a {} cannot be swept; set one of its keys",
+            key.text,
+            key.current.type_str()
+        ));
+    }
     let Some((from, rest)) = range.split_once("..") else {
         return range
             .split(',')
