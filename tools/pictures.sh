@@ -27,6 +27,14 @@ png sim
 "$BIN" sim --games 200 --seed 1 --length intro --vs power_blow_lethal --svg "$tmp/ab.svg" >/dev/null 2>&1
 png ab
 
+# sweep.png: Captain Maren's Combat from 2 to 5, 500 Standard games a point; sweep-grid.png: the
+# wave budget against her Combat, 200 games a point.
+"$BIN" sweep --set 'heroes."Captain Maren".combat=2..5' --games 500 --svg "$tmp/sweep.svg" >/dev/null 2>&1
+png sweep
+"$BIN" sweep --set 'wave.budget_percent=40..100:20' --set 'heroes."Captain Maren".combat=3..5' \
+    --games 200 --svg "$tmp/sweep-grid.svg" >/dev/null 2>&1
+png sweep-grid
+
 # odds.png: a Power Blow of Combat 4 against Combat 3.
 "$BIN" odds melee --attacker 4 --defender 3 --power-blow --svg "$tmp/odds.svg" >/dev/null 2>&1
 png odds

@@ -211,7 +211,7 @@ fn grid(r: &SweepReport) -> String {
         .fold(0.0, f64::max)
         + 16.0;
     let map_w = cell_w * cols as f64;
-    let width = (80.0 + 2.0 * (label_w + map_w) + 120.0).max(900.0);
+    let width = (80.0 + 2.0 * (label_w + map_w) + 120.0).max(1000.0);
     let height = 130.0 + cell_h * rows as f64 + 70.0;
     let title = format!("Sweep of {} × {}", r.keys[0], r.keys[1]);
     let mut doc = Doc::new(width, height, &title);
