@@ -9,8 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const VILLAGE: &str = env!("CARGO_BIN_EXE_village");
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -63,7 +61,7 @@ fn up(dir: &Path) -> Option<Cluster> {
 
 /// `village` with `args` against the cluster: its stdout, or a panic with its stderr.
 fn village(conf: &str, args: &[&str]) -> String {
-    let out = Command::new(VILLAGE)
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
         .args(args)
         .env("SLURM_CONF", conf)
         .output()
@@ -227,7 +225,7 @@ fn a_sim_and_a_sweep_played_on_a_real_slurm_cluster_report_what_they_report_here
     // alone makes the set whole again.
     let lost = sweep_dir.join("shards/p01-shard-1-of-2.json");
     std::fs::remove_file(&lost).expect("remove a shard");
-    let out = Command::new(VILLAGE)
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
         .args(["sweep", "--merge", sweep_dir.to_str().unwrap()])
         .output()
         .expect("village runs");
@@ -263,7 +261,7 @@ fn a_sim_and_a_sweep_played_on_a_real_slurm_cluster_report_what_they_report_here
         .collect();
     std::fs::remove_file(&shards[1]).expect("remove a shard");
     std::fs::remove_file(&shards[3]).expect("remove a shard");
-    let out = Command::new(VILLAGE)
+    let out = Command::new(env!("CARGO_BIN_EXE_village"))
         .arg("merge")
         .args(&shards)
         .output()

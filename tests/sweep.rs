@@ -7,10 +7,8 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-const VILLAGE: &str = env!("CARGO_BIN_EXE_village");
-
 fn village(args: &[&str]) -> Output {
-    Command::new(VILLAGE)
+    Command::new(env!("CARGO_BIN_EXE_village"))
         .args(args)
         .output()
         .expect("village runs")

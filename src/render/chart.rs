@@ -125,6 +125,12 @@ fn x_axis(
         );
         v += step;
     }
+    base_line(doc, a);
+    x_axis_title(doc, a, 34.0, title);
+}
+
+/// The axis line along the bottom of `a`.
+pub(super) fn base_line(doc: &mut Doc, a: Area) {
     doc.raw(&format!(
         r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#000" stroke-opacity="0.8"/>"##,
         a.x,
@@ -132,7 +138,6 @@ fn x_axis(
         a.x + a.w,
         a.y + a.h
     ));
-    x_axis_title(doc, a, 34.0, title);
 }
 
 /// A legend of coloured squares in one row starting at (x, y).

@@ -4,7 +4,8 @@
 //! attributes so a test reads back exactly what was drawn.
 
 use super::chart::{
-    heading, nice_axis, panel_title, pct, subheading, x_axis_title, y_axis, Area, BLUE, ORANGE,
+    base_line, heading, nice_axis, panel_title, pct, subheading, x_axis_title, y_axis, Area, BLUE,
+    ORANGE,
 };
 use super::svg::{escape, text_width, Doc};
 use crate::sweep::{PointReport, SweepReport};
@@ -12,16 +13,11 @@ use crate::sweep::{PointReport, SweepReport};
 /// What a sweep ran, in words (under the title).
 fn what(r: &SweepReport) -> String {
     format!(
-        "{} games a point on the same seeds · {} · {} · preset {}{}",
+        "{} games a point on the same seeds · {} · {} · preset {}",
         r.games_per_point,
         r.heroes.join(", "),
         r.length,
-        r.preset,
-        if r.variants.is_empty() {
-            String::new()
-        } else {
-            format!(" + {}", r.variants.join(", "))
-        }
+        r.rules()
     )
 }
 
@@ -173,13 +169,7 @@ fn curves(r: &SweepReport) -> String {
                 );
             }
         }
-        doc.raw(&format!(
-            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#000" stroke-opacity="0.8"/>"##,
-            a.x,
-            a.y + a.h,
-            a.x + a.w,
-            a.y + a.h
-        ));
+        base_line(&mut doc, a);
         x_axis_title(&mut doc, a, 36.0, &r.keys[0]);
     }
     doc.finish()

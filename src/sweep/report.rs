@@ -50,6 +50,17 @@ pub struct SweepReport {
     pub points: Vec<PointReport>,
 }
 
+impl SweepReport {
+    /// The preset and the run's own variants: `rulebook`, `veteran + single_horde`.
+    pub fn rules(&self) -> String {
+        if self.variants.is_empty() {
+            self.preset.clone()
+        } else {
+            format!("{} + {}", self.preset, self.variants.join(", "))
+        }
+    }
+}
+
 /// The report of a sweep whose point `i` (of `plan.points`) played `records[i]`, all on the same
 /// seeds.
 pub fn sweep_report(plan: &Plan, records: &[Vec<GameRecord>]) -> SweepReport {
@@ -151,7 +162,7 @@ fn cause_word(c: &str) -> &str {
 pub fn text(r: &SweepReport, seconds: Option<f64>) -> String {
     let games: u64 = r.points.iter().map(|p| p.games).sum();
     let mut s = format!(
-        "Sweep of {} over {} points, {} games each on the same seeds (from seed {}): {}, {}, {}{}, \
+        "Sweep of {} over {} points, {} games each on the same seeds (from seed {}): {}, {}, {}, \
          policy {}\n",
         r.keys.join(" × "),
         r.points.len(),
@@ -159,12 +170,7 @@ pub fn text(r: &SweepReport, seconds: Option<f64>) -> String {
         r.seed,
         r.heroes.join(", "),
         r.length,
-        r.preset,
-        if r.variants.is_empty() {
-            String::new()
-        } else {
-            format!(" + {}", r.variants.join(", "))
-        },
+        r.rules(),
         r.policy
     );
     let mut rows: Vec<Vec<String>> = vec![r
