@@ -1,4 +1,5 @@
-//! Dice: the one seeded D6 stream of a game, the forced-result queue, and the rolls the rules use.
+//! Dice: the seeded D6 streams of a game (one for each purpose, [`Stream`]), the forced-result queue,
+//! and the rolls the rules use.
 //!
 //! Owns: the portable generator (ChaCha8, seeded from the game seed), turning its output into D6 faces
 //! by rejection sampling (so the faces never change with a `rand` release), the queue of forced faces
@@ -40,12 +41,64 @@ pub struct Die {
     pub forced: bool,
 }
 
-/// The game's dice: a ChaCha8 stream plus a queue of forced faces consumed first.
+/// What a roll is for, as far as the dice care: each purpose of a game draws from a stream of its own
+/// ([`Dice::per_purpose`]), so a change to one part of the game (another enemy in the pool, a hero's
+/// Combat) leaves the other parts' rolls alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Building a wave: its Groups' sizes, profiles, Behaviours and edges.
+    Wave = 0,
+    /// Where Groups deploy.
+    Deploy = 1,
+    /// Opportunities: where they are placed and what a claim finds.
+    Opportunity = 2,
+    /// The heroes' side's activation dice (and rerolls).
+    HeroActivation = 3,
+    /// The Enemy Groups' activation dice (and rerolls).
+    EnemyActivation = 4,
+    /// Combat and everything else: melee, shooting, structural attacks, morale, spells, traps,
+    /// tie-breakers and the scripts' own rolls.
+    Combat = 5,
+}
+
+/// How many streams a game's dice keep.
+const STREAMS: usize = 6;
+
+impl Stream {
+    /// The stream of a roll or choice named `purpose`, made for a model of `side` (`None`: no model,
+    /// or one not on the table).
+    pub fn of(purpose: &str, side: Option<crate::state::Side>) -> Stream {
+        use crate::state::Side;
+        if purpose.starts_with("group ") || purpose.starts_with("wave ") {
+            Stream::Wave
+        } else if purpose.starts_with("deploy") {
+            Stream::Deploy
+        } else if purpose.starts_with("opportunity") {
+            Stream::Opportunity
+        } else if purpose == "activation" || purpose == "reroll" {
+            match side {
+                Some(Side::Enemies) => Stream::EnemyActivation,
+                _ => Stream::HeroActivation,
+            }
+        } else {
+            Stream::Combat
+        }
+    }
+}
+
+/// The game's dice: ChaCha8 streams plus a queue of forced faces consumed first.
 ///
-/// Serialisable, so a saved game resumes at exactly the same point of the stream.
+/// Serialisable, so a saved game resumes at exactly the same point of every stream.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dice {
+    /// The one stream of [`Dice::new`] (a game saved before the streams were split draws from it).
     rng: ChaCha8Rng,
+    /// [`Dice::per_purpose`]'s stream for each [`Stream`] (empty: everything draws from `rng`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    streams: Vec<ChaCha8Rng>,
+    /// The stream the next draws come from (set by [`Dice::select`]).
+    #[serde(default)]
+    current: usize,
     forced: VecDeque<u8>,
     rolled: u64,
     /// A playout's keyed draws (never saved: a saved game's dice are its stream).
@@ -79,9 +132,37 @@ impl Dice {
     pub fn new(seed: u64) -> Self {
         Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            streams: Vec::new(),
+            current: 0,
             forced: VecDeque::new(),
             rolled: 0,
             keyed: None,
+        }
+    }
+
+    /// A game's dice for `seed`: a stream for each [`Stream`], each seeded from the game's seed and
+    /// the stream's number, so each purpose's rolls depend on the seed and on that purpose's own
+    /// draws alone. Draws come from the stream [`Dice::select`] last chose (combat until then).
+    pub fn per_purpose(seed: u64) -> Self {
+        let mut d = Dice::new(seed);
+        d.streams = (0..STREAMS as u64)
+            .map(|i| ChaCha8Rng::seed_from_u64(mix64(seed ^ mix64(i.wrapping_add(1)))))
+            .collect();
+        d.current = Stream::Combat as usize;
+        d
+    }
+
+    /// Draw what follows from `stream` (dice of one stream ignore it).
+    pub fn select(&mut self, stream: Stream) {
+        self.current = stream as usize;
+    }
+
+    /// The stream draws come from now.
+    fn stream(&mut self) -> &mut ChaCha8Rng {
+        let i = self.current;
+        match self.streams.get_mut(i) {
+            Some(r) => r,
+            None => &mut self.rng,
         }
     }
 
@@ -133,7 +214,7 @@ impl Dice {
     fn next_u32(&mut self) -> u32 {
         match self.keyed {
             Some(_) => (self.next_u64() >> 32) as u32,
-            None => self.rng.next_u32(),
+            None => self.stream().next_u32(),
         }
     }
 
@@ -143,7 +224,7 @@ impl Dice {
                 k.state = k.state.wrapping_add(GOLDEN);
                 mix64(k.state)
             }
-            None => self.rng.next_u64(),
+            None => self.stream().next_u64(),
         }
     }
 
@@ -177,7 +258,11 @@ impl Dice {
     /// and after a resolution mean it drew nothing from the stream, neither a die nor a uniform choice.
     /// `village odds` checks it to know that every face it forced was every chance the kernel took.
     pub fn stream_position(&self) -> u128 {
-        self.rng.get_word_pos()
+        self.streams
+            .iter()
+            .chain(std::iter::once(&self.rng))
+            .map(ChaCha8Rng::get_word_pos)
+            .sum()
     }
 
     /// Roll one D6.
@@ -212,6 +297,33 @@ impl Dice {
                 return v % n;
             }
         }
+    }
+
+    /// One of `options` picked uniformly with one 64-bit draw, by rendezvous hashing: each option's
+    /// name is hashed with the draw and the highest wins. A choice among more options (another enemy
+    /// in a mod's pool) then picks what it picked before unless the new option wins, and every choice
+    /// draws the same, so the stream after it is the same whatever the options. `None` for no options.
+    pub fn pick<S: AsRef<str>>(&mut self, options: &[S]) -> Option<usize> {
+        if options.is_empty() {
+            return None;
+        }
+        let r = self.next_u64();
+        let score = |o: &S| {
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for b in o.as_ref().bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            mix64(r ^ mix64(h))
+        };
+        let mut best = 0;
+        let mut top = score(&options[0]);
+        for (i, o) in options.iter().enumerate().skip(1) {
+            let v = score(o);
+            if v > top {
+                (best, top) = (i, v);
+            }
+        }
+        Some(best)
     }
 
     /// [`Dice::below`] for a 64-bit `n`, drawing 64 bits at a time; `below_u64(0)` is 0 and draws
@@ -667,5 +779,99 @@ mod tests {
         let mut sorted = v.clone();
         sorted.dedup();
         assert_eq!(sorted.len(), 36);
+    }
+
+    #[test]
+    fn each_purpose_rolls_from_its_own_stream() {
+        // One game's dice draw the wave's choices first, another's not: the combat rolls after are the
+        // same, and so are the heroes' activations, whatever the other streams drew.
+        let (mut a, mut b) = (Dice::per_purpose(9), Dice::per_purpose(9));
+        a.select(Stream::Wave);
+        faces(&mut a, 7);
+        a.select(Stream::EnemyActivation);
+        faces(&mut a, 3);
+        for s in [Stream::Combat, Stream::HeroActivation] {
+            a.select(s);
+            b.select(s);
+            assert_eq!(faces(&mut a, 20), faces(&mut b, 20), "{s:?}");
+        }
+        // The streams differ from each other and from the one stream of Dice::new.
+        let mut c = Dice::per_purpose(9);
+        c.select(Stream::Wave);
+        let wave = faces(&mut c, 20);
+        c.select(Stream::Deploy);
+        assert_ne!(wave, faces(&mut c, 20));
+        assert_ne!(wave, faces(&mut Dice::new(9), 20));
+    }
+
+    #[test]
+    fn purposes_name_their_streams() {
+        use crate::state::Side;
+        assert_eq!(Stream::of("group 2 profile", None), Stream::Wave);
+        assert_eq!(
+            Stream::of("wave Behaviour (one for the wave)", None),
+            Stream::Wave
+        );
+        assert_eq!(
+            Stream::of("deploy Group 1 anchor on edge 2 (east)", None),
+            Stream::Deploy
+        );
+        assert_eq!(Stream::of("opportunity edge", None), Stream::Opportunity);
+        assert_eq!(
+            Stream::of("activation", Some(Side::Heroes)),
+            Stream::HeroActivation
+        );
+        assert_eq!(
+            Stream::of("reroll", Some(Side::Enemies)),
+            Stream::EnemyActivation
+        );
+        assert_eq!(Stream::of("melee", Some(Side::Heroes)), Stream::Combat);
+        assert_eq!(Stream::of("my script's roll", None), Stream::Combat);
+    }
+
+    #[test]
+    fn a_pick_changes_only_when_the_new_option_wins_and_is_fair() {
+        let three = ["Goblin", "Orc Warrior", "Wolf"];
+        let four = ["Goblin", "Orc Warrior", "Wolf", "Goblin Shieldbearer"];
+        let (mut a, mut b) = (Dice::per_purpose(4), Dice::per_purpose(4));
+        let mut counts = [0u32; 3];
+        let mut new_won = 0;
+        for _ in 0..6000 {
+            let (x, y) = (a.pick(&three).unwrap(), b.pick(&four).unwrap());
+            counts[x] += 1;
+            if y == 3 {
+                new_won += 1;
+            } else {
+                assert_eq!(x, y, "the same pick unless the new option wins");
+            }
+        }
+        // Uniform: each of three about 2,000 (4.5 standard deviations is about ±165), the new one of
+        // four about 1,500.
+        assert!(
+            counts.iter().all(|c| (1835..=2165).contains(c)),
+            "{counts:?}"
+        );
+        assert!((1350..=1650).contains(&new_won), "{new_won}");
+        assert_eq!(Dice::new(1).pick::<&str>(&[]), None);
+    }
+
+    #[test]
+    fn dice_saved_as_one_stream_still_draw_from_it() {
+        // A game saved before the streams were split holds one stream: it resumes drawing from it.
+        let mut one = Dice::new(5);
+        let saved: Dice = serde_json::from_str(&serde_json::to_string(&one).unwrap()).unwrap();
+        let mut saved = saved;
+        saved.select(Stream::Wave);
+        assert_eq!(faces(&mut saved, 12), faces(&mut one, 12));
+        // Split dice keep every stream's place through a save.
+        let mut split = Dice::per_purpose(5);
+        split.select(Stream::Deploy);
+        faces(&mut split, 4);
+        let mut back: Dice = serde_json::from_str(&serde_json::to_string(&split).unwrap()).unwrap();
+        for s in [Stream::Deploy, Stream::Combat] {
+            split.select(s);
+            back.select(s);
+            assert_eq!(faces(&mut split, 8), faces(&mut back, 8));
+        }
     }
 }

@@ -660,8 +660,9 @@ pub struct Shard {
     pub digest: String,
 }
 
-/// The format name of shard files.
-pub const SHARD_FORMAT: &str = "village-sim-shard 2";
+/// The format name of shard files: 3 since a game's dice are a stream per purpose (shards of format 2
+/// played other games on the same seeds, and must not be merged with these).
+pub const SHARD_FORMAT: &str = "village-sim-shard 3";
 
 impl Shard {
     /// A sealed shard (its digest computed) of a run of `total` games.
@@ -969,8 +970,9 @@ pub struct Replay {
 }
 
 /// The format name of replay files: 3 since Combat events say when they are Free Hacks or made
-/// outside an action (their hashes differ from those of format 2).
-pub const REPLAY_FORMAT: &str = "village-replay 3";
+/// outside an action (their hashes differ from those of format 2); 4 since a game's dice are a
+/// stream per purpose (a record of format 3 would replay another game).
+pub const REPLAY_FORMAT: &str = "village-replay 4";
 
 impl Replay {
     /// The game the record plays again: its seed, party, length, preset, variants and policy.

@@ -597,20 +597,21 @@ fn planted_a_log_cut_short() {
 }
 
 /// Concentrated Shooting (§3.5) is the action of the model that ordered it, not of the best shooter who
-/// rolls: in intro seed 1292850983031840868 (Maren, Tobin) a Village Archer of Maren's group, #1145,
-/// fires with Tobin after Tobin has spent his three actions moving. The log names every shooter, the
+/// rolls: in a game with Maren and Tobin a Village Archer of Maren's group fires with Tobin after Tobin
+/// has spent his actions (first seen in intro seed 1292850983031840868; on the per-purpose dice,
+/// Standard seed 487, #2609, found by trying the Maren–Tobin games). The log names every shooter, the
 /// one whose action it is first; the audit charges that one (it once charged Tobin: a false breach).
-/// Put Tobin first and the same shot is his fourth action: caught.
+/// Put Tobin first and the same shot is an action he does not have: caught.
 #[test]
 fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
     let log = clean_game(
-        "intro",
+        "standard",
         &["Captain Maren", "Tobin the Marksman"],
-        1292850983031840868,
+        487,
         &[],
     );
     let i = find(&log, |e| {
-        is(e, "combat") && e["shooters"].as_array().is_some_and(|s| s.len() == 2)
+        is(e, "combat") && seq(e) == 2609 && e["shooters"].as_array().is_some_and(|s| s.len() == 2)
     });
     let shooters = log[i]["shooters"].as_array().unwrap().clone();
     assert_ne!(
@@ -626,12 +627,18 @@ fn a_concentrated_shot_is_the_action_of_the_model_that_ordered_it() {
 const MAREN_TOBIN_ILSE: [&str; 3] = ["Captain Maren", "Tobin the Marksman", "Sister Ilse"];
 
 /// Stable II's Warhorse given to a hero who rejoins is logged as the hero deploys, before its `placed`
-/// event (intro seed 8249285265675658958, Maren, Tobin, Ilse: Maren returns as model 40 in wave 5 and
-/// moves Long). The audit keeps the grant for the model until it is placed (it once dropped it: a false
-/// `move_band` breach). Without the grant, the Long move is caught.
+/// event (found first in intro seed 8249285265675658958 with Maren, Tobin and Ilse; on the per-purpose
+/// dice, siege seed 40958 with Bram, Maren and Roland, from the audit corpus). The audit keeps the
+/// grant for the model until it is placed (it once dropped it: a false `move_band` breach). Without
+/// the grant, the Long move is caught.
 #[test]
 fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
-    let log = clean_game("intro", &MAREN_TOBIN_ILSE, 8249285265675658958, &[]);
+    let log = clean_game(
+        "siege",
+        &["Bram the Smith", "Captain Maren", "Sir Roland"],
+        40958,
+        &[],
+    );
     let g = find(&log, |e| {
         is(e, "building_ability") && e["ability"] == "Warhorse"
     });
@@ -650,11 +657,18 @@ fn a_warhorse_given_before_the_hero_is_placed_still_counts() {
 }
 
 /// A wave's grants end with the wave for a hero who Fled as well: in siege seed 3856525608228364612
-/// (Maren, Tobin, Ilse) Maren had Stable II's Warhorse in wave 4, Fled, and rejoined for wave 5 (as
-/// model 41) still moving Long with nobody granting it (before the fix: `move_band` breaches from #2139).
+/// (Maren, Tobin, Ilse) Maren had Stable II's Warhorse in wave 4, Fled, and rejoined for wave 5 still
+/// moving Long with nobody granting it (before the fix: `move_band` breaches). On the per-purpose dice
+/// siege seed 293 (the same party) has Stable II's Warhorse granted and Maren rejoining, and audits
+/// clean.
 #[test]
 fn a_fled_hero_rejoins_without_last_waves_warhorse() {
-    let log = clean_game("siege", &MAREN_TOBIN_ILSE, 3856525608228364612, &[]);
+    let log = clean_game("siege", &MAREN_TOBIN_ILSE, 293, &[]);
+    assert!(
+        log.iter()
+            .any(|e| is(e, "building_ability") && e["ability"] == "Warhorse"),
+        "a Warhorse is granted in this game"
+    );
     let rejoined = log
         .iter()
         .filter(|e| is(e, "rejoined") && e["name"] == "Captain Maren")
@@ -663,8 +677,7 @@ fn a_fled_hero_rejoins_without_last_waves_warhorse() {
 }
 
 /// Siege seed 5247000726553029710, the default party of four with `enemy_groups_activate_once`: a
-/// clean game with Zombies (Slow) and a Trap that goes off where a move meets an enemy. Played once for
-/// the tests that plant breaches in it.
+/// clean game with Zombies (Slow). Played once for the tests that plant breaches in it.
 fn zombie_siege() -> Vec<Value> {
     static LOG: std::sync::OnceLock<Vec<Value>> = std::sync::OnceLock::new();
     LOG.get_or_init(|| {
@@ -684,18 +697,29 @@ fn zombie_siege() -> Vec<Value> {
 }
 
 /// A Trap that goes off where a move also meets an enemy ends the move there: its stop names the Trap
-/// and the move stopped, as contact asks (siege seed 5247000726553029710, the default party of four with
-/// `enemy_groups_activate_once`: a Zombie, #5031). It once read as a `move_contact` breach. A move that
-/// says it was `reached` there is still caught.
+/// and the move stopped, as contact asks. It once read as a `move_contact` breach (siege seed
+/// 5247000726553029710 before the dice were split per purpose). On the per-purpose dice, intro seed
+/// 38730 with Grimm, Roland, Tobin and Wren has one at #2253, found by trying the audit corpus's
+/// games. A move that says it was `reached` there is still caught.
 #[test]
 fn a_trap_and_contact_at_the_same_point_is_no_breach() {
-    let log = zombie_siege();
+    let log = clean_game(
+        "intro",
+        &[
+            "Grimm the Trapper",
+            "Sir Roland",
+            "Tobin the Marksman",
+            "Wren the Scout",
+        ],
+        38730,
+        &[],
+    );
     let i = find(&log, |e| {
-        is(e, "moved") && e["stop"] == "trap" && seq(e) == 5031
+        is(e, "moved") && e["stop"] == "trap" && seq(e) == 2253
     });
     let mut m = log.clone();
     m[i]["stop"] = json!("reached");
-    assert!(caught(&log, &m, Kind::MoveContact, 5031));
+    assert!(caught(&log, &m, Kind::MoveContact, 2253));
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn playouts_leave_the_game_exactly_as_it_was() {
             "--length",
             "intro",
             "--seed",
-            "2",
+            "1",
             "--policy",
             policy,
             "--log",
@@ -203,7 +203,7 @@ fn advise_ranks_the_candidates_and_says_the_same_for_the_same_position() {
     let session = ":wave\n:advise 3\n:activate Tobin 2\n:advise 4\n:advise 2 --json\n";
     let talk = || {
         let mut cmd = support::command();
-        cmd.args(["repl", "--seed", "5"]);
+        cmd.args(["repl", "--seed", "4"]);
         let out = piped(cmd, session);
         assert!(out.status.success(), "{}", said(&out));
         String::from_utf8_lossy(&out.stdout).to_string()
@@ -244,10 +244,10 @@ fn advise_ranks_the_candidates_and_says_the_same_for_the_same_position() {
     assert!(rows[0]["low"].as_f64() <= rows[0]["mean"].as_f64());
     // Asking changed nothing: the game goes on as it would have.
     let mut cmd = support::command();
-    cmd.args(["repl", "--seed", "5"]);
+    cmd.args(["repl", "--seed", "4"]);
     let plain = piped(cmd, ":wave\n:activate Tobin 2\n:heroes\n");
     let mut cmd = support::command();
-    cmd.args(["repl", "--seed", "5"]);
+    cmd.args(["repl", "--seed", "4"]);
     let advised = piped(cmd, ":wave\n:advise\n:activate Tobin 2\n:advise\n:heroes\n");
     let tail = |o: &std::process::Output| {
         let t = String::from_utf8_lossy(&o.stdout).to_string();

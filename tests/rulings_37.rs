@@ -61,6 +61,19 @@ fn every_melee_gives_the_opponent_of_a_held_model_its_bonus_whoever_attacked() {
             ),
             ("siege", 5, "Sister Ilse,Sir Roland,Grimm the Trapper"),
             ("standard", 5, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            // Found again on the per-purpose dice: a held model both Defenseless (or Transfixed) and
+            // Entangled in these.
+            ("standard", 29, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            (
+                "standard",
+                39,
+                "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
+            ),
+            (
+                "standard",
+                1,
+                "Sister Ilse,Bram the Smith,Wren the Scout,Grimm the Trapper",
+            ),
         ],
         |rec| rulings::melee_conditions(rec, &r),
     );
@@ -262,8 +275,9 @@ fn a_mindless_group_failing_both_dice_gets_no_action_and_the_enemy_turn_goes_on(
 
 /// §3.1 group activation; issue 37's example: Standard, seed 20640 (the Lich and six raised Skeletons;
 /// the example's event does not reproduce, but with Ilse, Roland and Grimm the Lich's Group grew past
-/// five before the fix), and Standard seeds 6 and 7 (Ilse, Roland, Grimm), Standard seed 15 and Siege
-/// seed 16 (Hedda, Grimm, Bram, Roland), where a Group of more than five is on the table with the fix.
+/// five before the fix), and games where a Group of more than five is on the table with the fix,
+/// found again on the per-purpose dice: Standard seed 16 and Siege seed 29 (Ilse, Roland, Grimm),
+/// Standard seed 5 (Ilse, Bram, Wren, Grimm) and Standard seed 10 (Hedda, Grimm, Bram, Roland).
 #[test]
 fn no_more_than_five_models_activate_together() {
     let r = rosters();
@@ -274,16 +288,16 @@ fn no_more_than_five_models_activate_together() {
                 20640,
                 "Sister Ilse,Sir Roland,Grimm the Trapper",
             ),
-            ("standard", 6, "Sister Ilse,Sir Roland,Grimm the Trapper"),
-            ("standard", 7, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            ("standard", 16, "Sister Ilse,Sir Roland,Grimm the Trapper"),
+            ("siege", 29, "Sister Ilse,Sir Roland,Grimm the Trapper"),
             (
                 "standard",
-                15,
-                "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
+                5,
+                "Sister Ilse,Bram the Smith,Wren the Scout,Grimm the Trapper",
             ),
             (
-                "siege",
-                16,
+                "standard",
+                10,
                 "Hedda the Hedge Witch,Grimm the Trapper,Bram the Smith,Sir Roland",
             ),
         ],

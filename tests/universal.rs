@@ -84,7 +84,7 @@ fn the_kernel_s_universal_priority_plays_as_the_lua_default_does() {
     // Two Siege games that between them reach every step: a building attacked and set alight, a
     // target attacked in contact and after the one attack, the Engaged's nearest, a shot, a leaving
     // Raider, a close-in, and a declared Spell-caster (the step the kernel hands back to `act`).
-    for seed in [3, 21] {
+    for seed in [1, 22] {
         let native = siege_log(seed, &dir, "native", None);
         let lua = siege_log(seed, &dir, "lua", Some(&m));
         assert_eq!(

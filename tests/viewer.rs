@@ -842,11 +842,13 @@ fn labelled_melees(rec: &village::viewer::Recording) -> Vec<(usize, u64, usize, 
     all
 }
 
-/// The crowded melees the labels are checked at: the most crowded of Standard seed 5 and the next
-/// one of another fight (at least 50 events apart), and the most crowded of seed 77. Since issue 37
-/// (contact stops a move, Groups of five at most) pile-ups are rarer: no Standard game of seeds 1–100
-/// with the test party has three separate fights this crowded, so two games give the three.
-const CROWDED: [(u64, usize); 2] = [(5, 2), (77, 1)];
+/// The crowded melees the labels are checked at: the most crowded of Standard seed 961 and the next
+/// one of another fight (at least 50 events apart), and the most crowded of seed 122. Since issue 37
+/// (contact stops a move, Groups of five at most) pile-ups are rare: on the per-purpose dice, 16 of
+/// the Standard games of seeds 1–1500 with the test party have a melee this crowded (five labelled
+/// models within 3" of the attacker, two pairs in contact), and only seeds 961 and 1459 two separate
+/// ones, so two games give the three.
+const CROWDED: [(u64, usize); 2] = [(961, 2), (122, 1)];
 
 #[test]
 fn labels_never_overlap_at_the_most_crowded_melees() {

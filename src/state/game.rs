@@ -344,7 +344,7 @@ impl Game {
     pub fn new(seed: u64, table: Table, buildings: Vec<Building>) -> Self {
         Game {
             seed,
-            dice: Dice::new(seed),
+            dice: Dice::per_purpose(seed),
             table,
             buildings,
             models: Vec::new(),
@@ -710,7 +710,9 @@ impl Game {
 
     /// Roll `n` D6 for `purpose` and log the roll.
     pub fn roll(&mut self, purpose: &str, model: Option<ModelId>, n: usize) -> Vec<Die> {
-        // A playout's keyed dice roll at this roll's own position; a game's stream ignores it.
+        // The purpose's own stream; a playout's keyed dice roll at this roll's own position.
+        let side = model.and_then(|m| self.model(m).ok()).map(|m| m.side);
+        self.dice.select(crate::dice::Stream::of(purpose, side));
         self.dice
             .at_roll(self.wave, self.round, purpose, model.map(|m| m.0));
         let dice = self.dice.roll(n);
@@ -723,16 +725,18 @@ impl Game {
         dice
     }
 
-    /// Pick one of `options` uniformly with the seeded stream (never the forced queue) and log a `choice`
-    /// event. Returns the index picked, or `None` (logging nothing) when there are no options. A single
+    /// Pick one of `options` uniformly with the purpose's stream (never the forced queue; by
+    /// [`crate::dice::Dice::pick`], so another option changes the pick only when it wins) and log a
+    /// `choice` event. Returns the index picked, or `None` (logging nothing) when there are no options. A single
     /// option is logged but draws nothing, so it does not move the stream.
     pub fn choose(&mut self, purpose: &str, options: &[String]) -> Option<usize> {
         let n = u32::try_from(options.len()).ok().filter(|n| *n > 0)?;
         let i = if n == 1 {
             0
         } else {
+            self.dice.select(crate::dice::Stream::of(purpose, None));
             self.dice.at_roll(self.wave, self.round, purpose, None);
-            self.dice.below(n) as usize
+            self.dice.pick(options).unwrap_or(0)
         };
         self.record(EventKind::Choice {
             purpose: purpose.to_string(),

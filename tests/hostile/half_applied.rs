@@ -55,13 +55,16 @@ fn a_behaviour_turn_that_fails_keeps_no_roll_move_or_hack() {
     assert!(goes_on);
 }
 
+/// The melee's dice are forced (6 against 1) so that it has a winner whatever the seed's dice: a tie
+/// calls no `on_result`.
 #[test]
 fn a_melee_whose_on_result_fails_is_not_logged_as_defeated() {
     let (e, same, goes_on) = finishes(|| {
         let r = repl_with("result_fails");
         let setup = r.eval(
             "maren = game:models()[1] \
-             orc = game:place('Orc Warrior', { x = maren.pos.x + 1.01, y = maren.pos.y })",
+             orc = game:place('Orc Warrior', { x = maren.pos.x + 1.01, y = maren.pos.y }) \
+             game:force_dice({ 6, 1 })",
         );
         assert!(!matches!(setup, Eval::Error(_)), "{setup:?}");
         let before = snapshot(&r);

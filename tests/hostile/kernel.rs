@@ -437,16 +437,17 @@ fn a_script_order_with_a_bad_point_is_that_scripts_error_not_a_panic() {
     assert_eq!(code, Some(0), "{err}");
 }
 
+/// Every Behaviour of the fixtures aims at infinity; Intro seed 1's first wave is a Fanatic one.
 #[test]
 fn a_behaviour_aiming_at_an_infinite_point_is_its_error_not_a_panic() {
     for (folder, says) in [
         (
             "inf_behaviour",
-            "scripts/behaviours/guardian.lua: target returned a point = (inf, 3) is not a point on the table",
+            "scripts/behaviours/fanatic.lua: target returned a point = (inf, 3) is not a point on the table",
         ),
         (
             "inf_behaviour_act",
-            "scripts/behaviours/guardian.lua: act returned move = (inf, 3) is not a point on the table",
+            "scripts/behaviours/fanatic.lua: act returned move = (inf, 3) is not a point on the table",
         ),
     ] {
         let m = fixture(folder).to_string_lossy().into_owned();

@@ -45,7 +45,7 @@ assert(g2:target(lone) == maren2, "nothing to guard: it hunts")
 
 -- In a wave, every Guardian Group is assigned at deployment, before the heroes' first turn.
 local g3 = village.new_game({
-	seed = 1,
+	seed = 9,
 	length = "standard",
 	heroes = { "Captain Maren", "Tobin the Marksman", "Sister Ilse", "Bram the Smith" },
 })
@@ -65,4 +65,4 @@ for _, m in ipairs(g3:models({ side = "enemies" })) do
 		assert(assigned[m.id], m.name .. " has an objective at deployment")
 	end
 end
-assert(guardians > 0, "wave 1 of seed 1 has Guardians")
+assert(guardians > 0, "wave 1 of seed 9 has Guardians")
