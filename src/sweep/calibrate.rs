@@ -162,31 +162,17 @@ impl Search<'_> {
         }
     }
 
-    /// The first index in `lo..=hi` (assumed to rise from `not` to another side) whose side is not
-    /// `not`, by bisection; `hi + 1` when none is.
-    fn first_not(&mut self, not: Side, mut lo: usize, mut hi: usize) -> Result<usize, String> {
-        // Invariant: everything before lo is `not`; everything after hi is not `not`.
+    /// The first index in `lo..=hi` whose side meets `hit` (assumed to hold from some index on), by
+    /// bisection; `hi + 1` when none does.
+    fn first(
+        &mut self,
+        (mut lo, mut hi): (usize, usize),
+        hit: impl Fn(Side) -> bool,
+    ) -> Result<usize, String> {
+        let mut found = hi + 1;
         while lo <= hi {
             let mid = lo + (hi - lo) / 2;
-            if self.side(mid)? == not {
-                lo = mid + 1;
-            } else if mid == 0 {
-                return Ok(0);
-            } else {
-                hi = mid - 1;
-            }
-        }
-        Ok(lo)
-    }
-
-    /// The first index in `lo..=hi` that is surely on side `far`, by bisection (values before it are
-    /// unsure or on the near side); `hi + 1` when none is.
-    fn first_far(&mut self, far: Side, mut lo: usize, mut hi: usize) -> Result<usize, String> {
-        let end = hi + 1;
-        let mut found = end;
-        while lo <= hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.side(mid)? == far {
+            if hit(self.side(mid)?) {
                 found = mid;
                 if mid == 0 {
                     break;
@@ -242,8 +228,9 @@ pub fn calibrate(
     let bracketed = from != to;
     let (lo, hi) = if bracketed {
         // The last value still on the starting side, and the first on the far side.
-        let first_off = s.first_not(from, 0, n - 1)?;
-        let first_far = s.first_far(to, first_off, n - 1)?;
+        // The first value off the starting side, then the first surely on the far one.
+        let first_off = s.first((0, n - 1), |side| side != from)?;
+        let first_far = s.first((first_off, n - 1), |side| side == to)?;
         (first_off.saturating_sub(1), first_far.min(n - 1))
     } else {
         (0, n - 1)

@@ -310,11 +310,12 @@ pub fn point_options(
     Ok(opts)
 }
 
-/// The point's values as `key=value` pairs, for errors and progress.
-pub fn point_name(axes: &[Axis], point: &[usize]) -> String {
-    axes.iter()
+/// A point's values as `key=value` pairs, for errors and progress.
+fn name_of<K: AsRef<str>>(keys: &[K], labels: &[Vec<String>], point: &[usize]) -> String {
+    keys.iter()
+        .zip(labels)
         .zip(point)
-        .map(|(a, &i)| format!("{}={}", a.key, a.labels[i]))
+        .map(|((k, l), &j)| format!("{}={}", k.as_ref(), l[j]))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -350,8 +351,11 @@ impl Plan {
         let mut runs = Vec::with_capacity(points.len());
         for (i, p) in points.iter().enumerate() {
             let opts = point_options(&base, axes, p, &dir.join(point_dir(i)))?;
-            crate::sim::check(&opts)
-                .map_err(|e| format!("the point {}: {e}", point_name(axes, p)))?;
+            crate::sim::check(&opts).map_err(|e| {
+                let keys: Vec<&str> = axes.iter().map(|a| a.key.as_str()).collect();
+                let labels: Vec<Vec<String>> = axes.iter().map(|a| a.labels.clone()).collect();
+                format!("the point {}: {e}", name_of(&keys, &labels, p))
+            })?;
             runs.push(opts);
         }
         Ok(Plan {
@@ -386,13 +390,7 @@ impl Plan {
 
     /// Point `i`'s values as `key=value` pairs.
     pub fn name(&self, i: usize) -> String {
-        self.keys
-            .iter()
-            .zip(&self.labels)
-            .zip(&self.points[i])
-            .map(|((k, l), &j)| format!("{k}={}", l[j]))
-            .collect::<Vec<_>>()
-            .join(", ")
+        name_of(&self.keys, &self.labels, &self.points[i])
     }
 }
 
